@@ -1,0 +1,2 @@
+// Placeholder until this workspace package is filled in.
+export {};

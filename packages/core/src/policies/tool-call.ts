@@ -1,0 +1,59 @@
+// tool_call: the first block stops at once, input rewrites chain, contexts collect, verdicts rank.
+import type { AttributedText, ToolCallEvent, ToolCallEventResult, ToolCallOutcome } from "../events.js";
+import type { Policy } from "./policy.js";
+import { isRecord } from "./policy.js";
+
+interface State {
+  event: ToolCallEvent;
+  outcome: ToolCallOutcome;
+}
+
+const RANK = { allow: 1, ask: 2, defer: 3 } as const;
+
+export function pushContext(list: AttributedText[], text: unknown, hookPath: string): void {
+  if (typeof text === "string") {
+    if (text !== "") list.push({ hookPath, text });
+    return;
+  }
+  if (!Array.isArray(text)) return;
+  for (const item of text) {
+    if (typeof item?.text === "string" && item.text !== "") {
+      list.push({ hookPath: typeof item.hookPath === "string" ? item.hookPath : hookPath, text: item.text });
+    }
+  }
+}
+
+export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, ToolCallOutcome> = {
+  // A throwing tool_call handler must block the call, so its error goes to the caller.
+  propagateErrors: true,
+  expectsResult: true,
+  start: (event) => ({
+    event,
+    outcome: { block: false, input: event.input, inputModified: false, additionalContext: [] },
+  }),
+  view: (state) => state.event,
+  fold(state, result, hookPath) {
+    const { outcome } = state;
+    pushContext(outcome.additionalContext, result.additionalContext, hookPath);
+    if (result.block === true || result.permission === "deny") {
+      outcome.block = true;
+      outcome.reason = typeof result.reason === "string" ? result.reason : undefined;
+      outcome.blockedBy = hookPath;
+      return true;
+    }
+    if (isRecord(result.input)) {
+      state.event = { ...state.event, input: result.input };
+      outcome.input = result.input;
+      outcome.inputModified = true;
+    }
+    const decision = result.permission;
+    if (decision === "allow" || decision === "ask" || decision === "defer") {
+      if (!outcome.permission || RANK[decision] > RANK[outcome.permission.decision]) {
+        const reason = typeof result.reason === "string" ? result.reason : undefined;
+        outcome.permission = { decision, reason, hookPath };
+      }
+    }
+    return false;
+  },
+  finish: (state) => state.outcome,
+};

@@ -1,0 +1,72 @@
+// The shapes of a settings file's "hooks" block after validation, shared by every module here.
+
+/** The settings events hookwire knows (Claude Code's names). */
+export type SettingsEventName =
+  | "PreToolUse"
+  | "PostToolUse"
+  | "PostToolUseFailure"
+  | "PermissionRequest"
+  | "UserPromptSubmit"
+  | "Notification"
+  | "Stop"
+  | "SubagentStart"
+  | "SubagentStop"
+  | "PreCompact"
+  | "PostCompact"
+  | "SessionStart"
+  | "SessionEnd"
+  | (string & {});
+
+interface HandlerBase {
+  /** One permission rule (`Bash(rm *)`); the handler runs only when it matches. Tool events only. */
+  if?: string;
+  /** Seconds. */
+  timeout?: number;
+  statusMessage?: string;
+}
+
+export interface CommandHandlerConfig extends HandlerBase {
+  type: "command";
+  command: string;
+  /** Present → exec form (no shell). */
+  args?: string[];
+  async?: boolean;
+  shell?: string;
+}
+
+export interface HttpHandlerConfig extends HandlerBase {
+  type: "http";
+  url: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+}
+
+/** mcp_tool / prompt / agent: run by an executor the host registers. */
+export interface HostHandlerConfig extends HandlerBase {
+  type: "mcp_tool" | "prompt" | "agent";
+  [key: string]: unknown;
+}
+
+export type HandlerConfig = CommandHandlerConfig | HttpHandlerConfig | HostHandlerConfig;
+
+export interface MatcherGroupConfig {
+  matcher?: string;
+  hooks: HandlerConfig[];
+}
+
+export type SettingsScope = "user" | "project" | "local" | "plugin" | "host";
+
+/** One handler with everything needed to run it and to name it in errors. */
+export interface SettingsHandler {
+  event: SettingsEventName;
+  matcher: string | undefined;
+  config: HandlerConfig;
+  /** The settings file it came from. */
+  file: string;
+  scope: SettingsScope;
+  /** JSON path inside the file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  jsonPath: string;
+  /** For plugin hooks: the plugin's root and data folders (`${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`). */
+  pluginRoot?: string;
+  pluginData?: string;
+}

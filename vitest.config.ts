@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Workspace packages resolve to their TypeScript sources through the "source"
+// export condition, so tests never run against a stale build.
+export default defineConfig({
+  resolve: { conditions: ["source", "import", "node", "default"] },
+  ssr: { resolve: { conditions: ["source", "import", "node", "default"], externalConditions: ["source"] } },
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "bench/test/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: "forks",
+  },
+});
