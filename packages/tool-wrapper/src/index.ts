@@ -1,2 +1,21 @@
 // Public API of @hookwire/tool-wrapper.
-export {};
+export { appendAdditionalContext, formatAttributedText } from "./additional-context.js";
+export {
+  DEFAULT_BLOCK_REASON,
+  InvalidPermissionRuleError,
+  ToolBlockedError,
+  ToolDeferredError,
+} from "./errors.js";
+export type { HookToolWrapperOptions } from "./options.js";
+export { confirmationPrompt } from "./permissions/prompt.js";
+export type {
+  PermissionMode,
+  PermissionResolution,
+  PermissionSource,
+  ResolvePermissionInput,
+} from "./permissions/resolve.js";
+export { resolvePermission } from "./permissions/resolve.js";
+export type { CompiledRule, PermissionConfig, PermissionRules, RuleList } from "./permissions/rules.js";
+export { compilePermissionRules } from "./permissions/rules.js";
+export type { AgentTool, ToolResult, ToolUpdateCallback } from "./tool.js";
+export { HookToolWrapper, wrapTools } from "./wrapper.js";

@@ -1,0 +1,83 @@
+// Host permission rules, parsed once by the settings-hooks rule parser and matched per call.
+import { matchesRule, type PermissionRule, parseRule } from "@hookwire/settings-hooks";
+import { InvalidPermissionRuleError } from "../errors.js";
+
+export type RuleList = "allow" | "deny" | "ask";
+
+/** The host's rules in rule syntax: `Bash`, `Bash(git push *)`, `Edit(*.ts)`, `Read(./secrets/**)`. */
+export interface PermissionConfig {
+  allow?: readonly string[];
+  deny?: readonly string[];
+  ask?: readonly string[];
+}
+
+export interface CompiledRule {
+  /** The rule as the host wrote it; shown in prompts and errors. */
+  text: string;
+  rule: PermissionRule;
+}
+
+export interface PermissionRules {
+  allow: readonly CompiledRule[];
+  deny: readonly CompiledRule[];
+  ask: readonly CompiledRule[];
+}
+
+export interface RuleCall {
+  toolName: string;
+  input: Record<string, unknown>;
+  cwd: string;
+}
+
+export const NO_RULES: PermissionRules = Object.freeze({ allow: [], deny: [], ask: [] });
+
+function compileList(list: RuleList, texts: readonly string[] | undefined): CompiledRule[] {
+  if (texts === undefined) return [];
+  if (!Array.isArray(texts)) {
+    throw new InvalidPermissionRuleError({
+      list,
+      index: 0,
+      rule: texts,
+      cause: new TypeError(`permissions.${list} must be an array of rule strings`),
+    });
+  }
+  return texts.map((text, index) => {
+    try {
+      if (typeof text !== "string") throw new TypeError(`expected a string, got ${typeof text}`);
+      return { text, rule: parseRule(text) };
+    } catch (cause) {
+      throw new InvalidPermissionRuleError({ list, index, rule: text, cause });
+    }
+  });
+}
+
+/** Parse every rule up front so a typo fails when the host wraps its tools, not mid-session. */
+export function compilePermissionRules(config: PermissionConfig | undefined): PermissionRules {
+  if (!config) return NO_RULES;
+  return {
+    allow: compileList("allow", config.allow),
+    deny: compileList("deny", config.deny),
+    ask: compileList("ask", config.ask),
+  };
+}
+
+export function hasRules(rules: PermissionRules): boolean {
+  return rules.allow.length > 0 || rules.deny.length > 0 || rules.ask.length > 0;
+}
+
+/**
+ * The first rule of the list that matches. Deny and ask rules match when any part of the call
+ * matches (one denied sub-command is enough); allow rules only when every part does, so
+ * `Bash(git status)` cannot allow `git status && rm -rf ~`.
+ */
+export function findMatchingRule(
+  rules: readonly CompiledRule[],
+  list: RuleList,
+  call: RuleCall,
+): CompiledRule | undefined {
+  const mode = list === "allow" ? "all" : "any";
+  for (const compiled of rules) {
+    if (matchesRule(compiled.rule, call, { mode })) return compiled;
+  }
+  return undefined;
+}

@@ -1,0 +1,206 @@
+// HookToolWrapper: runs a tool through tool_call hooks, permission rules and tool_result hooks.
+import {
+  type AttributedText,
+  errorMessage,
+  type HookRunner,
+  isHookError,
+  type ToolCallOutcome,
+} from "@hookwire/core";
+import { appendAdditionalContext } from "./additional-context.js";
+import { DEFAULT_BLOCK_REASON, ToolBlockedError, ToolDeferredError } from "./errors.js";
+import {
+  type HookToolWrapperOptions,
+  type ResolvedWrapperOptions,
+  resolveWrapperOptions,
+} from "./options.js";
+import { confirmationPrompt, declinedReason, noUIReason } from "./permissions/prompt.js";
+import { type PermissionResolution, resolvePermission } from "./permissions/resolve.js";
+import type { AgentTool, ToolResult, ToolUpdateCallback } from "./tool.js";
+
+const NONE: readonly AttributedText[] = Object.freeze([]);
+
+// What the permission step sees when no hook handles tool_call: nobody said anything.
+const SILENT: Pick<ToolCallOutcome, "block" | "permission"> = Object.freeze({ block: false });
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}
+
+export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> {
+  readonly name: string;
+  readonly label: string | undefined;
+  readonly description: string;
+  readonly parameters: unknown;
+  readonly tool: AgentTool<TDetails>;
+  readonly #runner: HookRunner;
+  readonly #options: ResolvedWrapperOptions;
+
+  constructor(tool: AgentTool<TDetails>, runner: HookRunner, options?: HookToolWrapperOptions) {
+    this.tool = tool;
+    this.name = tool.name;
+    this.label = tool.label;
+    this.description = tool.description;
+    this.parameters = tool.parameters;
+    this.#runner = runner;
+    this.#options = resolveWrapperOptions(options);
+  }
+
+  // Not async: with no hooks and no rules the tool's own promise is returned untouched.
+  execute(
+    toolCallId: string,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+    onUpdate?: ToolUpdateCallback<TDetails>,
+    context?: unknown,
+  ): Promise<ToolResult<TDetails>> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const runner = this.#runner;
+    const onCall = runner.hasHandlers("tool_call");
+    const onResult = runner.hasHandlers("tool_result");
+    if (!onCall && !onResult && !this.#options.enforcesPermissions) {
+      return this.tool.execute(toolCallId, params, signal, onUpdate, context);
+    }
+    return this.#execute(toolCallId, params, signal, onUpdate, context, onCall, onResult);
+  }
+
+  async #execute(
+    toolCallId: string,
+    params: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    onUpdate: ToolUpdateCallback<TDetails> | undefined,
+    context: unknown,
+    onCall: boolean,
+    onResult: boolean,
+  ): Promise<ToolResult<TDetails>> {
+    const toolName = this.name;
+    let input = params;
+    let callContext = NONE;
+    let outcome: Pick<ToolCallOutcome, "block" | "reason" | "blockedBy" | "permission"> = SILENT;
+
+    if (onCall) {
+      let full: ToolCallOutcome;
+      try {
+        full = await this.#runner.emitToolCall({ toolName, toolCallId, input: params });
+      } catch (error) {
+        // Fail-safe: a hook that cannot decide must not let the call through.
+        throw new ToolBlockedError({
+          toolName,
+          reason: errorMessage(error),
+          hookPath: isHookError(error) ? error.hookPath : undefined,
+          cause: error,
+        });
+      }
+      outcome = full;
+      input = full.input;
+      callContext = full.additionalContext;
+      if (full.block) {
+        throw new ToolBlockedError({
+          toolName,
+          reason: full.reason ?? DEFAULT_BLOCK_REASON,
+          hookPath: full.blockedBy,
+        });
+      }
+    }
+
+    if (this.#options.enforcesPermissions || outcome.permission) {
+      await this.#authorize(toolCallId, input, outcome);
+    }
+    // An abort that arrived while hooks or the user were deciding still stops the tool.
+    if (signal?.aborted) throw abortReason(signal);
+
+    let result: ToolResult<TDetails>;
+    try {
+      result = await this.tool.execute(toolCallId, input, signal, onUpdate, context);
+    } catch (error) {
+      if (onResult) {
+        await this.#runner.emit({
+          type: "tool_result",
+          toolName,
+          toolCallId,
+          input,
+          content: [{ type: "text", text: errorMessage(error) }],
+          details: undefined,
+          isError: true,
+        });
+      }
+      throw error;
+    }
+
+    if (!onResult) {
+      if (callContext.length === 0) return result;
+      return { ...result, content: appendAdditionalContext(result.content, callContext, NONE) };
+    }
+    const after = await this.#runner.emit({
+      type: "tool_result",
+      toolName,
+      toolCallId,
+      input,
+      content: result.content,
+      details: result.details,
+      isError: false,
+    });
+    if (!after.modified && callContext.length === 0 && after.additionalContext.length === 0) return result;
+    return {
+      content: appendAdditionalContext(after.content, callContext, after.additionalContext),
+      details: after.details as TDetails,
+    };
+  }
+
+  async #authorize(
+    toolCallId: string,
+    input: Record<string, unknown>,
+    outcome: Pick<ToolCallOutcome, "block" | "reason" | "blockedBy" | "permission">,
+  ): Promise<void> {
+    const toolName = this.name;
+    const ctx = this.#runner.createContext();
+    const verdict = resolvePermission({
+      outcome,
+      rules: this.#options.rules,
+      toolName,
+      input,
+      cwd: this.#options.cwd ?? ctx.cwd,
+      defaultMode: this.#options.defaultMode,
+    });
+    switch (verdict.decision) {
+      case "allow":
+        return;
+      case "deny":
+        throw blocked(toolName, verdict, verdict.reason);
+      case "defer":
+        throw new ToolDeferredError({
+          toolName,
+          toolCallId,
+          hookPath: verdict.source.kind === "hook" ? verdict.source.hookPath : "(unknown hook)",
+          reason: outcome.permission?.reason,
+          input,
+        });
+      case "ask": {
+        if (!this.#runner.hasUI || !ctx.hasUI)
+          throw blocked(toolName, verdict, noUIReason(toolName, verdict));
+        const { title, message } = confirmationPrompt(toolName, input, verdict);
+        if (!(await ctx.ui.confirm(title, message))) {
+          throw blocked(toolName, verdict, declinedReason(toolName, verdict));
+        }
+      }
+    }
+  }
+}
+
+function blocked(toolName: string, verdict: PermissionResolution, reason: string): ToolBlockedError {
+  const { source } = verdict;
+  return new ToolBlockedError({
+    toolName,
+    reason,
+    hookPath: source.kind === "hook" ? source.hookPath : undefined,
+    rule: source.kind === "rule" ? source.rule : undefined,
+  });
+}
+
+/** Wrap every tool with the same runner and options; order and fields are kept. */
+export function wrapTools<TDetails>(
+  tools: readonly AgentTool<TDetails>[],
+  runner: HookRunner,
+  options?: HookToolWrapperOptions,
+): HookToolWrapper<TDetails>[] {
+  return tools.map((tool) => new HookToolWrapper(tool, runner, options));
+}
