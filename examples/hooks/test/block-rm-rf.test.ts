@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { createRunner, loadExample, scriptedUI } from "./harness.js";
+
+const call = (command: string, toolName = "bash") => ({ toolName, toolCallId: "call-1", input: { command } });
+
+describe("block-rm-rf", () => {
+  it("blocks rm -rf when there is no UI to ask", async () => {
+    const runner = createRunner([await loadExample("block-rm-rf")]);
+    const outcome = await runner.emitToolCall(call("rm -rf build"));
+    expect(outcome).toMatchObject({
+      block: true,
+      reason: "rm -rf blocked (no UI to confirm it)",
+      blockedBy: "hooks/block-rm-rf.ts",
+    });
+  });
+
+  it("asks the user and blocks when they refuse", async () => {
+    const { ui, asked } = scriptedUI([false]);
+    const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
+    const outcome = await runner.emitToolCall(call("rm -fr /tmp/x && ls"));
+    expect(asked).toEqual(["Dangerous command: Allow: rm -fr /tmp/x && ls"]);
+    expect(outcome).toMatchObject({ block: true, reason: "user denied command" });
+  });
+
+  it("lets the command through when the user confirms", async () => {
+    const { ui, asked } = scriptedUI([true]);
+    const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
+    const outcome = await runner.emitToolCall(call("rm -rf build"));
+    expect(asked).toHaveLength(1);
+    expect(outcome.block).toBe(false);
+  });
+
+  it("leaves other commands and other tools alone without asking", async () => {
+    const { ui, asked } = scriptedUI([]);
+    const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
+    for (const c of [call("rm -r build"), call("ls -la"), call("rm -rf x", "write")]) {
+      expect((await runner.emitToolCall(c)).block).toBe(false);
+    }
+    expect(asked).toEqual([]);
+  });
+});
