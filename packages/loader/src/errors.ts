@@ -1,0 +1,59 @@
+// Errors of @hookwire/loader: stable codes and the file they are about.
+import { HookwireError } from "@hookwire/core";
+
+/** Why a hook module could not be loaded; `reason` is stable, the message is for people. */
+export type HookLoadFailure =
+  | "not-found"
+  | "unsupported-extension"
+  | "import-failed"
+  | "no-default-export"
+  | "default-not-function"
+  | "factory-failed"
+  | "script-not-runnable"
+  | "script-failed";
+
+/** A hook module or script that could not be loaded; it lands in `errors`, the others still load. */
+export class HookLoadError extends HookwireError {
+  override readonly code = "HOOK_LOAD_FAILED";
+  /** The path as configured or discovered. */
+  readonly hookPath: string;
+  readonly resolvedPath: string;
+  readonly reason: HookLoadFailure;
+
+  constructor(init: {
+    hookPath: string;
+    resolvedPath: string;
+    reason: HookLoadFailure;
+    message: string;
+    cause?: unknown;
+    details?: string;
+  }) {
+    super("HOOK_LOAD_FAILED", init.message, { cause: init.cause, details: init.details });
+    this.name = "HookLoadError";
+    this.hookPath = init.hookPath;
+    this.resolvedPath = init.resolvedPath;
+    this.reason = init.reason;
+  }
+}
+
+/** The trust store file exists but cannot be read as a trust store. */
+export class TrustStoreError extends HookwireError {
+  override readonly code = "TRUST_STORE_INVALID";
+  readonly file: string;
+
+  constructor(file: string, message: string, cause?: unknown) {
+    super("TRUST_STORE_INVALID", message, { cause });
+    this.name = "TrustStoreError";
+    this.file = file;
+  }
+}
+
+/** A capability or provider was registered wrongly (unknown capability, duplicate id). */
+export class CapabilityError extends HookwireError {
+  override readonly code = "CAPABILITY_INVALID";
+
+  constructor(message: string) {
+    super("CAPABILITY_INVALID", message);
+    this.name = "CapabilityError";
+  }
+}

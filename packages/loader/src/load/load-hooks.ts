@@ -1,0 +1,155 @@
+// loadHooks: imports each hook module, checks its default export and runs the factory through core.
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import {
+  errorMessage,
+  type HookFactory,
+  type HookSource,
+  instantiateHook,
+  type LoadedHook,
+} from "@hookwire/core";
+import { HookLoadError } from "../errors.js";
+import { resolvePath } from "../resolve-path.js";
+import { createModuleImporter, type ModuleImportOptions } from "./module-importer.js";
+import { isModulePath, MODULE_EXTENSIONS } from "./module-kind.js";
+
+/** A module to load with where it came from; a plain string is an explicitly configured path. */
+export interface HookModuleRequest {
+  path: string;
+  source?: HookSource;
+}
+
+export interface LoadHooksOptions extends ModuleImportOptions {
+  /** Home directory for `~` expansion. Default `os.homedir()`. */
+  home?: string;
+}
+
+export interface HookLoadFailureEntry {
+  /** The path as configured or discovered. */
+  path: string;
+  error: HookLoadError;
+}
+
+export interface LoadHooksResult {
+  /** In the order of `paths`, without the ones that failed. */
+  hooks: LoadedHook[];
+  errors: HookLoadFailureEntry[];
+}
+
+const EXPLICIT: HookSource = { kind: "module", level: "explicit" };
+
+function typeName(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+}
+
+/** One line for a failure: transform errors carry code frames and require stacks that belong in `details`. */
+function summarise(text: string): string {
+  const lines = text.split("\n").map((line) => line.trim());
+  const first = (lines[0] ?? "").replace(/\.+$/, "");
+  const location = lines.slice(1).find((line) => /:\d+:\d+$/.test(line));
+  return location ? `${first} (at ${location})` : first;
+}
+
+/** The default export, or `missing`; `module.exports = function` arrives as the function itself. */
+function defaultExport(namespace: unknown): { value: unknown } | "missing" {
+  if (typeof namespace === "function") return { value: namespace };
+  if (typeof namespace === "object" && namespace !== null && "default" in namespace) {
+    return { value: (namespace as { default: unknown }).default };
+  }
+  return "missing";
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Load each path in order; every failure becomes an entry in `errors` and the rest still load. */
+export async function loadHooks(
+  paths: ReadonlyArray<string | HookModuleRequest>,
+  cwd: string,
+  options: LoadHooksOptions = {},
+): Promise<LoadHooksResult> {
+  const importModule = createModuleImporter(options);
+  const hooks: LoadedHook[] = [];
+  const errors: HookLoadFailureEntry[] = [];
+
+  for (const entry of paths) {
+    const request = typeof entry === "string" ? { path: entry } : entry;
+    const hookPath = request.path;
+    const resolvedPath = resolvePath(hookPath, cwd, options.home);
+    const fail = (reason: HookLoadError["reason"], message: string, cause?: unknown, details?: string) =>
+      errors.push({
+        path: hookPath,
+        error: new HookLoadError({ hookPath, resolvedPath, reason, message, cause, details }),
+      });
+
+    if (!isModulePath(resolvedPath)) {
+      fail(
+        "unsupported-extension",
+        `Hook module \`${hookPath}\` has extension \`${path.extname(resolvedPath) || "(none)"}\`; expected one of ${MODULE_EXTENSIONS.join(", ")}. ` +
+          "Scripts run as command hooks from a hooks/pre or hooks/post folder, or from a settings file.",
+      );
+      continue;
+    }
+    if (!(await isFile(resolvedPath))) {
+      fail(
+        "not-found",
+        `Hook module \`${hookPath}\` was not found at \`${resolvedPath}\`. Check the path or remove it from the configured hooks.`,
+      );
+      continue;
+    }
+
+    let namespace: unknown;
+    try {
+      namespace = await importModule(resolvedPath);
+    } catch (cause) {
+      const text = errorMessage(cause);
+      fail(
+        "import-failed",
+        `Hook module \`${hookPath}\` could not be imported: ${summarise(text)}. Fix the module so it evaluates, then reload.`,
+        cause,
+        text.includes("\n") ? text : undefined,
+      );
+      continue;
+    }
+
+    const exported = defaultExport(namespace);
+    if (exported === "missing") {
+      fail(
+        "no-default-export",
+        `Hook module \`${hookPath}\` has no default export; expected \`export default function (pi) { … }\`.`,
+      );
+      continue;
+    }
+    const factory = exported.value;
+    if (typeof factory !== "function") {
+      fail(
+        "default-not-function",
+        `Hook module \`${hookPath}\` must default-export a function, got \`${typeName(factory)}\`.`,
+      );
+      continue;
+    }
+
+    try {
+      hooks.push(
+        await instantiateHook(factory as HookFactory, {
+          path: hookPath,
+          cwd,
+          resolvedPath,
+          source: request.source ?? EXPLICIT,
+        }),
+      );
+    } catch (cause) {
+      fail(
+        "factory-failed",
+        `Hook module \`${hookPath}\` failed while its default export ran: ${summarise(errorMessage(cause))}. The factory must register handlers without throwing.`,
+        cause,
+      );
+    }
+  }
+  return { hooks, errors };
+}
