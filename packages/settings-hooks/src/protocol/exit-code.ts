@@ -1,0 +1,42 @@
+// A finished command read by the protocol: exit 0 → stdout, exit 2 → blocking stderr, else a non-blocking error.
+import type { CommandRun } from "../handlers/command.js";
+import { firstLine, type HandlerResult, limitString, type OutputOptions, parseStdout } from "./output.js";
+
+function truncationNote(stream: string, dropped: number): string {
+  return `${stream}: ${dropped} bytes past the 1 MiB limit were discarded`;
+}
+
+export function interpretCommandRun(
+  run: CommandRun,
+  options: OutputOptions & { timeoutMs: number },
+): HandlerResult {
+  const warnings: string[] = [];
+  if (run.stdoutDropped > 0 || run.stderrDropped > 0) {
+    const parts = [];
+    if (run.stdoutDropped > 0) parts.push(truncationNote("stdout", run.stdoutDropped));
+    if (run.stderrDropped > 0) parts.push(truncationNote("stderr", run.stderrDropped));
+    warnings.push(`Hook \`${options.hookName}\`: output too large (${parts.join("; ")}).`);
+  }
+  const error = (message: string): HandlerResult => ({ status: "error", message, warnings });
+  const stderrLine = firstLine(run.stderr);
+  const withStderr = (message: string) => (stderrLine ? `${message}: ${stderrLine}` : message);
+
+  if (run.spawnError) return error(`could not start: ${run.spawnError.message}`);
+  if (run.timedOut) return error(withStderr(`timed out after ${options.timeoutMs / 1000} s and was killed`));
+  if (run.aborted) return error("cancelled");
+  if (run.code === 0) {
+    const result = parseStdout(run.stdout, options);
+    result.warnings.unshift(...warnings);
+    return result;
+  }
+  if (run.code === 2) {
+    const reason = run.stderr.replace(/^\uFEFF/, "").trim();
+    return {
+      status: "blocking",
+      reason: limitString(reason || "blocked by hook (exit code 2, no message on stderr)", options),
+      warnings,
+    };
+  }
+  if (run.code === null) return error(withStderr(`killed by ${run.signal ?? "a signal"}`));
+  return error(withStderr(`exited with code ${run.code}`));
+}
