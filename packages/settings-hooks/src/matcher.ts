@@ -1,0 +1,122 @@
+// Matcher groups: which events support a matcher, which input field it tests, and how its text is read.
+import { SettingsError } from "./errors.js";
+
+/** Every settings event of the reference, in its order; unknown names in a file get a "did you mean". */
+export const SETTINGS_EVENT_NAMES = [
+  "SessionStart",
+  "Setup",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "PreToolUse",
+  "PermissionRequest",
+  "PermissionDenied",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PostToolBatch",
+  "Notification",
+  "MessageDisplay",
+  "SubagentStart",
+  "SubagentStop",
+  "TaskCreated",
+  "TaskCompleted",
+  "Stop",
+  "StopFailure",
+  "TeammateIdle",
+  "InstructionsLoaded",
+  "ConfigChange",
+  "CwdChanged",
+  "FileChanged",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "PreCompact",
+  "PostCompact",
+  "Elicitation",
+  "ElicitationResult",
+  "SessionEnd",
+] as const;
+
+/** Events that carry a tool call; the only ones where a handler's `if` rule is evaluated. */
+export const TOOL_EVENT_NAMES: readonly string[] = [
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PermissionRequest",
+  "PermissionDenied",
+];
+
+const matcherFields: Readonly<Record<string, string>> = {
+  PreToolUse: "tool_name",
+  PostToolUse: "tool_name",
+  PostToolUseFailure: "tool_name",
+  PermissionRequest: "tool_name",
+  PermissionDenied: "tool_name",
+  SessionStart: "source",
+  Setup: "trigger",
+  SessionEnd: "reason",
+  Notification: "notification_type",
+  SubagentStart: "agent_type",
+  SubagentStop: "agent_type",
+  PreCompact: "trigger",
+  PostCompact: "trigger",
+  ConfigChange: "source",
+  StopFailure: "error",
+  InstructionsLoaded: "load_reason",
+  UserPromptExpansion: "command_name",
+  Elicitation: "mcp_server_name",
+  ElicitationResult: "mcp_server_name",
+};
+
+/**
+ * The input field an event's matcher tests, or `undefined` when the event ignores matchers.
+ * `FileChanged` is `undefined` too: its matcher names files to watch rather than filtering events.
+ */
+export function matcherField(event: string): string | undefined {
+  return Object.hasOwn(matcherFields, event) ? matcherFields[event] : undefined;
+}
+
+export function isToolEvent(event: string): boolean {
+  return TOOL_EVENT_NAMES.includes(event);
+}
+
+const exactNames = /^[A-Za-z0-9_\- ,|]+$/;
+// FileChanged and StopFailure keep hyphens, spaces and commas on the regex path.
+const narrowExactNames = /^[A-Za-z0-9_|]+$/;
+const narrowEvents = new Set(["FileChanged", "StopFailure"]);
+
+/**
+ * Compiles a matcher: `"*"`, `""` or absent match everything; text made only of letters, digits, `_`, `-`,
+ * spaces, `,` and `|` is a list of exact names; anything else is an unanchored JavaScript regex.
+ * Throws `SettingsError` `INVALID_MATCHER` when the regex does not compile.
+ */
+export function compileMatcher(
+  matcher: string | undefined,
+  options?: { event?: string },
+): (value: string) => boolean {
+  if (matcher === undefined || matcher === "" || matcher === "*") return () => true;
+  const exact =
+    options?.event !== undefined && narrowEvents.has(options.event) ? narrowExactNames : exactNames;
+  if (exact.test(matcher)) {
+    const names = new Set(
+      matcher
+        .split(exact === narrowExactNames ? "|" : /[|,]/)
+        .map((name) => name.trim())
+        .filter((name) => name !== ""),
+    );
+    // Only separators and spaces: nothing to match exactly, so treat like an empty matcher.
+    if (names.size === 0) return () => true;
+    return (value) => names.has(value);
+  }
+  let regex: RegExp;
+  try {
+    regex = new RegExp(matcher);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new SettingsError(
+      "INVALID_MATCHER",
+      `Matcher ${JSON.stringify(matcher)} is not a valid JavaScript regular expression: ${reason}. ` +
+        `Use exact names like "Edit|Write", or escape special characters (e.g. "\\\\(").`,
+      { cause },
+    );
+  }
+  return (value) => regex.test(value);
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import { bashCommands, isSettingsError, matchesRule, parseRule } from "../src/index.js";
+
+const cwd = "/work/project";
+const bash = (command: string) => ({ toolName: "Bash", input: { command }, cwd });
+const fires = (rule: string, command: string) => matchesRule(parseRule(rule), bash(command));
+const allows = (rule: string, command: string) =>
+  matchesRule(parseRule(rule), bash(command), { mode: "all" });
+
+function ruleError(text: string): string {
+  try {
+    parseRule(text);
+  } catch (error) {
+    expect(isSettingsError(error)).toBe(true);
+    expect((error as { code: string }).code).toBe("INVALID_RULE");
+    return (error as Error).message;
+  }
+  throw new Error(`expected ${text} to be rejected`);
+}
+
+describe("parseRule", () => {
+  it("reads a bare tool name and a tool with a pattern", () => {
+    expect(parseRule("Bash")).toEqual({ tool: "Bash", source: "Bash" });
+    expect(parseRule("Bash(git push *)")).toEqual({
+      tool: "Bash",
+      pattern: "git push *",
+      source: "Bash(git push *)",
+    });
+    expect(parseRule("Read(./secrets/**)").pattern).toBe("./secrets/**");
+    expect(parseRule("mcp__memory__create_entities").tool).toBe("mcp__memory__create_entities");
+  });
+
+  it("keeps parentheses inside the pattern", () => {
+    expect(parseRule("Bash(echo (a))").pattern).toBe("echo (a)");
+  });
+
+  it("reads Tool(*) as every call of the tool", () => {
+    expect(parseRule("Bash(*)").pattern).toBeUndefined();
+  });
+
+  it("rejects malformed rules saying what was expected", () => {
+    expect(ruleError("Bash(git push")).toMatchInlineSnapshot(
+      `"Invalid permission rule "Bash(git push": expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"; the pattern must end with ")"."`,
+    );
+    expect(ruleError("")).toMatchInlineSnapshot(
+      `"Invalid permission rule "": expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)", got an empty string."`,
+    );
+    expect(ruleError("(rm *)")).toMatchInlineSnapshot(
+      `"Invalid permission rule "(rm *)": expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"; the tool name before "(" is missing."`,
+    );
+    expect(ruleError("Bash rm")).toMatchInlineSnapshot(
+      `"Invalid permission rule "Bash rm": expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"; "Bash rm" is not a tool name (letters, digits, "_", "-", "*")."`,
+    );
+    expect(ruleError("Bash(rm) now")).toMatchInlineSnapshot(
+      `"Invalid permission rule "Bash(rm) now": expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"; the pattern must end with ")"."`,
+    );
+  });
+});
+
+describe("Bash sub-commands", () => {
+  it("splits on &&, ||, ;, | and newlines and drops leading assignments", () => {
+    expect(bashCommands("FOO=bar A=1 git push && npm test || make; ls | wc -l\necho done").commands).toEqual([
+      "git push",
+      "npm test",
+      "make",
+      "ls",
+      "wc -l",
+      "echo done",
+    ]);
+  });
+
+  it("lists commands inside $(…) and backticks, even inside double quotes", () => {
+    const result = bashCommands('echo "$(rm -rf /)" `date` $(cat $(ls))');
+    expect(result.commands).toEqual(["echo $(…) $(…) $(…)", "rm -rf /", "date", "cat $(…)", "ls"]);
+    expect(result.dynamic).toBe(true);
+  });
+
+  it("does not look inside single quotes", () => {
+    const result = bashCommands("echo '$(rm -rf /)'");
+    expect(result.commands).toEqual(["echo $(rm -rf /)"]);
+    expect(result.dynamic).toBe(false);
+  });
+
+  it("marks $VAR and ${VAR} as dynamic", () => {
+    expect(bashCommands("git push $REMOTE").dynamic).toBe(true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
+    expect(bashCommands("git push ${REMOTE}").dynamic).toBe(true);
+    expect(bashCommands("git push origin").dynamic).toBe(false);
+  });
+
+  it("ignores redirect targets and file-descriptor numbers", () => {
+    expect(bashCommands("make 2>/dev/null > out.txt").commands).toEqual(["make"]);
+  });
+
+  it.each(["echo 'unterminated", 'echo "unterminated', "echo $(date", "echo `date", "(cd x"])(
+    "reports %j as unparsable",
+    (command) => {
+      expect(bashCommands(command).parsed).toBe(false);
+    },
+  );
+});
+
+describe("matchesRule, mode any (if fields, deny and ask rules)", () => {
+  // The Bash `if` table of the reference, row by row.
+  it.each([
+    ["Bash(git *)", "FOO=bar git push", true],
+    ["Bash(git *)", "npm test && git push", true],
+    ["Bash(rm *)", "echo $(rm -rf /)", true],
+    ["Bash(rm *)", "echo $(date)", false],
+    ["Bash(git push *)", "echo $(date)", true],
+  ])("%s on %j → %s", (rule, command, expected) => {
+    expect(fires(rule, command)).toBe(expected);
+  });
+
+  it("matches rm -rf /tmp/build but not npm test for Bash(rm *)", () => {
+    expect(fires("Bash(rm *)", "rm -rf /tmp/build")).toBe(true);
+    expect(fires("Bash(rm *)", "npm test")).toBe(false);
+  });
+
+  it("checks commands inside backticks", () => {
+    expect(fires("Bash(rm *)", "echo `rm -rf /`")).toBe(true);
+  });
+
+  it("lets a trailing * also match the bare command", () => {
+    expect(fires("Bash(git *)", "git")).toBe(true);
+    expect(fires("Bash(npm run test:*)", "npm run test")).toBe(true);
+    expect(fires("Bash(git *)", "gitk")).toBe(false);
+  });
+
+  it("compares a pattern without * exactly", () => {
+    expect(fires("Bash(npm test)", "npm test")).toBe(true);
+    expect(fires("Bash(npm test)", "npm test --watch")).toBe(false);
+  });
+
+  it("fires on $VAR only for patterns that name more than the command", () => {
+    expect(fires("Bash(git push *)", "git push $REMOTE")).toBe(true);
+    expect(fires("Bash(rm *)", "echo $HOME")).toBe(false);
+  });
+
+  it("fires on a command it cannot parse", () => {
+    expect(fires("Bash(rm *)", "echo 'unterminated")).toBe(true);
+  });
+
+  it("names the tool by its native name too", () => {
+    expect(matchesRule(parseRule("bash(rm *)"), { toolName: "bash", input: { command: "rm x" }, cwd })).toBe(
+      true,
+    );
+    expect(matchesRule(parseRule("Bash(rm *)"), { toolName: "bash", input: { command: "rm x" }, cwd })).toBe(
+      true,
+    );
+    expect(matchesRule(parseRule("Bash"), { toolName: "read", input: { path: "x" }, cwd })).toBe(false);
+  });
+});
+
+describe("matchesRule, mode all (allow rules)", () => {
+  it("allows only when every sub-command matches", () => {
+    expect(allows("Bash(git *)", "git add . && git commit -m x")).toBe(true);
+    expect(allows("Bash(git *)", "git add . && rm -rf /")).toBe(false);
+  });
+
+  it("never allows git push $(rm -rf /): the substitution runs too", () => {
+    expect(allows("Bash(git push *)", "git push $(rm -rf /)")).toBe(false);
+    expect(allows("Bash(git push *)", "git push `rm -rf /`")).toBe(false);
+    expect(allows("Bash(git push *)", "git push $REMOTE")).toBe(false);
+    expect(allows("Bash(git push *)", "git push origin main")).toBe(true);
+  });
+
+  it("does not allow a command it cannot parse", () => {
+    expect(allows("Bash(git *)", "git commit -m 'unterminated")).toBe(false);
+  });
+
+  it("allows every call for a bare tool rule", () => {
+    expect(allows("Bash", "rm -rf / && $(anything)")).toBe(true);
+  });
+});
+
+describe("matchesRule on file tools", () => {
+  const home = "/home/me";
+  const call = (toolName: string, input: Record<string, unknown>) => ({ toolName, input, cwd });
+  const matches = (rule: string, toolName: string, input: Record<string, unknown>) =>
+    matchesRule(parseRule(rule), call(toolName, input), { home });
+
+  it("matches a pattern without / against the file name anywhere", () => {
+    expect(matches("Edit(*.ts)", "Edit", { file_path: "/work/project/src/deep/a.ts" })).toBe(true);
+    expect(matches("Edit(*.ts)", "edit", { path: "src/a.ts", oldText: "a", newText: "b" })).toBe(true);
+    expect(matches("Edit(*.ts)", "Edit", { file_path: "src/a.js" })).toBe(false);
+    expect(matches("Read(.env)", "read", { path: "config/.env" })).toBe(true);
+  });
+
+  it("anchors ./x/** to the working directory", () => {
+    expect(matches("Read(./secrets/**)", "Read", { file_path: "secrets/a/key.pem" })).toBe(true);
+    expect(matches("Read(./secrets/**)", "Read", { file_path: "/work/project/secrets/key" })).toBe(true);
+    expect(matches("Read(./secrets/**)", "Read", { file_path: "lib/secrets/key" })).toBe(false);
+  });
+
+  it("reads /abs/** as absolute and ~/ as the home folder", () => {
+    expect(matches("Read(/etc/**)", "read", { path: "/etc/passwd" })).toBe(true);
+    expect(matches("Read(//etc/**)", "read", { path: "/etc/passwd" })).toBe(true);
+    expect(matches("Read(~/.ssh/**)", "read", { path: "/home/me/.ssh/id_ed25519" })).toBe(true);
+    expect(matches("Read(~/.ssh/**)", "read", { path: "~/.ssh/config" })).toBe(true);
+    expect(matches("Read(~/.ssh/**)", "read", { path: "/work/project/.ssh/x" })).toBe(false);
+  });
+
+  it("applies Edit rules to Write and Read rules to Grep and Glob", () => {
+    expect(matches("Edit(*.ts)", "write", { path: "a.ts", content: "" })).toBe(true);
+    expect(matches("Read(./secrets/**)", "grep", { pattern: "x", path: "secrets" })).toBe(true);
+    expect(matches("Read(./secrets/**)", "Glob", { pattern: "*" })).toBe(false);
+  });
+});
+
+describe("matchesRule on other tools", () => {
+  it("matches WebFetch domain: patterns against the URL's host", () => {
+    const call = { toolName: "WebFetch", input: { url: "https://docs.example.com/x" }, cwd };
+    expect(matchesRule(parseRule("WebFetch(domain:*.example.com)"), call)).toBe(true);
+    expect(matchesRule(parseRule("WebFetch(domain:example.org)"), call)).toBe(false);
+  });
+
+  it("matches other tools' patterns against the input as JSON", () => {
+    const call = { toolName: "mcp__db__query", input: { sql: "DROP TABLE users" }, cwd };
+    expect(matchesRule(parseRule("mcp__db__query(*DROP*)"), call)).toBe(true);
+    expect(matchesRule(parseRule("mcp__db__query(*SELECT*)"), call)).toBe(false);
+  });
+
+  it("lets mcp__server name every tool of that server", () => {
+    const call = { toolName: "mcp__db__query", input: {}, cwd };
+    expect(matchesRule(parseRule("mcp__db"), call)).toBe(true);
+    expect(matchesRule(parseRule("mcp__other"), call)).toBe(false);
+    expect(matchesRule(parseRule("mcp__db__*"), call)).toBe(true);
+  });
+});
