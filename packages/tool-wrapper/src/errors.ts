@@ -61,20 +61,13 @@ export class InvalidPermissionRuleError extends HookwireError {
   readonly rule: string;
 
   constructor(init: { list: "allow" | "deny" | "ask"; index: number; rule: unknown; cause: unknown }) {
-    const shown = JSON.stringify(init.rule) ?? String(init.rule);
     const why = init.cause instanceof Error ? init.cause.message : String(init.cause);
-    super(
-      "PERMISSION_RULE_INVALID",
-      `Invalid permission rule ${shown} at permissions.${init.list}[${init.index}]: ${why}`,
-      {
-        cause: init.cause,
-        details:
-          'Expected a tool name, optionally with a pattern in parentheses: "Bash", "Bash(git push *)", "Edit(*.ts)", "Read(./secrets/**)".',
-      },
-    );
+    super("PERMISSION_RULE_INVALID", `In permissions.${init.list}[${init.index}]: ${why}`, {
+      cause: init.cause,
+    });
     this.name = "InvalidPermissionRuleError";
     this.list = init.list;
     this.index = init.index;
-    this.rule = typeof init.rule === "string" ? init.rule : shown;
+    this.rule = typeof init.rule === "string" ? init.rule : String(init.rule);
   }
 }

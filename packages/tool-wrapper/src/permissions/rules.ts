@@ -43,7 +43,6 @@ function compileList(list: RuleList, texts: readonly string[] | undefined): Comp
   }
   return texts.map((text, index) => {
     try {
-      if (typeof text !== "string") throw new TypeError(`expected a string, got ${typeof text}`);
       return { text, rule: parseRule(text) };
     } catch (cause) {
       throw new InvalidPermissionRuleError({ list, index, rule: text, cause });
