@@ -1,6 +1,31 @@
 // Public API of @hookwire/loader.
+export {
+  CapabilityRegistry,
+  capabilityRegistry,
+  defineCapability,
+  loadCapability,
+  registerProvider,
+} from "./capability/registry.js";
+export type {
+  Capability,
+  CapabilityContext,
+  CapabilityEntry,
+  CapabilityLoadResult,
+  CapabilityProvider,
+  CapabilityWarning,
+  ProviderReport,
+} from "./capability/types.js";
 export type { HookLoadFailure } from "./errors.js";
 export { CapabilityError, HookLoadError, TrustStoreError } from "./errors.js";
+export type { HookItem, HookItemType, HookLevel } from "./hooks/hook-item.js";
+export { hooksCapability } from "./hooks/hook-item.js";
+export { builtinHookProviders, DEFAULT_APP_DIRS } from "./hooks/providers/builtin.js";
+export type { ClaudeHookProviderOptions } from "./hooks/providers/claude.js";
+export { claudeHookProvider } from "./hooks/providers/claude.js";
+export type { CodexHookProviderOptions } from "./hooks/providers/codex.js";
+export { codexHookProvider } from "./hooks/providers/codex.js";
+export type { NativeHookProviderOptions } from "./hooks/providers/native.js";
+export { nativeHookProvider } from "./hooks/providers/native.js";
 export type {
   HookLoadFailureEntry,
   HookModuleRequest,

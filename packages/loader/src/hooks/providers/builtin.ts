@@ -1,0 +1,19 @@
+// The built-in hook providers a host gets unless it chooses its own.
+import type { CapabilityProvider } from "../../capability/types.js";
+import type { HookItem } from "../hook-item.js";
+import { claudeHookProvider } from "./claude.js";
+import { codexHookProvider } from "./codex.js";
+import { nativeHookProvider } from "./native.js";
+
+export const DEFAULT_APP_DIRS: readonly string[] = [".hookwire", ".pi", ".omp"];
+
+/** Native providers for each app folder (priority 100, in the given order), then Claude (50), then Codex (40). */
+export function builtinHookProviders(
+  options: { appDirs?: readonly string[] } = {},
+): CapabilityProvider<HookItem>[] {
+  return [
+    ...(options.appDirs ?? DEFAULT_APP_DIRS).map((app) => nativeHookProvider({ app })),
+    claudeHookProvider(),
+    codexHookProvider(),
+  ];
+}
