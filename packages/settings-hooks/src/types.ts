@@ -15,6 +15,23 @@ export type SettingsEventName =
   | "PostCompact"
   | "SessionStart"
   | "SessionEnd"
+  | "PermissionDenied"
+  | "Setup"
+  | "UserPromptExpansion"
+  | "PostToolBatch"
+  | "MessageDisplay"
+  | "TaskCreated"
+  | "TaskCompleted"
+  | "StopFailure"
+  | "TeammateIdle"
+  | "InstructionsLoaded"
+  | "ConfigChange"
+  | "CwdChanged"
+  | "FileChanged"
+  | "WorktreeCreate"
+  | "WorktreeRemove"
+  | "Elicitation"
+  | "ElicitationResult"
   | (string & {});
 
 interface HandlerBase {
@@ -23,6 +40,8 @@ interface HandlerBase {
   /** Seconds. */
   timeout?: number;
   statusMessage?: string;
+  /** Only meaningful for hooks declared in skills and agents; settings files accept and ignore it. */
+  once?: boolean;
 }
 
 export interface CommandHandlerConfig extends HandlerBase {

@@ -81,7 +81,7 @@ describe("Bash sub-commands", () => {
     expect(result.dynamic).toBe(false);
   });
 
-  it("marks $VAR and ${VAR} as dynamic", () => {
+  it("marks $VAR and braced variables as dynamic", () => {
     expect(bashCommands("git push $REMOTE").dynamic).toBe(true);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
     expect(bashCommands("git push ${REMOTE}").dynamic).toBe(true);

@@ -1,0 +1,428 @@
+// Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
+import { readFile } from "node:fs/promises";
+import { isAbsolute, relative } from "node:path";
+import { didYouMean } from "@hookwire/core";
+import { isSettingsError } from "./errors.js";
+import { compileMatcher, isToolEvent, matcherField, SETTINGS_EVENT_NAMES } from "./matcher.js";
+import { parseRule } from "./rules/parse.js";
+import {
+  describeValue,
+  describeZodIssue,
+  HANDLER_TYPES,
+  handlerSchemas,
+  isHandlerType,
+  knownHandlerFields,
+  MAX_SENSIBLE_TIMEOUT,
+} from "./schema.js";
+import type { SettingsSource } from "./sources.js";
+import type { HandlerConfig, SettingsHandler } from "./types.js";
+
+/** One problem in a settings file; errors drop the part they are in, warnings keep it. */
+export interface SettingsIssue {
+  severity: "error" | "warning";
+  code: string;
+  file: string;
+  /** JSON path, e.g. `hooks.PreToolUse[0].hooks[1].type`; empty for the file as a whole. */
+  path: string;
+  message: string;
+  /** For JSON syntax errors, 1-based. */
+  line?: number;
+  column?: number;
+}
+
+export interface SettingsFileResult {
+  source: SettingsSource;
+  exists: boolean;
+  /** `"disableAllHooks": true` in this file; the caller turns off every settings hook when any source says so. */
+  disableAllHooks: boolean;
+  /** The valid handlers, in file order (still listed when `disableAllHooks` is set, so they can be shown). */
+  handlers: SettingsHandler[];
+  issues: SettingsIssue[];
+}
+
+type Issues = Pick<SettingsIssue, "severity" | "code" | "path" | "message">[];
+
+const handlerTypeList = HANDLER_TYPES.map((type) => JSON.stringify(type)).join(" | ");
+
+/** Validates parsed JSON handler by handler: a bad handler or group is dropped with an error, the rest kept. */
+export function validateSettings(json: unknown, source: SettingsSource): Omit<SettingsFileResult, "exists"> {
+  const issues: Issues = [];
+  const handlers: SettingsHandler[] = [];
+  const finish = (disableAllHooks: boolean): Omit<SettingsFileResult, "exists"> => ({
+    source,
+    disableAllHooks,
+    handlers,
+    issues: issues.map((issue) => ({ ...issue, file: source.file })),
+  });
+  if (!isObject(json)) {
+    issues.push(
+      error("SETTINGS_INVALID", "", `Expected a JSON object at the top level, got ${describeValue(json)}.`),
+    );
+    return finish(false);
+  }
+  let disableAllHooks = false;
+  if (json.disableAllHooks !== undefined) {
+    if (typeof json.disableAllHooks === "boolean") disableAllHooks = json.disableAllHooks;
+    else {
+      issues.push(
+        error(
+          "SETTINGS_INVALID",
+          "disableAllHooks",
+          `Invalid disableAllHooks: expected true or false, got ${describeValue(json.disableAllHooks)}.`,
+        ),
+      );
+    }
+  }
+  const hooks = json.hooks;
+  if (hooks === undefined) return finish(disableAllHooks);
+  if (!isObject(hooks)) {
+    issues.push(
+      error(
+        "SETTINGS_INVALID",
+        "hooks",
+        `Invalid hooks: expected an object mapping event names to matcher groups, got ${describeValue(hooks)}.`,
+      ),
+    );
+    return finish(disableAllHooks);
+  }
+  for (const [event, groups] of Object.entries(hooks)) {
+    const eventPath = `hooks${key(event)}`;
+    if (!(SETTINGS_EVENT_NAMES as readonly string[]).includes(event)) {
+      const hint = didYouMean(event, SETTINGS_EVENT_NAMES);
+      issues.push(
+        error(
+          "UNKNOWN_EVENT",
+          eventPath,
+          `Unknown event ${JSON.stringify(event)}${hint ? `; did you mean ${JSON.stringify(hint)}?` : "."}` +
+            " Its hooks are skipped.",
+        ),
+      );
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      issues.push(
+        error(
+          "SETTINGS_INVALID",
+          eventPath,
+          `Invalid ${event}: expected an array of matcher groups like [{"matcher": "Bash", "hooks": [...]}], got ${describeValue(groups)}.`,
+        ),
+      );
+      continue;
+    }
+    groups.forEach((group, index) => {
+      validateGroup(group, { event, path: `${eventPath}[${index}]`, source, issues, handlers });
+    });
+  }
+  return finish(disableAllHooks);
+}
+
+interface GroupContext {
+  event: string;
+  path: string;
+  source: SettingsSource;
+  issues: Issues;
+  handlers: SettingsHandler[];
+}
+
+function validateGroup(group: unknown, context: GroupContext): void {
+  const { event, path, issues } = context;
+  if (!isObject(group)) {
+    issues.push(
+      error(
+        "SETTINGS_INVALID",
+        path,
+        `Invalid matcher group: expected an object like {"matcher": "Bash", "hooks": [...]}, got ${describeValue(group)}.`,
+      ),
+    );
+    return;
+  }
+  for (const field of Object.keys(group)) {
+    if (field !== "matcher" && field !== "hooks") {
+      issues.push(
+        warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, ["matcher", "hooks"])),
+      );
+    }
+  }
+  const matcher = group.matcher;
+  if (matcher !== undefined && typeof matcher !== "string") {
+    issues.push(
+      error(
+        "INVALID_MATCHER",
+        `${path}.matcher`,
+        `Invalid matcher: expected a string such as "Bash" or "Edit|Write", got ${describeValue(matcher)}. This group is skipped.`,
+      ),
+    );
+    return;
+  }
+  if (matcherField(event) === undefined && matcher !== undefined && matcher !== "" && matcher !== "*") {
+    issues.push(
+      warning(
+        "MATCHER_IGNORED",
+        `${path}.matcher`,
+        `${event} does not support matchers; ${JSON.stringify(matcher)} is ignored and the group runs on every ${event}.`,
+      ),
+    );
+  } else {
+    try {
+      compileMatcher(matcher, { event });
+    } catch (cause) {
+      const reason = isSettingsError(cause) ? cause.shortMessage : String(cause);
+      issues.push(error("INVALID_MATCHER", `${path}.matcher`, `${reason} This group is skipped.`));
+      return;
+    }
+  }
+  if (!Array.isArray(group.hooks)) {
+    issues.push(
+      error(
+        "SETTINGS_INVALID",
+        `${path}.hooks`,
+        `Invalid hooks: expected an array of handlers like [{"type": "command", "command": "..."}], got ${describeValue(group.hooks)}.`,
+      ),
+    );
+    return;
+  }
+  group.hooks.forEach((raw, index) => {
+    const handlerPath = `${path}.hooks[${index}]`;
+    const config = validateHandler(raw, handlerPath, event, issues);
+    if (!config) return;
+    const { source } = context;
+    context.handlers.push({
+      event,
+      matcher,
+      config,
+      file: source.file,
+      scope: source.scope,
+      jsonPath: handlerPath,
+      ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
+      ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
+    });
+  });
+}
+
+function validateHandler(
+  raw: unknown,
+  path: string,
+  event: string,
+  issues: Issues,
+): HandlerConfig | undefined {
+  if (!isObject(raw)) {
+    issues.push(
+      error(
+        "SETTINGS_INVALID",
+        path,
+        `Invalid handler: expected an object like {"type": "command", "command": "..."}, got ${describeValue(raw)}.`,
+      ),
+    );
+    return undefined;
+  }
+  const type = raw.type;
+  if (!isHandlerType(type)) {
+    const hint = typeof type === "string" ? didYouMean(type, HANDLER_TYPES) : undefined;
+    issues.push(
+      error(
+        "INVALID_HANDLER_TYPE",
+        `${path}.type`,
+        `Invalid handler type: expected one of ${handlerTypeList}, got ${describeValue(type)}` +
+          `${hint ? `; did you mean ${JSON.stringify(hint)}?` : "."} This handler is skipped.`,
+      ),
+    );
+    return undefined;
+  }
+  const parsed = handlerSchemas[type].safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const issuePath = `${path}${issue.path.map((segment) => key(segment as string | number)).join("")}`;
+      const field = issue.path.length > 0 ? issue.path.join(".") : "handler";
+      issues.push(
+        error(
+          "INVALID_HANDLER",
+          issuePath,
+          `Invalid ${field}: ${describeZodIssue(issue, valueAt(raw, issue.path))}. This handler is skipped.`,
+        ),
+      );
+    }
+    return undefined;
+  }
+  const config = parsed.data as HandlerConfig;
+  if (type === "command" || type === "http") {
+    const known = knownHandlerFields(type);
+    for (const field of Object.keys(raw)) {
+      if (!known.includes(field)) {
+        issues.push(warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, known)));
+      }
+    }
+  }
+  if (config.timeout !== undefined && config.timeout > MAX_SENSIBLE_TIMEOUT) {
+    issues.push(
+      warning(
+        "TIMEOUT_UNITS",
+        `${path}.timeout`,
+        `timeout is in seconds, not milliseconds: ${config.timeout} is ${formatSeconds(config.timeout)}; ` +
+          `for ${seconds(config.timeout)} seconds write ${seconds(config.timeout)}.`,
+      ),
+    );
+  }
+  if (config.if !== undefined) {
+    try {
+      parseRule(config.if);
+    } catch (cause) {
+      const reason = isSettingsError(cause) ? cause.shortMessage : String(cause);
+      issues.push(error("INVALID_RULE", `${path}.if`, `${reason} This handler is skipped.`));
+      return undefined;
+    }
+    if (!isToolEvent(event)) {
+      issues.push(
+        warning(
+          "IF_NEVER_MATCHES",
+          `${path}.if`,
+          `"if" is evaluated only on tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest, PermissionDenied); on ${event} this handler never runs.`,
+        ),
+      );
+    }
+  }
+  return config;
+}
+
+/** Reads and validates one file; a missing file is `exists: false` without issues. */
+export async function readSettingsFile(source: SettingsSource): Promise<SettingsFileResult> {
+  let text: string;
+  try {
+    text = await readFile(source.file, "utf8");
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") {
+      return { source, exists: false, disableAllHooks: false, handlers: [], issues: [] };
+    }
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return {
+      source,
+      exists: true,
+      disableAllHooks: false,
+      handlers: [],
+      issues: [
+        {
+          severity: "error",
+          code: "SETTINGS_UNREADABLE",
+          file: source.file,
+          path: "",
+          message: `Cannot read the settings file: ${reason}`,
+        },
+      ],
+    };
+  }
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === "") {
+    return {
+      source,
+      exists: true,
+      disableAllHooks: false,
+      handlers: [],
+      issues: [
+        {
+          severity: "warning",
+          code: "SETTINGS_EMPTY",
+          file: source.file,
+          path: "",
+          message: "The settings file is empty; expected a JSON object such as {}.",
+        },
+      ],
+    };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (cause) {
+    return {
+      source,
+      exists: true,
+      disableAllHooks: false,
+      handlers: [],
+      issues: [jsonIssue(cause, body, source.file)],
+    };
+  }
+  return { ...validateSettings(json, source), exists: true };
+}
+
+/** zod-like text: `✖ message` then `  → at hooks.PreToolUse[0].hooks[1].type (file)`; warnings start with `⚠`. */
+export function formatIssues(issues: SettingsIssue[], options?: { cwd?: string }): string {
+  return issues
+    .map((issue) => {
+      const file = displayFile(issue.file, options?.cwd);
+      const location = issue.line !== undefined ? `${file}:${issue.line}:${issue.column ?? 1}` : file;
+      const where = issue.path === "" ? `in ${location}` : `at ${issue.path} (${location})`;
+      return `${issue.severity === "error" ? "✖" : "⚠"} ${issue.message}\n  → ${where}`;
+    })
+    .join("\n");
+}
+
+function jsonIssue(cause: unknown, text: string, file: string): SettingsIssue {
+  const raw = cause instanceof Error ? cause.message : String(cause);
+  let line: number | undefined;
+  let column: number | undefined;
+  const lineColumn = /line (\d+) column (\d+)/.exec(raw);
+  const position = /at position (\d+)/.exec(raw);
+  if (lineColumn) {
+    line = Number(lineColumn[1]);
+    column = Number(lineColumn[2]);
+  } else if (position) {
+    const before = text.slice(0, Number(position[1]));
+    line = before.split("\n").length;
+    column = before.length - before.lastIndexOf("\n");
+  }
+  const reason = raw.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+.*$/, "");
+  const at = line !== undefined ? ` at line ${line}, column ${column}` : "";
+  return {
+    severity: "error",
+    code: "INVALID_JSON",
+    file,
+    path: "",
+    message: `Invalid JSON${at}: ${reason}. No hooks are read from this file.`,
+    ...(line !== undefined ? { line, column } : {}),
+  };
+}
+
+function displayFile(file: string, cwd: string | undefined): string {
+  if (cwd === undefined) return file;
+  const rel = relative(cwd, file);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : file;
+}
+
+function unknownField(field: string, known: readonly string[]): string {
+  const hint = didYouMean(field, known);
+  return `Unknown field ${JSON.stringify(field)}${hint ? `; did you mean ${JSON.stringify(hint)}?` : ""} (ignored).`;
+}
+
+function seconds(milliseconds: number): number {
+  return Math.max(1, Math.round(milliseconds / 1000));
+}
+
+function formatSeconds(seconds: number): string {
+  return seconds >= 3600 ? `${Math.round((seconds / 3600) * 10) / 10} hours` : `${seconds} s`;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
+/** `.name` for identifiers, `["odd key"]` otherwise, `[3]` for indexes. */
+function key(segment: string | number): string {
+  if (typeof segment === "number") return `[${segment}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function error(code: string, path: string, message: string): Issues[number] {
+  return { severity: "error", code, path, message };
+}
+
+function warning(code: string, path: string, message: string): Issues[number] {
+  return { severity: "warning", code, path, message };
+}
