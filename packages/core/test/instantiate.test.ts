@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type HookAPI, HookRunner, instantiateHook, isHookError, isHookwireError } from "../src/index.js";
 
-const load = (factory: (pi: HookAPI) => void | Promise<void>) => instantiateHook(factory, { path: "hooks/x.ts", cwd: "/p" });
+const load = (factory: (pi: HookAPI) => void | Promise<void>) =>
+  instantiateHook(factory, { path: "hooks/x.ts", cwd: "/p" });
 
 describe("instantiateHook", () => {
   it("records what the factory registered, after an async factory finishes", async () => {

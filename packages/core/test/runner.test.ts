@@ -44,8 +44,18 @@ describe("conformance matrix: every event kind with handlers returning nothing, 
     result: unknown;
     expected: unknown;
   }> = [
-    { name: "series (session_start)", event: { type: "session_start" }, result: { ignored: true }, expected: undefined },
-    { name: "series (agent_end)", event: { type: "agent_end", messages: [] }, result: { x: 1 }, expected: undefined },
+    {
+      name: "series (session_start)",
+      event: { type: "session_start" },
+      result: { ignored: true },
+      expected: undefined,
+    },
+    {
+      name: "series (agent_end)",
+      event: { type: "agent_end", messages: [] },
+      result: { x: 1 },
+      expected: undefined,
+    },
     {
       name: "series (turn_start)",
       event: { type: "turn_start", turnIndex: 0, timestamp: 1 },
@@ -96,24 +106,27 @@ describe("conformance matrix: every event kind with handlers returning nothing, 
     },
   ];
 
-  it.each(cases)("$name: runs all three in order, combines, reports the throw", async ({ event, result, expected }) => {
-    const { runner, log, errorsAt } = await runnerOf({
-      "a.ts": (pi, log) => pi.on(event.type as HookEventName, () => void log.push("a")),
-      "b.ts": (pi, log) =>
-        pi.on(event.type as HookEventName, () => {
-          log.push("b");
-          return result as never;
-        }),
-      "c.ts": (pi, log) =>
-        pi.on(event.type as HookEventName, () => {
-          log.push("c");
-          throw new Error("c broke");
-        }),
-    });
-    expect(await runner.emit(event)).toEqual(expected);
-    expect(log).toEqual(["a", "b", "c"]);
-    expect(errorsAt()).toEqual(["c.ts: c broke"]);
-  });
+  it.each(cases)(
+    "$name: runs all three in order, combines, reports the throw",
+    async ({ event, result, expected }) => {
+      const { runner, log, errorsAt } = await runnerOf({
+        "a.ts": (pi, log) => pi.on(event.type as HookEventName, () => void log.push("a")),
+        "b.ts": (pi, log) =>
+          pi.on(event.type as HookEventName, () => {
+            log.push("b");
+            return result as never;
+          }),
+        "c.ts": (pi, log) =>
+          pi.on(event.type as HookEventName, () => {
+            log.push("c");
+            throw new Error("c broke");
+          }),
+      });
+      expect(await runner.emit(event)).toEqual(expected);
+      expect(log).toEqual(["a", "b", "c"]);
+      expect(errorsAt()).toEqual(["c.ts: c broke"]);
+    },
+  );
 
   it.each([
     { type: "session_before_switch", reason: "new" },
@@ -320,8 +333,15 @@ describe("tool_call", () => {
       "b.ts": (pi, log) => pi.on("tool_call", () => void log.push("b")),
     });
     const error = await runner.emitToolCall(toolCall).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "HookError", code: "HOOK_HANDLER_FAILED", hookPath: "a.ts", event: "tool_call" });
-    expect((error as Error).message).toMatchInlineSnapshot(`"Hook \`a.ts\` failed on "tool_call": cannot read input"`);
+    expect(error).toMatchObject({
+      name: "HookError",
+      code: "HOOK_HANDLER_FAILED",
+      hookPath: "a.ts",
+      event: "tool_call",
+    });
+    expect((error as Error).message).toMatchInlineSnapshot(
+      `"Hook \`a.ts\` failed on "tool_call": cannot read input"`,
+    );
     expect((error as Error).cause).toBeInstanceOf(TypeError);
     expect(log).toEqual(["a"]);
     expect(errors).toEqual([]);
@@ -331,7 +351,12 @@ describe("tool_call", () => {
     const { runner } = await runnerOf({});
     const outcome = await runner.emitToolCall(toolCall);
     expect(outcome.input).toBe(toolCall.input);
-    expect(outcome).toEqual({ block: false, input: toolCall.input, inputModified: false, additionalContext: [] });
+    expect(outcome).toEqual({
+      block: false,
+      input: toolCall.input,
+      inputModified: false,
+      additionalContext: [],
+    });
   });
 });
 
@@ -406,10 +431,16 @@ describe("errors and results", () => {
   });
 
   it("blocks a tool call whose handler times out", async () => {
-    const { runner } = await runnerOf({ "hang.ts": (pi) => pi.on("tool_call", () => new Promise(() => {})) }, {
-      handlerTimeout: 30,
+    const { runner } = await runnerOf(
+      { "hang.ts": (pi) => pi.on("tool_call", () => new Promise(() => {})) },
+      {
+        handlerTimeout: 30,
+      },
+    );
+    await expect(runner.emitToolCall(toolCall)).rejects.toMatchObject({
+      code: "HOOK_TIMEOUT",
+      hookPath: "hang.ts",
     });
-    await expect(runner.emitToolCall(toolCall)).rejects.toMatchObject({ code: "HOOK_TIMEOUT", hookPath: "hang.ts" });
   });
 
   it("stops notifying an error listener after it unsubscribes", async () => {
@@ -451,11 +482,21 @@ describe("registration after load", () => {
       },
     });
     expect(runner.hasHandlers("turn_end")).toBe(true);
-    await runner.emit({ type: "turn_end", turnIndex: 0, message: { role: "user", content: "" }, toolResults: [] });
+    await runner.emit({
+      type: "turn_end",
+      turnIndex: 0,
+      message: { role: "user", content: "" },
+      toolResults: [],
+    });
     off();
     off();
     expect(runner.hasHandlers("turn_end")).toBe(false);
-    await runner.emit({ type: "turn_end", turnIndex: 1, message: { role: "user", content: "" }, toolResults: [] });
+    await runner.emit({
+      type: "turn_end",
+      turnIndex: 1,
+      message: { role: "user", content: "" },
+      toolResults: [],
+    });
     expect(log).toEqual(["a"]);
   });
 });
@@ -500,10 +541,16 @@ describe("commands, renderers and host wiring", () => {
       "two.ts:other",
     ]);
     const render = runner.getMessageRenderer("note");
-    expect(render?.({ role: "custom", customType: "note", content: "", display: true }, { expanded: false }, {
-      fg: (_c, t) => t,
-      bold: (t) => t,
-    })).toBe("one");
+    expect(
+      render?.(
+        { role: "custom", customType: "note", content: "", display: true },
+        { expanded: false },
+        {
+          fg: (_c, t) => t,
+          bold: (t) => t,
+        },
+      ),
+    ).toBe("one");
     expect(runner.getHookPaths()).toEqual(["one.ts", "two.ts"]);
   });
 
@@ -529,7 +576,8 @@ describe("commands, renderers and host wiring", () => {
 
   it("tells a hook calling sendMessage before initialize to initialize the runner", async () => {
     const { runner, errors } = await runnerOf({
-      "early.ts": (pi) => pi.on("session_start", () => pi.sendMessage({ customType: "x", content: "", display: false })),
+      "early.ts": (pi) =>
+        pi.on("session_start", () => pi.sendMessage({ customType: "x", content: "", display: false })),
     });
     await runner.emit({ type: "session_start" });
     expect(errors.map((e) => e.message)).toMatchInlineSnapshot(`
@@ -556,7 +604,15 @@ describe("commands, renderers and host wiring", () => {
         }),
     });
     await runner.emit({ type: "agent_start" });
-    expect(seen).toEqual({ hasUI: false, confirm: false, model: undefined, idle: true, queued: false, cwd: "/project", file: undefined });
+    expect(seen).toEqual({
+      hasUI: false,
+      confirm: false,
+      model: undefined,
+      idle: true,
+      queued: false,
+      cwd: "/project",
+      file: undefined,
+    });
 
     let model = "m1";
     const calls: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createNoOpUIContext, sanitizeStatusText, StatusLine } from "../src/index.js";
+import { createNoOpUIContext, StatusLine, sanitizeStatusText } from "../src/index.js";
 
 describe("StatusLine", () => {
   it("renders one text per key, sorted by key", () => {
@@ -25,9 +25,11 @@ describe("StatusLine", () => {
   });
 
   it("sanitises control characters, ANSI escapes and repeated spaces", () => {
-    expect(sanitizeStatusText("\u001b[31mred\u001b[0m\r\n  and\ttab\u0007 \u001b]8;;http://x\u0007link\u001b]8;;\u0007  ")).toBe(
-      "red and tab link",
-    );
+    expect(
+      sanitizeStatusText(
+        "\u001b[31mred\u001b[0m\r\n  and\ttab\u0007 \u001b]8;;http://x\u0007link\u001b]8;;\u0007  ",
+      ),
+    ).toBe("red and tab link");
   });
 
   it("truncates to the width with an ellipsis, counting code points", () => {

@@ -17,7 +17,6 @@ export const beforeAgentStartPolicy: Policy<
   propagateErrors: false,
   expectsResult: true,
   start: (event) => ({ event, outcome: undefined }),
-  view: (state) => state.event,
   fold(state, result) {
     if (isRecord(result.message) && !state.outcome?.message) {
       state.outcome = { ...state.outcome, message: result.message };

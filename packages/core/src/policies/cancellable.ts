@@ -14,7 +14,6 @@ function lastResultPolicy<E, R extends object>(
     propagateErrors: false,
     expectsResult: true,
     start: (event) => ({ event, last: undefined }),
-    view: (state) => state.event,
     fold(state, result) {
       state.last = result;
       return stopOnCancel && (result as CancellableResult).cancel === true;

@@ -12,7 +12,6 @@ export const contextPolicy: Policy<
   propagateErrors: false,
   expectsResult: true,
   start: (event) => ({ event }),
-  view: (state) => state.event,
   fold(state, result) {
     if (Array.isArray(result.messages)) state.event = { ...state.event, messages: result.messages };
     return false;

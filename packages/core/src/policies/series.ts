@@ -1,11 +1,10 @@
 // "All run": notification events; results are ignored and nothing stops the series.
 import type { Policy } from "./policy.js";
 
-export const seriesPolicy: Policy<unknown, unknown, unknown, undefined> = {
+export const seriesPolicy: Policy<{ event: unknown }, unknown, unknown, undefined> = {
   propagateErrors: false,
   expectsResult: false,
-  start: (event) => event,
-  view: (event) => event,
+  start: (event) => ({ event }),
   fold: () => false,
   finish: () => undefined,
 };

@@ -31,7 +31,6 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
     event,
     outcome: { block: false, input: event.input, inputModified: false, additionalContext: [] },
   }),
-  view: (state) => state.event,
   fold(state, result, hookPath) {
     const { outcome } = state;
     pushContext(outcome.additionalContext, result.additionalContext, hookPath);

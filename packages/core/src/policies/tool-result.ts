@@ -13,7 +13,6 @@ export const toolResultPolicy: Policy<State, ToolResultEvent, ToolResultEventRes
   propagateErrors: false,
   expectsResult: true,
   start: (event) => ({ event, modified: false, additionalContext: [] }),
-  view: (state) => state.event,
   fold(state, result, hookPath) {
     pushContext(state.additionalContext, result.additionalContext, hookPath);
     const next = { ...state.event };

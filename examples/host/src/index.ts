@@ -1,2 +1,0 @@
-// Placeholder until this workspace package is filled in.
-export {};
