@@ -1,7 +1,21 @@
 // Public API of @hookwire/settings-hooks.
 
+export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
+export { aggregate, blockReason, canBlock } from "./aggregate.js";
+export type { SettingsHooksOptions } from "./bridge.js";
+export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
 export type { SettingsErrorCode } from "./errors.js";
 export { isSettingsError, SettingsError } from "./errors.js";
+export type { CommandRun, CommandSpec, RunCommandOptions } from "./handlers/command.js";
+export { commandSpec, KILL_GRACE_MS, MAX_STREAM_BYTES, runCommand } from "./handlers/command.js";
+export type { EnvironmentOptions, HookVariables } from "./handlers/environment.js";
+export { hookEnvironment, placeholderValues, substitutePlaceholders } from "./handlers/environment.js";
+export type { ExecutorContext, HandlerExecutor } from "./handlers/executors.js";
+export { defaultHandlerTypes, HandlerTypeRegistry, registerHandlerType } from "./handlers/executors.js";
+export type { HttpOptions } from "./handlers/http.js";
+export { interpolateHeaders, MAX_RESPONSE_BYTES, runHttpHandler } from "./handlers/http.js";
+export type { PreparedRun, RunHandlerOptions } from "./handlers/run-handler.js";
+export { defaultTimeoutSeconds, prepareRun } from "./handlers/run-handler.js";
 export {
   compileMatcher,
   isToolEvent,
@@ -9,6 +23,22 @@ export {
   SETTINGS_EVENT_NAMES,
   TOOL_EVENT_NAMES,
 } from "./matcher.js";
+export { interpretCommandRun } from "./protocol/exit-code.js";
+export type {
+  BridgedEventName,
+  CommonInput,
+  EventInputFields,
+  HookInput,
+  SessionInfo,
+} from "./protocol/input.js";
+export { buildHookInput } from "./protocol/input.js";
+export type {
+  HandlerResult,
+  HookOutput,
+  OutputOptions,
+  SettingsPermissionDecision,
+} from "./protocol/output.js";
+export { MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
 export { formatIssues, readSettingsFile, validateSettings } from "./read-settings.js";
 export type { BashCommands } from "./rules/bash-commands.js";

@@ -1,0 +1,123 @@
+// Combines the results of one event's settings handlers into one decision (003 "decision control").
+import type { AttributedText } from "@hookwire/core";
+import type { HandlerResult } from "./protocol/output.js";
+
+/** One handler's result, in the order the handlers are listed (settings source order, then handler order). */
+export interface AttributedResult {
+  hookPath: string;
+  result: HandlerResult;
+}
+
+export interface AggregatedOutcome {
+  /** Exit 2, `decision: "block"` or (PreToolUse) `permissionDecision: "deny"`; reasons in handler order. */
+  blocks: AttributedText[];
+  /** `continue: false`: the agent stops; the first hook that asked wins. */
+  stop?: { reason?: string; hookPath: string };
+  /** PreToolUse: the strongest non-deny verdict (defer > ask > allow). */
+  permission?: { decision: "allow" | "ask" | "defer"; reason?: string; hookPath: string };
+  /** PreToolUse: the input after every rewrite, applied in handler order (settings shape). */
+  updatedInput?: Record<string, unknown>;
+  /** PostToolUse: the last replacement in handler order. */
+  updatedToolOutput?: { value: unknown; hookPath: string };
+  additionalContext: AttributedText[];
+  /** Exit-0 stdout that was not JSON. */
+  plainText: AttributedText[];
+  systemMessages: AttributedText[];
+  /** Non-blocking errors, and exit 2 on events that cannot block. */
+  errors: AttributedText[];
+  warnings: AttributedText[];
+}
+
+/** Events where exit 2 / `decision: "block"` has an effect (003's exit-code table); elsewhere it is an error shown to the user. */
+const BLOCKING_EVENTS = new Set([
+  "PreToolUse",
+  "PermissionRequest",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PostToolBatch",
+  "Stop",
+  "SubagentStop",
+  "TeammateIdle",
+  "TaskCreated",
+  "TaskCompleted",
+  "ConfigChange",
+  "PreCompact",
+  "Elicitation",
+  "ElicitationResult",
+]);
+
+const RANK = { allow: 1, ask: 2, defer: 3 } as const;
+
+export function canBlock(event: string): boolean {
+  return BLOCKING_EVENTS.has(event);
+}
+
+/**
+ * Fold results in handler order. PreToolUse: deny > defer > ask > allow; each `updatedInput` is
+ * merged over the input as left by the previous ones, so `{}` or no output never erases an earlier
+ * rewrite (and a hook that returns only the fields it changes keeps the rest); a `defer` hook's
+ * rewrite and context are ignored, as in Claude Code.
+ */
+export function aggregate(
+  event: string,
+  results: readonly AttributedResult[],
+  options: { baseInput?: Record<string, unknown> } = {},
+): AggregatedOutcome {
+  const outcome: AggregatedOutcome = {
+    blocks: [],
+    additionalContext: [],
+    plainText: [],
+    systemMessages: [],
+    errors: [],
+    warnings: [],
+  };
+  const blockable = canBlock(event);
+  const preToolUse = event === "PreToolUse";
+  for (const { hookPath, result } of results) {
+    for (const warning of result.warnings) outcome.warnings.push({ hookPath, text: warning });
+    if (result.status === "error") {
+      outcome.errors.push({ hookPath, text: result.message });
+      continue;
+    }
+    if (result.status === "blocking") {
+      if (blockable) outcome.blocks.push({ hookPath, text: result.reason });
+      else outcome.errors.push({ hookPath, text: result.reason });
+      continue;
+    }
+    const { output, text } = result;
+    if (text) outcome.plainText.push({ hookPath, text });
+    if (output.systemMessage) outcome.systemMessages.push({ hookPath, text: output.systemMessage });
+    if (output.continue === false && !outcome.stop) {
+      outcome.stop = { reason: output.stopReason, hookPath };
+    }
+    const specific = output.hookSpecificOutput;
+    const decision = specific?.permissionDecision;
+    if (output.decision === "block" && blockable) {
+      outcome.blocks.push({ hookPath, text: output.reason ?? specific?.permissionDecisionReason ?? "" });
+    } else if (preToolUse && decision === "deny") {
+      outcome.blocks.push({ hookPath, text: specific?.permissionDecisionReason ?? output.reason ?? "" });
+    }
+    if (preToolUse && (decision === "allow" || decision === "ask" || decision === "defer")) {
+      if (!outcome.permission || RANK[decision] > RANK[outcome.permission.decision]) {
+        outcome.permission = { decision, reason: specific?.permissionDecisionReason, hookPath };
+      }
+    }
+    if (decision === "defer") continue;
+    if (specific?.additionalContext)
+      outcome.additionalContext.push({ hookPath, text: specific.additionalContext });
+    if (preToolUse && specific?.updatedInput) {
+      outcome.updatedInput = { ...(outcome.updatedInput ?? options.baseInput), ...specific.updatedInput };
+    }
+    if (specific?.updatedToolOutput !== undefined) {
+      outcome.updatedToolOutput = { value: specific.updatedToolOutput, hookPath };
+    }
+  }
+  return outcome;
+}
+
+/** The block reasons as one text; a hook that gave none is named instead. */
+export function blockReason(blocks: readonly AttributedText[]): string {
+  return blocks.map((b) => b.text || `Blocked by hook \`${b.hookPath}\``).join("\n");
+}

@@ -1,0 +1,521 @@
+// Turns settings handlers into one LoadedHook on native events, so both kinds of hooks share one runner.
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import {
+  type AgentMessage,
+  type AttributedText,
+  type ContentPart,
+  type HookAPI,
+  type HookContext,
+  HookError,
+  type HookSource,
+  instantiateHook,
+  type LoadedHook,
+  type ToolCallEventResult,
+  type ToolResultEventResult,
+} from "@hookwire/core";
+import { type AggregatedOutcome, aggregate, blockReason } from "./aggregate.js";
+import type { EnvironmentOptions } from "./handlers/environment.js";
+import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js";
+import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
+import { compileMatcher, isToolEvent, matcherField } from "./matcher.js";
+import {
+  type BridgedEventName,
+  buildHookInput,
+  type EventInputFields,
+  type HookInput,
+} from "./protocol/input.js";
+import type { HandlerResult } from "./protocol/output.js";
+import { matchesRule } from "./rules/match.js";
+import { type PermissionRule, parseRule } from "./rules/parse.js";
+import { fromSettingsInput, toSettingsTool } from "./tool-names.js";
+import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
+
+export interface SettingsHooksOptions {
+  /** Working directory of the hooks and the `cwd` input field. */
+  cwd: string;
+  /** `${CLAUDE_PROJECT_DIR}`. Default: `cwd`. */
+  projectDir?: string;
+  /** `session_id` input field. Default: a random UUID per bridge. */
+  sessionId?: string;
+  /** `transcript_path` input field. Default `""`. */
+  transcriptPath?: string;
+  /** `permission_mode` input field. Default `"default"`. */
+  permissionMode?: string;
+  /** SessionStart `source` (startup / resume / clear / compact). Default `"startup"`. */
+  sessionStartSource?: string;
+  /** Executors for mcp_tool / prompt / agent; the default registry is the fallback. */
+  executors?: HandlerTypeRegistry;
+  /** Host names for the placeholders, e.g. `{ HOOKWIRE_PROJECT_DIR: "CLAUDE_PROJECT_DIR" }`. */
+  envAliases?: EnvironmentOptions["envAliases"];
+  /** Variables removed from every hook's environment and never interpolated into http headers. */
+  secretEnv?: readonly string[];
+  /** Consecutive Stop blocks before the stop is allowed anyway. Default 5. */
+  stopHookCap?: number;
+  /** Where over-long hook output is saved. Default `os.tmpdir()/hookwire-output`. */
+  outputDir?: string;
+  /** The LoadedHook's path. Default: the settings file when there is one, else `"settings hooks"`. */
+  path?: string;
+}
+
+/** Native event → the settings events it runs. */
+const NATIVE_EVENTS = {
+  tool_call: ["PreToolUse"],
+  tool_result: ["PostToolUse", "PostToolUseFailure"],
+  before_agent_start: ["UserPromptSubmit"],
+  session_start: ["SessionStart"],
+  session_shutdown: ["SessionEnd"],
+  agent_end: ["Stop"],
+  session_before_compact: ["PreCompact"],
+  session_compact: ["PostCompact"],
+} as const;
+
+const BRIDGED = new Set<string>(Object.values(NATIVE_EVENTS).flat());
+
+interface Prepared {
+  handler: SettingsHandler;
+  hookPath: string;
+  matches: (value: string) => boolean;
+  rule?: PermissionRule;
+  runner: PreparedRun;
+  async: boolean;
+}
+
+interface EventRun {
+  outcome: AggregatedOutcome;
+}
+
+function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  if (relative && !relative.startsWith("..") && !path.isAbsolute(relative)) return relative;
+  const home = os.homedir();
+  if (file === home || file.startsWith(`${home}${path.sep}`)) return `~${file.slice(home.length)}`;
+  return file;
+}
+
+/** `<file>#<jsonPath>`, the name of one settings handler in errors and attributions. */
+export function settingsHookPath(handler: SettingsHandler, cwd: string): string {
+  return `${displayPath(handler.file, cwd)}#${handler.jsonPath}`;
+}
+
+/**
+ * Handlers that cannot run as configured: a type without an executor, an `if` rule that does not
+ * parse. The bridge reports these on its first event; loaders and `doctor` can show them at load.
+ */
+export function settingsHandlerProblems(
+  handlers: readonly SettingsHandler[],
+  options: Pick<SettingsHooksOptions, "cwd" | "executors">,
+): HookError[] {
+  const problems: HookError[] = [];
+  for (const handler of handlers) {
+    const hookPath = settingsHookPath(handler, options.cwd);
+    const type = handler.config.type;
+    if (type !== "command" && type !== "http" && !findExecutor(type, options.executors)) {
+      problems.push(
+        new HookError({
+          code: "HOOK_HANDLER_UNSUPPORTED",
+          hookPath,
+          event: handler.event,
+          message:
+            `"${type}" handlers need an executor from the host and none is registered; the handler will not run. ` +
+            `Register one with registerHandlerType("${type}", executor), or remove the handler.`,
+        }),
+      );
+    }
+    if (handler.config.if !== undefined) {
+      try {
+        parseRule(handler.config.if);
+      } catch (cause) {
+        problems.push(new HookError({ code: "HOOK_INVALID_RULE", hookPath, event: handler.event, cause }));
+      }
+    }
+  }
+  return problems;
+}
+
+function textOf(content: readonly ContentPart[] | string): string {
+  if (typeof content === "string") return content;
+  return content
+    .filter((part): part is Extract<ContentPart, { type: "text" }> => part.type === "text")
+    .map((part) => part.text)
+    .join("\n");
+}
+
+function lastAssistantText(messages: readonly AgentMessage[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role !== "assistant") continue;
+    return message.content
+      .map((part) => (part.type === "text" ? (part as { text: string }).text : ""))
+      .filter((text) => text !== "")
+      .join("\n");
+  }
+  return undefined;
+}
+
+/** `updatedToolOutput` as content parts: a string, `{output}`, content parts, or JSON text of anything else. */
+function toContent(value: unknown): ContentPart[] {
+  if (typeof value === "string") return [{ type: "text", text: value }];
+  if (Array.isArray(value) && value.every((p) => typeof p?.type === "string")) return value as ContentPart[];
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { output?: unknown }).output === "string"
+  ) {
+    return [{ type: "text", text: (value as { output: string }).output }];
+  }
+  return [{ type: "text", text: JSON.stringify(value) ?? String(value) }];
+}
+
+function joined(texts: readonly AttributedText[]): string {
+  return texts.map((t) => t.text).join("\n\n");
+}
+
+function withoutHookPrefix(message: string, hookPath: string): string {
+  const prefix = `Hook \`${hookPath}\`: `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+const LEVELS: Record<string, HookSource["level"]> = {
+  user: "user",
+  project: "project",
+  local: "local",
+  plugin: "plugin",
+  host: "explicit",
+};
+
+/**
+ * One LoadedHook whose native handlers run the matching settings handlers of the mapped event in
+ * parallel (identical ones once) and fold their answers with `aggregate`.
+ */
+export async function createSettingsHooks(
+  handlers: readonly SettingsHandler[],
+  options: SettingsHooksOptions,
+): Promise<LoadedHook> {
+  const cwd = options.cwd;
+  const projectDir = options.projectDir ?? cwd;
+  const session = {
+    sessionId: options.sessionId ?? randomUUID(),
+    transcriptPath: options.transcriptPath,
+    cwd,
+    permissionMode: options.permissionMode,
+  };
+  const stopHookCap = options.stopHookCap ?? 5;
+  const problems = settingsHandlerProblems(handlers, options);
+  const unusable = new Set(problems.map((p) => p.hookPath));
+
+  const prepared: Prepared[] = [];
+  for (const handler of handlers) {
+    if (!BRIDGED.has(handler.event)) continue;
+    const hookPath = settingsHookPath(handler, cwd);
+    if (unusable.has(hookPath)) continue;
+    let matches: (value: string) => boolean;
+    try {
+      matches = compileMatcher(handler.matcher, { event: handler.event });
+    } catch (cause) {
+      problems.push(new HookError({ code: "HOOK_INVALID_MATCHER", hookPath, event: handler.event, cause }));
+      continue;
+    }
+    const rule = handler.config.if !== undefined ? parseRule(handler.config.if) : undefined;
+    prepared.push({
+      handler,
+      hookPath,
+      matches,
+      rule,
+      runner: prepareRun(handler, {
+        cwd,
+        projectDir,
+        outputDir: options.outputDir,
+        executors: options.executors,
+        envAliases: options.envAliases,
+        secretEnv: options.secretEnv,
+      }),
+      async: handler.config.type === "command" && (handler.config as CommandHandlerConfig).async === true,
+    });
+  }
+
+  const files = new Set(handlers.map((h) => h.file));
+  const onlyFile = files.size === 1 ? [...files][0] : undefined;
+  const hookName = options.path ?? (onlyFile ? displayPath(onlyFile, cwd) : "settings hooks");
+  const scopes = new Set(handlers.map((h) => h.scope));
+  const onlyScope = scopes.size === 1 ? [...scopes][0] : undefined;
+  const source: HookSource = {
+    kind: "settings",
+    file: onlyFile,
+    level: onlyScope ? LEVELS[onlyScope] : undefined,
+  };
+
+  const background = new Set<AbortController>();
+  let consecutiveStopBlocks = 0;
+  let compactTrigger: "manual" | "auto" = "auto";
+
+  const factory = (pi: HookAPI) => {
+    let problemsReported = false;
+    const reportProblems = () => {
+      if (problemsReported) return;
+      problemsReported = true;
+      for (const problem of problems) pi.reportError(problem, problem.event);
+    };
+
+    const selected = (
+      event: BridgedEventName,
+      input: HookInput,
+      tool?: { name: string; input: Record<string, unknown> },
+    ) => {
+      const field = matcherField(event);
+      const value = field ? (input as unknown as Record<string, unknown>)[field] : undefined;
+      return prepared.filter((p) => {
+        if (p.handler.event !== event) return false;
+        if (tool) {
+          const settingsName = typeof value === "string" ? value : tool.name;
+          if (!p.matches(settingsName) && !p.matches(tool.name)) return false;
+          if (p.rule && isToolEvent(event)) {
+            return matchesRule(p.rule, { toolName: tool.name, input: tool.input, cwd }, { mode: "any" });
+          }
+          return true;
+        }
+        return field === undefined || p.matches(typeof value === "string" ? value : "");
+      });
+    };
+
+    const report = (outcome: AggregatedOutcome, event: string) => {
+      for (const error of outcome.errors) {
+        pi.reportError(new HookError({ hookPath: error.hookPath, event, message: error.text }), event);
+      }
+      for (const warning of outcome.warnings) {
+        pi.reportError(
+          new HookError({
+            code: "HOOK_OUTPUT_IGNORED",
+            hookPath: warning.hookPath,
+            event,
+            message: withoutHookPrefix(warning.text, warning.hookPath),
+          }),
+          event,
+        );
+      }
+    };
+
+    const startAsync = (p: Prepared, input: HookInput, event: string) => {
+      const controller = new AbortController();
+      background.add(controller);
+      void p.runner
+        .run(input, { hookName: p.hookPath, event, outputDir: options.outputDir }, controller.signal)
+        .then((result) => {
+          background.delete(controller);
+          if (controller.signal.aborted) return;
+          const outcome = aggregate(event, [{ hookPath: p.hookPath, result }]);
+          report(outcome, event);
+          // Background hooks never decide: only what they want the model or the user to read is kept.
+          const texts = [...outcome.additionalContext, ...outcome.systemMessages];
+          if (texts.length === 0) return;
+          pi.sendMessage(
+            {
+              customType: "hook_async_output",
+              content: joined(texts),
+              display: true,
+              details: { event, sources: texts },
+            },
+            { deliverAs: "followUp" },
+          );
+        });
+    };
+
+    const run = async (
+      event: BridgedEventName,
+      fields: EventInputFields[BridgedEventName],
+      ctx: HookContext,
+      tool?: { name: string; input: Record<string, unknown>; settingsInput: Record<string, unknown> },
+    ): Promise<EventRun> => {
+      reportProblems();
+      const input = buildHookInput(event, fields as never, session) as HookInput;
+      const matched = selected(event, input, tool);
+      const unique = new Map<string, Prepared>();
+      for (const p of matched) {
+        if (p.async) startAsync(p, input, event);
+        else if (!unique.has(p.runner.key)) unique.set(p.runner.key, p);
+      }
+      const list = [...unique.values()];
+      const results: HandlerResult[] = await Promise.all(
+        list.map((p) => p.runner.run(input, { hookName: p.hookPath, event, outputDir: options.outputDir })),
+      );
+      const outcome = aggregate(
+        event,
+        list.map((p, i) => ({ hookPath: p.hookPath, result: results[i] as HandlerResult })),
+        { baseInput: tool?.settingsInput },
+      );
+      report(outcome, event);
+      for (const message of outcome.systemMessages) ctx.ui.notify(message.text, "warning");
+      if (outcome.stop) {
+        ctx.ui.notify(outcome.stop.reason || `Stopped by hook \`${outcome.stop.hookPath}\``, "warning");
+        ctx.abort();
+      }
+      return { outcome };
+    };
+
+    // Unusable handlers still subscribe their event, so the first emit reports them.
+    const has = (event: string) => handlers.some((h) => h.event === event);
+    const contextMessage = (texts: AttributedText[], event: string) => ({
+      customType: "hook_context",
+      content: joined(texts),
+      display: false,
+      details: { event, sources: texts },
+    });
+
+    if (has("PreToolUse")) {
+      pi.on("tool_call", async (event, ctx) => {
+        const settings = toSettingsTool(event.toolName, event.input);
+        const { outcome } = await run(
+          "PreToolUse",
+          { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
+          ctx,
+          { name: event.toolName, input: event.input, settingsInput: settings.tool_input },
+        );
+        const result: ToolCallEventResult = {};
+        if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
+        if (outcome.stop) {
+          return { ...result, block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
+        }
+        if (outcome.blocks.length > 0) return { ...result, block: true, reason: blockReason(outcome.blocks) };
+        if (outcome.updatedInput) {
+          result.input = { ...event.input, ...fromSettingsInput(event.toolName, outcome.updatedInput) };
+        }
+        if (outcome.permission) {
+          result.permission = outcome.permission.decision;
+          if (outcome.permission.reason) result.reason = outcome.permission.reason;
+        }
+        return Object.keys(result).length > 0 ? result : undefined;
+      });
+    }
+
+    if (has("PostToolUse") || has("PostToolUseFailure")) {
+      pi.on("tool_result", async (event, ctx) => {
+        const settings = toSettingsTool(event.toolName, event.input);
+        const text = textOf(event.content);
+        const common = {
+          tool_name: settings.tool_name,
+          tool_input: settings.tool_input,
+          tool_use_id: event.toolCallId,
+        };
+        const { outcome } = event.isError
+          ? await run("PostToolUseFailure", { ...common, error: text }, ctx, {
+              name: event.toolName,
+              input: event.input,
+              settingsInput: settings.tool_input,
+            })
+          : await run(
+              "PostToolUse",
+              { ...common, tool_response: { output: text, details: event.details } },
+              ctx,
+              {
+                name: event.toolName,
+                input: event.input,
+                settingsInput: settings.tool_input,
+              },
+            );
+        const result: ToolResultEventResult = {};
+        // A PostToolUse block cannot undo the call: its reason goes to the model with the result.
+        const context = [...outcome.additionalContext, ...outcome.blocks];
+        if (outcome.stop?.reason)
+          context.push({ hookPath: outcome.stop.hookPath, text: outcome.stop.reason });
+        if (context.length > 0) result.additionalContext = context;
+        if (outcome.updatedToolOutput && !event.isError)
+          result.content = toContent(outcome.updatedToolOutput.value);
+        return Object.keys(result).length > 0 ? result : undefined;
+      });
+    }
+
+    if (has("UserPromptSubmit")) {
+      pi.on("before_agent_start", async (event, ctx) => {
+        const { outcome } = await run("UserPromptSubmit", { prompt: event.prompt }, ctx);
+        if (outcome.stop) return { block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
+        if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };
+        const texts = [...outcome.plainText, ...outcome.additionalContext];
+        return texts.length > 0 ? { message: contextMessage(texts, "UserPromptSubmit") } : undefined;
+      });
+    }
+
+    if (has("SessionStart")) {
+      pi.on("session_start", async (_event, ctx) => {
+        const model = ctx.model as { id?: unknown } | undefined;
+        const { outcome } = await run(
+          "SessionStart",
+          {
+            source: options.sessionStartSource ?? "startup",
+            ...(typeof model?.id === "string" ? { model: model.id } : {}),
+          },
+          ctx,
+        );
+        const texts = [...outcome.plainText, ...outcome.additionalContext];
+        if (texts.length > 0) pi.sendMessage(contextMessage(texts, "SessionStart"));
+      });
+    }
+
+    if (has("SessionEnd") || prepared.some((p) => p.async)) {
+      pi.on("session_shutdown", async (_event, ctx) => {
+        if (has("SessionEnd")) await run("SessionEnd", { reason: "other" }, ctx);
+        for (const controller of background) controller.abort();
+        background.clear();
+      });
+    }
+
+    if (has("Stop")) {
+      pi.on("agent_end", async (event, ctx) => {
+        const { outcome } = await run(
+          "Stop",
+          {
+            stop_hook_active: consecutiveStopBlocks > 0,
+            last_assistant_message: lastAssistantText(event.messages),
+          },
+          ctx,
+        );
+        // Stop's additionalContext continues the conversation like a block, under the same loop cap.
+        const feedback =
+          outcome.blocks.length > 0 ? blockReason(outcome.blocks) : joined(outcome.additionalContext);
+        if (outcome.stop || feedback === "") {
+          consecutiveStopBlocks = 0;
+          return;
+        }
+        if (consecutiveStopBlocks >= stopHookCap) {
+          consecutiveStopBlocks = 0;
+          const notice = `Stop hooks blocked the agent from stopping ${stopHookCap} times in a row; the stop is allowed. Last reason: ${feedback}`;
+          ctx.ui.notify(notice, "warning");
+          pi.sendMessage({ customType: "stop_hook", content: notice, display: true });
+          return;
+        }
+        consecutiveStopBlocks++;
+        pi.sendMessage({ customType: "stop_hook", content: feedback, display: true }, { triggerTurn: true });
+      });
+    }
+
+    if (has("PreCompact")) {
+      pi.on("session_before_compact", async (event, ctx) => {
+        compactTrigger = event.customInstructions !== undefined ? "manual" : "auto";
+        const { outcome } = await run(
+          "PreCompact",
+          { trigger: compactTrigger, custom_instructions: event.customInstructions ?? "" },
+          ctx,
+        );
+        return outcome.stop || outcome.blocks.length > 0 ? { cancel: true } : undefined;
+      });
+    }
+
+    if (has("PostCompact")) {
+      pi.on("session_compact", async (event, ctx) => {
+        const summary = event.compactionEntry.summary;
+        await run(
+          "PostCompact",
+          { trigger: compactTrigger, ...(typeof summary === "string" ? { compact_summary: summary } : {}) },
+          ctx,
+        );
+      });
+    }
+  };
+
+  return instantiateHook(factory, {
+    path: hookName,
+    cwd,
+    resolvedPath: onlyFile ?? path.resolve(cwd, hookName),
+    source,
+  });
+}

@@ -1,0 +1,67 @@
+// Executors the host registers for handler types hookwire cannot run itself (mcp_tool, prompt, agent).
+import type { HookInput } from "../protocol/input.js";
+import type { HostHandlerConfig, SettingsHandler } from "../types.js";
+
+export interface ExecutorContext {
+  handler: SettingsHandler;
+  /** Aborted at the handler's timeout or when the session ends. */
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+/**
+ * Runs one handler and answers like a command's stdout: a JSON output object, plain text, or
+ * nothing. Throwing is a non-blocking error; block with `{decision: "block"}` or
+ * `permissionDecision: "deny"` like any hook.
+ */
+export type HandlerExecutor = (
+  config: HostHandlerConfig,
+  input: HookInput,
+  context: ExecutorContext,
+) => Promise<Record<string, unknown> | string | undefined> | Record<string, unknown> | string | undefined;
+
+/** Executors by handler type. Each bridge can have its own; lookups fall back to the default one. */
+export class HandlerTypeRegistry {
+  readonly #executors = new Map<string, HandlerExecutor>();
+
+  /** Register `executor` for `type`; returns the undo. Throws on a bad type or a non-function. */
+  register(type: string, executor: HandlerExecutor): () => void {
+    if (type === "command" || type === "http") {
+      throw new TypeError(
+        `registerHandlerType("${type}"): "${type}" handlers are built in and cannot be replaced.`,
+      );
+    }
+    if (typeof type !== "string" || type === "") {
+      throw new TypeError("registerHandlerType(type, executor) expects a non-empty type name.");
+    }
+    if (typeof executor !== "function") {
+      throw new TypeError(
+        `registerHandlerType("${type}", executor) expects a function, got ${typeof executor}.`,
+      );
+    }
+    this.#executors.set(type, executor);
+    return () => {
+      if (this.#executors.get(type) === executor) this.#executors.delete(type);
+    };
+  }
+
+  get(type: string): HandlerExecutor | undefined {
+    return this.#executors.get(type);
+  }
+
+  types(): string[] {
+    return [...this.#executors.keys()];
+  }
+}
+
+/** The registry every bridge falls back to. */
+export const defaultHandlerTypes = new HandlerTypeRegistry();
+
+/** Register an executor in the default registry; returns the undo. */
+export function registerHandlerType(type: string, executor: HandlerExecutor): () => void {
+  return defaultHandlerTypes.register(type, executor);
+}
+
+export function findExecutor(type: string, registry?: HandlerTypeRegistry): HandlerExecutor | undefined {
+  return registry?.get(type) ?? defaultHandlerTypes.get(type);
+}

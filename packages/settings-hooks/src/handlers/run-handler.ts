@@ -1,0 +1,150 @@
+// Runs one settings handler of any type and answers with a HandlerResult; never rejects.
+import { errorMessage } from "@hookwire/core";
+import { interpretCommandRun } from "../protocol/exit-code.js";
+import type { HookInput } from "../protocol/input.js";
+import { type HandlerResult, type OutputOptions, parseStdout, validateOutput } from "../protocol/output.js";
+import type {
+  CommandHandlerConfig,
+  HostHandlerConfig,
+  HttpHandlerConfig,
+  SettingsHandler,
+} from "../types.js";
+import { type CommandSpec, commandSpec, runCommand } from "./command.js";
+import { type EnvironmentOptions, hookEnvironment, placeholderValues } from "./environment.js";
+import { findExecutor, type HandlerTypeRegistry } from "./executors.js";
+import { runHttpHandler } from "./http.js";
+
+export interface RunHandlerOptions extends EnvironmentOptions {
+  cwd: string;
+  projectDir: string;
+  outputDir?: string;
+  executors?: HandlerTypeRegistry;
+  signal?: AbortSignal;
+}
+
+/** Seconds, per 003: 600 by default, 30 for UserPromptSubmit, 1.5 for SessionEnd (it delays shutdown). */
+export function defaultTimeoutSeconds(event: string): number {
+  if (event === "UserPromptSubmit") return 30;
+  if (event === "SessionEnd") return 1.5;
+  return 600;
+}
+
+export function timeoutMs(handler: SettingsHandler): number {
+  const seconds = handler.config.timeout;
+  const value = typeof seconds === "number" && seconds > 0 ? seconds : defaultTimeoutSeconds(handler.event);
+  return value * 1000;
+}
+
+/** A prepared handler: what it would run, and the key that makes identical handlers run once. */
+export interface PreparedRun {
+  key: string;
+  run(input: HookInput, output: OutputOptions, signal?: AbortSignal): Promise<HandlerResult>;
+}
+
+export function prepareRun(handler: SettingsHandler, options: RunHandlerOptions): PreparedRun {
+  const config = handler.config;
+  if (config.type === "command") return prepareCommand(handler, config as CommandHandlerConfig, options);
+  if (config.type === "http") {
+    const http = config as HttpHandlerConfig;
+    return {
+      key: JSON.stringify(["http", http.url]),
+      run: (input, output, signal) =>
+        runHttpHandler(http, JSON.stringify(input), {
+          ...output,
+          timeoutMs: timeoutMs(handler),
+          secretEnv: options.secretEnv,
+          env: options.baseEnv,
+          signal: signal ?? options.signal,
+        }),
+    };
+  }
+  return prepareHost(handler, config as HostHandlerConfig, options);
+}
+
+function prepareCommand(
+  handler: SettingsHandler,
+  config: CommandHandlerConfig,
+  options: RunHandlerOptions,
+): PreparedRun {
+  const values = placeholderValues(
+    {
+      CLAUDE_PROJECT_DIR: options.projectDir,
+      CLAUDE_PLUGIN_ROOT: handler.pluginRoot,
+      CLAUDE_PLUGIN_DATA: handler.pluginData,
+    },
+    options,
+  );
+  const spec: CommandSpec = commandSpec(config, values);
+  const ms = timeoutMs(handler);
+  return {
+    key: JSON.stringify(["command", spec.file, spec.args]),
+    async run(input, output, signal) {
+      const run = await runCommand(spec, {
+        cwd: options.cwd,
+        env: hookEnvironment(values, options),
+        input: JSON.stringify(input),
+        timeoutMs: ms,
+        signal: signal ?? options.signal,
+      });
+      return interpretCommandRun(run, { ...output, timeoutMs: ms });
+    },
+  };
+}
+
+function prepareHost(
+  handler: SettingsHandler,
+  config: HostHandlerConfig,
+  options: RunHandlerOptions,
+): PreparedRun {
+  const ms = timeoutMs(handler);
+  return {
+    key: JSON.stringify([config.type, config]),
+    async run(input, output, signal) {
+      const executor = findExecutor(config.type, options.executors);
+      if (!executor) {
+        return {
+          status: "error",
+          message: `no executor registered for "${config.type}" handlers`,
+          warnings: [],
+        };
+      }
+      const controller = new AbortController();
+      const outer = signal ?? options.signal;
+      const onAbort = () => controller.abort();
+      outer?.addEventListener("abort", onAbort, { once: true });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<"timeout">((resolve) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          resolve("timeout");
+        }, ms);
+      });
+      try {
+        const answer = await Promise.race([
+          Promise.resolve().then(() =>
+            executor(config, input, { handler, signal: controller.signal, timeoutMs: ms }),
+          ),
+          timeout,
+        ]);
+        if (answer === "timeout") {
+          return { status: "error", message: `timed out after ${ms / 1000} s`, warnings: [] };
+        }
+        if (answer === undefined || answer === null) return { status: "success", output: {}, warnings: [] };
+        if (typeof answer === "string") return parseStdout(answer, output);
+        if (typeof answer === "object" && !Array.isArray(answer)) {
+          return { status: "success", ...validateOutput(answer, output) };
+        }
+        return {
+          status: "error",
+          message: `the "${config.type}" executor returned ${typeof answer}; expected an object, a string or nothing`,
+          warnings: [],
+        };
+      } catch (error) {
+        return { status: "error", message: errorMessage(error), warnings: [] };
+      } finally {
+        clearTimeout(timer);
+        outer?.removeEventListener("abort", onAbort);
+      }
+    },
+  };
+}
