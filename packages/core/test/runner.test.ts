@@ -459,6 +459,62 @@ describe("errors and results", () => {
   });
 });
 
+describe("handler shapes", () => {
+  it("treats sync and async handlers, thenables and synchronous throws alike at any position", async () => {
+    const { runner, log, errorsAt } = await runnerOf({
+      "async.ts": (pi, log) =>
+        pi.on("tool_result", async () => {
+          log.push("async");
+        }),
+      "sync-throw.ts": (pi, log) =>
+        pi.on("tool_result", () => {
+          log.push("sync-throw");
+          throw new Error("sync");
+        }),
+      "thenable.ts": (pi, log) =>
+        pi.on("tool_result", () => {
+          log.push("thenable");
+          return { then: (resolve: (v: unknown) => void) => resolve({ details: "from thenable" }) } as never;
+        }),
+      "sync-result.ts": (pi, log) =>
+        pi.on("tool_result", (e) => {
+          log.push(`sync-result saw ${String(e.details)}`);
+          return { isError: true };
+        }),
+      "async-throw.ts": (pi, log) =>
+        pi.on("tool_result", async () => {
+          log.push("async-throw");
+          throw new Error("async");
+        }),
+    });
+    expect(await runner.emit(toolResult)).toMatchObject({
+      details: "from thenable",
+      isError: true,
+      modified: true,
+    });
+    expect(log).toEqual(["async", "sync-throw", "thenable", "sync-result saw from thenable", "async-throw"]);
+    expect(errorsAt()).toEqual(["sync-throw.ts: sync", "async-throw.ts: async"]);
+  });
+
+  it("keeps concurrent emits apart", async () => {
+    const { runner } = await runnerOf({
+      "slow.ts": (pi) =>
+        pi.on("tool_call", async (e) => {
+          await new Promise((r) => setTimeout(r, Number(e.input.delay)));
+          return { input: { ...e.input, seen: e.toolCallId } };
+        }),
+      "check.ts": (pi) =>
+        pi.on("tool_call", (e) => (e.input.seen === e.toolCallId ? undefined : { block: true })),
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        runner.emitToolCall({ toolName: "t", toolCallId: `c${i}`, input: { delay: (i * 7) % 13 } }),
+      ),
+    );
+    expect(outcomes.every((o, i) => !o.block && o.input.seen === `c${i}`)).toBe(true);
+  });
+});
+
 describe("registration after load", () => {
   it("applies handlers registered inside session_start from the next emit", async () => {
     const { runner, log } = await runnerOf({
