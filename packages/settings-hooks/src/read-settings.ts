@@ -389,7 +389,7 @@ function displayFile(file: string, cwd: string | undefined): string {
 
 function unknownField(field: string, known: readonly string[]): string {
   const hint = didYouMean(field, known);
-  return `Unknown field ${JSON.stringify(field)}${hint ? `; did you mean ${JSON.stringify(hint)}?` : ""} (ignored).`;
+  return `Unknown field ${JSON.stringify(field)} is ignored${hint ? `; did you mean ${JSON.stringify(hint)}?` : "."}`;
 }
 
 function seconds(milliseconds: number): number {
