@@ -1,0 +1,437 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { HandlerTypeRegistry } from "../src/handlers/executors.js";
+import { command, harness, script, tempProject, toolCall, waitFor } from "./bridge-harness.js";
+
+const group = (hooks: unknown[], matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks }];
+const toolResult = (isError: boolean) => ({
+  type: "tool_result" as const,
+  toolName: "bash",
+  toolCallId: "call-1",
+  input: { command: "npm test" },
+  content: [{ type: "text" as const, text: isError ? "exit 1" : "ok" }],
+  details: undefined,
+  isError,
+});
+const normalise = (h: { cwd: string }, lines: string[]) => lines.map((l) => l.replaceAll(h.cwd, "<cwd>"));
+
+describe("exit code 2 per bridged event (003 table)", () => {
+  const blocker = command("echo 'nope' >&2; exit 2");
+
+  it("PreToolUse: blocks the tool call with stderr as the reason", async () => {
+    const h = await harness({ PreToolUse: group([blocker], "Bash") });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome).toMatchObject({ block: true, reason: "nope", blockedBy: ".claude/settings.json" });
+  });
+
+  it("UserPromptSubmit: refuses the prompt", async () => {
+    const h = await harness({ UserPromptSubmit: group([blocker]) });
+    expect(await h.runner.emitBeforeAgentStart("hi")).toEqual({ block: true, reason: "nope" });
+  });
+
+  it("Stop: keeps the agent going by re-prompting it with the reason", async () => {
+    const h = await harness({ Stop: group([blocker]) });
+    await h.runner.emit({ type: "agent_end", messages: [] });
+    expect(h.messages).toEqual([
+      {
+        message: { customType: "stop_hook", content: "nope", display: true },
+        options: { triggerTurn: true },
+      },
+    ]);
+  });
+
+  it("PostToolUse and PostToolUseFailure: show stderr to the model, attributed", async () => {
+    const h = await harness({ PostToolUse: group([blocker]), PostToolUseFailure: group([blocker]) });
+    for (const isError of [false, true]) {
+      const outcome = await h.runner.emit(toolResult(isError));
+      const event = isError ? "PostToolUseFailure" : "PostToolUse";
+      expect(outcome.additionalContext).toEqual([
+        { hookPath: `.claude/settings.json#hooks.${event}[0].hooks[0]`, text: "nope" },
+      ]);
+    }
+  });
+
+  it("PreCompact: cancels the compaction", async () => {
+    const h = await harness({ PreCompact: group([blocker]) });
+    const result = await h.runner.emit({
+      type: "session_before_compact",
+      preparation: {},
+      branchEntries: [],
+    });
+    expect(result).toEqual({ cancel: true });
+  });
+
+  it("SessionStart, SessionEnd, PostCompact: cannot block; stderr is shown to the user as a hook error", async () => {
+    const h = await harness({
+      SessionStart: group([blocker]),
+      SessionEnd: group([blocker]),
+      PostCompact: group([blocker]),
+    });
+    await h.runner.emit({ type: "session_start" });
+    await h.runner.emit({
+      type: "session_compact",
+      compactionEntry: { id: "c", type: "compaction" },
+      fromHook: false,
+    });
+    await h.runner.emit({ type: "session_shutdown" });
+    expect(h.messages).toEqual([]);
+    expect(h.errors).toMatchInlineSnapshot(`
+      [
+        "HOOK_HANDLER_FAILED .claude/settings.json#hooks.SessionStart[0].hooks[0]: nope",
+        "HOOK_HANDLER_FAILED .claude/settings.json#hooks.PostCompact[0].hooks[0]: nope",
+        "HOOK_HANDLER_FAILED .claude/settings.json#hooks.SessionEnd[0].hooks[0]: nope",
+      ]
+    `);
+  });
+
+  it("other exit codes: non-blocking error with the first stderr line; the call proceeds", async () => {
+    const h = await harness({ PreToolUse: group([command("printf 'first\\nsecond\\n' >&2; exit 1")]) });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome.block).toBe(false);
+    expect(h.errors).toMatchInlineSnapshot(`
+      [
+        "HOOK_HANDLER_FAILED .claude/settings.json#hooks.PreToolUse[0].hooks[0]: exited with code 1: first",
+      ]
+    `);
+  });
+});
+
+describe("input", () => {
+  it("sends the common fields and the Claude-shaped tool call on stdin", async () => {
+    const cwd = tempProject();
+    const h = await harness(
+      { PreToolUse: group([command(`cat > "${cwd}/in.json"`)]) },
+      { cwd, permissionMode: "plan" },
+    );
+    await h.runner.emitToolCall(toolCall("read", { path: "a.txt" }));
+    expect(JSON.parse(readFileSync(path.join(cwd, "in.json"), "utf8"))).toEqual({
+      session_id: "session-1",
+      transcript_path: "",
+      cwd,
+      permission_mode: "plan",
+      hook_event_name: "PreToolUse",
+      tool_name: "Read",
+      tool_input: { file_path: "a.txt" },
+      tool_use_id: "call-1",
+    });
+  });
+});
+
+describe("PreToolUse JSON output", () => {
+  const decide = (decision: string, reason = decision) =>
+    command(
+      `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } })}'`,
+    );
+
+  it("ranks verdicts deny > defer > ask > allow across hooks", async () => {
+    const run = async (decisions: string[]) => {
+      const h = await harness({ PreToolUse: group(decisions.map((d) => decide(d))) });
+      return h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    };
+    expect((await run(["allow", "ask"])).permission?.decision).toBe("ask");
+    expect((await run(["ask", "defer", "allow"])).permission?.decision).toBe("defer");
+    expect(await run(["allow", "deny", "defer"])).toMatchObject({ block: true, reason: "deny" });
+  });
+
+  it("translates updatedInput back to the native tool and merges it over the input", async () => {
+    const rewrite = command(`echo '{"hookSpecificOutput":{"updatedInput":{"file_path":"b.txt"}}}'`);
+    const h = await harness({ PreToolUse: group([rewrite]) });
+    const outcome = await h.runner.emitToolCall(toolCall("read", { path: "a.txt", offset: 3 }));
+    expect(outcome).toMatchObject({ inputModified: true, input: { path: "b.txt", offset: 3 } });
+  });
+
+  it("applies several rewrites in settings order whatever order they finish in; {} erases nothing", async () => {
+    const slowFirst = command(
+      `sleep 0.3; echo '{"hookSpecificOutput":{"updatedInput":{"command":"ls -1"}}}'`,
+    );
+    const empty = command(`echo '{"hookSpecificOutput":{"updatedInput":{}}}'`);
+    const second = command(`echo '{"hookSpecificOutput":{"updatedInput":{"command":"ls -la"}}}'`);
+    const third = command(`echo '{"hookSpecificOutput":{"updatedInput":{"description":"list"}}}'`);
+    const silent = command("exit 0");
+    const h = await harness({ PreToolUse: group([slowFirst, empty, second, silent, third]) });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls", timeout: 5 }));
+    expect(outcome.input).toEqual({ command: "ls -la", timeout: 5, description: "list" });
+  });
+
+  it("keeps every additionalContext, attributed to its hook", async () => {
+    const h = await harness({
+      PreToolUse: [
+        { matcher: "Bash", hooks: [command(`echo '{"hookSpecificOutput":{"additionalContext":"one"}}'`)] },
+        { hooks: [command(`echo '{"hookSpecificOutput":{"additionalContext":"two"}}'`)] },
+      ],
+    });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome.additionalContext).toEqual([
+      { hookPath: ".claude/settings.json#hooks.PreToolUse[0].hooks[0]", text: "one" },
+      { hookPath: ".claude/settings.json#hooks.PreToolUse[1].hooks[0]", text: "two" },
+    ]);
+  });
+
+  it("continue:false stops the agent: the call is blocked, ctx.abort() runs and the user sees stopReason", async () => {
+    const h = await harness({
+      PreToolUse: group([command(`echo '{"continue":false,"stopReason":"build broken"}'`)]),
+    });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome).toMatchObject({ block: true, reason: "build broken" });
+    expect(h.aborts).toBe(1);
+    expect(h.notes).toEqual(["warning: build broken"]);
+  });
+
+  it("drops wrong-typed fields with a warning naming the hook and keeps the rest", async () => {
+    const h = await harness({
+      PreToolUse: group([
+        command(
+          `echo '{"systemMessage":7,"hookSpecificOutput":{"permissionDecision":"ask","updatedInput":"x"}}'`,
+        ),
+      ]),
+    });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome).toMatchObject({ block: false, inputModified: false, permission: { decision: "ask" } });
+    expect(h.errors).toMatchInlineSnapshot(`
+      [
+        "HOOK_OUTPUT_IGNORED .claude/settings.json#hooks.PreToolUse[0].hooks[0]: output field "systemMessage" must be a string, got number 7; the field was ignored.",
+        "HOOK_OUTPUT_IGNORED .claude/settings.json#hooks.PreToolUse[0].hooks[0]: output field "hookSpecificOutput.updatedInput" must be an object, got "x"; the field was ignored.",
+      ]
+    `);
+  });
+
+  it("survives garbage, invalid UTF-8 and huge output", async () => {
+    const h = await harness({
+      PreToolUse: group([
+        command("head -c 20000000 /dev/urandom"),
+        command("printf '\\377\\376{\\303('"),
+        command(`echo '{"a":1}{"b":2}'`),
+      ]),
+    });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome.block).toBe(false);
+    expect(h.errors.join("\n")).toContain("past the 1 MiB limit were discarded");
+  });
+});
+
+describe("matchers and if rules", () => {
+  it("matches the Claude name and the native name; runs `if` handlers only for matching calls", async () => {
+    const cwd = tempProject();
+    const log = path.join(cwd, "log");
+    const h = await harness(
+      {
+        PreToolUse: [
+          { matcher: "bash", hooks: [command(`echo native >> "${log}"`)] },
+          { matcher: "Bash", hooks: [command(`echo rm >> "${log}"`, { if: "Bash(rm *)" })] },
+          { matcher: "Edit", hooks: [command(`echo edit >> "${log}"`)] },
+        ],
+      },
+      { cwd },
+    );
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    await h.runner.emitToolCall(toolCall("bash", { command: "cd x && rm -rf y" }));
+    expect(readFileSync(log, "utf8").split("\n").sort()).toEqual(["", "native", "native", "rm"]);
+  });
+});
+
+describe("parallelism and dedupe", () => {
+  it("runs the matching handlers in parallel", async () => {
+    const hooks = Array.from({ length: 8 }, (_, i) => command(`sleep 0.3; echo '{}' # ${i}`));
+    const h = await harness({ PreToolUse: group(hooks) });
+    const started = performance.now();
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(performance.now() - started).toBeLessThan(8 * 300 * 0.6);
+  });
+
+  it("runs an identical handler once", async () => {
+    const cwd = tempProject();
+    const counter = script(cwd, "count.sh", `echo run >> "${cwd}/runs"`);
+    const h = await harness(
+      {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [command(counter, { args: [] })] },
+          { hooks: [command("${CLAUDE_PROJECT_DIR}/count.sh", { args: [] })] },
+        ],
+      },
+      { cwd },
+    );
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(readFileSync(path.join(cwd, "runs"), "utf8")).toBe("run\n");
+  });
+});
+
+describe("other events", () => {
+  it("UserPromptSubmit: plain stdout and additionalContext become one hook_context message", async () => {
+    const h = await harness({
+      UserPromptSubmit: group([
+        command("echo 'branch: main'"),
+        command(
+          `echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"ci: green"}}'`,
+        ),
+      ]),
+    });
+    const result = await h.runner.emitBeforeAgentStart("hi");
+    expect(result?.message).toMatchObject({
+      customType: "hook_context",
+      content: "branch: main\n\nci: green",
+      display: false,
+    });
+  });
+
+  it("UserPromptSubmit: decision block refuses the prompt", async () => {
+    const h = await harness({
+      UserPromptSubmit: group([command(`echo '{"decision":"block","reason":"secret"}'`)]),
+    });
+    expect(await h.runner.emitBeforeAgentStart("my password is x")).toEqual({
+      block: true,
+      reason: "secret",
+    });
+  });
+
+  it("SessionStart: receives the source and its stdout becomes context through sendMessage", async () => {
+    const h = await harness(
+      { SessionStart: group([command(`sed -n 's/.*"source":"\\([a-z]*\\)".*/source=\\1/p'`)], "resume") },
+      { sessionStartSource: "resume" },
+    );
+    await h.runner.emit({ type: "session_start" });
+    expect(h.messages).toMatchObject([{ message: { customType: "hook_context", content: "source=resume" } }]);
+  });
+
+  it("PostToolUse: updatedToolOutput replaces the content, systemMessage reaches the user", async () => {
+    const h = await harness({
+      PostToolUse: group([
+        command(
+          `echo '{"systemMessage":"redacted","hookSpecificOutput":{"updatedToolOutput":"[redacted]"}}'`,
+        ),
+      ]),
+    });
+    const outcome = await h.runner.emit(toolResult(false));
+    expect(outcome.content).toEqual([{ type: "text", text: "[redacted]" }]);
+    expect(h.notes).toEqual(["warning: redacted"]);
+  });
+
+  it("a timed-out handler is a non-blocking error naming the hook", async () => {
+    const h = await harness({ PreToolUse: group([command("sleep 5", { timeout: 0.2 })]) });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome.block).toBe(false);
+    expect(h.errors).toEqual([
+      "HOOK_HANDLER_FAILED .claude/settings.json#hooks.PreToolUse[0].hooks[0]: timed out after 0.2 s and was killed",
+    ]);
+  });
+});
+
+describe("Stop loop", () => {
+  it("re-prompts up to the cap with stop_hook_active set, then allows the stop and tells the user", async () => {
+    const cwd = tempProject();
+    const h = await harness(
+      {
+        Stop: group([
+          command(`grep -o '"stop_hook_active":[a-z]*' >> "${cwd}/active"; echo again >&2; exit 2`),
+        ]),
+      },
+      { cwd, stopHookCap: 2 },
+    );
+    for (let i = 0; i < 4; i++) await h.runner.emit({ type: "agent_end", messages: [] });
+    expect(
+      h.messages.map((m) => [m.message.content, m.options?.triggerTurn ?? false]),
+    ).toMatchInlineSnapshot(`
+      [
+        [
+          "again",
+          true,
+        ],
+        [
+          "again",
+          true,
+        ],
+        [
+          "Stop hooks blocked the agent from stopping 2 times in a row; the stop is allowed. Last reason: again",
+          false,
+        ],
+        [
+          "again",
+          true,
+        ],
+      ]
+    `);
+    expect(h.notes).toHaveLength(1);
+    expect(readFileSync(path.join(cwd, "active"), "utf8").trim().split("\n")).toEqual([
+      '"stop_hook_active":false',
+      '"stop_hook_active":true',
+      '"stop_hook_active":true',
+      '"stop_hook_active":false',
+    ]);
+  });
+});
+
+describe("async handlers", () => {
+  it("run in the background and deliver their context on the next turn", async () => {
+    const h = await harness({
+      PostToolUse: group([
+        command(`sleep 0.3; echo '{"hookSpecificOutput":{"additionalContext":"tests passed"}}'`, {
+          async: true,
+        }),
+      ]),
+    });
+    const outcome = await h.runner.emit(toolResult(false));
+    expect(outcome.additionalContext).toEqual([]);
+    expect(h.messages).toEqual([]);
+    await waitFor(() => h.messages.length > 0);
+    expect(h.messages).toMatchObject([
+      {
+        message: { customType: "hook_async_output", content: "tests passed" },
+        options: { deliverAs: "followUp" },
+      },
+    ]);
+  });
+
+  it("leftovers are killed at session end", async () => {
+    const cwd = tempProject();
+    const h = await harness(
+      { PostToolUse: group([command(`echo $$ > "${cwd}/pid"; exec sleep 1000`, { async: true })]) },
+      { cwd },
+    );
+    await h.runner.emit(toolResult(false));
+    await waitFor(() => {
+      try {
+        return readFileSync(path.join(cwd, "pid"), "utf8").trim() !== "";
+      } catch {
+        return false;
+      }
+    });
+    const pgid = readFileSync(path.join(cwd, "pid"), "utf8").trim();
+    await h.runner.emit({ type: "session_shutdown" });
+    await waitFor(() => {
+      const ps = execFileSync("ps", ["-eo", "pgid=,stat="], { encoding: "utf8" });
+      return !ps.split("\n").some((l) => l.trim().split(/\s+/)[0] === pgid && !l.includes("Z"));
+    });
+  });
+});
+
+describe("host handler types", () => {
+  it("reports a handler type without an executor on first use, naming file and JSON path", async () => {
+    const h = await harness({ PreToolUse: group([{ type: "prompt", prompt: "Is this safe?" }]) });
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(normalise(h, h.errors)).toMatchInlineSnapshot(`
+      [
+        "HOOK_HANDLER_UNSUPPORTED .claude/settings.json#hooks.PreToolUse[0].hooks[0]: "prompt" handlers need an executor from the host and none is registered; the handler will not run. Register one with registerHandlerType("prompt", executor), or remove the handler.",
+      ]
+    `);
+  });
+
+  it("runs a per-instance executor and reads its answer like stdout", async () => {
+    const executors = new HandlerTypeRegistry();
+    const seen: string[] = [];
+    executors.register("prompt", (config, input) => {
+      seen.push(`${config.prompt} ${input.hook_event_name}`);
+      return {
+        hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "model said no" },
+      };
+    });
+    const h = await harness(
+      { PreToolUse: group([{ type: "prompt", prompt: "Is this safe?" }]) },
+      { executors },
+    );
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome).toMatchObject({ block: true, reason: "model said no" });
+    expect(seen).toEqual(["Is this safe? PreToolUse"]);
+  });
+});
