@@ -81,3 +81,6 @@ export const toolCall = (toolName: string, input: Record<string, unknown>) => ({
   toolCallId: "call-1",
   input,
 });
+
+/** One matcher group holding `hooks`. */
+export const group = (hooks: unknown[], matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks }];

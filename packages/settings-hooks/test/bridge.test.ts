@@ -3,9 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HandlerTypeRegistry } from "../src/handlers/executors.js";
-import { command, harness, script, tempProject, toolCall, waitFor } from "./bridge-harness.js";
+import { command, group, harness, script, tempProject, toolCall, waitFor } from "./bridge-harness.js";
 
-const group = (hooks: unknown[], matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks }];
 const toolResult = (isError: boolean) => ({
   type: "tool_result" as const,
   toolName: "bash",

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { aggregate } from "../src/aggregate.js";
+import type { HandlerResult } from "../src/protocol/output.js";
+
+const ok = (output: object, text?: string): HandlerResult => ({
+  status: "success",
+  output,
+  ...(text ? { text } : {}),
+  warnings: [],
+});
+
+describe("aggregate", () => {
+  it("ignores the rewrite and context of a hook that defers", () => {
+    const outcome = aggregate(
+      "PreToolUse",
+      [
+        {
+          hookPath: "a",
+          result: ok({ hookSpecificOutput: { permissionDecision: "allow", updatedInput: { x: 1 } } }),
+        },
+        {
+          hookPath: "b",
+          result: ok({
+            hookSpecificOutput: {
+              permissionDecision: "defer",
+              updatedInput: { x: 2 },
+              additionalContext: "c",
+            },
+          }),
+        },
+      ],
+      { baseInput: { x: 0, y: 0 } },
+    );
+    expect(outcome).toMatchObject({
+      permission: { decision: "defer", hookPath: "b" },
+      updatedInput: { x: 1, y: 0 },
+      additionalContext: [],
+    });
+  });
+
+  it("treats exit 2 on an event that cannot block as an error, and as a block where it can", () => {
+    const blocking: HandlerResult = { status: "blocking", reason: "why", warnings: [] };
+    expect(aggregate("SessionStart", [{ hookPath: "a", result: blocking }])).toMatchObject({
+      blocks: [],
+      errors: [{ hookPath: "a", text: "why" }],
+    });
+    expect(aggregate("Stop", [{ hookPath: "a", result: blocking }]).blocks).toEqual([
+      { hookPath: "a", text: "why" },
+    ]);
+  });
+
+  it("keeps the first continue:false and every block reason in handler order", () => {
+    const outcome = aggregate("UserPromptSubmit", [
+      { hookPath: "a", result: ok({ decision: "block", reason: "one" }) },
+      { hookPath: "b", result: ok({ continue: false, stopReason: "halt" }) },
+      { hookPath: "c", result: ok({ continue: false, stopReason: "later" }) },
+      { hookPath: "d", result: { status: "blocking", reason: "two", warnings: [] } },
+    ]);
+    expect(outcome.stop).toEqual({ reason: "halt", hookPath: "b" });
+    expect(outcome.blocks.map((b) => b.text)).toEqual(["one", "two"]);
+  });
+});
