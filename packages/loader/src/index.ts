@@ -15,6 +15,13 @@ export type {
   CapabilityWarning,
   ProviderReport,
 } from "./capability/types.js";
+export type {
+  DiscoverAndLoadResult,
+  DiscoveryWarning,
+  SkippedItem,
+} from "./discover/discover-and-load.js";
+export { discoverAndLoadHooks } from "./discover/discover-and-load.js";
+export type { DiscoverOptions, ProjectTrustInfo, TrustOption } from "./discover/options.js";
 export type { HookLoadFailure } from "./errors.js";
 export { CapabilityError, HookLoadError, TrustStoreError } from "./errors.js";
 export type { HookItem, HookItemType, HookLevel } from "./hooks/hook-item.js";
@@ -36,3 +43,10 @@ export { loadHooks } from "./load/load-hooks.js";
 export type { ModuleImportOptions } from "./load/module-importer.js";
 export { isModulePath, MODULE_EXTENSIONS } from "./load/module-kind.js";
 export { resolvePath } from "./resolve-path.js";
+export type { ProjectFingerprint, TrustItem } from "./trust/fingerprint.js";
+export { fingerprintProject } from "./trust/fingerprint.js";
+export type { ProjectTrustStatus } from "./trust/project-trust.js";
+export { projectTrustStatus, revokeProject, trustProject } from "./trust/project-trust.js";
+export type { TrustRecord, TrustStore } from "./trust/store.js";
+export { readTrustStore } from "./trust/store.js";
+export { defaultTrustStorePath } from "./trust/store-path.js";

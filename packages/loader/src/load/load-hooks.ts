@@ -10,7 +10,7 @@ import {
 } from "@hookwire/core";
 import { HookLoadError } from "../errors.js";
 import { resolvePath } from "../resolve-path.js";
-import { createModuleImporter, type ModuleImportOptions } from "./module-importer.js";
+import { createModuleImporter, type ModuleImporter, type ModuleImportOptions } from "./module-importer.js";
 import { isModulePath, MODULE_EXTENSIONS } from "./module-kind.js";
 
 /** A module to load with where it came from; a plain string is an explicitly configured path. */
@@ -67,6 +67,83 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+/** Load one module; a failure comes back as an entry instead of a throw. */
+export async function loadHookModule(
+  entry: string | HookModuleRequest,
+  cwd: string,
+  importModule: ModuleImporter,
+  home?: string,
+): Promise<LoadedHook | HookLoadFailureEntry> {
+  const request = typeof entry === "string" ? { path: entry } : entry;
+  const hookPath = request.path;
+  const resolvedPath = resolvePath(hookPath, cwd, home);
+  const fail = (reason: HookLoadError["reason"], message: string, cause?: unknown, details?: string) => ({
+    path: hookPath,
+    error: new HookLoadError({ hookPath, resolvedPath, reason, message, cause, details }),
+  });
+
+  if (!isModulePath(resolvedPath)) {
+    return fail(
+      "unsupported-extension",
+      `Hook module \`${hookPath}\` has extension \`${path.extname(resolvedPath) || "(none)"}\`; expected one of ${MODULE_EXTENSIONS.join(", ")}. ` +
+        "Scripts run as command hooks from a hooks/pre or hooks/post folder, or from a settings file.",
+    );
+  }
+  if (!(await isFile(resolvedPath))) {
+    return fail(
+      "not-found",
+      `Hook module \`${hookPath}\` was not found at \`${resolvedPath}\`. Check the path or remove it from the configured hooks.`,
+    );
+  }
+
+  let namespace: unknown;
+  try {
+    namespace = await importModule(resolvedPath);
+  } catch (cause) {
+    const text = errorMessage(cause);
+    return fail(
+      "import-failed",
+      `Hook module \`${hookPath}\` could not be imported: ${summarise(text)}. Fix the module so it evaluates, then reload.`,
+      cause,
+      text.includes("\n") ? text : undefined,
+    );
+  }
+
+  const exported = defaultExport(namespace);
+  if (exported === "missing") {
+    return fail(
+      "no-default-export",
+      `Hook module \`${hookPath}\` has no default export; expected \`export default function (pi) { … }\`.`,
+    );
+  }
+  const factory = exported.value;
+  if (typeof factory !== "function") {
+    return fail(
+      "default-not-function",
+      `Hook module \`${hookPath}\` must default-export a function, got \`${typeName(factory)}\`.`,
+    );
+  }
+
+  try {
+    return await instantiateHook(factory as HookFactory, {
+      path: hookPath,
+      cwd,
+      resolvedPath,
+      source: request.source ?? EXPLICIT,
+    });
+  } catch (cause) {
+    return fail(
+      "factory-failed",
+      `Hook module \`${hookPath}\` failed while its default export ran: ${summarise(errorMessage(cause))}. The factory must register handlers without throwing.`,
+      cause,
+    );
+  }
+}
+
+export function isLoadFailure(value: LoadedHook | HookLoadFailureEntry): value is HookLoadFailureEntry {
+  return "error" in value && value.error instanceof HookLoadError;
+}
+
 /** Load each path in order; every failure becomes an entry in `errors` and the rest still load. */
 export async function loadHooks(
   paths: ReadonlyArray<string | HookModuleRequest>,
@@ -76,80 +153,10 @@ export async function loadHooks(
   const importModule = createModuleImporter(options);
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
-
   for (const entry of paths) {
-    const request = typeof entry === "string" ? { path: entry } : entry;
-    const hookPath = request.path;
-    const resolvedPath = resolvePath(hookPath, cwd, options.home);
-    const fail = (reason: HookLoadError["reason"], message: string, cause?: unknown, details?: string) =>
-      errors.push({
-        path: hookPath,
-        error: new HookLoadError({ hookPath, resolvedPath, reason, message, cause, details }),
-      });
-
-    if (!isModulePath(resolvedPath)) {
-      fail(
-        "unsupported-extension",
-        `Hook module \`${hookPath}\` has extension \`${path.extname(resolvedPath) || "(none)"}\`; expected one of ${MODULE_EXTENSIONS.join(", ")}. ` +
-          "Scripts run as command hooks from a hooks/pre or hooks/post folder, or from a settings file.",
-      );
-      continue;
-    }
-    if (!(await isFile(resolvedPath))) {
-      fail(
-        "not-found",
-        `Hook module \`${hookPath}\` was not found at \`${resolvedPath}\`. Check the path or remove it from the configured hooks.`,
-      );
-      continue;
-    }
-
-    let namespace: unknown;
-    try {
-      namespace = await importModule(resolvedPath);
-    } catch (cause) {
-      const text = errorMessage(cause);
-      fail(
-        "import-failed",
-        `Hook module \`${hookPath}\` could not be imported: ${summarise(text)}. Fix the module so it evaluates, then reload.`,
-        cause,
-        text.includes("\n") ? text : undefined,
-      );
-      continue;
-    }
-
-    const exported = defaultExport(namespace);
-    if (exported === "missing") {
-      fail(
-        "no-default-export",
-        `Hook module \`${hookPath}\` has no default export; expected \`export default function (pi) { … }\`.`,
-      );
-      continue;
-    }
-    const factory = exported.value;
-    if (typeof factory !== "function") {
-      fail(
-        "default-not-function",
-        `Hook module \`${hookPath}\` must default-export a function, got \`${typeName(factory)}\`.`,
-      );
-      continue;
-    }
-
-    try {
-      hooks.push(
-        await instantiateHook(factory as HookFactory, {
-          path: hookPath,
-          cwd,
-          resolvedPath,
-          source: request.source ?? EXPLICIT,
-        }),
-      );
-    } catch (cause) {
-      fail(
-        "factory-failed",
-        `Hook module \`${hookPath}\` failed while its default export ran: ${summarise(errorMessage(cause))}. The factory must register handlers without throwing.`,
-        cause,
-      );
-    }
+    const loaded = await loadHookModule(entry, cwd, importModule, options.home);
+    if (isLoadFailure(loaded)) errors.push(loaded);
+    else hooks.push(loaded);
   }
   return { hooks, errors };
 }

@@ -1,5 +1,5 @@
 // Paths of the fixture folders and a normaliser that makes messages independent of where they ran.
-import { mkdtemp, realpath } from "node:fs/promises";
+import { cp, mkdtemp, realpath } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,4 +19,11 @@ export function normalise(text: string, dir: string, placeholder = "<cwd>"): str
 /** A fresh, real (symlink-free) temporary directory. */
 export async function tempDir(prefix = "hookwire-loader-"): Promise<string> {
   return realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
+}
+
+/** A temporary copy of a fixture folder (file modes kept), for tests that edit or run files. */
+export async function copyFixture(name: string): Promise<string> {
+  const dir = await tempDir();
+  await cp(fixture(name), dir, { recursive: true });
+  return dir;
 }

@@ -1,0 +1,62 @@
+// trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
+import { realpath } from "node:fs/promises";
+import { collectProject } from "../discover/collect.js";
+import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
+import { fingerprintProject } from "./fingerprint.js";
+import { readTrustStore, type TrustRecord, writeTrustStore } from "./store.js";
+
+export interface ProjectTrustStatus {
+  root: string;
+  /** The store holds the current fingerprint (a project without items is trusted). */
+  trusted: boolean;
+  fingerprint: string;
+  /** What the store holds for the project, if anything. */
+  recorded?: TrustRecord;
+  /** `<kind> <relative path>` of every project item the fingerprint covers. */
+  items: string[];
+  /** The store file consulted. */
+  store: string;
+}
+
+export async function projectTrustStatus(
+  cwd: string,
+  options: DiscoverOptions = {},
+): Promise<ProjectTrustStatus> {
+  const resolved = resolveDiscoverOptions(cwd, options);
+  const project = await collectProject(resolved);
+  const { fingerprint, items } = await fingerprintProject(resolved.cwd, project.trustItems);
+  const recorded = (await readTrustStore(resolved.trustStore)).projects[project.root];
+  return {
+    root: project.root,
+    trusted: items.length === 0 || recorded?.fingerprint === fingerprint,
+    fingerprint,
+    ...(recorded ? { recorded } : {}),
+    items,
+    store: resolved.trustStore,
+  };
+}
+
+/** Record the project's current fingerprint as trusted; returns the status after writing. */
+export async function trustProject(cwd: string, options: DiscoverOptions = {}): Promise<ProjectTrustStatus> {
+  const status = await projectTrustStatus(cwd, options);
+  const store = await readTrustStore(status.store);
+  const recorded: TrustRecord = {
+    fingerprint: status.fingerprint,
+    trustedAt: new Date().toISOString(),
+    items: status.items,
+  };
+  store.projects[status.root] = recorded;
+  await writeTrustStore(status.store, store);
+  return { ...status, trusted: true, recorded };
+}
+
+/** Forget the project; returns whether it was in the store. */
+export async function revokeProject(cwd: string, options: DiscoverOptions = {}): Promise<boolean> {
+  const resolved = resolveDiscoverOptions(cwd, options);
+  const root = await realpath(resolved.cwd).catch(() => resolved.cwd);
+  const store = await readTrustStore(resolved.trustStore);
+  if (!(root in store.projects)) return false;
+  delete store.projects[root];
+  await writeTrustStore(resolved.trustStore, store);
+  return true;
+}
