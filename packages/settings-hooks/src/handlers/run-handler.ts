@@ -76,12 +76,14 @@ function prepareCommand(
   );
   const spec: CommandSpec = commandSpec(config, values);
   const ms = timeoutMs(handler);
+  // Built once per bridge: copying the environment on every spawn is measurable on the hot path.
+  const env = hookEnvironment(values, options);
   return {
     key: JSON.stringify(["command", spec.file, spec.args]),
     async run(input, output, signal) {
       const run = await runCommand(spec, {
         cwd: options.cwd,
-        env: hookEnvironment(values, options),
+        env,
         input: JSON.stringify(input),
         timeoutMs: ms,
         signal: signal ?? options.signal,
