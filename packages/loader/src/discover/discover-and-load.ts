@@ -145,7 +145,8 @@ export async function discoverAndLoadHooks(
   if (settings.hook) hooks.push(settings.hook);
   if (settings.error) errors.push(settings.error);
   for (const issue of settings.issues) {
-    warnings.push({ kind: "settings", file: issue.file, message: issue.message, issue });
+    const message = issue.path === "" ? issue.message : `${issue.message} (at ${issue.path})`;
+    warnings.push({ kind: "settings", file: issue.file, message, issue });
   }
 
   return {

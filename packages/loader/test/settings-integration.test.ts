@@ -1,0 +1,99 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { HookRunner } from "@hookwire/core";
+import { describe, expect, it } from "vitest";
+import {
+  CapabilityRegistry,
+  type DiscoverOptions,
+  discoverAndLoadHooks,
+  trustProject,
+} from "../src/index.js";
+import { copyFixture, normalise } from "./helpers/fixtures.js";
+
+async function settingsProject() {
+  const root = await copyFixture("settings-project");
+  const cwd = path.join(root, "project");
+  const home = path.join(root, "home");
+  const options: DiscoverOptions = {
+    home,
+    trustStore: path.join(root, "trust.json"),
+    registry: new CapabilityRegistry(),
+  };
+  const show = (text: string) => normalise(normalise(text, cwd, "<project>"), home, "<home>");
+  return { cwd, home, options, show };
+}
+
+async function bashBlocked(hooks: Awaited<ReturnType<typeof discoverAndLoadHooks>>["hooks"], cwd: string) {
+  const runner = new HookRunner(hooks, { cwd });
+  runner.initialize({ sendMessageHandler: () => {}, appendEntryHandler: () => {} });
+  const outcome = await runner.emitToolCall({ toolName: "bash", toolCallId: "1", input: { command: "ls" } });
+  return outcome?.block === true ? outcome.reason : undefined;
+}
+
+describe("discoverAndLoadHooks: settings files", () => {
+  it("loads user settings, reports their issues, and skips project settings until the project is trusted", async () => {
+    const { cwd, options, show } = await settingsProject();
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.skipped.map((s) => `${s.kind} ${show(s.path)}`)).toEqual([
+      "settings <project>/.claude/settings.json",
+    ]);
+    expect(result.settings.handlers.map((h) => `${h.scope} ${h.event} ${h.matcher}`)).toEqual([
+      "user PostToolUse Read",
+    ]);
+    expect(
+      result.warnings.map((w) => `${w.kind} ${show(w.file ?? "")}: ${w.message}`),
+    ).toMatchInlineSnapshot(`
+      [
+        "settings <home>/.claude/settings.json: Unknown event "PreTooluse"; did you mean "PreToolUse"? Its hooks are skipped. (at hooks.PreTooluse)",
+      ]
+    `);
+    expect(result.hooks.map((hook) => [show(hook.path), hook.source.kind])).toEqual([
+      ["<home>/.claude/settings.json", "settings"],
+    ]);
+    expect(await bashBlocked(result.hooks, cwd)).toBeUndefined();
+  });
+
+  it("runs the project's settings hooks in the same LoadedHook once the project is trusted", async () => {
+    const { cwd, options } = await settingsProject();
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["script scripts/check.sh", "settings .claude/settings.json"]);
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.skipped).toEqual([]);
+    expect(result.hooks).toHaveLength(1);
+    expect(result.settings.handlers.map((h) => `${h.scope} ${h.event}`)).toEqual([
+      "user PostToolUse",
+      "project PreToolUse",
+    ]);
+    expect(await bashBlocked(result.hooks, cwd)).toContain("bash is blocked by the project settings");
+  });
+
+  it("makes the project untrusted again when a script its settings run is edited", async () => {
+    const { cwd, options } = await settingsProject();
+    await trustProject(cwd, options);
+    await writeFile(path.join(cwd, "scripts/check.sh"), "exit 0\n");
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.trusted).toBe(false);
+    expect(await bashBlocked(result.hooks, cwd)).toBeUndefined();
+  });
+
+  it('honours "disableAllHooks" in a loaded settings file', async () => {
+    const { cwd, options } = await settingsProject();
+    await writeFile(path.join(cwd, ".claude/settings.local.json"), '{ "disableAllHooks": true }\n');
+    await trustProject(cwd, options);
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.settings.disabled).toBe(true);
+    expect(result.settings.handlers).toEqual([]);
+    expect(result.hooks).toEqual([]);
+  });
+
+  it("reads only the settings sources it is given", async () => {
+    const { cwd, home, options } = await settingsProject();
+    const none = await discoverAndLoadHooks([], cwd, { ...options, settingsSources: [] });
+    const user = await discoverAndLoadHooks([], cwd, {
+      ...options,
+      settingsSources: [{ file: path.join(home, ".claude/settings.json"), scope: "user" }],
+    });
+    expect([none.settings.files.length, none.hooks.length]).toEqual([0, 0]);
+    expect([user.settings.files.length, user.hooks.length, user.skipped.length]).toEqual([1, 1, 0]);
+  });
+});

@@ -1,0 +1,104 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  CapabilityRegistry,
+  defaultTrustStorePath,
+  fingerprintProject,
+  projectTrustStatus,
+  readTrustStore,
+  revokeProject,
+  trustProject,
+} from "../src/index.js";
+import { copyFixture, normalise, tempDir } from "./helpers/fixtures.js";
+
+describe("trust store", () => {
+  it("lives under XDG_CONFIG_HOME when set to an absolute path, else under ~/.config", () => {
+    const home = path.resolve("/users/ada");
+    expect(defaultTrustStorePath({ home, env: {} })).toBe(path.join(home, ".config/hookwire/trust.json"));
+    expect(defaultTrustStorePath({ home, env: { XDG_CONFIG_HOME: path.resolve("/xdg") } })).toBe(
+      path.resolve("/xdg/hookwire/trust.json"),
+    );
+    expect(defaultTrustStorePath({ home, env: { XDG_CONFIG_HOME: "relative" } })).toBe(
+      path.join(home, ".config/hookwire/trust.json"),
+    );
+  });
+
+  it("records, reports and revokes a project's trust, keyed by the project's real path", async () => {
+    const root = await copyFixture("discovery");
+    const cwd = path.join(root, "project");
+    const options = {
+      home: path.join(root, "home"),
+      env: { XDG_CONFIG_HOME: path.join(root, "xdg") },
+      settingsSources: [],
+    };
+    const before = await projectTrustStatus(cwd, options);
+    expect(before).toMatchObject({
+      root: cwd,
+      trusted: false,
+      store: path.join(root, "xdg/hookwire/trust.json"),
+    });
+    expect(before.recorded).toBeUndefined();
+
+    await trustProject(cwd, options);
+    const store = JSON.parse(await readFile(before.store, "utf8"));
+    expect(Object.keys(store.projects)).toEqual([cwd]);
+    expect(store.projects[cwd]).toMatchObject({ fingerprint: before.fingerprint, items: before.items });
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(true);
+
+    expect(await revokeProject(cwd, options)).toBe(true);
+    expect(await revokeProject(cwd, options)).toBe(false);
+    expect((await readTrustStore(before.store)).projects).toEqual({});
+  });
+
+  it("treats a project without project items as trusted", async () => {
+    const cwd = await tempDir();
+    const status = await projectTrustStatus(cwd, {
+      home: cwd,
+      trustStore: path.join(cwd, "t.json"),
+      registry: new CapabilityRegistry(),
+      settingsSources: [],
+    });
+    expect(status).toMatchObject({ trusted: true, items: [] });
+  });
+
+  it("explains a store that is not a trust store", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "trust.json");
+    await writeFile(file, "[1, 2]");
+    await expect(readTrustStore(file)).rejects.toThrow(
+      expect.objectContaining({ code: "TRUST_STORE_INVALID" }),
+    );
+    const error = await readTrustStore(file).catch((e: Error) => normalise(e.message, dir));
+    expect(error).toMatchInlineSnapshot(
+      `"The trust store \`<cwd>/trust.json\` must be {"version": 1, "projects": {…}}. Delete it and trust your projects again."`,
+    );
+  });
+});
+
+describe("fingerprintProject", () => {
+  it("changes when a file's contents change, and not when the items come in another order", async () => {
+    const dir = await tempDir();
+    const a = path.join(dir, "a.sh");
+    const b = path.join(dir, "b.sh");
+    await writeFile(a, "echo a\n");
+    await writeFile(b, "echo b\n");
+    const first = await fingerprintProject(dir, [
+      { path: a, kind: "hook" },
+      { path: b, kind: "script" },
+    ]);
+    const reordered = await fingerprintProject(dir, [
+      { path: b, kind: "script" },
+      { path: a, kind: "hook" },
+    ]);
+    await writeFile(b, "echo B\n");
+    const edited = await fingerprintProject(dir, [
+      { path: a, kind: "hook" },
+      { path: b, kind: "script" },
+    ]);
+    expect(reordered).toEqual(first);
+    expect(edited.fingerprint).not.toBe(first.fingerprint);
+    expect(first.items).toEqual(["hook a.sh", "script b.sh"]);
+    expect(first.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
