@@ -116,12 +116,24 @@ describe("runCommand", () => {
     `);
   });
 
-  it("settles shortly after the hook exits even if a background grandchild keeps the pipes open", async () => {
+  it("settles shortly after the hook exits and kills a background grandchild that keeps the pipes open", async () => {
     const started = Date.now();
-    const run = await runCommand(sh("sleep 5 & echo done"), base);
+    const run = await runCommand(sh("sleep 57.25 & echo done"), base);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("done\n");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })).not.toContain("sleep 57.25");
+  });
+
+  it("leaves alone a daemon that detached its stdio", async () => {
+    const run = await runCommand(sh("sleep 58.25 >/dev/null 2>&1 </dev/null & echo started"), base);
+    expect(run.stdout).toBe("started\n");
+    await new Promise((r) => setTimeout(r, 200));
+    const table = execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
+    const line = table.split("\n").find((l) => l.includes("sleep 58.25"));
+    expect(line).toBeDefined();
+    process.kill(Number(line?.trim().split(/\s+/)[0]), "SIGKILL");
   });
 
   it("aborting kills the group", async () => {

@@ -8,7 +8,7 @@ import { substitutePlaceholders } from "./environment.js";
 export const MAX_STREAM_BYTES = 1024 * 1024;
 /** Time between SIGTERM and SIGKILL to the process group. */
 export const KILL_GRACE_MS = 1000;
-/** After the hook exits, how long descendants holding its pipes may keep them before they are cut. */
+/** After the hook exits, how long descendants holding its pipes may keep them before the group is killed. */
 const DRAIN_MS = 100;
 
 /** What to spawn, after placeholder substitution. */
@@ -215,7 +215,15 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
     });
     child.on("exit", (code, signal) => {
       exit = { code, signal };
-      if (!timedOut && !aborted) timers.push(setTimeout(finish, DRAIN_MS));
+      if (timedOut || aborted) return;
+      // A descendant still holding the hook's pipes after the drain is part of the hook, not a
+      // daemon (a daemon detaches its stdio): it is cut off with the rest of the group.
+      timers.push(
+        setTimeout(() => {
+          killGroup(child, "SIGKILL");
+          finish();
+        }, DRAIN_MS),
+      );
     });
     child.on("close", () => {
       // While terminating: the leader is gone and nothing holds its pipes, so whatever is left in
