@@ -6,7 +6,11 @@ export default defineConfig({
   resolve: { conditions: ["source", "import", "node", "default"] },
   ssr: { resolve: { conditions: ["source", "import", "node", "default"], externalConditions: ["source"] } },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "integration/test/**/*.test.ts"],
+    include: [
+      "packages/*/test/**/*.test.ts",
+      "examples/*/test/**/*.test.ts",
+      "integration/test/**/*.test.ts",
+    ],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",

@@ -3,7 +3,7 @@ import { AsyncSeriesBailHook } from "tapable";
 import type { HookContext } from "./context.js";
 import { HookError } from "./errors.js";
 import type { HookEventName } from "./events.js";
-import type { AnyHookHandler, LoadedHook } from "./instantiate.js";
+import type { LoadedHook } from "./instantiate.js";
 import type { Policy } from "./policies/policy.js";
 
 /** One handler run, for hosts and tools that show what each hook did. */

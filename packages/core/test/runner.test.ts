@@ -474,6 +474,7 @@ describe("handler shapes", () => {
       "thenable.ts": (pi, log) =>
         pi.on("tool_result", () => {
           log.push("thenable");
+          // biome-ignore lint/suspicious/noThenProperty: a hand-made thenable is the case under test.
           return { then: (resolve: (v: unknown) => void) => resolve({ details: "from thenable" }) } as never;
         }),
       "sync-result.ts": (pi, log) =>
