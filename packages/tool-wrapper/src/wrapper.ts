@@ -54,9 +54,9 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
     context?: unknown,
   ): Promise<ToolResult<TDetails>> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const runner = this.#runner;
-    const onCall = runner.hasHandlers("tool_call");
-    const onResult = runner.hasHandlers("tool_result");
+    // Asked on every call, never cached: a handler registered mid-session must apply to the next call.
+    const onCall = this.#runner.hasHandlers("tool_call");
+    const onResult = this.#runner.hasHandlers("tool_result");
     if (!onCall && !onResult && !this.#options.enforcesPermissions) {
       return this.tool.execute(toolCallId, params, signal, onUpdate, context);
     }
