@@ -113,17 +113,7 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
     try {
       result = await this.tool.execute(toolCallId, input, signal, onUpdate, context);
     } catch (error) {
-      if (onResult) {
-        await this.#runner.emit({
-          type: "tool_result",
-          toolName,
-          toolCallId,
-          input,
-          content: [{ type: "text", text: errorMessage(error) }],
-          details: undefined,
-          isError: true,
-        });
-      }
+      if (onResult) await this.#reportFailure(toolCallId, input, error);
       throw error;
     }
 
@@ -145,6 +135,22 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
       content: appendAdditionalContext(after.content, callContext, after.additionalContext),
       details: after.details as TDetails,
     };
+  }
+
+  async #reportFailure(toolCallId: string, input: Record<string, unknown>, error: unknown): Promise<void> {
+    try {
+      await this.#runner.emit({
+        type: "tool_result",
+        toolName: this.name,
+        toolCallId,
+        input,
+        content: [{ type: "text", text: errorMessage(error) }],
+        details: undefined,
+        isError: true,
+      });
+    } catch {
+      // Handler failures already went to runner.onError; the caller must see the tool's own error.
+    }
   }
 
   async #authorize(
