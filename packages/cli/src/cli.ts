@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// The `hookwire` executable.
+import { runCli } from "./main.js";
+
+process.exitCode = await runCli(process.argv.slice(2));

@@ -1,0 +1,236 @@
+// The checks behind `hookwire doctor`: each explains one reason a hook would not fire as written.
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import path from "node:path";
+import type { LoadedHook } from "@hookwire/core";
+import type { DiscoverAndLoadResult } from "@hookwire/loader";
+import {
+  compileMatcher,
+  isToolEvent,
+  placeholderValues,
+  type SettingsHandler,
+  settingsHandlerProblems,
+  settingsHookPath,
+  substitutePlaceholders,
+} from "@hookwire/settings-hooks";
+import { parse } from "shell-quote";
+import { SETTINGS_EVENTS } from "../events.js";
+import { shortPath } from "../project.js";
+
+export interface Finding {
+  severity: "error" | "warning";
+  /** The file or hook the finding is about, with the JSON path for settings handlers. */
+  where: string;
+  message: string;
+  fix?: string;
+}
+
+/** Claude-Code tool names a matcher may name; `mcp__…` tools are open-ended. */
+export const KNOWN_TOOLS = [
+  "Bash",
+  "Read",
+  "Write",
+  "Edit",
+  "MultiEdit",
+  "Grep",
+  "Glob",
+  "LS",
+  "WebFetch",
+  "WebSearch",
+  "Task",
+  "TodoWrite",
+  "NotebookEdit",
+];
+const INTERPRETERS = new Set([
+  "node",
+  "bash",
+  "sh",
+  "zsh",
+  "python",
+  "python3",
+  "deno",
+  "bun",
+  "ruby",
+  "perl",
+]);
+
+function scriptFindings(handler: SettingsHandler, cwd: string, where: string): Finding[] {
+  if (handler.config.type !== "command") return [];
+  const values = placeholderValues({
+    CLAUDE_PROJECT_DIR: cwd,
+    CLAUDE_PLUGIN_ROOT: handler.pluginRoot,
+    CLAUDE_PLUGIN_DATA: handler.pluginData,
+  });
+  const env = Object.fromEntries(values);
+  const config = handler.config;
+  const words = config.args
+    ? [config.command, ...config.args].map((word) => substitutePlaceholders(word, values))
+    : parse(substitutePlaceholders(config.command, values), (name) => env[name] ?? `$${name}`).filter(
+        (token): token is string => typeof token === "string",
+      );
+  const [program, ...rest] = words;
+  if (!program) return [];
+  const findings: Finding[] = [];
+  const check = (file: string, mustExecute: boolean) => {
+    const absolute = path.resolve(cwd, file);
+    if (!existsSync(absolute)) {
+      findings.push({
+        severity: "error",
+        where,
+        message: `runs ${shortPath(absolute, cwd)}, which does not exist`,
+        fix: "fix the path (use $CLAUDE_PROJECT_DIR for project scripts) or add the script",
+      });
+      return;
+    }
+    if (!mustExecute || !statSync(absolute).isFile()) return;
+    try {
+      accessSync(absolute, constants.X_OK);
+    } catch {
+      findings.push({
+        severity: "error",
+        where,
+        message: `runs ${shortPath(absolute, cwd)}, which is not executable`,
+        fix: `chmod +x ${shortPath(absolute, cwd)}`,
+      });
+    }
+  };
+  if (program.includes("/")) check(program, true);
+  // An interpreter's first path-like argument is the script it runs.
+  if (INTERPRETERS.has(path.basename(program))) {
+    const script = rest.find((word) => !word.startsWith("-"));
+    if (script?.includes("/")) check(script, false);
+  }
+  return findings;
+}
+
+function matcherFindings(handler: SettingsHandler, where: string): Finding[] {
+  const matcher = handler.matcher;
+  if (!isToolEvent(handler.event) || matcher === undefined || matcher === "" || matcher === "*") return [];
+  let matches: (value: string) => boolean;
+  try {
+    matches = compileMatcher(matcher, { event: handler.event });
+  } catch (error) {
+    return [
+      {
+        severity: "error",
+        where,
+        message: `matcher ${JSON.stringify(matcher)} does not compile: ${(error as Error).message}`,
+      },
+    ];
+  }
+  if (KNOWN_TOOLS.some(matches) || matcher.includes("mcp__")) return [];
+  const lower = KNOWN_TOOLS.find((tool) => matches(tool.toLowerCase()));
+  return [
+    {
+      severity: "warning",
+      where,
+      message: `matcher ${JSON.stringify(matcher)} matches no known tool`,
+      fix: lower
+        ? `tool names are case-sensitive: write ${lower} (settings hooks see Claude-Code names)`
+        : `known tools: ${KNOWN_TOOLS.join(", ")}, mcp__<server>__<tool>`,
+    },
+  ];
+}
+
+function duplicateFindings(handlers: readonly SettingsHandler[], cwd: string): Finding[] {
+  const seen = new Map<string, SettingsHandler>();
+  const findings: Finding[] = [];
+  for (const handler of handlers) {
+    const config = handler.config;
+    const identity =
+      config.type === "command"
+        ? `command:${config.command}\0${(config.args ?? []).join("\0")}`
+        : config.type === "http"
+          ? `http:${config.url}`
+          : undefined;
+    if (!identity) continue;
+    const key = `${handler.event}\0${handler.matcher ?? "*"}\0${identity}`;
+    const first = seen.get(key);
+    if (!first) {
+      seen.set(key, handler);
+      continue;
+    }
+    if (first.file === handler.file) continue;
+    findings.push({
+      severity: "warning",
+      where: settingsHookPath(handler, cwd),
+      message: `duplicates ${settingsHookPath(first, cwd)} (${first.scope} scope); identical handlers run once`,
+      fix: "remove one of them",
+    });
+  }
+  return findings;
+}
+
+function moduleFindings(hooks: readonly LoadedHook[], cwd: string): Finding[] {
+  return hooks
+    .filter((hook) => hook.source.kind === "module")
+    .filter(
+      (hook) => [...hook.handlers.values()].every((list) => list.length === 0) && hook.commands.size === 0,
+    )
+    .map((hook) => ({
+      severity: "warning" as const,
+      where: shortPath(hook.path, cwd),
+      message: "registers no handlers, commands or renderers; it never runs",
+      fix: 'call pi.on("<event>", handler) in the default-exported factory',
+    }));
+}
+
+export function doctorFindings(result: DiscoverAndLoadResult, cwd: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const file of result.settings.files) {
+    for (const issue of file.issues) {
+      findings.push({
+        severity: issue.severity,
+        where: `${shortPath(issue.file, cwd)}${issue.path ? ` → ${issue.path}` : ""}${issue.line ? `:${issue.line}:${issue.column ?? 1}` : ""}`,
+        message: issue.message,
+      });
+    }
+    if (file.disableAllHooks) {
+      findings.push({
+        severity: "warning",
+        where: shortPath(file.source.file, cwd),
+        message: '"disableAllHooks": true turns every settings hook off',
+      });
+    }
+  }
+  for (const failure of result.errors) {
+    findings.push({
+      severity: "error",
+      where: shortPath(failure.path, cwd),
+      message: failure.error.shortMessage,
+    });
+  }
+  for (const item of result.skipped) {
+    findings.push({
+      severity: "warning",
+      where: shortPath(item.path, cwd),
+      message: `not loaded: ${item.reason}`,
+      fix: item.trustCommand,
+    });
+  }
+  for (const warning of result.warnings) {
+    if (warning.kind === "settings") continue;
+    findings.push({
+      severity: "warning",
+      where: warning.provider ?? warning.file ?? "discovery",
+      message: warning.message,
+    });
+  }
+  const handlers = result.settings.files.flatMap((file) => file.handlers);
+  for (const problem of settingsHandlerProblems(handlers, { cwd })) {
+    findings.push({ severity: "error", where: problem.hookPath, message: problem.error });
+  }
+  for (const handler of handlers) {
+    const where = settingsHookPath(handler, cwd);
+    if (!SETTINGS_EVENTS.includes(handler.event)) {
+      findings.push({
+        severity: "warning",
+        where,
+        message: `hookwire hosts do not emit ${handler.event}; this handler never fires`,
+        fix: `events that fire: ${SETTINGS_EVENTS.join(", ")}`,
+      });
+    }
+    findings.push(...matcherFindings(handler, where), ...scriptFindings(handler, cwd, where));
+  }
+  findings.push(...duplicateFindings(handlers, cwd), ...moduleFindings(result.hooks, cwd));
+  return findings;
+}

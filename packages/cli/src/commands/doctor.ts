@@ -1,0 +1,44 @@
+// `hookwire doctor`: validates every source and explains why a hook would not fire.
+import { defineCommand } from "citty";
+import { EXIT } from "../errors.js";
+import { createOutput } from "../output.js";
+import { loadProject } from "../project.js";
+import { cwdArg, jsonArg } from "../shared-args.js";
+import { doctorFindings } from "./doctor-checks.js";
+
+export const doctorCommand = defineCommand({
+  meta: { name: "doctor", description: "Validate every hook source and explain why a hook would not fire" },
+  args: { ...cwdArg, ...jsonArg },
+  async run({ args }) {
+    const out = createOutput();
+    const { cwd, result } = await loadProject(args.cwd);
+    const findings = doctorFindings(result, cwd);
+    const errors = findings.filter((finding) => finding.severity === "error").length;
+    const read = result.settings.files.filter((file) => file.exists).length;
+    const summary = {
+      settingsFiles: read,
+      settingsHandlers: result.settings.handlers.length,
+      hooks: result.hooks.length,
+      trusted: result.trust.trusted,
+      errors,
+      warnings: findings.length - errors,
+    };
+    if (args.json) {
+      out.json({ cwd, summary, findings });
+    } else {
+      const { colors } = out;
+      out.line(colors.bold(`hookwire doctor: ${cwd}`));
+      for (const finding of findings) {
+        const mark = finding.severity === "error" ? colors.red("✖") : colors.yellow("⚠");
+        out.line(`${mark} ${finding.where}: ${finding.message}`);
+        if (finding.fix) out.line(colors.dim(`    fix: ${finding.fix}`));
+      }
+      out.line(
+        `${errors > 0 ? colors.red("✖") : colors.green("✔")} ${summary.hooks} hook${summary.hooks === 1 ? "" : "s"} loaded, ` +
+          `${summary.settingsHandlers} settings handler${summary.settingsHandlers === 1 ? "" : "s"} from ${read} file${read === 1 ? "" : "s"}; ` +
+          `${errors} error${errors === 1 ? "" : "s"}, ${summary.warnings} warning${summary.warnings === 1 ? "" : "s"}`,
+      );
+    }
+    process.exitCode = errors > 0 ? EXIT.usage : EXIT.ok;
+  },
+});

@@ -1,0 +1,96 @@
+// `hookwire emit <event>`: one event through the real pipeline, with the combined result and a per-hook trace.
+import { defineCommand } from "citty";
+import { EXIT } from "../errors.js";
+import { buildEvent, resolveEventName } from "../events.js";
+import { readJsonObject } from "../input.js";
+import type { Output } from "../output.js";
+import { createOutput } from "../output.js";
+import { createRunner, loadProject } from "../project.js";
+import { cwdArg, jsonArg } from "../shared-args.js";
+import { printTrace, type TraceRow, traceRow } from "../trace-print.js";
+
+/** Whether the combined result of `event` stops the action: the CLI exits 1 for it. */
+export function isBlocking(outcome: unknown): boolean {
+  const value = outcome as { block?: boolean; cancel?: boolean } | undefined;
+  if (!value || typeof value !== "object") return false;
+  return value.block === true || value.cancel === true;
+}
+
+export function printMessages(
+  out: Output,
+  messages: Array<{ hookPath: string; customType: string; content: unknown }>,
+) {
+  for (const message of messages) {
+    const text = typeof message.content === "string" ? message.content : JSON.stringify(message.content);
+    out.line(`message from ${message.hookPath} (${message.customType}): ${text}`);
+  }
+}
+
+export const emitCommand = defineCommand({
+  meta: {
+    name: "emit",
+    description: "Run one event (native or settings name) through every hook and show who decided what",
+  },
+  args: {
+    event: {
+      type: "positional",
+      description: "tool_call, PreToolUse, session_start, SessionStart, …",
+      required: true,
+    },
+    input: {
+      type: "string",
+      description: "Event fields as JSON, @file.json, or - for stdin",
+      valueHint: "JSON",
+    },
+    ...cwdArg,
+    ...jsonArg,
+  },
+  async run({ args }) {
+    const out = createOutput();
+    const resolved = resolveEventName(args.event);
+    const project = await loadProject(args.cwd);
+    const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.cwd));
+    const runner = createRunner(project.result.hooks, project.cwd);
+    const messages: Array<{ hookPath: string; customType: string; content: unknown }> = [];
+    runner.initialize({
+      sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),
+      appendEntryHandler: () => {},
+    });
+    const rows: TraceRow[] = [];
+    runner.onTrace((trace) => rows.push(traceRow(trace)));
+    const errors: string[] = [];
+    runner.onError((error) => errors.push(error.message));
+
+    let outcome: unknown;
+    let thrown: string | undefined;
+    try {
+      outcome = await runner.emit(payload);
+    } catch (error) {
+      // tool_call handler errors propagate; a host blocks the call (fail-safe), so the CLI reports a block.
+      thrown = (error as Error).message;
+      outcome = { block: true, reason: thrown };
+    }
+    const blocked = isBlocking(outcome);
+    if (args.json) {
+      out.json({
+        event: resolved.event,
+        settingsEvent: resolved.settingsName,
+        input: payload,
+        outcome,
+        blocked,
+        trace: rows,
+        messages,
+        errors,
+      });
+    } else {
+      const label = resolved.settingsName ? `${resolved.event} (${resolved.settingsName})` : resolved.event;
+      out.line(out.colors.bold(`${label}: ${rows.length} handler run${rows.length === 1 ? "" : "s"}`));
+      printTrace(out, rows, project.cwd);
+      printMessages(out, messages);
+      for (const error of errors) out.line(out.colors.yellow(`⚠ ${error}`));
+      out.line(`result: ${outcome === undefined ? "(nothing)" : JSON.stringify(outcome)}`);
+      if (blocked) out.line(out.colors.red("✖ blocked"));
+    }
+    process.exitCode = blocked ? EXIT.blocked : EXIT.ok;
+  },
+});

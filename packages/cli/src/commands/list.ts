@@ -1,0 +1,130 @@
+// `hookwire list`: every hook that would run here, where it comes from, and what did not load.
+
+import os from "node:os";
+import type { LoadedHook } from "@hookwire/core";
+import { builtinHookProviders, CapabilityRegistry, hooksCapability } from "@hookwire/loader";
+import { settingsHookPath } from "@hookwire/settings-hooks";
+import { defineCommand } from "citty";
+import { createOutput } from "../output.js";
+import { loadProject, shortPath } from "../project.js";
+import { cwdArg, jsonArg } from "../shared-args.js";
+
+function describeHook(hook: LoadedHook, cwd: string) {
+  return {
+    path: shortPath(hook.path, cwd),
+    kind: hook.source.kind,
+    provider: hook.source.provider,
+    level: hook.source.level,
+    events: [...hook.handlers].filter(([, list]) => list.length > 0).map(([event]) => event),
+    commands: [...hook.commands.keys()],
+    renderers: [...hook.messageRenderers.keys()],
+  };
+}
+
+export const listCommand = defineCommand({
+  meta: {
+    name: "list",
+    description: "List every hook that would run here: modules, settings handlers, commands",
+  },
+  args: { ...cwdArg, ...jsonArg },
+  async run({ args }) {
+    const out = createOutput();
+    const { cwd, result } = await loadProject(args.cwd);
+    // The loader keeps only the winners; ask the same providers for everything to show what is shadowed.
+    const registry = new CapabilityRegistry();
+    for (const provider of builtinHookProviders()) registry.registerProvider(hooksCapability, provider);
+    const discovered = await registry.loadCapability(hooksCapability, { cwd, home: os.homedir() });
+    const shadowed = discovered.all
+      .filter((entry) => entry.shadowed)
+      .map((entry) => ({ path: shortPath(entry.item.path, cwd), provider: entry.provider, key: entry.key }));
+
+    const modules = result.hooks
+      .filter((hook) => hook.source.kind !== "settings")
+      .map((h) => describeHook(h, cwd));
+    const handlers = result.settings.handlers.map((handler) => ({
+      event: handler.event,
+      matcher: handler.matcher ?? "*",
+      type: handler.config.type,
+      run:
+        handler.config.type === "command"
+          ? [handler.config.command, ...(handler.config.args ?? [])].join(" ")
+          : handler.config.type === "http"
+            ? handler.config.url
+            : handler.config.type,
+      scope: handler.scope,
+      source: settingsHookPath(handler, cwd),
+    }));
+    const commands = result.hooks.flatMap((hook) =>
+      [...hook.commands.values()].map((command) => ({
+        name: command.name,
+        description: command.description,
+        hook: shortPath(hook.path, cwd),
+      })),
+    );
+    const renderers = result.hooks.flatMap((hook) =>
+      [...hook.messageRenderers.keys()].map((customType) => ({
+        customType,
+        hook: shortPath(hook.path, cwd),
+      })),
+    );
+    const skipped = result.skipped.map((item) => ({ ...item, path: shortPath(item.path, cwd) }));
+    const errors = result.errors.map((failure) => ({
+      path: shortPath(failure.path, cwd),
+      code: failure.error.code,
+      message: failure.error.shortMessage,
+    }));
+
+    if (args.json) {
+      out.json({
+        cwd,
+        trusted: result.trust.trusted,
+        modules,
+        settings: { disabled: result.settings.disabled, handlers },
+        shadowed,
+        skipped,
+        errors,
+        warnings: result.warnings.map((w) => w.message),
+        commands,
+        renderers,
+      });
+      return;
+    }
+    const { colors } = out;
+    out.line(colors.bold(`Hooks in ${cwd}`));
+    out.line(colors.bold(`modules (${modules.length})`));
+    for (const m of modules) {
+      const origin = [m.kind, m.provider, m.level].filter(Boolean).join(", ");
+      out.line(`  ${m.path}  [${origin}]  ${m.events.join(", ") || "(no events)"}`);
+    }
+    out.line(
+      colors.bold(
+        `settings handlers (${handlers.length})${result.settings.disabled ? " — disabled by disableAllHooks" : ""}`,
+      ),
+    );
+    for (const h of handlers) {
+      out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
+      out.line(colors.dim(`    ${h.source} [${h.scope}]`));
+    }
+    if (shadowed.length > 0) {
+      out.line(colors.bold(`shadowed (${shadowed.length})`));
+      for (const s of shadowed) out.line(`  ${s.path}  [${s.provider}] same key ${s.key} as an earlier hook`);
+    }
+    if (skipped.length > 0) {
+      out.line(colors.bold(colors.yellow(`untrusted, not loaded (${skipped.length})`)));
+      for (const s of skipped) out.line(`  ${s.path} (${s.kind}): ${s.reason}`);
+      out.line(`  trust them with: ${skipped[0]?.trustCommand}`);
+    }
+    if (errors.length > 0) {
+      out.line(colors.bold(colors.red(`load errors (${errors.length})`)));
+      for (const e of errors) out.line(`  ${e.path}: ${e.message}`);
+    }
+    for (const warning of result.warnings) out.line(colors.yellow(`⚠ ${warning.message}`));
+    out.line(colors.bold(`commands (${commands.length})`));
+    for (const c of commands)
+      out.line(`  /${c.name}${c.description ? `  ${c.description}` : ""}  (${c.hook})`);
+    if (renderers.length > 0) {
+      out.line(colors.bold(`message renderers (${renderers.length})`));
+      for (const r of renderers) out.line(`  ${r.customType}  (${r.hook})`);
+    }
+  },
+});

@@ -1,0 +1,119 @@
+// `hookwire tool <name>`: one tool call through HookToolWrapper (tool_call, permissions, tool_result).
+import type { ContentPart } from "@hookwire/core";
+import { createDefaultTools } from "@hookwire/example-host";
+import { type AgentTool, HookToolWrapper, type ToolResult } from "@hookwire/tool-wrapper";
+import { defineCommand } from "citty";
+import { CliUsageError, EXIT } from "../errors.js";
+import { toolFromInput } from "../events.js";
+import { readJsonArg, readJsonObject } from "../input.js";
+import { createOutput } from "../output.js";
+import { createRunner, loadProject } from "../project.js";
+import { cwdArg, jsonArg } from "../shared-args.js";
+import { printTrace, type TraceRow, traceRow } from "../trace-print.js";
+import { printMessages } from "./emit.js";
+
+/** `--result`: a string → one text part; an array → the content; an object → `{content, details}`. */
+function resultFrom(value: unknown): ToolResult {
+  if (typeof value === "string") return { content: [{ type: "text", text: value }] };
+  if (Array.isArray(value)) return { content: value as ContentPart[] };
+  if (typeof value === "object" && value !== null && Array.isArray((value as ToolResult).content)) {
+    return value as ToolResult;
+  }
+  throw new CliUsageError(
+    '--result must be a string, an array of content parts, or {"content": [...], "details": …}.',
+  );
+}
+
+/** Stands in for the real tool: returns `--result`, or echoes the input it finally received. */
+function standInTool(name: string, result: ToolResult | undefined): AgentTool {
+  return {
+    name,
+    description: `Stand-in for ${name}`,
+    parameters: {},
+    async execute(_id, params) {
+      return result ?? { content: [{ type: "text", text: JSON.stringify(params) }] };
+    },
+  };
+}
+
+export const toolCommand = defineCommand({
+  meta: {
+    name: "tool",
+    description: "Run one tool call through the hooks (pre and post) with a stand-in tool",
+  },
+  args: {
+    name: {
+      type: "positional",
+      description: "Tool name: bash, read, write, edit, … (or Bash, Read, …)",
+      required: true,
+    },
+    input: { type: "string", description: "Tool input as JSON, @file.json, or -", valueHint: "JSON" },
+    result: {
+      type: "string",
+      description: "What the stand-in tool returns (default: echo the input)",
+      valueHint: "JSON",
+    },
+    real: {
+      type: "boolean",
+      description: "Run the real bash/read/write/edit tool in --cwd instead",
+      default: false,
+    },
+    ...cwdArg,
+    ...jsonArg,
+  },
+  async run({ args }) {
+    const out = createOutput();
+    const project = await loadProject(args.cwd);
+    const rawInput = readJsonObject(args.input, "--input", project.cwd);
+    const { toolName, input } = toolFromInput({ tool_name: args.name, tool_input: rawInput });
+    const standIn =
+      args.result === undefined ? undefined : resultFrom(readJsonArg(args.result, "--result", project.cwd));
+    let tool = standInTool(toolName, standIn);
+    if (args.real) {
+      const real = createDefaultTools(project.cwd).find((candidate) => candidate.name === toolName);
+      if (!real)
+        throw new CliUsageError(
+          `--real: there is no real "${toolName}" tool; use bash, read, write or edit.`,
+        );
+      tool = real;
+    }
+    const runner = createRunner(project.result.hooks, project.cwd);
+    const messages: Array<{ hookPath: string; customType: string; content: unknown }> = [];
+    runner.initialize({
+      sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),
+      appendEntryHandler: () => {},
+    });
+    const rows: TraceRow[] = [];
+    runner.onTrace((trace) => rows.push(traceRow(trace)));
+    const errors: string[] = [];
+    runner.onError((error) => errors.push(error.message));
+
+    const wrapped = new HookToolWrapper(tool, runner);
+    let result: ToolResult | undefined;
+    let failure: { code?: string; message: string; hookPath?: string } | undefined;
+    try {
+      result = await wrapped.execute("cli-call", input);
+    } catch (error) {
+      const e = error as { code?: string; message: string; hookPath?: string };
+      failure = { code: e.code, message: e.message, hookPath: e.hookPath };
+    }
+    const blocked = failure?.code === "TOOL_BLOCKED";
+    if (args.json) {
+      out.json({ tool: toolName, input, result, error: failure, blocked, trace: rows, messages, errors });
+    } else {
+      out.line(out.colors.bold(`${toolName} ${JSON.stringify(input)}`));
+      printTrace(out, rows, project.cwd);
+      printMessages(out, messages);
+      for (const error of errors) out.line(out.colors.yellow(`⚠ ${error}`));
+      if (result) {
+        out.line("result:");
+        for (const part of result.content)
+          out.line(`  ${part.type === "text" ? part.text : `[${part.type}]`}`);
+      } else if (failure) {
+        const by = failure.hookPath ? ` by ${failure.hookPath}` : "";
+        out.line(out.colors.red(`✖ ${blocked ? `blocked${by}` : "failed"}: ${failure.message}`));
+      }
+    }
+    process.exitCode = blocked ? EXIT.blocked : failure ? EXIT.blocked : EXIT.ok;
+  },
+});

@@ -1,0 +1,45 @@
+// `hookwire trust [--revoke]`: record (or forget) that this project's hooks may run.
+import { projectTrustStatus, revokeProject, trustProject } from "@hookwire/loader";
+import { defineCommand } from "citty";
+import { createOutput } from "../output.js";
+import { discoverOptions, resolveCwd } from "../project.js";
+import { cwdArg, jsonArg } from "../shared-args.js";
+
+export const trustCommand = defineCommand({
+  meta: { name: "trust", description: "Trust the project's hooks as they are now (or --revoke)" },
+  args: {
+    revoke: { type: "boolean", description: "Forget the project instead", default: false },
+    ...cwdArg,
+    ...jsonArg,
+  },
+  async run({ args }) {
+    const out = createOutput();
+    const cwd = resolveCwd(args.cwd);
+    if (args.revoke) {
+      const removed = await revokeProject(cwd, discoverOptions());
+      const status = await projectTrustStatus(cwd, discoverOptions());
+      if (args.json) out.json({ root: status.root, revoked: removed, trusted: status.trusted });
+      else
+        out.line(
+          removed
+            ? `Revoked trust for ${status.root}.`
+            : `${status.root} was not trusted; nothing to revoke.`,
+        );
+      return;
+    }
+    const status = await trustProject(cwd, discoverOptions());
+    if (args.json) {
+      out.json({
+        root: status.root,
+        trusted: true,
+        fingerprint: status.fingerprint,
+        items: status.items,
+        store: status.store,
+      });
+      return;
+    }
+    out.line(`Trusted ${status.root} (${status.items.length} item${status.items.length === 1 ? "" : "s"}):`);
+    for (const item of status.items) out.line(`  ${item}`);
+    out.line("Any change to these files untrusts the project again.");
+  },
+});

@@ -1,0 +1,103 @@
+// Turns the runner's per-handler traces into rows (who decided what, how long it took) and prints them.
+import type { HookTrace } from "@hookwire/core";
+import { formatMs, type Output } from "./output.js";
+import { shortPath } from "./project.js";
+
+export type Decision =
+  | "block"
+  | "deny"
+  | "ask"
+  | "defer"
+  | "allow"
+  | "rewrite"
+  | "context"
+  | "message"
+  | "cancel"
+  | "result"
+  | "error"
+  | "none";
+
+export interface TraceRow {
+  event: string;
+  hookPath: string;
+  decision: Decision;
+  detail?: string;
+  durationMs: number;
+}
+
+const MAX_DETAIL = 120;
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL - 1)}…` : flat;
+}
+
+function contextText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((item) => (item as { text?: string }).text ?? "").join(" | ");
+  return undefined;
+}
+
+function describeResult(
+  event: string,
+  result: Record<string, unknown>,
+): Pick<TraceRow, "decision" | "detail"> {
+  if (result.block === true) return { decision: "block", detail: String(result.reason ?? "") };
+  if (result.cancel === true) return { decision: "cancel" };
+  if (event === "tool_call") {
+    const permission = result.permission;
+    if (typeof permission === "string") {
+      return {
+        decision: permission as Decision,
+        detail: typeof result.reason === "string" ? result.reason : undefined,
+      };
+    }
+    if (result.input) return { decision: "rewrite", detail: JSON.stringify(result.input) };
+  }
+  if (
+    event === "tool_result" &&
+    (result.content || result.details !== undefined || result.isError !== undefined)
+  ) {
+    return { decision: "rewrite", detail: contextText(result.content) };
+  }
+  if (event === "context" && Array.isArray(result.messages)) {
+    return { decision: "rewrite", detail: `${result.messages.length} messages` };
+  }
+  if (result.message && typeof result.message === "object") {
+    const message = result.message as { customType?: string; content?: unknown };
+    return { decision: "message", detail: contextText(message.content) ?? message.customType };
+  }
+  const context = contextText(result.additionalContext);
+  if (context) return { decision: "context", detail: context };
+  return { decision: "result", detail: JSON.stringify(result) };
+}
+
+export function traceRow(trace: HookTrace): TraceRow {
+  const base = { event: trace.event, hookPath: trace.hookPath, durationMs: trace.durationMs };
+  if (trace.error) return { ...base, decision: "error", detail: clip(trace.error.error) };
+  const result = trace.result;
+  if (result === undefined || result === null || typeof result !== "object")
+    return { ...base, decision: "none" };
+  const { decision, detail } = describeResult(trace.event, result as Record<string, unknown>);
+  return { ...base, decision, ...(detail ? { detail: clip(detail) } : {}) };
+}
+
+const MARK: Partial<Record<Decision, string>> = { block: "✖", deny: "✖", error: "⚠", cancel: "✖" };
+
+/** One line per handler run: hook, decision, detail, duration. */
+export function printTrace(out: Output, rows: readonly TraceRow[], cwd: string): void {
+  if (rows.length === 0) {
+    out.line("  (no hook handles this event)");
+    return;
+  }
+  const width = Math.max(...rows.map((row) => shortPath(row.hookPath, cwd).length));
+  for (const row of rows) {
+    const name = shortPath(row.hookPath, cwd).padEnd(width);
+    const mark = MARK[row.decision] ?? "·";
+    const paint = mark === "✖" ? out.colors.red : mark === "⚠" ? out.colors.yellow : (s: string) => s;
+    const detail = row.detail ? `  ${row.detail}` : "";
+    out.line(
+      `  ${paint(mark)} ${name}  ${paint(row.decision.padEnd(7))} ${formatMs(row.durationMs).padStart(9)}${detail}`,
+    );
+  }
+}
