@@ -1,5 +1,5 @@
 // Blocks write and edit calls that touch secrets, git internals or anything outside the project.
-import path from "node:path";
+import { isAbsolute, relative as relativePath, resolve, sep } from "node:path";
 import type { HookAPI } from "@hookwire/core";
 
 const WRITING_TOOLS = new Set(["write", "edit"]);
@@ -8,11 +8,11 @@ const PROTECTED_FILES = [/^\.env(\..+)?$/, /\.pem$/, /^id_(rsa|ed25519)$/];
 
 /** Why `target` must not be written, or `undefined` when it may be. */
 export function protectedReason(target: string, cwd: string): string | undefined {
-  const relative = path.relative(cwd, path.resolve(cwd, target));
-  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) {
+  const relative = relativePath(cwd, resolve(cwd, target));
+  if (relative === "" || relative.startsWith("..") || isAbsolute(relative)) {
     return `${target} is outside the project`;
   }
-  const parts = relative.split(path.sep);
+  const parts = relative.split(sep);
   const dir = parts.find((part) => PROTECTED_DIRS.has(part));
   if (dir) return `${relative} is inside ${dir}/`;
   const name = parts[parts.length - 1] ?? "";

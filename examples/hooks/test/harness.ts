@@ -6,22 +6,19 @@ import {
   HookRunner,
   type HookRunnerInit,
   type HookUIContext,
-  instantiateHook,
   type LoadedHook,
   type ReadonlySessionManager,
 } from "@hookwire/core";
+import { loadHooks } from "@hookwire/loader";
 
 export const exampleRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** Load `hooks/<name>.ts` the way a host does: through the loader (jiti), not a test-only import. */
 export async function loadExample(name: string, cwd = exampleRoot): Promise<LoadedHook> {
   const file = path.join(exampleRoot, "hooks", `${name}.ts`);
-  const mod = (await import(file)) as { default: Parameters<typeof instantiateHook>[0] };
-  return instantiateHook(mod.default, {
-    path: `hooks/${name}.ts`,
-    cwd,
-    resolvedPath: file,
-    source: { kind: "module", level: "explicit" },
-  });
+  const { hooks, errors } = await loadHooks([file], cwd);
+  if (errors[0]) throw errors[0].error;
+  return hooks[0]!;
 }
 
 /** A UI that answers confirm() from a queue and records every question and notification. */

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LoadedHook } from "@hookwire/core";
-import { loadHooks } from "@hookwire/loader";
-import { createSettingsHooks, formatIssues, readSettingsFile } from "@hookwire/settings-hooks";
+import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "@hookwire/loader";
 import { AgentHost } from "./host.js";
 import { readScript } from "./script.js";
 import { createScriptedUI } from "./scripted-ui.js";
@@ -43,24 +42,25 @@ export function prepareDemoProject(tmpRoot = tmpdir()): string {
   const hooksDir = path.join(projectDir, ".hookwire/hooks");
   mkdirSync(hooksDir, { recursive: true });
   cpSync(path.join(exampleHooksRoot, "hooks"), hooksDir, { recursive: true });
+  mkdirSync(path.join(root, "home"));
   return projectDir;
 }
 
+// The demo's own home and trust store: the user's hooks stay out, and trusting the copy changes nothing of theirs.
 async function loadDemoHooks(projectDir: string, print: (line: string) => void): Promise<LoadedHook[]> {
-  const hooksDir = path.join(projectDir, ".hookwire/hooks");
-  const modules = readdirSync(hooksDir)
-    .filter((name) => name.endsWith(".ts"))
-    .sort()
-    .map((name) => path.join(".hookwire/hooks", name));
-  const loaded = await loadHooks(modules, projectDir);
+  const root = path.dirname(projectDir);
+  const options: DiscoverOptions = {
+    home: path.join(root, "home"),
+    trustStore: path.join(root, "trust.json"),
+    settings: { sessionId: "demo" },
+  };
+  const trusted = await trustProject(projectDir, options);
+  print(`trusted the copy (${trusted.items.length} items, as \`hookwire trust\` would)`);
+  const loaded = await discoverAndLoadHooks([], projectDir, options);
   for (const failure of loaded.errors) print(`⚠ ${failure.error.message}`);
-  const settings = await readSettingsFile({
-    file: path.join(projectDir, ".claude/settings.json"),
-    scope: "project",
-  });
-  if (settings.issues.length > 0) print(formatIssues(settings.issues, { cwd: projectDir }));
-  const settingsHook = await createSettingsHooks(settings.handlers, { cwd: projectDir, sessionId: "demo" });
-  return [...loaded.hooks, settingsHook];
+  for (const warning of loaded.warnings) print(`⚠ ${warning.message}`);
+  for (const skipped of loaded.skipped) print(`⚠ not loaded: ${skipped.path} (${skipped.reason})`);
+  return loaded.hooks;
 }
 
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
@@ -69,7 +69,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const steps = readScript(options.script ?? DEMO_SCRIPT);
   print(`hookwire demo in ${projectDir}`);
   const hooks = await loadDemoHooks(projectDir, print);
-  print(`loaded ${hooks.length} hooks: ${hooks.map((hook) => hook.path).join(", ")}`);
+  const shown = hooks.map((hook) => path.relative(projectDir, path.resolve(projectDir, hook.path)));
+  print(`loaded ${hooks.length} hooks: ${shown.join(", ")}`);
   const ui = createScriptedUI(print);
   const host = new AgentHost({
     cwd: projectDir,

@@ -78,13 +78,13 @@ export class AgentHost {
       sendMessageHandler: (message, sendOptions, hookPath) => {
         this.session.appendCustomMessage(message);
         this.#print(
-          `  ↳ message from ${hookPath} (${message.customType}): ${preview(contentText(message.content))}`,
+          `  ↳ message from ${this.#show(hookPath)} (${message.customType}): ${preview(contentText(message.content))}`,
         );
         if (sendOptions?.triggerTurn) this.#turnRequested = true;
       },
       appendEntryHandler: (customType, data, hookPath) => {
         this.session.appendCustomEntry(customType, data);
-        this.#print(`  ↳ entry from ${hookPath} (${customType})`);
+        this.#print(`  ↳ entry from ${this.#show(hookPath)} (${customType})`);
       },
       newSessionHandler: (newOptions) => this.#newSession(newOptions),
       isIdle: () => !this.#running,
@@ -92,7 +92,7 @@ export class AgentHost {
       uiContext: options.ui,
       hasUI: options.hasUI,
     });
-    this.runner.onError((error) => this.#print(`  ⚠ ${error.message}`));
+    this.runner.onError((error) => this.#print(`  ⚠ ${this.#showAll(error.message)}`));
     this.runner.onTrace((trace) => this.#describeDecision(trace));
     const wrapped = wrapTools(
       options.tools ?? createDefaultTools(options.cwd),
@@ -227,16 +227,28 @@ export class AgentHost {
       const result = await tool.execute(toolCallId, call.input);
       const [first, ...rest] = result.content;
       this.#print(`    ✔ ${(first && preview(contentText([first]))) || "(no output)"}`);
-      for (const part of rest) this.#print(`      + ${preview(contentText([part]))}`);
+      for (const part of rest) this.#print(`      + ${preview(this.#showAll(contentText([part])))}`);
       return { ...base, content: result.content, details: result.details, isError: false };
     } catch (error) {
       const text = errorMessage(error);
-      const by =
-        (error as { hookPath?: string; rule?: string }).hookPath ?? (error as { rule?: string }).rule;
+      const hookPath = (error as { hookPath?: string }).hookPath;
+      const by = hookPath ? this.#show(hookPath) : (error as { rule?: string }).rule;
       const blocked = (error as { code?: string }).code === "TOOL_BLOCKED";
-      this.#print(`    ✖ ${blocked ? `blocked${by ? ` by ${by}` : ""}` : "failed"}: ${preview(text)}`);
+      this.#print(
+        `    ✖ ${blocked ? `blocked${by ? ` by ${by}` : ""}` : "failed"}: ${preview(this.#showAll(text))}`,
+      );
       return { ...base, content: [{ type: "text", text }], isError: true };
     }
+  }
+
+  /** A hook path as the user would type it from the project folder. */
+  #show(file: string): string {
+    const relative = path.relative(this.#options.cwd, file);
+    return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
+  }
+
+  #showAll(text: string): string {
+    return text.replaceAll(`${this.#options.cwd}${path.sep}`, "");
   }
 
   // Blocks are printed by #execute; here only the decisions that would otherwise be invisible.
@@ -244,10 +256,10 @@ export class AgentHost {
     const result = trace.result as Record<string, unknown> | undefined;
     if (!result || typeof result !== "object") return;
     if (trace.event === "tool_call" && result.input && !result.block) {
-      this.#print(`    ✎ ${trace.hookPath} rewrote the input: ${JSON.stringify(result.input)}`);
+      this.#print(`    ✎ ${this.#show(trace.hookPath)} rewrote the input: ${JSON.stringify(result.input)}`);
     }
     if (trace.event === "tool_result" && (result.content || result.details)) {
-      this.#print(`    ✎ ${trace.hookPath} rewrote the result`);
+      this.#print(`    ✎ ${this.#show(trace.hookPath)} rewrote the result`);
     }
   }
 

@@ -14,6 +14,7 @@ describe("the bundled demo", () => {
       .replace(/✔ .*3 tests passed/, "✔ … 3 tests passed");
     expect(trace).toMatchInlineSnapshot(`
       "hookwire demo in <cwd>
+      trusted the copy (11 items, as \`hookwire trust\` would)
       loaded 8 hooks: .hookwire/hooks/block-rm-rf.ts, .hookwire/hooks/drop-debug-messages.ts, .hookwire/hooks/handoff.ts, .hookwire/hooks/prefer-pnpm.ts, .hookwire/hooks/protected-paths.ts, .hookwire/hooks/redact-secrets.ts, .hookwire/hooks/status-line.ts, .claude/settings.json
       ● session_start
         ↳ message from .claude/settings.json (hook_context): Project project: run \`pnpm test\` before you commit; never edit .env files.
