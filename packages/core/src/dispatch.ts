@@ -37,10 +37,11 @@ interface RunState {
 }
 
 // Tapable only calls `then` on what a tap returns, so thenables are passed through as they are.
-type Tap = (state: RunState, ctx: HookContext) => Promise<unknown>;
+type Callback = (error: Error | null, result?: unknown) => void;
+type CallbackTap = (state: RunState, ctx: HookContext, callback: Callback) => void;
+type PromiseTap = (state: RunState, ctx: HookContext) => Promise<unknown>;
+type Tap = { kind: "callback"; fn: CallbackTap } | { kind: "promise"; fn: PromiseTap };
 type Call = (event: unknown, ctx: HookContext) => unknown;
-
-const RESOLVED = Promise.resolve(undefined);
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
@@ -50,33 +51,49 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
+/** Tapable tells failure from success by truthiness, so a falsy rejection reason needs a carrier. */
+function failure(cause: unknown): Error {
+  // Any truthy value is passed through as the cause; toHookError wraps what is not an Error.
+  return (cause || new Error(`handler threw ${String(cause)}`)) as Error;
+}
+
 const AsyncFunction = (async () => {}).constructor;
 
-function isAsyncFunction(fn: Call): boolean {
-  return fn instanceof AsyncFunction;
-}
-
-/** An async function always returns a native promise and cannot throw synchronously. */
-function asyncTap(call: Call, index: number): Tap {
-  return (state, ctx) => {
-    state.at = index;
-    return call(state.event, ctx) as Promise<unknown>;
-  };
-}
-
-function anyTap(call: Call, index: number): Tap {
-  return (state, ctx) => {
-    state.at = index;
-    let result: unknown;
-    try {
-      result = call(state.event, ctx);
-    } catch (cause) {
-      // A synchronous throw must become a rejection: tapable does not catch inside its chain.
-      return Promise.reject(cause);
-    }
-    if (result instanceof Promise) return result;
-    if (isThenable(result)) return result as Promise<unknown>;
-    return result === undefined ? RESOLVED : Promise.resolve(result);
+/**
+ * An async function returns a native promise and cannot throw synchronously, so its promise is
+ * handed to tapable as it is. Any other handler gets a callback tap: a plain return value
+ * continues the series synchronously (no promise, no microtask), a thenable costs one `then`.
+ */
+function tapFor(call: Call, index: number): Tap {
+  if (call instanceof AsyncFunction) {
+    return {
+      kind: "promise",
+      fn: (state, ctx) => {
+        state.at = index;
+        return call(state.event, ctx) as Promise<unknown>;
+      },
+    };
+  }
+  return {
+    kind: "callback",
+    fn: (state, ctx, callback) => {
+      state.at = index;
+      let result: unknown;
+      try {
+        result = call(state.event, ctx);
+      } catch (cause) {
+        callback(failure(cause));
+        return;
+      }
+      if (isThenable(result)) {
+        result.then(
+          (value) => callback(null, value),
+          (cause) => callback(failure(cause)),
+        );
+      } else {
+        callback(null, result);
+      }
+    },
   };
 }
 
@@ -122,10 +139,10 @@ function withTrace(
 }
 
 /**
- * Taps return the handler's own promise, so a run of handlers that return nothing costs what
- * tapable costs. A handler that returns a result or fails bails out of the tapable hook; the
- * policy folds the result (or the error is reported) and the run resumes from the next tap
- * through a hook compiled for that suffix, built once and reused.
+ * A run of handlers that return nothing costs what tapable costs. A handler that returns a
+ * result or fails bails out of the tapable hook; the policy folds the result (or the error is
+ * reported) and the run resumes from the next tap through a hook compiled for that suffix,
+ * built once and reused.
  */
 export function compileDispatch(
   hooks: readonly LoadedHook[],
@@ -133,7 +150,7 @@ export function compileDispatch(
   policy: Policy<RunState>,
   options: DispatchOptions,
 ): CompiledDispatch {
-  const taps: Array<{ hookPath: string; fn: Tap }> = [];
+  const taps: Array<{ hookPath: string; tap: Tap }> = [];
   for (const hook of hooks) {
     const hookPath = hook.path;
     for (const handler of hook.handlers.get(event) ?? []) {
@@ -141,7 +158,7 @@ export function compileDispatch(
       if (options.handlerTimeout) call = withTimeout(call, options.handlerTimeout, hookPath, event);
       if (options.trace) call = withTrace(call, options.trace, hookPath, event);
       const index = taps.length;
-      taps.push({ hookPath, fn: isAsyncFunction(call) ? asyncTap(call, index) : anyTap(call, index) });
+      taps.push({ hookPath, tap: tapFor(call, index) });
     }
   }
 
@@ -151,42 +168,62 @@ export function compileDispatch(
     let hook = suffixes[from];
     if (!hook) {
       hook = new AsyncSeriesBailHook<[RunState, HookContext], unknown>(["state", "ctx"]);
-      for (const tap of taps.slice(from)) hook.tapPromise({ name: tap.hookPath }, tap.fn);
+      for (const { hookPath, tap } of taps.slice(from)) {
+        if (tap.kind === "promise") hook.tapPromise({ name: hookPath }, tap.fn);
+        else hook.tapAsync({ name: hookPath }, tap.fn);
+      }
       suffixes[from] = hook;
     }
     return hook;
   };
 
+  /** Folds what stopped the tapable run; returns the tap to resume from, or -1 when the emit is done. */
+  const settle = (state: RunState, error: unknown, result: unknown): number => {
+    if (error) {
+      const hookError = toHookError(error, taps[state.at]!.hookPath, event);
+      if (policy.propagateErrors) throw hookError;
+      options.report(hookError);
+      return state.at + 1;
+    }
+    if (result === undefined) return -1;
+    const { hookPath } = taps[state.at]!;
+    if (result !== null && policy.expectsResult) {
+      if (typeof result !== "object" || Array.isArray(result)) {
+        const kind = Array.isArray(result) ? "array" : typeof result;
+        const message = `handler returned ${kind}; expected an object or nothing. The result was ignored.`;
+        options.report(new HookError({ code: "HOOK_INVALID_RESULT", hookPath, event, message }));
+      } else if (policy.fold(state, result, hookPath)) {
+        return -1;
+      }
+    }
+    return state.at + 1;
+  };
+
   return {
     count,
-    async run(payload, ctx) {
+    run(payload, ctx) {
       const state = policy.start(payload);
       state.at = -1;
-      let from = 0;
-      while (from < count) {
-        let result: unknown;
-        try {
-          result = await suffix(from).promise(state, ctx);
-        } catch (cause) {
-          const error = toHookError(cause, taps[state.at]!.hookPath, event);
-          if (policy.propagateErrors) throw error;
-          options.report(error);
-          from = state.at + 1;
-          continue;
-        }
-        if (result === undefined) break;
-        const { hookPath } = taps[state.at]!;
-        from = state.at + 1;
-        if (result === null || !policy.expectsResult) continue;
-        if (typeof result !== "object" || Array.isArray(result)) {
-          const kind = Array.isArray(result) ? "array" : typeof result;
-          const message = `handler returned ${kind}; expected an object or nothing. The result was ignored.`;
-          options.report(new HookError({ code: "HOOK_INVALID_RESULT", hookPath, event, message }));
-          continue;
-        }
-        if (policy.fold(state, result, hookPath)) break;
-      }
-      return policy.finish(state);
+      if (count === 0) return Promise.resolve(policy.finish(state));
+      return new Promise((resolve, reject) => {
+        const step = (from: number) => {
+          suffix(from).callAsync(state, ctx, (error, result) => {
+            let next: number;
+            try {
+              next = settle(state, error, result);
+              if (next === -1 || next >= count) {
+                resolve(policy.finish(state));
+                return;
+              }
+            } catch (failure) {
+              reject(failure);
+              return;
+            }
+            step(next);
+          });
+        };
+        step(0);
+      });
     },
   };
 }

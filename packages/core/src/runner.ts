@@ -66,6 +66,8 @@ export class HookRunner {
   readonly hooks: readonly LoadedHook[];
   readonly #options: HookRunnerOptions;
   readonly #compiled = new Map<HookEventName, CompiledDispatch>();
+  /** hasHandlers answers from here on hot paths; cleared with the compiled dispatchers. */
+  readonly #has = new Map<HookEventName, boolean>();
   readonly #errorListeners = new Set<(error: HookError) => void>();
   readonly #traceListeners = new Set<(trace: HookTrace) => void>();
   #init: HookRunnerInit | undefined;
@@ -83,7 +85,10 @@ export class HookRunner {
     this.#context = this.#createContext();
     // Handlers added or removed after load recompile their event once, on its next emit.
     for (const hook of this.hooks) {
-      hook.subscribe((event) => this.#compiled.delete(event));
+      hook.subscribe((event) => {
+        this.#compiled.delete(event);
+        this.#has.clear();
+      });
       hook.setErrorReporter(this.#report);
     }
   }
@@ -121,7 +126,12 @@ export class HookRunner {
 
   /** The cheap check for hot paths: does any hook handle this event? */
   hasHandlers(event: HookEventName): boolean {
-    return this.#dispatch(event).count > 0;
+    let has = this.#has.get(event);
+    if (has === undefined) {
+      has = this.hooks.some((hook) => (hook.handlers.get(event)?.length ?? 0) > 0);
+      this.#has.set(event, has);
+    }
+    return has;
   }
 
   /** Run an event's handlers and combine their results by the event's policy. */
@@ -131,7 +141,8 @@ export class HookRunner {
 
   /** tool_call: a handler error rejects (the tool wrapper turns it into a block). */
   emitToolCall(event: Omit<ToolCallEvent, "type">): Promise<ToolCallOutcome> {
-    return this.emit({ ...event, type: "tool_call" });
+    const { toolName, toolCallId, input } = event;
+    return this.emit({ type: "tool_call", toolName, toolCallId, input });
   }
 
   /** The messages for the next LLM call after every context handler. */
