@@ -97,10 +97,14 @@ function tapFor(call: Call, index: number): Tap {
   };
 }
 
+// Tapable's own wording when a promise tap rejects with a falsy value.
+const TAPABLE_FALSY_REJECTION = /^Tap function \(tapPromise\) rejects "(.*)" value$/s;
+
 function toHookError(cause: unknown, hookPath: string, event: HookEventName): HookError {
-  return cause instanceof HookError && cause.hookPath === hookPath
-    ? cause
-    : new HookError({ hookPath, event, cause });
+  if (cause instanceof HookError && cause.hookPath === hookPath) return cause;
+  const falsy = cause instanceof Error ? TAPABLE_FALSY_REJECTION.exec(cause.message) : null;
+  if (falsy) return new HookError({ hookPath, event, message: `handler threw ${falsy[1]}` });
+  return new HookError({ hookPath, event, cause });
 }
 
 function withTimeout(call: Call, ms: number, hookPath: string, event: HookEventName): Call {

@@ -497,6 +497,26 @@ describe("handler shapes", () => {
     expect(errorsAt()).toEqual(["sync-throw.ts: sync", "async-throw.ts: async"]);
   });
 
+  it("reports handlers that throw or reject with a falsy value instead of treating it as success", async () => {
+    const { runner, errorsAt } = await runnerOf({
+      "throw-undefined.ts": (pi) =>
+        pi.on("session_shutdown", () => {
+          throw undefined;
+        }),
+      "reject-null.ts": (pi) => pi.on("session_shutdown", () => Promise.reject(null)),
+      "async-zero.ts": (pi) =>
+        pi.on("session_shutdown", async () => {
+          throw 0;
+        }),
+    });
+    await runner.emit({ type: "session_shutdown" });
+    expect(errorsAt()).toEqual([
+      "throw-undefined.ts: handler threw undefined",
+      "reject-null.ts: handler threw null",
+      "async-zero.ts: handler threw 0",
+    ]);
+  });
+
   it("keeps concurrent emits apart", async () => {
     const { runner } = await runnerOf({
       "slow.ts": (pi) =>
