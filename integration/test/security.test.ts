@@ -169,6 +169,8 @@ describe("secrets", () => {
               timeout: 2,
               headers: {
                 Authorization: "Bearer $HOOKWIRE_ALLOWED_TOKEN",
+                // The braced form is the settings file's own syntax, not a template literal.
+                // biome-ignore lint/suspicious/noTemplateCurlyInString: settings-file placeholder syntax
                 "X-Unlisted": "[${HOOKWIRE_UNLISTED}][$HOME]",
                 "X-Secret": "[$HOOKWIRE_HOST_SECRET]",
               },
