@@ -1,5 +1,5 @@
 // loadHooks: imports each hook module, checks its default export and runs the factory through core.
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import path from "node:path";
 import {
   errorMessage,
@@ -59,12 +59,8 @@ function defaultExport(namespace: unknown): { value: unknown } | "missing" {
   return "missing";
 }
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
+function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** Load one module; a failure comes back as an entry instead of a throw. */
@@ -89,7 +85,7 @@ export async function loadHookModule(
         "Scripts run as command hooks from a hooks/pre or hooks/post folder, or from a settings file.",
     );
   }
-  if (!(await isFile(resolvedPath))) {
+  if (!isFile(resolvedPath)) {
     return fail(
       "not-found",
       `Hook module \`${hookPath}\` was not found at \`${resolvedPath}\`. Check the path or remove it from the configured hooks.`,

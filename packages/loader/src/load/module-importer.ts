@@ -1,7 +1,16 @@
 // Imports hook modules: native `import()` for JS, a jiti instance started on first need for TypeScript.
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Jiti } from "jiti";
 import { needsTransform } from "./module-kind.js";
+import {
+  createTranspileCache,
+  defaultModuleCacheDir,
+  isSelfContained,
+  type TranspileCache,
+} from "./transpile-cache.js";
 
 export interface ModuleImportOptions {
   /**
@@ -9,7 +18,12 @@ export interface ModuleImportOptions {
    * TypeScript modules only: Node resolves the imports of natively imported `.js/.mjs/.cjs` files itself.
    */
   alias?: Record<string, string>;
-  /** jiti's persistent transform cache: a directory, `true` for jiti's default place, `false` for none. Default `true`. */
+  /**
+   * Persistent transform cache: a directory, `true` for the default place, `false` for none. Default `true`.
+   * Self-contained modules (imports of types and Node built-ins only) are cached as CommonJS in
+   * `<dir>/hookwire` (default `~/.cache/hookwire/modules`) and load on later runs without starting jiti;
+   * the others use jiti's own cache in `<dir>` (default: jiti's).
+   */
   fsCache?: boolean | string;
   /**
    * Keep modules in the runtime cache (default `true`). `false` re-evaluates edited files on every load;
@@ -23,25 +37,56 @@ export type ModuleImporter = (file: string) => Promise<unknown>;
 let reloadCounter = 0;
 
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
-  let jiti: Promise<Jiti> | undefined;
-  const startJiti = async () => {
+  const fsCache = options.fsCache ?? true;
+  const cache: TranspileCache | undefined =
+    fsCache === false
+      ? undefined
+      : createTranspileCache(fsCache === true ? defaultModuleCacheDir() : path.join(fsCache, "hookwire"));
+  const fresh = options.moduleCache === false;
+
+  const start = async (cacheDir: boolean | string) => {
     const { createJiti } = await import("jiti");
     return createJiti(import.meta.url, {
       alias: options.alias,
-      fsCache: options.fsCache ?? true,
-      moduleCache: options.moduleCache ?? true,
+      fsCache: cacheDir,
+      moduleCache: !fresh,
       // The loader checks `default` itself; jiti's interop proxy would hide a missing default export.
       interopDefault: false,
     });
   };
+  let jiti: Promise<Jiti> | undefined;
+  // A second instance without jiti's cache: its transform would otherwise also write jiti's cache file.
+  let transformer: Promise<Jiti> | undefined;
 
-  return async (file) => {
-    if (needsTransform(file)) {
-      jiti ??= startJiti();
+  const transformed = async (file: string): Promise<unknown> => {
+    if (!cache) {
+      jiti ??= start(fsCache);
       return (await jiti).import(file);
     }
+    // Synchronous reads: for small files they cost less than a trip through the thread pool.
+    const source = readFileSync(file, "utf8");
+    const cached = cache.locate(file, source);
+    // The warm path: jiti (tens of milliseconds to start) is not needed at all.
+    if (cache.has(cached)) return cache.load(cached, file, fresh);
+    transformer ??= start(false);
+    let code: string | undefined;
+    try {
+      code = (await transformer).transform({ source, filename: file, ts: true, retainLines: true });
+    } catch {
+      // jiti.import reports the same failure with its usual message.
+    }
+    if (code === undefined || !isSelfContained(code)) {
+      jiti ??= start(fsCache);
+      return (await jiti).import(file);
+    }
+    await cache.write(cached, code);
+    return cache.load(cached, file, fresh);
+  };
+
+  return async (file) => {
+    if (needsTransform(file)) return transformed(file);
     const url = pathToFileURL(file);
-    if (options.moduleCache === false) url.searchParams.set("hookwire-reload", String(++reloadCounter));
+    if (fresh) url.searchParams.set("hookwire-reload", String(++reloadCounter));
     return import(/* @vite-ignore */ url.href);
   };
 }

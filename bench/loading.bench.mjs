@@ -1,0 +1,213 @@
+// Loading 50 TypeScript hook modules through loadHooks (cold and warm jiti cache) against native import()
+// of the same modules compiled to .mjs, and against plain jiti. Every measurement runs in a fresh `node`
+// process so no module cache carries over; modes are interleaved per round and each row reports medians.
+// Standalone: `pnpm build && node bench/loading.bench.mjs`.
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import ts from "typescript";
+
+const run$ = promisify(execFile);
+const MODULES = Number(process.env.BENCH_LOAD_MODULES ?? 50);
+const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 9);
+const LOADER_URL = new URL("../packages/loader/dist/index.js", import.meta.url).href;
+const JITI_URL = import.meta.resolve("jiti");
+
+function hookSource(i) {
+  return `// Generated hook ${i}.
+interface ToolCall { toolName: string; input: Record<string, unknown> }
+interface Verdict { block: boolean; reason: string }
+type Handler = (event: ToolCall) => Verdict | undefined;
+interface Api { on(event: "tool_call", handler: Handler): void }
+
+const PATTERNS: readonly RegExp[] = [/rm -rf ${i}/, /curl .* \\| sh/, /chmod 777/];
+
+function check(command: string): string | undefined {
+  for (const pattern of PATTERNS) if (pattern.test(command)) return \`matched \${pattern.source}\`;
+  return undefined;
+}
+
+export default function hook${i}(pi: Api): void {
+  pi.on("tool_call", (event: ToolCall): Verdict | undefined => {
+    if (event.toolName !== "bash") return undefined;
+    const reason = check(String(event.input.command ?? ""));
+    return reason ? { block: true, reason: \`hook ${i}: \${reason}\` } : undefined;
+  });
+}
+`;
+}
+
+// Runs in the child: prints the milliseconds one mode took to load every module.
+const CHILD = `
+const [mode, listFile, cacheDir, loaderUrl, jitiUrl] = process.argv.slice(2);
+const { readFileSync } = await import("node:fs");
+const { pathToFileURL } = await import("node:url");
+const files = JSON.parse(readFileSync(listFile, "utf8"));
+let elapsed;
+if (mode === "native") {
+  const start = performance.now();
+  for (const file of files) {
+    const mod = await import(pathToFileURL(file).href);
+    if (typeof mod.default !== "function") throw new Error("no default in " + file);
+  }
+  elapsed = performance.now() - start;
+} else if (mode === "loader") {
+  const { loadHooks } = await import(loaderUrl);
+  const start = performance.now();
+  const { hooks, errors } = await loadHooks(files, process.cwd(), { fsCache: cacheDir });
+  elapsed = performance.now() - start;
+  if (errors.length > 0 || hooks.length !== files.length) throw new Error(errors[0]?.error.message);
+} else {
+  const start = performance.now();
+  const { createJiti } = await import(jitiUrl);
+  const jiti = createJiti(import.meta.url, { fsCache: cacheDir });
+  for (const file of files) {
+    const mod = await jiti.import(file);
+    if (typeof mod.default !== "function") throw new Error("no default in " + file);
+  }
+  elapsed = performance.now() - start;
+}
+process.stdout.write(String(elapsed));
+`;
+
+async function prepare() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-loading-"));
+  await mkdir(path.join(dir, "ts"));
+  await mkdir(path.join(dir, "mjs"));
+  const tsFiles = [];
+  const mjsFiles = [];
+  for (let i = 0; i < MODULES; i++) {
+    const source = hookSource(i);
+    const tsFile = path.join(dir, "ts", `hook-${String(i).padStart(2, "0")}.ts`);
+    const mjsFile = path.join(dir, "mjs", `hook-${String(i).padStart(2, "0")}.mjs`);
+    const compiled = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    await writeFile(tsFile, source);
+    await writeFile(mjsFile, compiled);
+    tsFiles.push(tsFile);
+    mjsFiles.push(mjsFile);
+  }
+  await writeFile(path.join(dir, "ts.json"), JSON.stringify(tsFiles));
+  await writeFile(path.join(dir, "mjs.json"), JSON.stringify(mjsFiles));
+  await writeFile(path.join(dir, "child.mjs"), CHILD);
+  return dir;
+}
+
+async function measure(dir, mode, list, cacheDir) {
+  const { stdout } = await run$(
+    process.execPath,
+    [path.join(dir, "child.mjs"), mode, path.join(dir, list), cacheDir, LOADER_URL, JITI_URL],
+    { cwd: dir },
+  );
+  return Number(stdout);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function row(name, baseline, subject, base, target) {
+  const ratio = subject / base;
+  return {
+    name,
+    baseline,
+    ratio: Math.round(ratio * 1000) / 1000,
+    target,
+    baselineMs: Math.round(base * 100) / 100,
+    subjectMs: Math.round(subject * 100) / 100,
+    pass: target === null ? null : ratio <= target,
+  };
+}
+
+export async function run() {
+  const dir = await prepare();
+  try {
+    const warmLoader = path.join(dir, "cache-loader-warm");
+    const warmJiti = path.join(dir, "cache-jiti-warm");
+    // Fill the persistent caches once; warm runs only read them.
+    await measure(dir, "loader", "ts.json", warmLoader);
+    await measure(dir, "jiti", "ts.json", warmJiti);
+
+    const times = { native: [], loaderCold: [], loaderWarm: [], jitiCold: [], jitiWarm: [] };
+    const modes = [
+      ["native", () => measure(dir, "native", "mjs.json", "-")],
+      ["loaderCold", (round) => measure(dir, "loader", "ts.json", path.join(dir, `cold-loader-${round}`))],
+      ["jitiCold", (round) => measure(dir, "jiti", "ts.json", path.join(dir, `cold-jiti-${round}`))],
+      ["loaderWarm", () => measure(dir, "loader", "ts.json", warmLoader)],
+      ["jitiWarm", () => measure(dir, "jiti", "ts.json", warmJiti)],
+    ];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Rotate the order every round so no mode always runs right after the same neighbour.
+      for (let i = 0; i < modes.length; i++) {
+        const [name, measureMode] = modes[(i + round) % modes.length];
+        times[name].push(await measureMode(round));
+      }
+    }
+    const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+    return [
+      row(
+        `loadHooks ${MODULES} TS modules, warm cache`,
+        `native import() of .mjs`,
+        m.loaderWarm,
+        m.native,
+        1.3,
+      ),
+      row(
+        `loadHooks ${MODULES} TS modules, cold cache`,
+        "plain jiti, cold cache",
+        m.loaderCold,
+        m.jitiCold,
+        1.0,
+      ),
+      row(
+        `loadHooks ${MODULES} TS modules, warm cache`,
+        "plain jiti, warm cache",
+        m.loaderWarm,
+        m.jitiWarm,
+        null,
+      ),
+      row(
+        `loadHooks ${MODULES} TS modules, cold cache`,
+        `native import() of .mjs`,
+        m.loaderCold,
+        m.native,
+        null,
+      ),
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows) {
+  const header = ["benchmark", "baseline", "baseline ms", "subject ms", "ratio", "target", ""];
+  const lines = rows.map((r) => [
+    r.name,
+    r.baseline,
+    r.baselineMs.toFixed(2),
+    r.subjectMs.toFixed(2),
+    `${r.ratio.toFixed(2)}×`,
+    r.target === null ? "—" : `≤ ${r.target.toFixed(2)}×`,
+    r.pass === null ? "" : r.pass ? "ok" : "MISSED",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  console.log(`${ROUNDS} rounds, one fresh node process per measurement, medians`);
+  console.log(fmt(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(fmt(line));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  printTable(await run());
+}

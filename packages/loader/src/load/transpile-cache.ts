@@ -1,0 +1,79 @@
+// A persistent cache of TypeScript modules transpiled to self-contained CommonJS, loaded without jiti.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createRequire, isBuiltin } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { compileFunction } from "node:vm";
+
+// Bumped whenever the shape of cached files changes.
+const CACHE_VERSION = "1";
+// Evaluated cached modules by cache file, shared like Node's require cache.
+const evaluated = new Map<string, unknown>();
+
+/** `$XDG_CACHE_HOME/hookwire/modules`, else `~/.cache/hookwire/modules`: per user, never a shared temp folder. */
+export function defaultModuleCacheDir(env: Record<string, string | undefined> = process.env): string {
+  const xdg = env.XDG_CACHE_HOME;
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".cache");
+  return path.join(base, "hookwire", "modules");
+}
+
+const REQUIRE = /\brequire\s*\(/g;
+const STATIC_REQUIRE = /\brequire\s*\(\s*(["'])([^"']+)\1\s*\)/g;
+
+/**
+ * Transpiled code that runs the same from any folder: it requires only Node built-ins and uses nothing
+ * tied to its own location or to jiti's runtime. Anything else keeps loading through jiti.
+ */
+export function isSelfContained(code: string): boolean {
+  // jiti turns a parse error into code that sets __JITI_ERROR__; jiti.import reports it properly.
+  if (/\bjitiImport\b|\b__JITI_ERROR__\b|\bimport\.meta\b|\b__dirname\b|\b__filename\b/.test(code))
+    return false;
+  const requires = code.match(REQUIRE)?.length ?? 0;
+  const builtins = [...code.matchAll(STATIC_REQUIRE)].filter((match) => isBuiltin(match[2]!)).length;
+  return requires === builtins;
+}
+
+export interface TranspileCache {
+  /** Where the transpiled copy of this exact source lives (it may not exist yet). */
+  locate(file: string, source: string): string;
+  has(cached: string): boolean;
+  write(cached: string, code: string): Promise<void>;
+  /** Evaluate as CommonJS under the source file's name, so stack traces and `require` point at it. */
+  load(cached: string, file: string, fresh: boolean): unknown;
+}
+
+export function createTranspileCache(dir: string): TranspileCache {
+  let created: Promise<unknown> | undefined;
+  return {
+    locate(file, source) {
+      const key = createHash("sha256").update(`${CACHE_VERSION}\0${file}\0${source}`).digest("hex");
+      return path.join(dir, `${path.basename(file).replace(/[^\w.-]/g, "_")}.${key.slice(0, 32)}.cjs`);
+    },
+    has(cached) {
+      return existsSync(cached);
+    },
+    async write(cached, code) {
+      created ??= mkdir(dir, { recursive: true });
+      await created;
+      const temporary = `${cached}.${process.pid}.tmp`;
+      await writeFile(temporary, code);
+      // Rename is atomic, so a concurrent reader never sees half a file.
+      await rename(temporary, cached);
+    },
+    load(cached, file, fresh) {
+      if (!fresh && evaluated.has(cached)) return evaluated.get(cached);
+      // The transform kept the source's line numbers (retainLines), so positions match the file.
+      const run = compileFunction(
+        readFileSync(cached, "utf8"),
+        ["exports", "require", "module", "__filename", "__dirname"],
+        { filename: file },
+      );
+      const module = { exports: {} as unknown };
+      run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+      evaluated.set(cached, module.exports);
+      return module.exports;
+    },
+  };
+}
