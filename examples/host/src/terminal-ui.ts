@@ -7,7 +7,7 @@ import { createTheme } from "./theme.js";
 export interface TerminalUIOptions {
   input?: Readable;
   output?: Writable;
-  /** Colour output. Default: whether `output` is a TTY. */
+  /** Colour output. Default: `output` is a TTY and `NO_COLOR` is not set. */
   color?: boolean;
   /** Status line width in characters. Default: the terminal's columns, else 100. */
   width?: number;
@@ -28,7 +28,9 @@ export function createTerminalUIContext(options: TerminalUIOptions = {}): {
 export function createTerminalUI(options: TerminalUIOptions = {}): HookUIContext {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
-  const theme = createTheme(options.color ?? Boolean((output as { isTTY?: boolean }).isTTY));
+  const theme = createTheme(
+    options.color ?? (Boolean((output as { isTTY?: boolean }).isTTY) && !("NO_COLOR" in process.env)),
+  );
   const { colors } = theme;
   const status = new StatusLine();
   let editorText = "";

@@ -42,6 +42,7 @@ export const runCommand = defineCommand({
         { details: "See `hookwire list` for what loads in this folder." },
       );
     }
+    if (!hasUI) out.error("(no terminal: questions get their safe answer — no, or nothing)");
     const ok = await host.runCommand(`/${name}${rest ? ` ${rest}` : ""}`);
     process.exitCode = ok ? EXIT.ok : EXIT.blocked;
   },

@@ -7,7 +7,7 @@ import { CliUsageError, EXIT } from "../errors.js";
 import { toolFromInput } from "../events.js";
 import { readJsonArg, readJsonObject } from "../input.js";
 import { createOutput } from "../output.js";
-import { createRunner, loadProject } from "../project.js";
+import { createRunner, loadProject, shortPath } from "../project.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
 import { printTrace, type TraceRow, traceRow } from "../trace-print.js";
 import { printMessages } from "./emit.js";
@@ -110,7 +110,7 @@ export const toolCommand = defineCommand({
         for (const part of result.content)
           out.line(`  ${part.type === "text" ? part.text : `[${part.type}]`}`);
       } else if (failure) {
-        const by = failure.hookPath ? ` by ${failure.hookPath}` : "";
+        const by = failure.hookPath ? ` by ${shortPath(failure.hookPath, project.cwd)}` : "";
         out.line(out.colors.red(`✖ ${blocked ? `blocked${by}` : "failed"}: ${failure.message}`));
       }
     }

@@ -1,0 +1,102 @@
+// Runs the built `hookwire` binary as a subprocess in an isolated home, building it first when stale.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const bin = path.join(repoRoot, "packages/cli/bin/hookwire.js");
+const fixtures = path.join(repoRoot, "packages/cli/test/fixtures");
+
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const BUILT = [
+  "packages/core",
+  "packages/loader",
+  "packages/settings-hooks",
+  "packages/tool-wrapper",
+  "examples/host",
+  "packages/cli",
+];
+
+function stale(): boolean {
+  return BUILT.some((pkg) => {
+    const out = path.join(repoRoot, pkg, "dist/index.js");
+    return !existsSync(out) || statSync(out).mtimeMs < newestIn(path.join(repoRoot, pkg, "src"));
+  });
+}
+
+/**
+ * Build the CLI and what it imports unless `dist/` is newer than every source (as after the root
+ * `pnpm test`). A lock folder keeps parallel test files from building at the same time.
+ */
+export function ensureBuilt(): void {
+  const lock = path.join(repoRoot, "packages/cli/.build-lock");
+  for (let waited = 0; ; waited++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (waited > 1200) throw new Error(`hookwire build lock ${lock} is stuck; remove it`);
+      spawnSync("sleep", ["0.1"]);
+    }
+  }
+  try {
+    if (!stale()) return;
+    const result = spawnSync("pnpm", ["--filter", "hookwire...", "build"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    });
+    if (result.status !== 0) throw new Error(`building hookwire failed:\n${result.stdout}\n${result.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface Sandbox {
+  /** The copied project. */
+  cwd: string;
+  /** HOME of every run: user-level hooks and the trust store live here. */
+  home: string;
+  run(args: string[], options?: { input?: string; cwd?: string }): CliRun;
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Copy `fixtures/<name>` into a fresh folder with its own home. */
+export function sandbox(name: string): Sandbox {
+  const root = mkdtempSync(path.join(tmpdir(), "hookwire-cli-"));
+  const cwd = path.join(root, "project");
+  const home = path.join(root, "home");
+  cpSync(path.join(fixtures, name), cwd, { recursive: true });
+  mkdirSync(home);
+  const run = (args: string[], options: { input?: string; cwd?: string } = {}): CliRun => {
+    const result = spawnSync(process.execPath, [bin, ...args], {
+      cwd: options.cwd ?? cwd,
+      input: options.input ?? "",
+      encoding: "utf8",
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), NO_COLOR: "1" },
+      timeout: 60_000,
+    });
+    const clean = (text: string) =>
+      text
+        .replaceAll(cwd, "<cwd>")
+        .replaceAll(home, "<home>")
+        .replace(/ +\d+\.\d ms/g, " <n> ms")
+        .replace(/"durationMs": [\d.e-]+/g, '"durationMs": 0');
+    return { code: result.status, stdout: clean(result.stdout), stderr: clean(result.stderr) };
+  };
+  return { cwd, home, run };
+}

@@ -1,0 +1,373 @@
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt(), 180_000);
+
+describe("hookwire --help", () => {
+  it("lists the commands and the exit codes", () => {
+    const { run } = sandbox("basic");
+    const out = run(["--help"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
+      Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
+
+      USAGE hookwire list|emit|tool|run|doctor|trust|demo
+
+      COMMANDS
+
+          list    List every hook that would run here: modules, settings handlers, commands           
+          emit    Run one event (native or settings name) through every hook and show who decided what
+          tool    Run one tool call through the hooks (pre and post) with a stand-in tool             
+           run    Run a registered slash command, e.g. hookwire run /handoff notes                    
+        doctor    Validate every hook source and explain why a hook would not fire                    
+         trust    Trust the project's hooks as they are now (or --revoke)                             
+          demo    Run the example host on the bundled demo project and print its trace                
+
+      Use hookwire <command> --help for more information about a command.
+      "
+    `);
+  });
+
+  it("shows a command's own options", () => {
+    const out = sandbox("basic").run(["emit", "--help"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "Run one event (native or settings name) through every hook and show who decided what (hookwire emit v0.1.0)
+
+      USAGE hookwire emit [OPTIONS] <EVENT>
+
+      ARGUMENTS
+
+        EVENT    tool_call, PreToolUse, session_start, SessionStart, … (Required)
+
+      OPTIONS
+
+        --input=<JSON>    Event fields as JSON, @file.json, or - for stdin        
+           --cwd=<DIR>    Project folder (default: the current directory)         
+                --json    Print one JSON document instead of text (Default: false)
+
+      "
+    `);
+  });
+
+  it("exits 2 with the usage for an unknown command", () => {
+    const out = sandbox("basic").run(["lst"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain("hookwire: Unknown command lst");
+  });
+});
+
+describe("hookwire list and trust", () => {
+  it("reports untrusted project hooks with the command that trusts them, then lists them once trusted", () => {
+    const box = sandbox("basic");
+    const before = box.run(["list"]);
+    expect(before.code).toBe(0);
+    expect(before.stdout).toMatchInlineSnapshot(`
+      "Hooks in <cwd>
+      modules (0)
+      settings handlers (0)
+      untrusted, not loaded (2)
+        .hookwire/hooks/guard.ts (hook): the project is not trusted
+        .claude/settings.json (settings): the project is not trusted
+        trust them with: hookwire trust --cwd <cwd>
+      commands (0)
+      "
+    `);
+
+    const trusted = box.run(["trust"]);
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toMatchInlineSnapshot(`
+      "Trusted <cwd> (3 items):
+        hook .hookwire/hooks/guard.ts
+        script .claude/bin/deny-curl.sh
+        settings .claude/settings.json
+      Any change to these files untrusts the project again.
+      "
+    `);
+
+    const after = box.run(["list"]);
+    expect(after.stdout).toMatchInlineSnapshot(`
+      "Hooks in <cwd>
+      modules (1)
+        .hookwire/hooks/guard.ts  [module, native:.hookwire, project]  tool_call, tool_result
+      settings handlers (2)
+        SessionStart *  command: echo 'Remember: tests first.'
+          .claude/settings.json#hooks.SessionStart[0].hooks[0] [project]
+        PreToolUse Bash  command: "$CLAUDE_PROJECT_DIR"/.claude/bin/deny-curl.sh
+          .claude/settings.json#hooks.PreToolUse[0].hooks[0] [project]
+      commands (1)
+        /greet  Ask, then say hello  (.hookwire/hooks/guard.ts)
+      "
+    `);
+  });
+
+  it("prints the same listing as JSON", () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    const data = JSON.parse(box.run(["list", "--json"]).stdout);
+    expect(data.trusted).toBe(true);
+    expect(data.modules).toEqual([
+      {
+        path: ".hookwire/hooks/guard.ts",
+        kind: "module",
+        provider: expect.any(String),
+        level: "project",
+        events: ["tool_call", "tool_result"],
+        commands: ["greet"],
+        renderers: [],
+      },
+    ]);
+    expect(data.settings.handlers.map((h: { event: string }) => h.event)).toEqual([
+      "SessionStart",
+      "PreToolUse",
+    ]);
+    expect(data.commands).toEqual([
+      { name: "greet", description: "Ask, then say hello", hook: ".hookwire/hooks/guard.ts" },
+    ]);
+  });
+
+  it("untrusts the project when a hook file changes, and on --revoke", () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    writeFileSync(path.join(box.cwd, ".claude/bin/deny-curl.sh"), "#!/bin/sh\nexit 0\n");
+    expect(JSON.parse(box.run(["list", "--json"]).stdout).trusted).toBe(false);
+
+    box.run(["trust"]);
+    const revoked = box.run(["trust", "--revoke"]);
+    expect(revoked.stdout).toBe("Revoked trust for <cwd>.\n");
+    expect(JSON.parse(box.run(["list", "--json"]).stdout).trusted).toBe(false);
+    expect(box.run(["trust", "--revoke"]).stdout).toBe("<cwd> was not trusted; nothing to revoke.\n");
+  });
+});
+
+describe("hookwire emit", () => {
+  const trusted = () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    return box;
+  };
+
+  it("exits 1 and names the settings hook that blocked a PreToolUse", () => {
+    const out = trusted().run([
+      "emit",
+      "PreToolUse",
+      "--input",
+      '{"tool_name":"Bash","tool_input":{"command":"curl example.com"}}',
+    ]);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "tool_call (PreToolUse): 2 handler runs
+        · .hookwire/hooks/guard.ts  none <n> ms
+        ✖ .claude/settings.json     block <n> ms  curl is blocked by policy
+      result: {"block":true,"input":{"command":"curl example.com"},"inputModified":false,"additionalContext":[],"reason":"curl is blocked by policy","blockedBy":".claude/settings.json"}
+      ✖ blocked
+      "
+    `);
+  });
+
+  it("shows a module's rewrite and exits 0 for a native tool_call read from a file", () => {
+    const box = trusted();
+    writeFileSync(path.join(box.cwd, "call.json"), '{"toolName":"bash","input":{"command":"npm test"}}');
+    const out = box.run(["emit", "tool_call", "--input", "@call.json"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "tool_call: 2 handler runs
+        · .hookwire/hooks/guard.ts  rewrite <n> ms  {"command":"pnpm test"}
+        · .claude/settings.json     none <n> ms
+      result: {"block":false,"input":{"command":"pnpm test"},"inputModified":true,"additionalContext":[]}
+      "
+    `);
+  });
+
+  it("reads --input - from stdin and prints JSON with the per-hook trace", () => {
+    const out = trusted().run(["emit", "tool_call", "--input", "-", "--json"], {
+      input: '{"toolName":"bash","input":{"command":"rm -rf /"}}',
+    });
+    expect(out.code).toBe(1);
+    const data = JSON.parse(out.stdout);
+    expect(data.outcome).toMatchObject({ block: true, reason: "rm -rf is not allowed here" });
+    expect(data.trace).toEqual([
+      {
+        event: "tool_call",
+        hookPath: expect.stringMatching(/guard\.ts$/),
+        decision: "block",
+        detail: "rm -rf is not allowed here",
+        durationMs: 0,
+      },
+    ]);
+  });
+
+  it("delivers SessionStart plain stdout as a context message", () => {
+    const out = trusted().run(["emit", "SessionStart"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain("message from .claude/settings.json (hook_context): Remember: tests first.");
+  });
+
+  it("exits 2 for an unknown event, with a suggestion, and for input that is not JSON", () => {
+    const box = trusted();
+    const unknown = box.run(["emit", "PreToolUs"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.split("\n")[0]).toBe(
+      'hookwire: Unknown event "PreToolUs". Did you mean "PreToolUse"?',
+    );
+    const bad = box.run(["emit", "tool_call", "--input", "{nope"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /^hookwire: --input is not valid JSON: .*Pass JSON, @file.json, or - to read stdin.\n$/,
+    );
+  });
+});
+
+describe("hookwire tool", () => {
+  const trusted = () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    return box;
+  };
+
+  it("blocks through the wrapper and exits 1", () => {
+    const out = trusted().run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "bash {"command":"rm -rf build"}
+        ✖ .hookwire/hooks/guard.ts  block <n> ms  rm -rf is not allowed here
+      ✖ blocked by .hookwire/hooks/guard.ts: rm -rf is not allowed here
+      "
+    `);
+  });
+
+  it("runs pre and post hooks around the stand-in result", () => {
+    const out = trusted().run([
+      "tool",
+      "read",
+      "--input",
+      '{"path":"notes.txt"}',
+      "--result",
+      '"api key here"',
+    ]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "read {"path":"notes.txt"}
+        · .hookwire/hooks/guard.ts  none <n> ms
+        · .claude/settings.json     none <n> ms
+        · .hookwire/hooks/guard.ts  rewrite <n> ms  API KEY HERE
+      result:
+        API KEY HERE
+      "
+    `);
+  });
+
+  it("runs the real tool with --real, after the hooks rewrote its input", () => {
+    const box = trusted();
+    writeFileSync(path.join(box.cwd, "package.json"), '{"scripts":{"hi":"echo hi from the script"}}');
+    const read = box.run(["tool", "read", "--real", "--input", '{"path":"notes.txt"}']);
+    expect(read.stdout).toContain("HELLO FROM A FILE");
+    const bash = box.run(["tool", "Bash", "--real", "--input", '{"command":"npm run hi"}']);
+    expect(bash.code).toBe(0);
+    expect(bash.stdout).toContain('rewrite <n> ms  {"command":"pnpm run hi"}');
+    expect(bash.stdout).toContain("hi from the script");
+  });
+});
+
+describe("hookwire doctor", () => {
+  it("explains every reason a hook would not fire and exits 2", () => {
+    const box = sandbox("broken");
+    chmodSync(path.join(box.cwd, ".claude/bin/not-executable.sh"), 0o644);
+    box.run(["trust"]);
+    const out = box.run(["doctor"]);
+    expect(out.code).toBe(2);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "hookwire doctor: <cwd>
+      ✖ .claude/settings.json → hooks.PreToolUs: Unknown event "PreToolUs"; did you mean "PreToolUse"? Its hooks are skipped.
+      ⚠ .claude/settings.json → hooks.PreToolUse[1].hooks[0].timeout: timeout is in seconds, not milliseconds: 5000 is 1.4 hours; for 5 seconds write 5.
+      ✖ .claude/settings.json → hooks.PostToolUse[0].hooks[0].type: Invalid handler type: expected one of "command" | "http" | "mcp_tool" | "prompt" | "agent", got "comand"; did you mean "command"? This handler is skipped.
+      ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`<cwd>/.hookwire/hooks/bad-syntax.ts\` could not be imported: ParseError: Unexpected token (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
+      ⚠ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: matcher "bash" matches no known tool
+          fix: tool names are case-sensitive: write Bash (settings hooks see Claude-Code names)
+      ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: runs .claude/bin/missing.sh, which does not exist
+          fix: fix the path (use $CLAUDE_PROJECT_DIR for project scripts) or add the script
+      ✖ .claude/settings.json#hooks.PreToolUse[1].hooks[0]: runs .claude/bin/not-executable.sh, which is not executable
+          fix: chmod +x .claude/bin/not-executable.sh
+      ⚠ .claude/settings.json#hooks.Notification[0].hooks[0]: hookwire hosts do not emit Notification; this handler never fires
+          fix: events that fire: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart, SessionEnd, Stop, PreCompact, PostCompact
+      ✖ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: runs .claude/bin/not-executable.sh, which is not executable
+          fix: chmod +x .claude/bin/not-executable.sh
+      ⚠ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: duplicates .claude/settings.json#hooks.PreToolUse[1].hooks[0] (project scope); identical handlers run once
+          fix: remove one of them
+      ⚠ .hookwire/hooks/empty.ts: registers no handlers, commands or renderers; it never runs
+          fix: call pi.on("<event>", handler) in the default-exported factory
+      ✖ 2 hooks loaded, 4 settings handlers from 2 files; 6 errors, 5 warnings
+      "
+    `);
+  });
+
+  it("is clean on a healthy project and exits 0", () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    const out = box.run(["doctor", "--json"]);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({
+      summary: { errors: 0, warnings: 0, hooks: 2 },
+      findings: [],
+    });
+  });
+
+  it("reports a missing --cwd as a usage error", () => {
+    const out = sandbox("basic").run(["doctor", "--cwd", "does-not-exist"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(
+      "hookwire: --cwd <cwd>/does-not-exist is not a folder. Pass an existing project folder.\n",
+    );
+  });
+});
+
+describe("hookwire run", () => {
+  it("runs a registered command with the no-op UI when there is no terminal", () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    const out = box.run(["run", "/greet", "Ada"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "▶ command: /greet Ada
+      "
+    `);
+  });
+
+  it("exits 2 for a command no hook registers", () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    const out = box.run(["run", "/nope"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr.split("\n")[0]).toBe("hookwire: No hook registers /nope. Registered: /greet.");
+  });
+});
+
+describe("hookwire demo", () => {
+  it("runs the bundled demo and prints its trace", () => {
+    const out = sandbox("basic").run(["demo"]);
+    expect(out.code).toBe(0);
+    const trace = out.stdout;
+    for (const line of [
+      "✖ blocked by .hookwire/hooks/block-rm-rf.ts: user denied command",
+      "✖ blocked by .claude/settings.json: Force-pushing is not allowed here",
+      "API_KEY=[REDACTED]",
+      '✎ .hookwire/hooks/prefer-pnpm.ts rewrote the input: {"command":"pnpm test"}',
+      "↳ message from .claude/settings.json (hook_context): Project project",
+      "▶ command: /handoff continue with the release",
+    ]) {
+      expect(trace).toContain(line);
+    }
+    expect(readFileSync(path.join(box(trace), "NOTES.md"), "utf8")).toBe(
+      "# Release notes\n\n- hooks everywhere\n",
+    );
+  });
+});
+
+function box(trace: string): string {
+  const match = /^hookwire demo in (.+)$/m.exec(trace);
+  if (!match?.[1]) throw new Error(`no project folder in:\n${trace}`);
+  return match[1];
+}
