@@ -1,11 +1,11 @@
 // Public API of @hookwire/loader.
 export {
-  CapabilityRegistry,
   capabilityRegistry,
   defineCapability,
   loadCapability,
   registerProvider,
-} from "./capability/registry.js";
+} from "./capability/default-registry.js";
+export { CapabilityRegistry } from "./capability/registry.js";
 export type {
   Capability,
   CapabilityContext,
@@ -42,6 +42,7 @@ export type {
 export { loadHooks } from "./load/load-hooks.js";
 export type { ModuleImportOptions } from "./load/module-importer.js";
 export { isModulePath, MODULE_EXTENSIONS } from "./load/module-kind.js";
+export { defaultModuleCacheDir } from "./load/transpile-cache.js";
 export { resolvePath } from "./resolve-path.js";
 export type { ProjectFingerprint, TrustItem } from "./trust/fingerprint.js";
 export { fingerprintProject } from "./trust/fingerprint.js";

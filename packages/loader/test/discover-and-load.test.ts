@@ -7,6 +7,7 @@ import {
   discoverAndLoadHooks,
   hooksCapability,
   nativeHookProvider,
+  registerProvider,
   trustProject,
 } from "../src/index.js";
 import { copyFixture, normalise, tempDir } from "./helpers/fixtures.js";
@@ -122,6 +123,30 @@ describe("discoverAndLoadHooks", () => {
         },
       ]
     `);
+  });
+
+  it('adds providers a host registered for "hooks" on the default registry to the built-in ones', async () => {
+    const { root, cwd, options, show } = await discoveryProject();
+    const extra = path.join(root, "host-hook.mjs");
+    await writeFile(extra, "export default (pi) => { pi.on('agent_start', () => {}); };\n");
+    const unregister = registerProvider("hooks", {
+      id: "host",
+      displayName: "Host hooks",
+      priority: 1000,
+      load: () => [
+        { name: "host-hook.mjs", path: extra, type: "module", tool: "*", level: "user", source: "host" },
+      ],
+    });
+    try {
+      const result = await discoverAndLoadHooks([], cwd, options);
+      expect(result.hooks.map((hook) => show(hook.path)).slice(0, 2)).toEqual([
+        extra,
+        "<home>/.hookwire/hooks/a-first.mjs",
+      ]);
+      expect(result.hooks[0]?.source).toEqual({ kind: "module", provider: "host", level: "user" });
+    } finally {
+      unregister();
+    }
   });
 
   it("reports a module that fails to load without stopping the others", async () => {

@@ -144,24 +144,3 @@ export class CapabilityRegistry {
     return slot;
   }
 }
-
-/** The registry the module-level functions use; hosts register their providers here. */
-export const capabilityRegistry = new CapabilityRegistry();
-
-export function defineCapability<T>(capability: Capability<T>): Capability<T> {
-  return capabilityRegistry.defineCapability(capability);
-}
-
-export function registerProvider<T>(
-  capability: Capability<T> | string,
-  provider: CapabilityProvider<T>,
-): () => void {
-  return capabilityRegistry.registerProvider(capability, provider);
-}
-
-export function loadCapability<T>(
-  capability: Capability<T> | string,
-  ctx: { cwd: string; home?: string },
-): Promise<CapabilityLoadResult<T>> {
-  return capabilityRegistry.loadCapability(capability, ctx);
-}

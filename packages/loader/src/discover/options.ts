@@ -6,7 +6,8 @@ import {
   type SettingsHooksOptions,
   type SettingsSource,
 } from "@hookwire/settings-hooks";
-import { CapabilityRegistry, capabilityRegistry } from "../capability/registry.js";
+import { capabilityRegistry } from "../capability/default-registry.js";
+import { CapabilityRegistry } from "../capability/registry.js";
 import { hooksCapability } from "../hooks/hook-item.js";
 import { builtinHookProviders } from "../hooks/providers/builtin.js";
 import type { LoadHooksOptions } from "../load/load-hooks.js";
