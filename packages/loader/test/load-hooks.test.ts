@@ -142,6 +142,18 @@ describe("loadHooks: modules that fail", () => {
     `);
   });
 
+  it("reports a syntax error in a native module with its location", async () => {
+    expect((await loadOne("bad-syntax-mjs/broken.mjs")).errors).toMatchInlineSnapshot(`
+      [
+        {
+          "message": "Hook module \`bad-syntax-mjs/broken.mjs\` could not be imported: ParseError: Unexpected token, expected "," (at <cwd>/bad-syntax-mjs/broken.mjs:7:0). Fix the module so it evaluates, then reload.",
+          "path": "bad-syntax-mjs/broken.mjs",
+          "reason": "import-failed",
+        },
+      ]
+    `);
+  });
+
   it("reports a runtime import that no alias provides", async () => {
     // Without the runtime cache, the copy loaded with an alias by another test is not reused.
     expect((await loadOne("alias-import/tagger.ts", { moduleCache: false })).errors).toMatchInlineSnapshot(`

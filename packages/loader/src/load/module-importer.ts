@@ -36,6 +36,13 @@ export type ModuleImporter = (file: string) => Promise<unknown>;
 
 let reloadCounter = 0;
 
+interface JitiError {
+  code?: string;
+  message?: string;
+  line?: number;
+  column?: number;
+}
+
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
   const fsCache = options.fsCache ?? true;
   const cache: TranspileCache | undefined =
@@ -83,10 +90,31 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
     return cache.load(cached, file, fresh);
   };
 
+  /** Node 20 reports an ES module syntax error without its position; the transform's parser has it. */
+  const parseFailure = async (file: string): Promise<Error | undefined> => {
+    transformer ??= start(false);
+    let code: string;
+    try {
+      code = (await transformer).transform({ source: readFileSync(file, "utf8"), filename: file });
+    } catch {
+      return undefined;
+    }
+    const marker = "exports.__JITI_ERROR__ = ";
+    if (!code.startsWith(marker)) return undefined;
+    const found = JSON.parse(code.slice(marker.length).replace(/;?\s*$/, "")) as JitiError;
+    return new SyntaxError(
+      `${found.code ?? "SyntaxError"}: ${String(found.message).trim()}\n${file}:${found.line}:${found.column}`,
+    );
+  };
+
   return async (file) => {
     if (needsTransform(file)) return transformed(file);
     const url = pathToFileURL(file);
     if (fresh) url.searchParams.set("hookwire-reload", String(++reloadCounter));
-    return import(/* @vite-ignore */ url.href);
+    try {
+      return await import(/* @vite-ignore */ url.href);
+    } catch (error) {
+      throw (await parseFailure(file)) ?? error;
+    }
   };
 }
