@@ -1,0 +1,98 @@
+// Side-by-side timing shared by the benchmarks here: interleaved rounds, medians of per-round ratios, one row shape.
+
+/** Nanoseconds per op of `ops` sequential awaited calls. */
+export async function timeBatch(fn, ops) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < ops; i++) await fn(i);
+  return Number(process.hrtime.bigint() - start) / ops;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Ops per batch such that the slower of the two lasts about `batchMs`. */
+async function calibrate(a, b, batchMs, start) {
+  let ops = start;
+  for (;;) {
+    const began = performance.now();
+    await timeBatch(a, ops);
+    await timeBatch(b, ops);
+    if (performance.now() - began >= batchMs) return ops;
+    ops *= 2;
+  }
+}
+
+/**
+ * Baseline and subject alternate which goes first in every round, so drift and noise hit both;
+ * the ratio is the median of the per-round ratios (robust to a round that a neighbour disturbed).
+ */
+export async function compare({
+  name,
+  baseline,
+  baselineFn,
+  subjectFn,
+  target,
+  rounds = 31,
+  batchMs = 10,
+  warmup = 20_000,
+  minOps = 100,
+}) {
+  await timeBatch(baselineFn, warmup);
+  await timeBatch(subjectFn, warmup);
+  const ops = await calibrate(baselineFn, subjectFn, batchMs, minOps);
+  const base = [];
+  const subj = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      base.push(await timeBatch(baselineFn, ops));
+      subj.push(await timeBatch(subjectFn, ops));
+    } else {
+      subj.push(await timeBatch(subjectFn, ops));
+      base.push(await timeBatch(baselineFn, ops));
+    }
+  }
+  const ratio = median(subj.map((ns, i) => ns / base[i]));
+  return row({ name, baseline, ratio, target, baselineNs: median(base), subjectNs: median(subj) });
+}
+
+export function row({ name, baseline, ratio, target, baselineNs, subjectNs }) {
+  return {
+    name,
+    baseline,
+    ratio: Math.round(ratio * 1000) / 1000,
+    target,
+    baselineNs: Math.round(baselineNs),
+    subjectNs: Math.round(subjectNs),
+    pass: target === null ? null : ratio <= target,
+  };
+}
+
+function formatTime(ns) {
+  if (ns === undefined) return "";
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
+  return `${Math.round(ns)} ns`;
+}
+
+/** One table; rows may carry `baselineNs`/`subjectNs` or `baselineMs`/`subjectMs`. */
+export function formatTable(rows) {
+  const header = ["benchmark", "baseline", "baseline/op", "hookwire/op", "ratio", "target", "result"];
+  const lines = rows.map((r) => [
+    r.name,
+    r.baseline,
+    formatTime(r.baselineNs ?? (r.baselineMs === undefined ? undefined : r.baselineMs * 1e6)),
+    formatTime(r.subjectNs ?? (r.subjectMs === undefined ? undefined : r.subjectMs * 1e6)),
+    `${r.ratio.toFixed(2)}×`,
+    r.target === null || r.target === undefined ? "—" : `≤ ${r.target.toFixed(2)}×`,
+    r.target === null || r.target === undefined ? "" : r.ratio <= r.target ? "pass" : "MISS",
+  ]);
+  const cell = (text) => String(text).replaceAll("|", "\\|");
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...lines.map((l) => `| ${l.map(cell).join(" | ")} |`),
+  ].join("\n");
+}
