@@ -30,14 +30,14 @@ async function scriptProject() {
 describe("discovered pre/post scripts", () => {
   it("become command hooks instead of failing as modules; an unrunnable one is an error naming the fix", async () => {
     const { cwd, result } = await scriptProject();
-    expect(result.hooks.map((hook) => [path.relative(cwd, hook.path), hook.source.kind])).toEqual([
+    expect(result.hooks.map((hook) => [hook.path, hook.source.kind])).toEqual([
       [".pi/hooks/pre/bash.sh", "script"],
       [".pi/hooks/pre/edit.sh", "script"],
       [".pi/hooks/post/all.sh", "script"],
     ]);
     expect(result.errors.map((e) => normalise(e.error.shortMessage, cwd))).toMatchInlineSnapshot(`
       [
-        "Hook script \`<cwd>/.pi/hooks/pre/write.rb\` is not executable and its extension names no interpreter (.sh, .bash, .py). Run \`chmod +x <cwd>/.pi/hooks/pre/write.rb\` and start it with a #! line.",
+        "Hook script \`.pi/hooks/pre/write.rb\` is not executable and its extension names no interpreter (.sh, .bash, .py). Run \`chmod +x .pi/hooks/pre/write.rb\` and start it with a #! line.",
       ]
     `);
   });

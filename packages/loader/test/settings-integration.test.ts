@@ -35,7 +35,7 @@ describe("discoverAndLoadHooks: settings files", () => {
     const { cwd, options, show } = await settingsProject();
     const result = await discoverAndLoadHooks([], cwd, options);
     expect(result.skipped.map((s) => `${s.kind} ${show(s.path)}`)).toEqual([
-      "settings <project>/.claude/settings.json",
+      "settings .claude/settings.json",
     ]);
     expect(result.settings.handlers.map((h) => `${h.scope} ${h.event} ${h.matcher}`)).toEqual([
       "user PostToolUse Read",

@@ -9,6 +9,7 @@ import {
 } from "@hookwire/settings-hooks";
 import { quote } from "shell-quote";
 import type { CapabilityEntry } from "../capability/types.js";
+import { displayPath } from "../display-path.js";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "../hooks/hook-item.js";
 import { scriptHandlers } from "../hooks/script-handlers.js";
@@ -104,8 +105,14 @@ export async function discoverAndLoadHooks(
   }));
   if (verdict.warning) warnings.push({ kind: "trust", file: resolved.trustStore, message: verdict.warning });
   const skipped: SkippedItem[] = [];
+  const show = (file: string) => displayPath(file, resolved.cwd, resolved.home);
   const skip = (file: string, kind: SkippedItem["kind"]) =>
-    skipped.push({ path: file, kind, reason: verdict.reason ?? "the project is not trusted", trustCommand });
+    skipped.push({
+      path: show(file),
+      kind,
+      reason: verdict.reason ?? "the project is not trusted",
+      trustCommand,
+    });
 
   const planned = selectDiscovered(project.discovery.all, verdict.trusted, (item) => skip(item.path, "hook"));
   const seen = new Set(
@@ -135,10 +142,17 @@ export async function discoverAndLoadHooks(
     const { item } = plan;
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
-      add(await loadHookModule({ path: item.path, source }, resolved.cwd, importModule, resolved.home));
+      add(await loadHookModule({ path: show(item.path), source }, resolved.cwd, importModule, resolved.home));
       continue;
     }
-    add(await loadScriptHook(item as HookItem & { type: "pre" | "post" }, plan.provider, bridgeOptions));
+    add(
+      await loadScriptHook(
+        item as HookItem & { type: "pre" | "post" },
+        show(item.path),
+        plan.provider,
+        bridgeOptions,
+      ),
+    );
   }
 
   const settings = await loadSettings(project.settings, verdict.trusted, skip, bridgeOptions);
@@ -168,23 +182,24 @@ type BridgeOptions = Parameters<typeof createSettingsHooks>[1];
 
 async function loadScriptHook(
   item: HookItem & { type: "pre" | "post" },
+  shown: string,
   provider: string,
   bridgeOptions: BridgeOptions,
 ): Promise<LoadedHook | HookLoadFailureEntry> {
-  const handlers = await scriptHandlers(item);
-  if (handlers instanceof HookLoadError) return { path: item.path, error: handlers };
+  const handlers = await scriptHandlers(item, shown);
+  if (handlers instanceof HookLoadError) return { path: shown, error: handlers };
   try {
-    const hook = await createSettingsHooks(handlers, { ...bridgeOptions, path: item.path });
+    const hook = await createSettingsHooks(handlers, { ...bridgeOptions, path: shown });
     // The bridge names the hook a settings hook; listings should show the script and its provider.
     return { ...hook, source: { kind: "script", provider, level: item.level, file: item.path } };
   } catch (cause) {
     return {
-      path: item.path,
+      path: shown,
       error: new HookLoadError({
-        hookPath: item.path,
+        hookPath: shown,
         resolvedPath: item.path,
         reason: "script-failed",
-        message: `Hook script \`${item.path}\` could not be set up as a command hook: ${errorMessage(cause)}.`,
+        message: `Hook script \`${shown}\` could not be set up as a command hook: ${errorMessage(cause)}.`,
         cause,
       }),
     };

@@ -32,17 +32,18 @@ async function commandFor(file: string): Promise<CommandHandlerConfig | undefine
 /** pre → PreToolUse; post → PostToolUse and PostToolUseFailure; `*` matches every tool. */
 export async function scriptHandlers(
   item: HookItem & { type: "pre" | "post" },
+  shown: string = item.path,
 ): Promise<SettingsHandler[] | HookLoadError> {
   const config = await commandFor(item.path);
   if (!config) {
     const known = Object.keys(INTERPRETERS).join(", ");
     return new HookLoadError({
-      hookPath: item.path,
+      hookPath: shown,
       resolvedPath: item.path,
       reason: "script-not-runnable",
       message:
-        `Hook script \`${item.path}\` is not executable and its extension names no interpreter (${known}). ` +
-        `Run \`chmod +x ${item.path}\` and start it with a #! line.`,
+        `Hook script \`${shown}\` is not executable and its extension names no interpreter (${known}). ` +
+        `Run \`chmod +x ${shown}\` and start it with a #! line.`,
     });
   }
   const events = item.type === "pre" ? ["PreToolUse"] : ["PostToolUse", "PostToolUseFailure"];
