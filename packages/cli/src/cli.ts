@@ -2,4 +2,12 @@
 // The `hookwire` executable.
 import { runCli } from "./main.js";
 
+// `hookwire list | head` closes the pipe early; that is the reader's choice, not a failure.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 process.exitCode = await runCli(process.argv.slice(2));

@@ -284,7 +284,7 @@ describe("hookwire doctor", () => {
       ✖ .claude/settings.json → hooks.PreToolUs: Unknown event "PreToolUs"; did you mean "PreToolUse"? Its hooks are skipped.
       ⚠ .claude/settings.json → hooks.PreToolUse[1].hooks[0].timeout: timeout is in seconds, not milliseconds: 5000 is 1.4 hours; for 5 seconds write 5.
       ✖ .claude/settings.json → hooks.PostToolUse[0].hooks[0].type: Invalid handler type: expected one of "command" | "http" | "mcp_tool" | "prompt" | "agent", got "comand"; did you mean "command"? This handler is skipped.
-      ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`<cwd>/.hookwire/hooks/bad-syntax.ts\` could not be imported: ParseError: Unexpected token (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
+      ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`.hookwire/hooks/bad-syntax.ts\` could not be imported: ParseError: Unexpected token (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
       ⚠ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: matcher "bash" matches no known tool
           fix: tool names are case-sensitive: write Bash (settings hooks see Claude-Code names)
       ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: runs .claude/bin/missing.sh, which does not exist
