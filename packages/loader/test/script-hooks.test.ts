@@ -75,7 +75,7 @@ describe("discovered pre/post scripts", () => {
     expect(edit?.block).not.toBe(true);
     expect(reported).toMatchInlineSnapshot(`
       [
-        "Hook \`.pi/hooks/pre/edit.sh#\` failed on "PreToolUse": exited with code 1: edit checker is broken",
+        "Hook \`.pi/hooks/pre/edit.sh\` failed on "PreToolUse": exited with code 1: edit checker is broken",
       ]
     `);
   });

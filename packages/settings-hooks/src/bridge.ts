@@ -96,7 +96,9 @@ function displayPath(file: string, cwd: string): string {
 
 /** `<file>#<jsonPath>`, the name of one settings handler in errors and attributions. */
 export function settingsHookPath(handler: SettingsHandler, cwd: string): string {
-  return `${displayPath(handler.file, cwd)}#${handler.jsonPath}`;
+  const file = displayPath(handler.file, cwd);
+  // Script hooks found in hooks/pre|post folders have no JSON path: the file alone names them.
+  return handler.jsonPath ? `${file}#${handler.jsonPath}` : file;
 }
 
 /**
