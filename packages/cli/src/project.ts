@@ -22,9 +22,10 @@ export function discoverOptions(): DiscoverOptions {
   return { settings: { sessionId: "hookwire-cli" } };
 }
 
-export async function loadProject(cwd: string | undefined): Promise<Project> {
+/** Everything that loads in `cwd`, plus `hooks` given on the command line (explicit paths need no trust). */
+export async function loadProject(cwd: string | undefined, hooks: readonly string[] = []): Promise<Project> {
   const dir = resolveCwd(cwd);
-  const result = await discoverAndLoadHooks([], dir, discoverOptions());
+  const result = await discoverAndLoadHooks(hooks, dir, discoverOptions());
   return { cwd: dir, result };
 }
 

@@ -1,7 +1,7 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, sandbox } from "./cli-harness.js";
+import { ensureBuilt, repoRoot, sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
 
@@ -218,6 +218,31 @@ describe("hookwire emit", () => {
     expect(bad.stderr).toMatch(
       /^hookwire: --input is not valid JSON: .*Pass JSON, @file.json, or - to read stdin.\n$/,
     );
+  });
+});
+
+describe("--hook", () => {
+  it("loads an explicit module without trust, next to the project's own hooks", () => {
+    const box = sandbox("basic");
+    const example = path.join(repoRoot, "examples/hooks/hooks/block-rm-rf.ts");
+    const out = box.run([
+      "emit",
+      "tool_call",
+      "--hook",
+      example,
+      "--hook",
+      path.join(repoRoot, "examples/hooks/hooks/prefer-pnpm.ts"),
+      "--input",
+      '{"toolName":"bash","input":{"command":"rm -rf build"}}',
+    ]);
+    expect(out.code).toBe(1);
+    expect(out.stdout.replaceAll(repoRoot, "<repo>")).toMatchInlineSnapshot(`
+      "tool_call: 1 handler run
+        ✖ <repo>/examples/hooks/hooks/block-rm-rf.ts  block <n> ms  rm -rf blocked (no UI to confirm it)
+      result: {"block":true,"input":{"command":"rm -rf build"},"inputModified":false,"additionalContext":[],"reason":"rm -rf blocked (no UI to confirm it)","blockedBy":"<repo>/examples/hooks/hooks/block-rm-rf.ts"}
+      ✖ blocked
+      "
+    `);
   });
 });
 

@@ -3,15 +3,15 @@ import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
 import { createOutput } from "../output.js";
 import { loadProject } from "../project.js";
-import { cwdArg, jsonArg } from "../shared-args.js";
+import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { doctorFindings } from "./doctor-checks.js";
 
 export const doctorCommand = defineCommand({
   meta: { name: "doctor", description: "Validate every hook source and explain why a hook would not fire" },
-  args: { ...cwdArg, ...jsonArg },
-  async run({ args }) {
+  args: { ...cwdArgWithHooks, ...jsonArg },
+  async run({ args, rawArgs }) {
     const out = createOutput();
-    const { cwd, result } = await loadProject(args.cwd);
+    const { cwd, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     const findings = doctorFindings(result, cwd);
     const errors = findings.filter((finding) => finding.severity === "error").length;
     const read = result.settings.files.filter((file) => file.exists).length;

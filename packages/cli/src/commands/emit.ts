@@ -6,7 +6,7 @@ import { readJsonObject } from "../input.js";
 import type { Output } from "../output.js";
 import { createOutput } from "../output.js";
 import { createRunner, loadProject } from "../project.js";
-import { cwdArg, jsonArg } from "../shared-args.js";
+import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { printTrace, type TraceRow, traceRow } from "../trace-print.js";
 
 /** Whether the combined result of `event` stops the action: the CLI exits 1 for it. */
@@ -42,13 +42,13 @@ export const emitCommand = defineCommand({
       description: "Event fields as JSON, @file.json, or - for stdin",
       valueHint: "JSON",
     },
-    ...cwdArg,
+    ...cwdArgWithHooks,
     ...jsonArg,
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     const out = createOutput();
     const resolved = resolveEventName(args.event);
-    const project = await loadProject(args.cwd);
+    const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.cwd));
     const runner = createRunner(project.result.hooks, project.cwd);
     const messages: Array<{ hookPath: string; customType: string; content: unknown }> = [];

@@ -7,7 +7,7 @@ import { settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { createOutput } from "../output.js";
 import { loadProject, shortPath } from "../project.js";
-import { cwdArg, jsonArg } from "../shared-args.js";
+import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 
 function describeHook(hook: LoadedHook, cwd: string) {
   return {
@@ -26,10 +26,10 @@ export const listCommand = defineCommand({
     name: "list",
     description: "List every hook that would run here: modules, settings handlers, commands",
   },
-  args: { ...cwdArg, ...jsonArg },
-  async run({ args }) {
+  args: { ...cwdArgWithHooks, ...jsonArg },
+  async run({ args, rawArgs }) {
     const out = createOutput();
-    const { cwd, result } = await loadProject(args.cwd);
+    const { cwd, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     // The loader keeps only the winners; ask the same providers for everything to show what is shadowed.
     const registry = new CapabilityRegistry();
     for (const provider of builtinHookProviders()) registry.registerProvider(hooksCapability, provider);

@@ -7,7 +7,7 @@ import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
 import { createOutput } from "../output.js";
 import { loadProject } from "../project.js";
-import { cwdArg } from "../shared-args.js";
+import { cwdArgWithHooks, listArg } from "../shared-args.js";
 
 export const runCommand = defineCommand({
   meta: { name: "run", description: "Run a registered slash command, e.g. hookwire run /handoff notes" },
@@ -17,11 +17,11 @@ export const runCommand = defineCommand({
       description: "The command, with or without the leading /",
       required: true,
     },
-    ...cwdArg,
+    ...cwdArgWithHooks,
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     const out = createOutput();
-    const project = await loadProject(args.cwd);
+    const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     // Everything after the command name, as typed (citty also lists it under `_`).
     const rest = args._.slice(1).join(" ");
     const name = args.command.replace(/^\//, "");

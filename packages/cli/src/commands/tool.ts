@@ -8,7 +8,7 @@ import { toolFromInput } from "../events.js";
 import { readJsonArg, readJsonObject } from "../input.js";
 import { createOutput } from "../output.js";
 import { createRunner, loadProject, shortPath } from "../project.js";
-import { cwdArg, jsonArg } from "../shared-args.js";
+import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { printTrace, type TraceRow, traceRow } from "../trace-print.js";
 import { printMessages } from "./emit.js";
 
@@ -58,12 +58,12 @@ export const toolCommand = defineCommand({
       description: "Run the real bash/read/write/edit tool in --cwd instead",
       default: false,
     },
-    ...cwdArg,
+    ...cwdArgWithHooks,
     ...jsonArg,
   },
-  async run({ args }) {
+  async run({ args, rawArgs }) {
     const out = createOutput();
-    const project = await loadProject(args.cwd);
+    const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     const rawInput = readJsonObject(args.input, "--input", project.cwd);
     const { toolName, input } = toolFromInput({ tool_name: args.name, tool_input: rawInput });
     const standIn =
