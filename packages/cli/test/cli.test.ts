@@ -45,9 +45,10 @@ describe("hookwire --help", () => {
 
       OPTIONS
 
-        --input=<JSON>    Event fields as JSON, @file.json, or - for stdin        
-           --cwd=<DIR>    Project folder (default: the current directory)         
-                --json    Print one JSON document instead of text (Default: false)
+        --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                          
+           --cwd=<DIR>    Project folder (default: the current directory)                                           
+         --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)
+                --json    Print one JSON document instead of text (Default: false)                                  
 
       "
     `);
