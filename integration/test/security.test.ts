@@ -79,13 +79,13 @@ describe("a cloned project", () => {
       [
         {
           "kind": "hook",
-          "path": "<cwd>/cloned/.pi/hooks/audit.ts",
+          "path": ".pi/hooks/audit.ts",
           "reason": "the project is not trusted",
           "trustCommand": "hookwire trust --cwd <cwd>/cloned",
         },
         {
           "kind": "settings",
-          "path": "<cwd>/cloned/.claude/settings.json",
+          "path": ".claude/settings.json",
           "reason": "the project is not trusted",
           "trustCommand": "hookwire trust --cwd <cwd>/cloned",
         },
@@ -117,9 +117,9 @@ describe("a cloned project", () => {
     expect((await projectTrustStatus(project, options)).trusted).toBe(false);
     const { loaded } = await runTool();
     expect(loaded.skipped.map((s) => normalise(s.path, temp.dir)).sort()).toEqual([
-      "<cwd>/cloned/.claude/settings.json",
-      "<cwd>/cloned/.pi/hooks/audit.ts",
-      "<cwd>/cloned/.pi/hooks/zz-new.ts",
+      ".claude/settings.json",
+      ".pi/hooks/audit.ts",
+      ".pi/hooks/zz-new.ts",
     ]);
   });
 });
