@@ -29,6 +29,27 @@ describe("transpile cache", () => {
     expect((await stat(path.join(cache, "hookwire", files[0]!))).mtimeMs).toBe(written);
   });
 
+  it("gives default, namespace and named imports of Node built-ins the same values cold and warm", async () => {
+    const cache = await tempDir();
+    const load = () =>
+      loadHooks(["builtin-imports/paths.ts"], fixturesDir, { fsCache: cache, moduleCache: false });
+    const cold = await load();
+    expect(await cachedFiles(cache)).toHaveLength(1);
+    const warm = await load();
+    const uncached = await loadHooks(["builtin-imports/paths.ts"], fixturesDir, {
+      fsCache: false,
+      moduleCache: false,
+    });
+    const described = [cold, warm, uncached].map(
+      (r) => r.errors.map((e) => e.error.message).join() || r.hooks[0]?.commands.get("builtins")?.description,
+    );
+    expect(described).toEqual([
+      "function function function true",
+      "function function function true",
+      "function function function true",
+    ]);
+  });
+
   it("loads modules with runtime imports through jiti, where aliases apply", async () => {
     const cache = await tempDir();
     const result = await loadHooks(["alias-import/tagger.ts"], fixturesDir, {

@@ -35,6 +35,28 @@ export function isSelfContained(code: string): boolean {
   return requires === builtins;
 }
 
+const withDefault = new Map<string, unknown>();
+
+/**
+ * jiti's transform reads a default import as `require(id).default` and relies on jiti's runtime to
+ * supply it; Node's built-ins have no `default`, so, as under ESM, the module itself is its default.
+ */
+function builtinRequire(file: string): (id: string) => unknown {
+  const nativeRequire = createRequire(file);
+  return (id) => {
+    let wrapped = withDefault.get(id);
+    if (wrapped === undefined) {
+      const mod = nativeRequire(id) as object;
+      wrapped = new Proxy(mod, {
+        get: (target, key) => (key === "default" && !(key in target) ? target : Reflect.get(target, key)),
+        has: (target, key) => key === "default" || Reflect.has(target, key),
+      });
+      withDefault.set(id, wrapped);
+    }
+    return wrapped;
+  };
+}
+
 export interface TranspileCache {
   /** Where the transpiled copy of this exact source lives (it may not exist yet). */
   locate(file: string, source: string): string;
@@ -71,7 +93,7 @@ export function createTranspileCache(dir: string): TranspileCache {
         { filename: file },
       );
       const module = { exports: {} as unknown };
-      run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+      run.call(module.exports, module.exports, builtinRequire(file), module, file, path.dirname(file));
       evaluated.set(cached, module.exports);
       return module.exports;
     },
