@@ -361,11 +361,13 @@ function jsonIssue(cause: unknown, text: string, file: string): SettingsIssue {
   let column: number | undefined;
   const lineColumn = /line (\d+) column (\d+)/.exec(raw);
   const position = /at position (\d+)/.exec(raw);
+  // A truncated file ends the input without a position: the problem is at its very end.
+  const offset = position ? Number(position[1]) : /end of JSON input/.test(raw) ? text.length : undefined;
   if (lineColumn) {
     line = Number(lineColumn[1]);
     column = Number(lineColumn[2]);
-  } else if (position) {
-    const before = text.slice(0, Number(position[1]));
+  } else if (offset !== undefined) {
+    const before = text.slice(0, offset);
     line = before.split("\n").length;
     column = before.length - before.lastIndexOf("\n");
   }

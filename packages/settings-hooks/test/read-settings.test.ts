@@ -162,6 +162,11 @@ describe("readSettingsFile", () => {
     `);
   });
 
+  it("points at the end of a truncated file", async () => {
+    const result = await read('{\n  "hooks": {\n    "Stop": [');
+    expect(result.issues[0]).toMatchObject({ code: "INVALID_JSON", line: 3, column: 14 });
+  });
+
   it("drops a group whose regex matcher does not compile and a handler whose if rule does not parse", async () => {
     const result = await read({
       hooks: {

@@ -53,7 +53,7 @@ export function matchesRule(rule: PermissionRule, call: ToolCall, options?: Matc
 
 function toolNameMatches(ruleTool: string, callTool: string): boolean {
   if (ruleTool === callTool) return true;
-  if (ruleFamilies[ruleTool]?.includes(callTool)) return true;
+  if (Object.hasOwn(ruleFamilies, ruleTool) && ruleFamilies[ruleTool]!.includes(callTool)) return true;
   // `mcp__server` names every tool of that server.
   if (/^mcp__[^_]+(?:_[^_]+)*$/.test(ruleTool) && callTool.startsWith(`${ruleTool}__`)) return true;
   return ruleTool.includes("*") && matchesWildcard(ruleTool, callTool);
