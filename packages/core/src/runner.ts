@@ -68,6 +68,7 @@ export class HookRunner {
   readonly #compiled = new Map<HookEventName, CompiledDispatch>();
   /** hasHandlers answers from here on hot paths; cleared with the compiled dispatchers. */
   readonly #has = new Map<HookEventName, boolean>();
+  #handlersVersion = 0;
   readonly #errorListeners = new Set<(error: HookError) => void>();
   readonly #traceListeners = new Set<(trace: HookTrace) => void>();
   #init: HookRunnerInit | undefined;
@@ -88,6 +89,7 @@ export class HookRunner {
       hook.subscribe((event) => {
         this.#compiled.delete(event);
         this.#has.clear();
+        this.#handlersVersion++;
       });
       hook.setErrorReporter(this.#report);
     }
@@ -122,6 +124,14 @@ export class HookRunner {
     return () => {
       if (this.#traceListeners.delete(listener) && this.#traceListeners.size === 0) this.#compiled.clear();
     };
+  }
+
+  /**
+   * Changes whenever a handler is added or removed. Hot paths that call the same check on every
+   * call (a tool wrapper) cache `hasHandlers` answers and compare this one number instead.
+   */
+  get handlersVersion(): number {
+    return this.#handlersVersion;
   }
 
   /** The cheap check for hot paths: does any hook handle this event? */

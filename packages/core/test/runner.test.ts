@@ -568,6 +568,7 @@ describe("registration after load", () => {
     off();
     off();
     expect(runner.hasHandlers("turn_end")).toBe(false);
+    expect(runner.handlersVersion).toBe(1);
     await runner.emit({
       type: "turn_end",
       turnIndex: 1,

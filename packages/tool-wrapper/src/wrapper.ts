@@ -34,6 +34,9 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
   readonly tool: AgentTool<TDetails>;
   readonly #runner: HookRunner;
   readonly #options: ResolvedWrapperOptions;
+  #seenVersion = -1;
+  #onCall = false;
+  #onResult = false;
 
   constructor(tool: AgentTool<TDetails>, runner: HookRunner, options?: HookToolWrapperOptions) {
     this.tool = tool;
@@ -54,9 +57,16 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
     context?: unknown,
   ): Promise<ToolResult<TDetails>> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    // Asked on every call, never cached: a handler registered mid-session must apply to the next call.
-    const onCall = this.#runner.hasHandlers("tool_call");
-    const onResult = this.#runner.hasHandlers("tool_result");
+    // Re-asked whenever the runner's handlers change, so a handler registered mid-session applies
+    // to the next call; between changes the answer is one number compare.
+    const runner = this.#runner;
+    if (this.#seenVersion !== runner.handlersVersion) {
+      this.#seenVersion = runner.handlersVersion;
+      this.#onCall = runner.hasHandlers("tool_call");
+      this.#onResult = runner.hasHandlers("tool_result");
+    }
+    const onCall = this.#onCall;
+    const onResult = this.#onResult;
     if (!onCall && !onResult && !this.#options.enforcesPermissions) {
       return this.tool.execute(toolCallId, params, signal, onUpdate, context);
     }

@@ -321,6 +321,19 @@ describe("HookToolWrapper", () => {
     register?.();
     await expect(wrapped.execute("2", {})).rejects.toThrow("late block");
   });
+
+  it("stops running a handler once it unsubscribes", async () => {
+    let off: (() => void) | undefined;
+    const runner = await runnerWith({
+      "gate.ts": (pi) => {
+        off = pi.on("tool_call", () => ({ block: true, reason: "gate closed" }));
+      },
+    });
+    const wrapped = new HookToolWrapper(echoTool(), runner);
+    await expect(wrapped.execute("1", {})).rejects.toThrow("gate closed");
+    off?.();
+    await expect(wrapped.execute("2", {})).resolves.toBeDefined();
+  });
 });
 
 describe("wrapTools", () => {
