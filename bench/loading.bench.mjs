@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import ts from "typescript";
+import { formatTable, median } from "./measure.mjs";
 
 const run$ = promisify(execFile);
 const MODULES = Number(process.env.BENCH_LOAD_MODULES ?? 50);
@@ -106,12 +107,6 @@ async function measure(dir, mode, list, cacheDir) {
   return Number(stdout);
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 function row(name, baseline, subject, base, target) {
   const ratio = subject / base;
   return {
@@ -185,29 +180,8 @@ export async function run() {
   }
 }
 
-function printTable(rows) {
-  const header = ["benchmark", "baseline", "baseline ms", "subject ms", "ratio", "target", ""];
-  const lines = rows.map((r) => [
-    r.name,
-    r.baseline,
-    r.baselineMs.toFixed(2),
-    r.subjectMs.toFixed(2),
-    `${r.ratio.toFixed(2)}×`,
-    r.target === null ? "—" : `≤ ${r.target.toFixed(2)}×`,
-    r.pass === null ? "" : r.pass ? "ok" : "MISSED",
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  console.log(`${ROUNDS} rounds, one fresh node process per measurement, medians`);
-  console.log(fmt(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines) console.log(fmt(line));
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  printTable(await run());
+  const rows = await run();
+  console.log(`${ROUNDS} rounds, one fresh node process per measurement, medians`);
+  console.log(formatTable(rows));
 }

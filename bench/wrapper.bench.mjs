@@ -5,11 +5,13 @@ import { fileURLToPath } from "node:url";
 import { AsyncSeriesBailHook } from "tapable";
 import { HookRunner, instantiateHook } from "../packages/core/dist/index.js";
 import { HookToolWrapper } from "../packages/tool-wrapper/dist/index.js";
+import { compare, formatTable } from "./measure.mjs";
 
 const CWD = process.cwd();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 41);
 // Each timed batch should last a few milliseconds so timer resolution does not matter.
 const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 10);
+const OPTIONS = { rounds: ROUNDS, batchMs: BATCH_MS };
 
 const noop = () => undefined;
 const toolResult = { content: [{ type: "text", text: "ok" }] };
@@ -49,63 +51,6 @@ function tapableWith(handlers) {
   return hook;
 }
 
-async function timeBatch(fn, ops) {
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < ops; i++) await fn(i);
-  return Number(process.hrtime.bigint() - start) / ops;
-}
-
-/** Ops per batch such that the slower of the two lasts about BATCH_MS. */
-async function calibrate(a, b) {
-  let ops = 100;
-  for (;;) {
-    const start = performance.now();
-    await timeBatch(a, ops);
-    await timeBatch(b, ops);
-    const elapsed = performance.now() - start;
-    if (elapsed >= BATCH_MS) return ops;
-    ops *= 2;
-  }
-}
-
-function median(values) {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-async function compare({ name, baseline, baselineFn, subjectFn, target }) {
-  // Warm up both so the JIT has optimised them before anything is timed.
-  await timeBatch(baselineFn, 20_000);
-  await timeBatch(subjectFn, 20_000);
-  const ops = await calibrate(baselineFn, subjectFn);
-  const base = [];
-  const subj = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternate which goes first so neither always runs on a warmer (or noisier) machine.
-    if (round % 2 === 0) {
-      base.push(await timeBatch(baselineFn, ops));
-      subj.push(await timeBatch(subjectFn, ops));
-    } else {
-      subj.push(await timeBatch(subjectFn, ops));
-      base.push(await timeBatch(baselineFn, ops));
-    }
-  }
-  const baselineNs = median(base);
-  const subjectNs = median(subj);
-  // The median of per-round ratios: each pair ran back to back, so a load spike spanning a round cancels out.
-  const ratio = median(subj.map((ns, i) => ns / base[i]));
-  return {
-    name,
-    baseline,
-    ratio: Math.round(ratio * 1000) / 1000,
-    target,
-    baselineNs: Math.round(baselineNs),
-    subjectNs: Math.round(subjectNs),
-    pass: target === null ? null : ratio <= target,
-  };
-}
-
 export async function run() {
   const rows = [];
 
@@ -118,6 +63,7 @@ export async function run() {
       baselineFn: (i) => tool.execute(`c${i}`, input),
       subjectFn: (i) => wrapped0.execute(`c${i}`, input),
       target: 1.1,
+      ...OPTIONS,
     }),
   );
 
@@ -137,6 +83,7 @@ export async function run() {
         },
         subjectFn: (i) => wrapped.execute(`c${i}`, input),
         target: null,
+        ...OPTIONS,
       }),
     );
   }
@@ -158,6 +105,7 @@ export async function run() {
         baselineFn: (i) => plainLoop(handlers, event(i), ctx),
         subjectFn: emit,
         target,
+        ...OPTIONS,
       }),
     );
     rows.push(
@@ -167,34 +115,13 @@ export async function run() {
         baselineFn: (i) => tapable.promise(event(i), ctx),
         subjectFn: emit,
         target,
+        ...OPTIONS,
       }),
     );
   }
   return rows;
 }
 
-function printTable(rows) {
-  const header = ["benchmark", "baseline", "baseline ns/op", "subject ns/op", "ratio", "target", ""];
-  const lines = rows.map((r) => [
-    r.name,
-    r.baseline,
-    String(r.baselineNs),
-    String(r.subjectNs),
-    `${r.ratio.toFixed(2)}×`,
-    r.target === null ? "—" : `≤ ${r.target.toFixed(2)}×`,
-    r.pass === null ? "" : r.pass ? "ok" : "MISSED",
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  console.log(fmt(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines) console.log(fmt(line));
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  printTable(await run());
+  console.log(formatTable(await run()));
 }
