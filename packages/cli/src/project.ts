@@ -1,7 +1,6 @@
 // Loads every hook of a project the way a host would, for the commands that inspect or run them.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { HookRunner, type LoadedHook } from "@hookwire/core";
 import { type DiscoverAndLoadResult, type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
 import { CliUsageError } from "./errors.js";
 
@@ -33,8 +32,4 @@ export async function loadProject(cwd: string | undefined, hooks: readonly strin
 export function shortPath(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);
   return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
-}
-
-export function createRunner(hooks: readonly LoadedHook[], cwd: string): HookRunner {
-  return new HookRunner(hooks, { cwd });
 }

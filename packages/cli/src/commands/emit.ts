@@ -3,27 +3,17 @@ import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
 import { buildEvent, resolveEventName } from "../events.js";
 import { readJsonObject } from "../input.js";
-import type { Output } from "../output.js";
+import { observeRunner, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
-import { createRunner, loadProject } from "../project.js";
+import { loadProject } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
-import { printTrace, type TraceRow, traceRow } from "../trace-print.js";
+import { printTrace } from "../trace-print.js";
 
 /** Whether the combined result of `event` stops the action: the CLI exits 1 for it. */
 export function isBlocking(outcome: unknown): boolean {
   const value = outcome as { block?: boolean; cancel?: boolean } | undefined;
   if (!value || typeof value !== "object") return false;
   return value.block === true || value.cancel === true;
-}
-
-export function printMessages(
-  out: Output,
-  messages: Array<{ hookPath: string; customType: string; content: unknown }>,
-) {
-  for (const message of messages) {
-    const text = typeof message.content === "string" ? message.content : JSON.stringify(message.content);
-    out.line(`message from ${message.hookPath} (${message.customType}): ${text}`);
-  }
 }
 
 export const emitCommand = defineCommand({
@@ -50,16 +40,7 @@ export const emitCommand = defineCommand({
     const resolved = resolveEventName(args.event);
     const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.cwd));
-    const runner = createRunner(project.result.hooks, project.cwd);
-    const messages: Array<{ hookPath: string; customType: string; content: unknown }> = [];
-    runner.initialize({
-      sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),
-      appendEntryHandler: () => {},
-    });
-    const rows: TraceRow[] = [];
-    runner.onTrace((trace) => rows.push(traceRow(trace)));
-    const errors: string[] = [];
-    runner.onError((error) => errors.push(error.message));
+    const { runner, messages, rows, errors } = observeRunner(project.result.hooks, project.cwd);
 
     let outcome: unknown;
     let thrown: string | undefined;

@@ -6,11 +6,11 @@ import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
 import { toolFromInput } from "../events.js";
 import { readJsonArg, readJsonObject } from "../input.js";
+import { observeRunner, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
-import { createRunner, loadProject, shortPath } from "../project.js";
+import { loadProject, shortPath } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
-import { printTrace, type TraceRow, traceRow } from "../trace-print.js";
-import { printMessages } from "./emit.js";
+import { printTrace } from "../trace-print.js";
 
 /** `--result`: a string → one text part; an array → the content; an object → `{content, details}`. */
 function resultFrom(value: unknown): ToolResult {
@@ -77,16 +77,7 @@ export const toolCommand = defineCommand({
         );
       tool = real;
     }
-    const runner = createRunner(project.result.hooks, project.cwd);
-    const messages: Array<{ hookPath: string; customType: string; content: unknown }> = [];
-    runner.initialize({
-      sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),
-      appendEntryHandler: () => {},
-    });
-    const rows: TraceRow[] = [];
-    runner.onTrace((trace) => rows.push(traceRow(trace)));
-    const errors: string[] = [];
-    runner.onError((error) => errors.push(error.message));
+    const { runner, messages, rows, errors } = observeRunner(project.result.hooks, project.cwd);
 
     const wrapped = new HookToolWrapper(tool, runner);
     let result: ToolResult | undefined;
