@@ -285,6 +285,14 @@ function validateHandler(
 
 /** Reads and validates one file; a missing file is `exists: false` without issues. */
 export async function readSettingsFile(source: SettingsSource): Promise<SettingsFileResult> {
+  // The file is there but gives no handlers, only the one issue that says why.
+  const unusable = (issue: SettingsIssue): SettingsFileResult => ({
+    source,
+    exists: true,
+    disableAllHooks: false,
+    handlers: [],
+    issues: [issue],
+  });
   let text: string;
   try {
     text = await readFile(source.file, "utf8");
@@ -294,51 +302,29 @@ export async function readSettingsFile(source: SettingsSource): Promise<Settings
       return { source, exists: false, disableAllHooks: false, handlers: [], issues: [] };
     }
     const reason = cause instanceof Error ? cause.message : String(cause);
-    return {
-      source,
-      exists: true,
-      disableAllHooks: false,
-      handlers: [],
-      issues: [
-        {
-          severity: "error",
-          code: "SETTINGS_UNREADABLE",
-          file: source.file,
-          path: "",
-          message: `Cannot read the settings file: ${reason}`,
-        },
-      ],
-    };
+    return unusable({
+      severity: "error",
+      code: "SETTINGS_UNREADABLE",
+      file: source.file,
+      path: "",
+      message: `Cannot read the settings file: ${reason}`,
+    });
   }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === "") {
-    return {
-      source,
-      exists: true,
-      disableAllHooks: false,
-      handlers: [],
-      issues: [
-        {
-          severity: "warning",
-          code: "SETTINGS_EMPTY",
-          file: source.file,
-          path: "",
-          message: "The settings file is empty; expected a JSON object such as {}.",
-        },
-      ],
-    };
+    return unusable({
+      severity: "warning",
+      code: "SETTINGS_EMPTY",
+      file: source.file,
+      path: "",
+      message: "The settings file is empty; expected a JSON object such as {}.",
+    });
   }
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch (cause) {
-    return {
-      source,
-      exists: true,
-      disableAllHooks: false,
-      handlers: [],
-      issues: [jsonIssue(cause, body, source.file)],
-    };
+    return unusable(jsonIssue(cause, body, source.file));
   }
   return { ...validateSettings(json, source), exists: true };
 }
