@@ -10,20 +10,12 @@ import {
   registerProvider,
   trustProject,
 } from "../src/index.js";
-import { copyFixture, normalise, tempDir } from "./helpers/fixtures.js";
+import { copyProjectFixture, normalise, tempDir } from "./helpers/fixtures.js";
 
 /** A copy of the discovery fixture with its own home and trust store, reading no settings files. */
 async function discoveryProject() {
-  const root = await copyFixture("discovery");
-  const cwd = path.join(root, "project");
-  const options: DiscoverOptions = {
-    home: path.join(root, "home"),
-    trustStore: path.join(root, "trust.json"),
-    settingsSources: [],
-    fsCache: false,
-  };
-  const show = (file: string) =>
-    normalise(normalise(file, cwd, "<project>"), path.join(root, "home"), "<home>");
+  const { root, cwd, home, trustStore, show } = await copyProjectFixture("discovery");
+  const options: DiscoverOptions = { home, trustStore, settingsSources: [], fsCache: false };
   return { root, cwd, options, show };
 }
 

@@ -1,9 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { HookRunner } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
 import { loadHooks } from "../src/index.js";
 import { fixture, fixturesDir, normalise, tempDir } from "./helpers/fixtures.js";
+import { sessionlessRunner } from "./helpers/runner.js";
 
 const noCache = { fsCache: false } as const;
 
@@ -17,12 +17,6 @@ async function loadOne(file: string, options = {}) {
       message: normalise(entry.error.shortMessage, fixturesDir),
     })),
   };
-}
-
-function runnerFor(hooks: Awaited<ReturnType<typeof loadHooks>>["hooks"]) {
-  const runner = new HookRunner(hooks, { cwd: fixturesDir });
-  runner.initialize({ sendMessageHandler: () => {}, appendEntryHandler: () => {} });
-  return runner;
 }
 
 describe("loadHooks: modules that load", () => {
@@ -58,7 +52,7 @@ describe("loadHooks: modules that load", () => {
   it("runs a pi-style module whose host package is only imported as a type", async () => {
     const { hooks, errors } = await loadHooks(["pi-style/protect-env.ts"], fixturesDir, noCache);
     expect(errors).toEqual([]);
-    const runner = runnerFor(hooks);
+    const runner = sessionlessRunner(hooks, fixturesDir);
     const blocked = await runner.emitToolCall({
       toolName: "read",
       toolCallId: "1",
@@ -81,7 +75,7 @@ describe("loadHooks: modules that load", () => {
       alias: { "@host/runtime": fixture("alias-import/host-runtime.ts") },
     });
     expect(errors).toEqual([]);
-    const outcome = await runnerFor(hooks).emit({
+    const outcome = await sessionlessRunner(hooks, fixturesDir).emit({
       type: "tool_result",
       toolName: "read",
       toolCallId: "1",

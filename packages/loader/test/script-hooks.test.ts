@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { HookRunner } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
 import {
   CapabilityRegistry,
@@ -9,6 +8,7 @@ import {
   nativeHookProvider,
 } from "../src/index.js";
 import { copyFixture, normalise } from "./helpers/fixtures.js";
+import { sessionlessRunner } from "./helpers/runner.js";
 
 async function scriptProject() {
   const cwd = await copyFixture("script-hooks");
@@ -20,8 +20,7 @@ async function scriptProject() {
     settingsSources: [],
     trust: "all",
   });
-  const runner = new HookRunner(result.hooks, { cwd });
-  runner.initialize({ sendMessageHandler: () => {}, appendEntryHandler: () => {} });
+  const runner = sessionlessRunner(result.hooks, cwd);
   const reported: string[] = [];
   runner.onError((error) => reported.push(normalise(error.shortMessage, cwd)));
   return { cwd, result, runner, reported };

@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { HookRunner } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
 import {
   CapabilityRegistry,
@@ -8,25 +7,21 @@ import {
   discoverAndLoadHooks,
   trustProject,
 } from "../src/index.js";
-import { copyFixture, normalise } from "./helpers/fixtures.js";
+import { copyProjectFixture } from "./helpers/fixtures.js";
+import { sessionlessRunner } from "./helpers/runner.js";
 
 async function settingsProject() {
-  const root = await copyFixture("settings-project");
-  const cwd = path.join(root, "project");
-  const home = path.join(root, "home");
-  const options: DiscoverOptions = {
-    home,
-    trustStore: path.join(root, "trust.json"),
-    registry: new CapabilityRegistry(),
-  };
-  const show = (text: string) => normalise(normalise(text, cwd, "<project>"), home, "<home>");
+  const { cwd, home, trustStore, show } = await copyProjectFixture("settings-project");
+  const options: DiscoverOptions = { home, trustStore, registry: new CapabilityRegistry() };
   return { cwd, home, options, show };
 }
 
 async function bashBlocked(hooks: Awaited<ReturnType<typeof discoverAndLoadHooks>>["hooks"], cwd: string) {
-  const runner = new HookRunner(hooks, { cwd });
-  runner.initialize({ sendMessageHandler: () => {}, appendEntryHandler: () => {} });
-  const outcome = await runner.emitToolCall({ toolName: "bash", toolCallId: "1", input: { command: "ls" } });
+  const outcome = await sessionlessRunner(hooks, cwd).emitToolCall({
+    toolName: "bash",
+    toolCallId: "1",
+    input: { command: "ls" },
+  });
   return outcome?.block === true ? outcome.reason : undefined;
 }
 

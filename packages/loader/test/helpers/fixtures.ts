@@ -27,3 +27,15 @@ export async function copyFixture(name: string): Promise<string> {
   await cp(fixture(name), dir, { recursive: true });
   return dir;
 }
+
+/**
+ * A temporary copy of a fixture folder laid out as `project/` and `home/`, with a trust store path beside them
+ * and `show`, which names the two folders `<project>` and `<home>` in any text.
+ */
+export async function copyProjectFixture(name: string) {
+  const root = await copyFixture(name);
+  const cwd = path.join(root, "project");
+  const home = path.join(root, "home");
+  const show = (text: string) => normalise(normalise(text, cwd, "<project>"), home, "<home>");
+  return { root, cwd, home, trustStore: path.join(root, "trust.json"), show };
+}
