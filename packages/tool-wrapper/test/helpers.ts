@@ -67,3 +67,16 @@ export function echoTool(name = "echo"): AgentTool & { calls: EchoCall[] } {
 export function texts(result: ToolResult): string[] {
   return result.content.map((part) => (part.type === "text" ? part.text : `<${part.type}>`));
 }
+
+/** A runner whose one hook records the first part of every tool_result's content as text (`""` if not text). */
+export async function runnerRecordingResultText(): Promise<{ runner: HookRunner; seen: string[] }> {
+  const seen: string[] = [];
+  const runner = await runnerWith({
+    "observe.ts": (pi) =>
+      void pi.on(
+        "tool_result",
+        (e) => void seen.push(e.content[0]?.type === "text" ? e.content[0].text : ""),
+      ),
+  });
+  return { runner, seen };
+}

@@ -2,7 +2,7 @@
 import { exec } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
 import { type AgentTool, HookToolWrapper } from "../src/index.js";
-import { runnerWith, texts } from "./helpers.js";
+import { runnerRecordingResultText, runnerWith, texts } from "./helpers.js";
 
 const node: AgentTool = {
   name: "node_eval",
@@ -37,14 +37,7 @@ describe("a tool that runs a real process", () => {
   });
 
   it("reports a failing process through tool_result and rethrows its error", async () => {
-    const seen: string[] = [];
-    const runner = await runnerWith({
-      "observe.ts": (pi) =>
-        void pi.on(
-          "tool_result",
-          (e) => void seen.push(e.content[0]?.type === "text" ? e.content[0].text : ""),
-        ),
-    });
+    const { runner, seen } = await runnerRecordingResultText();
     await expect(
       new HookToolWrapper(node, runner).execute("1", { code: "console.error('boom'); process.exit(3)" }),
     ).rejects.toThrow("exit 3: boom");

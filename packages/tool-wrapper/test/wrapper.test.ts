@@ -2,7 +2,7 @@
 import { HookError, isHookwireError, type ToolResultEvent } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
 import { HookToolWrapper, ToolBlockedError, type ToolResult, wrapTools } from "../src/index.js";
-import { echoTool, runnerWith, texts } from "./helpers.js";
+import { echoTool, runnerRecordingResultText, runnerWith, texts } from "./helpers.js";
 
 describe("HookToolWrapper", () => {
   it("exposes the wrapped tool's name, label, description and parameters unchanged", async () => {
@@ -217,14 +217,7 @@ describe("HookToolWrapper", () => {
   });
 
   it("rethrows the same non-Error value a tool throws, with its text in tool_result", async () => {
-    const seen: string[] = [];
-    const runner = await runnerWith({
-      "observe.ts": (pi) =>
-        void pi.on(
-          "tool_result",
-          (e) => void seen.push(e.content[0]?.type === "text" ? e.content[0].text : ""),
-        ),
-    });
+    const { runner, seen } = await runnerRecordingResultText();
     const thrownValue = { message: "plain object failure", code: 7 };
     const wrapped = new HookToolWrapper(
       {
