@@ -73,6 +73,9 @@ describe("hookwire list and trust", () => {
       untrusted, not loaded (2)
         .hookwire/hooks/guard.ts (hook): the project is not trusted
         .claude/settings.json (settings): the project is not trusted
+        their settings handlers would run:
+          SessionStart *  command: echo 'Remember: tests first.'  (.claude/settings.json#hooks.SessionStart[0].hooks[0])
+          PreToolUse Bash  command: "$CLAUDE_PROJECT_DIR"/.claude/bin/deny-curl.sh  (.claude/settings.json#hooks.PreToolUse[0].hooks[0])
         trust them with: hookwire trust --cwd <cwd>
       commands (0)
       "

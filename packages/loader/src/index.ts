@@ -15,6 +15,7 @@ export type {
   CapabilityWarning,
   ProviderReport,
 } from "./capability/types.js";
+export { isProjectSettings } from "./discover/collect.js";
 export type {
   DiscoverAndLoadResult,
   DiscoveryWarning,

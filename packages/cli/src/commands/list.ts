@@ -2,12 +2,34 @@
 
 import os from "node:os";
 import type { LoadedHook } from "@hookwire/core";
-import { builtinHookProviders, CapabilityRegistry, hooksCapability } from "@hookwire/loader";
-import { settingsHookPath } from "@hookwire/settings-hooks";
+import {
+  builtinHookProviders,
+  CapabilityRegistry,
+  hooksCapability,
+  isProjectSettings,
+} from "@hookwire/loader";
+import { type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { createOutput } from "../output.js";
 import { loadProject, shortPath } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
+
+function describeHandler(handler: SettingsHandler, cwd: string) {
+  const { config } = handler;
+  return {
+    event: handler.event,
+    matcher: handler.matcher ?? "*",
+    type: config.type,
+    run:
+      config.type === "command"
+        ? [config.command, ...(config.args ?? [])].join(" ")
+        : config.type === "http"
+          ? config.url
+          : config.type,
+    scope: handler.scope,
+    source: settingsHookPath(handler, cwd),
+  };
+}
 
 function describeHook(hook: LoadedHook, cwd: string) {
   return {
@@ -41,19 +63,13 @@ export const listCommand = defineCommand({
     const modules = result.hooks
       .filter((hook) => hook.source.kind !== "settings")
       .map((h) => describeHook(h, cwd));
-    const handlers = result.settings.handlers.map((handler) => ({
-      event: handler.event,
-      matcher: handler.matcher ?? "*",
-      type: handler.config.type,
-      run:
-        handler.config.type === "command"
-          ? [handler.config.command, ...(handler.config.args ?? [])].join(" ")
-          : handler.config.type === "http"
-            ? handler.config.url
-            : handler.config.type,
-      scope: handler.scope,
-      source: settingsHookPath(handler, cwd),
-    }));
+    const handlers = result.settings.handlers.map((h) => describeHandler(h, cwd));
+    // What an untrusted settings file would run once trusted: read, never executed, so it can be audited.
+    const untrustedHandlers = result.trust.trusted
+      ? []
+      : result.settings.files
+          .filter((file) => file.exists && isProjectSettings(file))
+          .flatMap((file) => file.handlers.map((h) => describeHandler(h, cwd)));
     const commands = result.hooks.flatMap((hook) =>
       [...hook.commands.values()].map((command) => ({
         name: command.name,
@@ -79,7 +95,7 @@ export const listCommand = defineCommand({
         cwd,
         trusted: result.trust.trusted,
         modules,
-        settings: { disabled: result.settings.disabled, handlers },
+        settings: { disabled: result.settings.disabled, handlers, untrusted: untrustedHandlers },
         shadowed,
         skipped,
         errors,
@@ -112,6 +128,9 @@ export const listCommand = defineCommand({
     if (skipped.length > 0) {
       out.line(colors.bold(colors.yellow(`untrusted, not loaded (${skipped.length})`)));
       for (const s of skipped) out.line(`  ${s.path} (${s.kind}): ${s.reason}`);
+      if (untrustedHandlers.length > 0) out.line("  their settings handlers would run:");
+      for (const h of untrustedHandlers)
+        out.line(`    ${h.event} ${h.matcher}  ${h.type}: ${h.run}  (${h.source})`);
       out.line(`  trust them with: ${skipped[0]?.trustCommand}`);
     }
     if (errors.length > 0) {

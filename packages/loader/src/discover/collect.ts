@@ -16,6 +16,7 @@ export interface ProjectCollection {
   trustItems: TrustItem[];
 }
 
+/** Project and local settings files run code from the repository: they load only once it is trusted. */
 export function isProjectSettings(result: SettingsFileResult): boolean {
   return result.source.scope === "project" || result.source.scope === "local";
 }
