@@ -203,13 +203,13 @@ export class HookRunner {
 
   createCommandContext(): HookCommandContext {
     const init = this.#init;
-    return {
-      ...this.#createContext(),
+    // Assigned onto a fresh context, not spread from it: `model` stays a live getter.
+    return Object.assign(this.#createContext(), {
       waitForIdle: init?.waitForIdle ?? (async () => {}),
       newSession: init?.newSessionHandler ?? notCancelled,
       branch: init?.branchHandler ?? notCancelled,
       navigateTree: init?.navigateTreeHandler ?? notCancelled,
-    };
+    });
   }
 
   #dispatch(event: HookEventName): CompiledDispatch {

@@ -712,6 +712,9 @@ describe("commands, renderers and host wiring", () => {
     expect(seen).toMatchObject({ hasUI: true, confirm: true, model: "m2", idle: false, queued: true });
 
     const ctx = runner.createCommandContext();
+    model = "m3";
+    expect(ctx.model?.id).toBe("m3");
+    expect(ctx.hasUI).toBe(true);
     expect(await ctx.newSession({ parentSession: "s.jsonl" })).toEqual({ cancelled: true });
     expect(await ctx.branch("e1")).toEqual({ cancelled: false });
     expect(await ctx.navigateTree("e1")).toEqual({ cancelled: false });
