@@ -6,6 +6,7 @@ import {
   type AgentMessage,
   type AttributedText,
   type ContentPart,
+  errorMessage,
   type HookAPI,
   type HookContext,
   HookError,
@@ -320,6 +321,24 @@ export async function createSettingsHooks(
             },
             { deliverAs: "followUp" },
           );
+        })
+        // No caller awaits a background hook: a host that cannot take its output must not see an
+        // unhandled rejection, which would end the process.
+        .catch((cause: unknown) => {
+          try {
+            pi.reportError(
+              new HookError({
+                code: "HOOK_ASYNC_DELIVERY_FAILED",
+                hookPath: p.hookPath,
+                event,
+                message: `the output of this async hook could not be delivered: ${errorMessage(cause)}`,
+                cause,
+              }),
+              event,
+            );
+          } catch {
+            // Outside a runner there is nobody left to tell.
+          }
         });
     };
 

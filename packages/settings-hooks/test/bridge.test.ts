@@ -382,6 +382,36 @@ describe("async handlers", () => {
     ]);
   });
 
+  it("reports output the host cannot take instead of rejecting in the background", async () => {
+    const h = await harness({
+      PostToolUse: group([
+        command(`echo '{"hookSpecificOutput":{"additionalContext":"tests passed"}}'`, { async: true }),
+      ]),
+    });
+    h.runner.initialize({
+      sendMessageHandler: () => {
+        throw new Error("the session is gone");
+      },
+      appendEntryHandler: () => {},
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      await h.runner.emit(toolResult(false));
+      await waitFor(() => h.errors.length > 0);
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    expect(normalise(h, h.errors)).toMatchInlineSnapshot(`
+      [
+        "HOOK_ASYNC_DELIVERY_FAILED .claude/settings.json#hooks.PostToolUse[0].hooks[0]: the output of this async hook could not be delivered: the session is gone",
+      ]
+    `);
+  });
+
   it("leftovers are killed at session end", async () => {
     const cwd = tempProject();
     const h = await harness(
