@@ -1,9 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` placeholders are literal settings text here.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { HookRunner } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
+import { createSettingsHooks } from "../src/bridge.js";
 import { HandlerTypeRegistry } from "../src/handlers/executors.js";
+import { validateSettings } from "../src/read-settings.js";
 import { command, group, harness, script, tempProject, toolCall, waitFor } from "./bridge-harness.js";
 
 const toolResult = (isError: boolean) => ({
@@ -254,6 +257,21 @@ describe("parallelism and dedupe", () => {
     );
     await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
     expect(readFileSync(path.join(cwd, "runs"), "utf8")).toBe("run\n");
+  });
+
+  it("runs the same shell command of two plugins once per plugin", async () => {
+    const cwd = tempProject();
+    const handlers = ["one", "two"].map((name) => {
+      const root = path.join(cwd, name);
+      mkdirSync(root);
+      script(root, "run.sh", `echo ${name} >> "${cwd}/runs"`);
+      const file = path.join(root, "hooks", "hooks.json");
+      const hooks = { PreToolUse: group([command('"${CLAUDE_PLUGIN_ROOT}/run.sh"')]) };
+      return validateSettings({ hooks }, { file, scope: "plugin", pluginRoot: root }).handlers;
+    });
+    const hook = await createSettingsHooks(handlers.flat(), { cwd });
+    await new HookRunner([hook], { cwd }).emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(readFileSync(path.join(cwd, "runs"), "utf8").split("\n").sort()).toEqual(["", "one", "two"]);
   });
 });
 

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` placeholders are literal settings text here.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,10 +47,34 @@ describe("commandSpec", () => {
     const values = placeholderValues({ CLAUDE_PROJECT_DIR: "/proj" });
     expect(commandSpec({ type: "command", command: "echo ${CLAUDE_PROJECT_DIR}" }, values)).toEqual({
       file: "sh",
-      args: ["-c", "echo /proj"],
+      args: ["-c", "echo ${CLAUDE_PROJECT_DIR}"],
       shellForm: true,
     });
     expect(commandSpec({ type: "command", command: "echo hi", shell: "bash" }, values).file).toBe("bash");
+  });
+});
+
+describe("placeholders in shell form", () => {
+  it("are expanded by the shell, so a project folder named with quotes, $(…) or spaces is data, not code", async () => {
+    const project = path.join(dir, `it's "odd" $(touch injected) dir`);
+    mkdirSync(project);
+    writeFileSync(path.join(project, "data.txt"), "payload");
+    const values = placeholderValues({ CLAUDE_PROJECT_DIR: project });
+    const spec = commandSpec({ type: "command", command: 'cat "${CLAUDE_PROJECT_DIR}/data.txt"' }, values);
+    const run = await runCommand(spec, { ...base, env: hookEnvironment(values) });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("payload");
+    expect(existsSync(path.join(dir, "injected"))).toBe(false);
+  });
+
+  it("become ${env:NAME} for PowerShell, which reads the exported variable", () => {
+    const values = placeholderValues({ CLAUDE_PROJECT_DIR: "/proj" });
+    expect(
+      commandSpec(
+        { type: "command", command: '& "${CLAUDE_PROJECT_DIR}/x.ps1"', shell: "powershell" },
+        values,
+      ).args,
+    ).toEqual(["-NoProfile", "-NonInteractive", "-Command", '& "${env:CLAUDE_PROJECT_DIR}/x.ps1"']);
   });
 });
 

@@ -46,29 +46,55 @@ export interface RunCommandOptions {
   maxStreamBytes?: number;
 }
 
-const SHELLS: Record<string, (command: string) => [string, string[]]> = {
-  sh: (command) => ["sh", ["-c", command]],
-  bash: (command) => ["bash", ["-c", command]],
-  zsh: (command) => ["zsh", ["-c", command]],
-  powershell: (command) => ["pwsh", ["-NoProfile", "-NonInteractive", "-Command", command]],
-  pwsh: (command) => ["pwsh", ["-NoProfile", "-NonInteractive", "-Command", command]],
+type Placeholders = ReadonlyMap<string, string>;
+
+interface Shell {
+  argv(command: string): [string, string[]];
+  /**
+   * Placeholders stay references to the exported variables, for the shell to expand: pasted into the
+   * command text, a folder named with quotes or `$(…)` would be parsed as code.
+   */
+  placeholders(command: string, values: Placeholders): string;
+}
+
+const posix = (file: string): Shell => ({
+  argv: (command) => [file, ["-c", command]],
+  placeholders: (command) => command,
+});
+const powershell: Shell = {
+  argv: (command) => ["pwsh", ["-NoProfile", "-NonInteractive", "-Command", command]],
+  // PowerShell reads `${NAME}` as one of its own variables; `${env:NAME}` is the exported one.
+  placeholders: (command, values) =>
+    command.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (match, name: string) =>
+      values.has(name) ? `\${env:${name}}` : match,
+    ),
+};
+const SHELLS: Record<string, Shell> = {
+  sh: posix("sh"),
+  bash: posix("bash"),
+  zsh: posix("zsh"),
+  powershell,
+  pwsh: powershell,
 };
 
 /**
  * Exec form when `args` is present (no shell, placeholders substituted in each argument);
- * shell form otherwise: `sh -c` unless `shell` names another shell.
+ * shell form otherwise: `sh -c` unless `shell` names another shell. A shell this module does not
+ * know gets the placeholders substituted, as its variable syntax is unknown.
  */
-export function commandSpec(config: CommandHandlerConfig, values: ReadonlyMap<string, string>): CommandSpec {
-  const command = substitutePlaceholders(config.command, values);
+export function commandSpec(config: CommandHandlerConfig, values: Placeholders): CommandSpec {
   if (Array.isArray(config.args)) {
     return {
-      file: command,
+      file: substitutePlaceholders(config.command, values),
       args: config.args.map((arg) => substitutePlaceholders(arg, values)),
       shellForm: false,
     };
   }
-  const shell = SHELLS[config.shell ?? "sh"];
-  const [file, args] = shell ? shell(command) : [config.shell ?? "sh", ["-c", command]];
+  const name = config.shell ?? "sh";
+  const shell = Object.hasOwn(SHELLS, name) ? SHELLS[name] : undefined;
+  if (!shell)
+    return { file: name, args: ["-c", substitutePlaceholders(config.command, values)], shellForm: true };
+  const [file, args] = shell.argv(shell.placeholders(config.command, values));
   return { file, args, shellForm: true };
 }
 

@@ -79,7 +79,8 @@ function prepareCommand(
   // Built once per bridge: copying the environment on every spawn is measurable on the hot path.
   const env = hookEnvironment(values, options);
   return {
-    key: JSON.stringify(["command", spec.file, spec.args]),
+    // In shell form the placeholders are expanded from the environment, so their values belong to the key.
+    key: JSON.stringify(["command", spec.file, spec.args, spec.shellForm ? [...values] : []]),
     async run(input, output, signal) {
       const run = await runCommand(spec, {
         cwd: options.cwd,
