@@ -10,4 +10,6 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await runCli(process.argv.slice(2));
+const code = await runCli(process.argv.slice(2));
+// The command is done; a timer or socket a hook left open must not keep the terminal waiting.
+process.stdout.write("", () => process.exit(code));

@@ -250,6 +250,21 @@ describe("--hook", () => {
   });
 });
 
+describe("a misbehaving hook", () => {
+  it("does not keep the command alive with a timer it leaves running", () => {
+    const out = sandbox("misbehaving").run([
+      "emit",
+      "tool_call",
+      "--hook",
+      "modules/leaks-timer.ts",
+      "--input",
+      '{"toolName":"bash","input":{"command":"ls"}}',
+    ]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('result: {"block":false');
+  });
+});
+
 describe("hookwire tool", () => {
   const trusted = () => {
     const box = sandbox("basic");
