@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `hookwire` executable.
+import { EXIT } from "./errors.js";
 import { runCli } from "./main.js";
 
 // `hookwire list | head` closes the pipe early; that is the reader's choice, not a failure.
@@ -10,6 +11,19 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+let finished = false;
+// Hook modules run in this process. When every handle is gone while a command still awaits, a
+// hook returned a promise that can never settle; Node would exit 13 without a word.
+process.on("beforeExit", () => {
+  if (finished) return;
+  process.stderr.write(
+    "hookwire: a hook never finished: one of its handlers returned a promise that never settles. " +
+      "Make every handler resolve (or return nothing).\n",
+  );
+  process.exit(EXIT.usage);
+});
+
 const code = await runCli(process.argv.slice(2));
+finished = true;
 // The command is done; a timer or socket a hook left open must not keep the terminal waiting.
 process.stdout.write("", () => process.exit(code));

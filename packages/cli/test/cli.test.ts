@@ -263,6 +263,22 @@ describe("a misbehaving hook", () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toContain('result: {"block":false');
   });
+
+  it("exits 2 naming the problem when a handler's promise never settles", () => {
+    const out = sandbox("misbehaving").run([
+      "emit",
+      "tool_call",
+      "--hook",
+      "modules/never-settles.ts",
+      "--input",
+      '{"toolName":"bash","input":{"command":"ls"}}',
+    ]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatchInlineSnapshot(`
+      "hookwire: a hook never finished: one of its handlers returned a promise that never settles. Make every handler resolve (or return nothing).
+      "
+    `);
+  });
 });
 
 describe("hookwire tool", () => {
