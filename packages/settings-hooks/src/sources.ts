@@ -1,7 +1,7 @@
 // Where settings hooks come from by default, in the order their handlers are listed.
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { SettingsScope } from "./types.js";
 
 /** One settings file to read; plugin sources carry the folders their placeholders expand to. */
@@ -25,7 +25,8 @@ export interface DefaultSourcesOptions {
 
 /**
  * user `~/.claude/settings.json`, user `~/<appDir>/settings.json` (each app dir), project
- * `<cwd>/.claude/settings.json`, project `<cwd>/<appDir>/settings.json`, local `<cwd>/.claude/settings.local.json`,
+ * `<cwd>/.claude/settings.json`, project `<cwd>/<appDir>/settings.json` (left out when cwd is the home folder),
+ * local `<cwd>/.claude/settings.local.json`,
  * then plugins: every folder `~/.claude/plugins/<name>/` and `~/<appDir>/plugins/<name>/` that holds
  * `hooks/hooks.json`, by name, with its data folder at `<plugins>/data/<name>`.
  */
@@ -33,9 +34,12 @@ export function defaultSettingsSources(options: DefaultSourcesOptions): Settings
   const home = options.home ?? homedir();
   const appDirs = options.appDirs ?? [".hookwire"];
   const configDirs = [".claude", ...appDirs.filter((dir) => dir !== ".claude")];
+  // Run from the home folder, the project files are the user files: listed twice, the user's own
+  // settings would wait for project trust and then run twice.
+  const inHome = resolve(options.cwd) === resolve(home);
   return [
     ...configDirs.map((dir) => source(join(home, dir, "settings.json"), "user")),
-    ...configDirs.map((dir) => source(join(options.cwd, dir, "settings.json"), "project")),
+    ...(inHome ? [] : configDirs.map((dir) => source(join(options.cwd, dir, "settings.json"), "project"))),
     source(join(options.cwd, ".claude", "settings.local.json"), "local"),
     ...configDirs.flatMap((dir) => pluginSources(join(home, dir, "plugins"))),
   ];

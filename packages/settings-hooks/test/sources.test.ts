@@ -81,6 +81,17 @@ describe("defaultSettingsSources", () => {
     ]);
   });
 
+  it("lists the home folder's settings once, as user settings, when run from the home folder", () => {
+    const files = defaultSettingsSources({ cwd: `${home}/`, home }).map(
+      (source) => `${source.scope} ${source.file.replace(root, "<root>")}`,
+    );
+    expect(files).toEqual([
+      "user <root>/home/.claude/settings.json",
+      "user <root>/home/.hookwire/settings.json",
+      "local <root>/home/.claude/settings.local.json",
+    ]);
+  });
+
   it("reads every default source of a project that has none of them as absent", async () => {
     const results = await Promise.all(defaultSettingsSources({ cwd, home }).map(readSettingsFile));
     expect(results.map((result) => [result.exists, result.issues.length])).toEqual(
