@@ -11,6 +11,17 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// A hook's timer that throws, or a rejection it drops, would otherwise end the process with exit 1,
+// which here means "a hook blocked". The stack names the hook's file.
+function reportEscaped(error: unknown): void {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(
+    `hookwire: ⚠ an error escaped every handler (a hook's timer threw or it dropped a rejected promise); continuing:\n${text}\n`,
+  );
+}
+process.on("uncaughtException", reportEscaped);
+process.on("unhandledRejection", reportEscaped);
+
 let finished = false;
 // Hook modules run in this process. When every handle is gone while a command still awaits, a
 // hook returned a promise that can never settle; Node would exit 13 without a word.

@@ -264,6 +264,28 @@ describe("a misbehaving hook", () => {
     expect(out.stdout).toContain('result: {"block":false');
   });
 
+  it("reports an error a hook throws outside its handler and finishes the command", () => {
+    const out = sandbox("misbehaving").run([
+      "emit",
+      "tool_call",
+      "--hook",
+      "modules/throws-outside.ts",
+      "--input",
+      '{"toolName":"bash","input":{"command":"ls"}}',
+    ]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('result: {"block":false');
+    const reports = out.stderr.split("\n").filter((line) => line.startsWith("hookwire: ⚠"));
+    expect(reports).toEqual([
+      "hookwire: ⚠ an error escaped every handler (a hook's timer threw or it dropped a rejected promise); continuing:",
+      "hookwire: ⚠ an error escaped every handler (a hook's timer threw or it dropped a rejected promise); continuing:",
+    ]);
+    expect(out.stderr).toContain("Error: dropped rejection\n    at <cwd>/modules/throws-outside.ts");
+    expect(out.stderr).toContain(
+      "Error: thrown from a timer\n    at Timeout._onTimeout (<cwd>/modules/throws-outside.ts",
+    );
+  });
+
   it("exits 2 naming the problem when a handler's promise never settles", () => {
     const out = sandbox("misbehaving").run([
       "emit",
