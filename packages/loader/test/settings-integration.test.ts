@@ -1,4 +1,5 @@
-import { writeFile } from "node:fs/promises";
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` placeholders are literal settings text here.
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -7,7 +8,7 @@ import {
   discoverAndLoadHooks,
   trustProject,
 } from "../src/index.js";
-import { copyProjectFixture } from "./helpers/fixtures.js";
+import { copyProjectFixture, tempDir } from "./helpers/fixtures.js";
 import { sessionlessRunner } from "./helpers/runner.js";
 
 async function settingsProject() {
@@ -66,6 +67,28 @@ describe("discoverAndLoadHooks: settings files", () => {
     const { cwd, options } = await settingsProject();
     await trustProject(cwd, options);
     await writeFile(path.join(cwd, "scripts/check.sh"), "exit 0\n");
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.trusted).toBe(false);
+    expect(await bashBlocked(result.hooks, cwd)).toBeUndefined();
+  });
+
+  it("fingerprints an exec-form script under a project folder whose path has spaces", async () => {
+    const root = await tempDir("hookwire loader ");
+    const cwd = path.join(root, "my project");
+    await mkdir(path.join(cwd, ".claude"), { recursive: true });
+    const hooks = {
+      PreToolUse: [{ hooks: [{ type: "command", command: "${CLAUDE_PROJECT_DIR}/check.sh", args: [] }] }],
+    };
+    await writeFile(path.join(cwd, ".claude/settings.json"), JSON.stringify({ hooks }));
+    await writeFile(path.join(cwd, "check.sh"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+    const options: DiscoverOptions = {
+      home: path.join(root, "home"),
+      trustStore: path.join(root, "trust.json"),
+      registry: new CapabilityRegistry(),
+    };
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["script check.sh", "settings .claude/settings.json"]);
+    await writeFile(path.join(cwd, "check.sh"), "#!/bin/sh\necho edited >&2; exit 2\n");
     const result = await discoverAndLoadHooks([], cwd, options);
     expect(result.trust.trusted).toBe(false);
     expect(await bashBlocked(result.hooks, cwd)).toBeUndefined();
