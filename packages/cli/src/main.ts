@@ -64,7 +64,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     if ((error as Error)?.name === "CLIError") {
       // citty's own argument errors (unknown command, missing positional).
       process.stderr.write(`${await usage(sub, process.stderr.isTTY)}\n`);
-      process.stderr.write(`hookwire: ${(error as Error).message}\n`);
+      const message = (error as Error).message;
+      const colour = process.stderr.isTTY && !("NO_COLOR" in process.env);
+      process.stderr.write(`hookwire: ${colour ? message : stripVTControlCharacters(message)}\n`);
     } else if (isHookwireError(error)) {
       process.stderr.write(`hookwire: ${error.message}\n`);
     } else {

@@ -66,7 +66,14 @@ export interface Sandbox {
   cwd: string;
   /** HOME of every run: user-level hooks and the trust store live here. */
   home: string;
-  run(args: string[], options?: { input?: string; cwd?: string }): CliRun;
+  run(args: string[], options?: RunOptions): CliRun;
+}
+
+export interface RunOptions {
+  input?: string;
+  cwd?: string;
+  /** Changes to the environment; `undefined` removes a variable (e.g. `NO_COLOR`). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface CliRun {
@@ -82,12 +89,20 @@ export function sandbox(name: string): Sandbox {
   const home = path.join(root, "home");
   cpSync(path.join(fixtures, name), cwd, { recursive: true });
   mkdirSync(home);
-  const run = (args: string[], options: { input?: string; cwd?: string } = {}): CliRun => {
+  const run = (args: string[], options: RunOptions = {}): CliRun => {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, ".config"),
+      NO_COLOR: "1",
+      ...options.env,
+    };
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
     const result = spawnSync(process.execPath, [bin, ...args], {
       cwd: options.cwd ?? cwd,
       input: options.input ?? "",
       encoding: "utf8",
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), NO_COLOR: "1" },
+      env,
       timeout: 60_000,
     });
     const clean = (text: string) =>

@@ -59,6 +59,14 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toContain("hookwire: Unknown command lst");
   });
+
+  it("names an unknown command without colour codes when stderr is not a terminal", () => {
+    // citty colours unless NO_COLOR=1, TERM=dumb, TEST or CI (vitest sets TEST), whatever the stream.
+    const env = { NO_COLOR: undefined, TEST: undefined, CI: undefined, TERM: "xterm-256color" };
+    const out = sandbox("basic").run(["lst"], { env });
+    expect(out.code).toBe(2);
+    expect(out.stderr.split("\n").at(-2)).toBe("hookwire: Unknown command lst");
+  });
 });
 
 describe("hookwire list and trust", () => {
