@@ -10,6 +10,11 @@ export function readJsonArg(value: string | undefined, flag: string, cwd: string
   if (value === "-") {
     text = readFileSync(0, "utf8");
     from = `${flag} - (stdin)`;
+    if (text.trim() === "") {
+      throw new CliUsageError(
+        `${from}: stdin was empty. Pipe a JSON object into it (echo '{}' | hookwire …), or pass the JSON inline.`,
+      );
+    }
   } else if (value.startsWith("@")) {
     const file = path.resolve(cwd, value.slice(1));
     try {

@@ -212,6 +212,15 @@ describe("hookwire emit", () => {
     ]);
   });
 
+  it("exits 2 and says stdin was empty for --input - with nothing piped", () => {
+    const out = sandbox("basic").run(["emit", "tool_call", "--input", "-"], { input: "" });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatchInlineSnapshot(`
+      "hookwire: --input - (stdin): stdin was empty. Pipe a JSON object into it (echo '{}' | hookwire …), or pass the JSON inline.
+      "
+    `);
+  });
+
   it("delivers SessionStart plain stdout as a context message", () => {
     const out = trusted().run(["emit", "SessionStart"]);
     expect(out.code).toBe(0);
