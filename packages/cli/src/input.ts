@@ -1,6 +1,7 @@
 // Reads --input: inline JSON, @file, or - for stdin.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { errorMessage } from "@hookwire/core";
 import { CliUsageError } from "./errors.js";
 
 export function readJsonArg(value: string | undefined, flag: string, cwd: string): unknown {
@@ -20,7 +21,11 @@ export function readJsonArg(value: string | undefined, flag: string, cwd: string
     try {
       text = readFileSync(file, "utf8");
     } catch (cause) {
-      throw new CliUsageError(`${flag} ${value}: cannot read ${file}.`, { cause });
+      const why = (cause as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : errorMessage(cause);
+      throw new CliUsageError(
+        `${flag} ${value}: cannot read ${file} (${why}). The path after @ is relative to --cwd.`,
+        { cause },
+      );
     }
     from = `${flag} ${value}`;
   }

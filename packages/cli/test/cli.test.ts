@@ -212,6 +212,15 @@ describe("hookwire emit", () => {
     ]);
   });
 
+  it("exits 2 naming the missing file and where @ paths resolve", () => {
+    const out = sandbox("basic").run(["emit", "tool_call", "--input", "@missing.json"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatchInlineSnapshot(`
+      "hookwire: --input @missing.json: cannot read <cwd>/missing.json (no such file). The path after @ is relative to --cwd.
+      "
+    `);
+  });
+
   it("exits 2 and says stdin was empty for --input - with nothing piped", () => {
     const out = sandbox("basic").run(["emit", "tool_call", "--input", "-"], { input: "" });
     expect(out.code).toBe(2);
