@@ -176,6 +176,17 @@ describe("discoverAndLoadHooks: trust", () => {
     );
   });
 
+  it("makes the project untrusted again when a file a hook module imports is edited", async () => {
+    const { cwd, options } = await discoveryProject();
+    await mkdir(path.join(cwd, ".pi/hooks/lib"), { recursive: true });
+    await writeFile(path.join(cwd, ".pi/hooks/lib/util.ts"), "export const allowed = false;\n");
+    const status = await trustProject(cwd, options);
+    expect(status.items).toContain("support .pi/hooks/lib/util.ts");
+    expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(true);
+    await writeFile(path.join(cwd, ".pi/hooks/lib/util.ts"), "export const allowed = true;\n");
+    expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(false);
+  });
+
   it("makes the project untrusted again when a hook file is added", async () => {
     const { cwd, options } = await discoveryProject();
     await trustProject(cwd, options);
@@ -214,6 +225,8 @@ describe("discoverAndLoadHooks: trust", () => {
         "hook .pi/hooks/audit.ts",
         "hook .pi/hooks/post/all.sh",
         "hook .pi/hooks/pre/bash.sh",
+        "support .pi/hooks/.disabled.ts",
+        "support .pi/hooks/README.md",
       ]
     `);
   });

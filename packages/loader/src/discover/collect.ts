@@ -4,6 +4,7 @@ import { readSettingsFile, type SettingsFileResult } from "@hookwire/settings-ho
 import type { CapabilityLoadResult } from "../capability/types.js";
 import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
 import type { TrustItem } from "../trust/fingerprint.js";
+import { moduleFolderFiles } from "../trust/module-folders.js";
 import { referencedScripts } from "../trust/referenced-scripts.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
 
@@ -30,8 +31,15 @@ export async function collectProject(options: ResolvedDiscoverOptions): Promise<
   ]);
   const trustItems: TrustItem[] = [];
   // Shadowed project files count too: they load as soon as what shadows them goes away.
-  for (const entry of discovery.all) {
-    if (entry.item.level === "project") trustItems.push({ path: entry.item.path, kind: "hook" });
+  const projectItems = discovery.all
+    .filter((entry) => entry.item.level === "project")
+    .map((entry) => entry.item);
+  for (const item of projectItems) trustItems.push({ path: item.path, kind: "hook" });
+  // A module runs whatever it imports: the files beside it (helpers, package.json, lockfile) count too.
+  const hookPaths = new Set(projectItems.map((item) => item.path));
+  const modules = projectItems.filter((item) => item.type === "module").map((item) => item.path);
+  for (const file of await moduleFolderFiles(modules)) {
+    if (!hookPaths.has(file)) trustItems.push({ path: file, kind: "support" });
   }
   const projectSettings = settings.filter((result) => result.exists && isProjectSettings(result));
   for (const result of projectSettings) trustItems.push({ path: result.source.file, kind: "settings" });

@@ -3,10 +3,13 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** A project file that is trusted or not: a hook file, a settings file, or a script a settings hook runs. */
+/**
+ * A project file that is trusted or not: a hook file, a settings file, a script a settings hook
+ * runs, or a support file beside a hook module (something it may import).
+ */
 export interface TrustItem {
   path: string;
-  kind: "hook" | "settings" | "script";
+  kind: "hook" | "settings" | "script" | "support";
 }
 
 export interface ProjectFingerprint {
