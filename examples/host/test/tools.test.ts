@@ -20,6 +20,16 @@ describe("host tools", () => {
     );
   });
 
+  it("bash stops a whole pipeline at its timeout, not only the shell", async () => {
+    const bash = createBashTool({ cwd: project() });
+    const started = Date.now();
+    await expect(bash.execute("1", { command: "echo begun; sleep 8 | cat", timeout: 0.3 })).rejects.toThrow(
+      "bash: command failed with a kill (timeout or abort)\nbegun",
+    );
+    // Generous: the pipeline alone would take 8 s.
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
   it("write creates folders, read returns the text, edit replaces one exact occurrence", async () => {
     const cwd = project();
     await createWriteTool({ cwd }).execute("1", { path: "a/b.txt", content: "one two" });

@@ -1,6 +1,6 @@
-// The bash tool: runs a command with `bash -c` in the project folder through execa.
+// The bash tool: runs a command with `bash -c` in the project folder, in its own process group.
+import { exec } from "@hookwire/core";
 import type { AgentTool } from "@hookwire/tool-wrapper";
-import { execa } from "execa";
 import { ToolInputError } from "../errors.js";
 import { stringParam } from "./params.js";
 
@@ -22,21 +22,16 @@ export function createBashTool(options: BashToolOptions): AgentTool<{ exitCode: 
     },
     async execute(_toolCallId, params, signal) {
       const command = stringParam("bash", params, "command");
-      const result = await execa("bash", ["-c", command], {
+      // core's exec kills the whole process group at the timeout or abort, so `sleep 60 | cat` stops too.
+      // `exec 2>&1` first: one stream in the order the command wrote it, as a terminal shows it.
+      const result = await exec("bash", ["-c", `exec 2>&1\n${command}`], {
         cwd: options.cwd,
-        all: true,
-        reject: false,
-        stdin: "ignore",
         timeout: typeof params.timeout === "number" ? params.timeout * 1000 : (options.timeout ?? 30_000),
-        cancelSignal: signal,
-        forceKillAfterDelay: 2000,
+        signal,
       });
-      const output = String(result.all ?? "").trimEnd();
-      if (result.exitCode !== 0) {
-        const status =
-          result.exitCode === undefined
-            ? `killed (${result.signal ?? "timeout"})`
-            : `exit code ${result.exitCode}`;
+      const output = [result.stdout.trimEnd(), result.stderr.trimEnd()].filter(Boolean).join("\n");
+      if (result.code !== 0 || result.killed) {
+        const status = result.killed ? "a kill (timeout or abort)" : `exit code ${result.code}`;
         throw new ToolInputError("bash", `command failed with ${status}${output ? `\n${output}` : ""}`);
       }
       return { content: [{ type: "text", text: output }], details: { exitCode: 0 } };
