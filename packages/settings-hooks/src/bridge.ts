@@ -54,7 +54,7 @@ export interface SettingsHooksOptions {
   secretEnv?: readonly string[];
   /** Consecutive Stop blocks before the stop is allowed anyway. Default 5. */
   stopHookCap?: number;
-  /** Where over-long hook output is saved. Default `os.tmpdir()/hookwire-output`. */
+  /** Where over-long hook output is saved. Default `defaultOutputDir()` (per user, under the XDG cache folder). */
   outputDir?: string;
   /** The LoadedHook's path. Default: the settings file when there is one, else `"settings hooks"`. */
   path?: string;

@@ -454,6 +454,31 @@ describe("async handlers", () => {
 });
 
 describe("host handler types", () => {
+  it("refuses to register a built-in type, an empty name or a non-function, with a stable code", () => {
+    const executors = new HandlerTypeRegistry();
+    const attempts = [
+      () => executors.register("command", async () => undefined),
+      () => executors.register("", async () => undefined),
+      () => executors.register("prompt", "ask the model" as never),
+    ];
+    expect(
+      attempts.map((attempt) => {
+        try {
+          attempt();
+          return "registered";
+        } catch (error) {
+          return `${(error as { code: string }).code}: ${(error as Error).message}`;
+        }
+      }),
+    ).toMatchInlineSnapshot(`
+      [
+        "INVALID_HANDLER_TYPE: registerHandlerType("command"): "command" handlers are built in and cannot be replaced.",
+        "INVALID_HANDLER_TYPE: registerHandlerType(type, executor) expects a non-empty type name.",
+        "INVALID_HANDLER_TYPE: registerHandlerType("prompt", executor) expects a function, got string.",
+      ]
+    `);
+  });
+
   it("reports a handler type without an executor on first use, naming file and JSON path", async () => {
     const h = await harness({ PreToolUse: group([{ type: "prompt", prompt: "Is this safe?" }]) });
     await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseStdout } from "../src/protocol/output.js";
+import { defaultOutputDir, parseStdout } from "../src/protocol/output.js";
 
 const outputDir = mkdtempSync(path.join(os.tmpdir(), "hookwire-output-"));
 const opts = {
@@ -116,10 +116,20 @@ describe("parseStdout", () => {
     expect(context?.slice(0, 2001)).toBe(`${"a".repeat(2000)}\n`);
     const file = /saved to (\S+)\]$/.exec(context ?? "")?.[1] ?? "";
     expect(readFileSync(file, "utf8")).toBe(long);
+    // Only the user can read what a hook printed: it may hold secrets.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(context?.replace(file, "<file>").slice(2000)).toMatchInlineSnapshot(`
       "
       … [11000 characters; full output saved to <file>]"
     `);
+  });
+
+  it("keeps saved output in a per-user cache folder by default, never the shared temp folder", () => {
+    expect(defaultOutputDir({ XDG_CACHE_HOME: "/x/cache" })).toBe("/x/cache/hookwire/output");
+    expect(defaultOutputDir({ XDG_CACHE_HOME: "relative" })).toBe(
+      path.join(os.homedir(), ".cache/hookwire/output"),
+    );
+    expect(defaultOutputDir({})).toBe(path.join(os.homedir(), ".cache/hookwire/output"));
   });
 
   it("never throws on arbitrary text", () => {

@@ -261,7 +261,8 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
     if (options.timeoutMs > 0 && Number.isFinite(options.timeoutMs)) {
       timers.push(
         setTimeout(() => {
-          if (settled || aborted) return;
+          // A hook that already exited beat the clock, even if a descendant still holds its pipes.
+          if (settled || aborted || exit) return;
           timedOut = true;
           terminate();
         }, options.timeoutMs),

@@ -1,4 +1,5 @@
 // Executors the host registers for handler types hookwire cannot run itself (mcp_tool, prompt, agent).
+import { SettingsError } from "../errors.js";
 import type { HookInput } from "../protocol/input.js";
 import type { HostHandlerConfig, SettingsHandler } from "../types.js";
 
@@ -27,15 +28,20 @@ export class HandlerTypeRegistry {
   /** Register `executor` for `type`; returns the undo. Throws on a bad type or a non-function. */
   register(type: string, executor: HandlerExecutor): () => void {
     if (type === "command" || type === "http") {
-      throw new TypeError(
+      throw new SettingsError(
+        "INVALID_HANDLER_TYPE",
         `registerHandlerType("${type}"): "${type}" handlers are built in and cannot be replaced.`,
       );
     }
     if (typeof type !== "string" || type === "") {
-      throw new TypeError("registerHandlerType(type, executor) expects a non-empty type name.");
+      throw new SettingsError(
+        "INVALID_HANDLER_TYPE",
+        "registerHandlerType(type, executor) expects a non-empty type name.",
+      );
     }
     if (typeof executor !== "function") {
-      throw new TypeError(
+      throw new SettingsError(
+        "INVALID_HANDLER_TYPE",
         `registerHandlerType("${type}", executor) expects a function, got ${typeof executor}.`,
       );
     }

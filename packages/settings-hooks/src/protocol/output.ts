@@ -39,7 +39,7 @@ export interface OutputOptions {
   hookName: string;
   /** The settings event the output answers; a `hookSpecificOutput` for another event is dropped. */
   event: string;
-  /** Where strings over the length limit are saved. Default `os.tmpdir()/hookwire-output`. */
+  /** Where strings over the length limit are saved. Default `defaultOutputDir()` (per user, under the XDG cache folder). */
   outputDir?: string;
 }
 
@@ -48,8 +48,14 @@ export const MAX_OUTPUT_CHARS = 10_000;
 const PREVIEW_CHARS = 2_000;
 const DECISIONS: readonly string[] = ["allow", "deny", "ask", "defer"];
 
-export function defaultOutputDir(): string {
-  return path.join(os.tmpdir(), "hookwire-output");
+/**
+ * `$XDG_CACHE_HOME/hookwire/output`, else `~/.cache/hookwire/output`: per user, never a shared temp
+ * folder another user could create first and read (hook output may hold secrets).
+ */
+export function defaultOutputDir(env: Record<string, string | undefined> = process.env): string {
+  const xdg = env.XDG_CACHE_HOME;
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".cache");
+  return path.join(base, "hookwire", "output");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -79,9 +85,9 @@ export function limitString(text: string, options: OutputOptions): string {
   if (text.length <= MAX_OUTPUT_CHARS) return text;
   const dir = options.outputDir ?? defaultOutputDir();
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, `hook-output-${randomUUID()}.txt`);
-    writeFileSync(file, text);
+    writeFileSync(file, text, { mode: 0o600 });
     return `${text.slice(0, PREVIEW_CHARS)}\n… [${text.length} characters; full output saved to ${file}]`;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
