@@ -1,7 +1,8 @@
 // A runner for one CLI run that keeps what the hooks did along the way: messages, per-handler traces, errors.
 import { HookRunner, type LoadedHook } from "@hookwire/core";
 import type { Output } from "./output.js";
-import { type TraceRow, traceRow } from "./trace-print.js";
+import { loadProject, type Project } from "./project.js";
+import { settingsRow, type TraceRow, traceRow } from "./trace-print.js";
 
 export interface HookMessage {
   hookPath: string;
@@ -16,15 +17,35 @@ export interface ObservedRunner {
   errors: string[];
 }
 
+export interface ObservedProject extends ObservedRunner {
+  project: Project;
+}
+
+/**
+ * Load the project and a runner over it that keeps what happened. Settings handlers report their
+ * own runs, so the trace names each one (file#JSON path), not only the settings file.
+ */
+export async function observeProject(
+  cwd: string | undefined,
+  hooks: readonly string[],
+): Promise<ObservedProject> {
+  const rows: TraceRow[] = [];
+  const project = await loadProject(cwd, hooks, { onHandlerRun: (run) => rows.push(settingsRow(run)) });
+  return { project, ...observeRunner(project.result.hooks, project.cwd, rows) };
+}
+
 /** There is no session to send messages to, so they, every trace and every handler error are kept to print. */
-export function observeRunner(hooks: readonly LoadedHook[], cwd: string): ObservedRunner {
+export function observeRunner(
+  hooks: readonly LoadedHook[],
+  cwd: string,
+  rows: TraceRow[] = [],
+): ObservedRunner {
   const runner = new HookRunner(hooks, { cwd });
   const messages: HookMessage[] = [];
   runner.initialize({
     sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),
     appendEntryHandler: () => {},
   });
-  const rows: TraceRow[] = [];
   runner.onTrace((trace) => rows.push(traceRow(trace)));
   const errors: string[] = [];
   runner.onError((error) => errors.push(error.message));

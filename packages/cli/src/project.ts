@@ -2,6 +2,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { type DiscoverAndLoadResult, type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
+import type { SettingsHooksOptions } from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
 
 export interface Project {
@@ -17,14 +18,23 @@ export function resolveCwd(cwd: string | undefined): string {
   return dir;
 }
 
-export function discoverOptions(): DiscoverOptions {
-  return { settings: { sessionId: "hookwire-cli" } };
+type BridgeOptions = NonNullable<DiscoverOptions["settings"]>;
+
+export function discoverOptions(settings: Partial<BridgeOptions> = {}): DiscoverOptions {
+  return { settings: { sessionId: "hookwire-cli", ...settings } };
 }
 
-/** Everything that loads in `cwd`, plus `hooks` given on the command line (explicit paths need no trust). */
-export async function loadProject(cwd: string | undefined, hooks: readonly string[] = []): Promise<Project> {
+/**
+ * Everything that loads in `cwd`, plus `hooks` given on the command line (explicit paths need no trust).
+ * `settings` goes to the settings-hook bridge (e.g. `onHandlerRun`).
+ */
+export async function loadProject(
+  cwd: string | undefined,
+  hooks: readonly string[] = [],
+  settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun">> = {},
+): Promise<Project> {
   const dir = resolveCwd(cwd);
-  const result = await discoverAndLoadHooks(hooks, dir, discoverOptions());
+  const result = await discoverAndLoadHooks(hooks, dir, discoverOptions(settings));
   return { cwd: dir, result };
 }
 

@@ -1,5 +1,6 @@
 // Turns the runner's per-handler traces into rows (who decided what, how long it took) and prints them.
 import type { HookTrace } from "@hookwire/core";
+import type { SettingsHandlerRun } from "@hookwire/settings-hooks";
 import { formatMs, type Output } from "./output.js";
 import { shortPath } from "./project.js";
 
@@ -23,6 +24,8 @@ export interface TraceRow {
   decision: Decision;
   detail?: string;
   durationMs: number;
+  /** A settings handler run inside the settings hook whose own row follows it. */
+  settingsHandler?: true;
 }
 
 const MAX_DETAIL = 120;
@@ -82,6 +85,32 @@ export function traceRow(trace: HookTrace): TraceRow {
   return { ...base, decision, ...(detail ? { detail: clip(detail) } : {}) };
 }
 
+/** One settings handler's answer, in the same terms as a hook module's result. */
+export function settingsRow(run: SettingsHandlerRun): TraceRow {
+  const base = {
+    event: run.event,
+    hookPath: run.hookPath,
+    durationMs: run.durationMs,
+    settingsHandler: true as const,
+  };
+  const { result } = run;
+  if (result.status === "blocking") return { ...base, decision: "block", detail: clip(result.reason) };
+  if (result.status === "error") return { ...base, decision: "error", detail: clip(result.message) };
+  const { output } = result;
+  const specific = output.hookSpecificOutput;
+  if (output.decision === "block") return { ...base, decision: "block", detail: clip(output.reason ?? "") };
+  if (specific?.permissionDecision) {
+    const detail = specific.permissionDecisionReason;
+    return { ...base, decision: specific.permissionDecision, ...(detail ? { detail: clip(detail) } : {}) };
+  }
+  if (specific?.updatedInput)
+    return { ...base, decision: "rewrite", detail: clip(JSON.stringify(specific.updatedInput)) };
+  if (specific?.updatedToolOutput !== undefined) return { ...base, decision: "rewrite" };
+  const context = specific?.additionalContext ?? result.text;
+  if (context) return { ...base, decision: "context", detail: clip(context) };
+  return { ...base, decision: "none" };
+}
+
 const MARK: Partial<Record<Decision, string>> = { block: "✖", deny: "✖", error: "⚠", cancel: "✖" };
 
 /** One line per handler run: hook, decision, detail, duration. */
@@ -90,14 +119,28 @@ export function printTrace(out: Output, rows: readonly TraceRow[], cwd: string):
     out.line("  (no hook handles this event)");
     return;
   }
-  const width = Math.max(...rows.map((row) => shortPath(row.hookPath, cwd).length));
-  for (const row of rows) {
-    const name = shortPath(row.hookPath, cwd).padEnd(width);
+  const indentOf = (row: TraceRow) => (row.settingsHandler ? "  ↳ " : "");
+  const width = Math.max(...rows.map((row) => indentOf(row).length + shortPath(row.hookPath, cwd).length));
+  const print = (row: TraceRow) => {
+    const indent = indentOf(row);
+    const name = shortPath(row.hookPath, cwd).padEnd(width - indent.length);
     const mark = MARK[row.decision] ?? "·";
     const paint = mark === "✖" ? out.colors.red : mark === "⚠" ? out.colors.yellow : (s: string) => s;
     const detail = row.detail ? `  ${row.detail}` : "";
     out.line(
-      `  ${paint(mark)} ${name}  ${paint(row.decision.padEnd(7))} ${formatMs(row.durationMs).padStart(9)}${detail}`,
+      `  ${indent}${paint(mark)} ${name}  ${paint(row.decision.padEnd(7))} ${formatMs(row.durationMs).padStart(9)}${detail}`,
     );
+  };
+  // A settings handler finishes before the settings hook that ran it: show it under that hook's row.
+  let pending: TraceRow[] = [];
+  for (const row of rows) {
+    if (row.settingsHandler) {
+      pending.push(row);
+      continue;
+    }
+    print(row);
+    for (const handler of pending) print(handler);
+    pending = [];
   }
+  for (const handler of pending) print(handler);
 }

@@ -172,8 +172,9 @@ describe("hookwire emit", () => {
     expect(out.code).toBe(1);
     expect(out.stdout).toMatchInlineSnapshot(`
       "tool_call (PreToolUse): 2 handler runs
-        · .hookwire/hooks/guard.ts  none <n> ms
-        ✖ .claude/settings.json     block <n> ms  curl is blocked by policy
+        · .hookwire/hooks/guard.ts                                none <n> ms
+        ✖ .claude/settings.json                                   block <n> ms  curl is blocked by policy
+          ↳ ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]  block <n> ms  curl is blocked by policy
       result: {"block":true,"input":{"command":"curl example.com"},"inputModified":false,"additionalContext":[],"reason":"curl is blocked by policy","blockedBy":".claude/settings.json"}
       ✖ blocked
       "
@@ -187,8 +188,9 @@ describe("hookwire emit", () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "tool_call: 2 handler runs
-        · .hookwire/hooks/guard.ts  rewrite <n> ms  {"command":"pnpm test"}
-        · .claude/settings.json     none <n> ms
+        · .hookwire/hooks/guard.ts                                rewrite <n> ms  {"command":"pnpm test"}
+        · .claude/settings.json                                   none <n> ms
+          ↳ · .claude/settings.json#hooks.PreToolUse[0].hooks[0]  none <n> ms
       result: {"block":false,"input":{"command":"pnpm test"},"inputModified":true,"additionalContext":[]}
       "
     `);

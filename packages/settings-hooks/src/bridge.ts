@@ -58,6 +58,19 @@ export interface SettingsHooksOptions {
   outputDir?: string;
   /** The LoadedHook's path. Default: the settings file when there is one, else `"settings hooks"`. */
   path?: string;
+  /**
+   * Told of every settings handler run (not background ones) when it finishes, before the runner's
+   * own trace of the bridge: the per-handler view tools such as `hookwire emit` show.
+   */
+  onHandlerRun?: (run: SettingsHandlerRun) => void;
+}
+
+/** One settings handler's run: which handler (file#JSON path), for which event, what it answered. */
+export interface SettingsHandlerRun {
+  hookPath: string;
+  event: string;
+  result: HandlerResult;
+  durationMs: number;
 }
 
 /** Native event → the settings events it runs. */
@@ -358,7 +371,21 @@ export async function createSettingsHooks(
       }
       const list = [...unique.values()];
       const results: HandlerResult[] = await Promise.all(
-        list.map((p) => p.runner.run(input, { hookName: p.hookPath, event, outputDir: options.outputDir })),
+        list.map(async (p) => {
+          const started = performance.now();
+          const result = await p.runner.run(input, {
+            hookName: p.hookPath,
+            event,
+            outputDir: options.outputDir,
+          });
+          options.onHandlerRun?.({
+            hookPath: p.hookPath,
+            event,
+            result,
+            durationMs: performance.now() - started,
+          });
+          return result;
+        }),
       );
       const outcome = aggregate(
         event,

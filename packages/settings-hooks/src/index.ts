@@ -2,7 +2,7 @@
 
 export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
 export { aggregate, blockReason, canBlock } from "./aggregate.js";
-export type { SettingsHooksOptions } from "./bridge.js";
+export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
 export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
 export type { SettingsErrorCode } from "./errors.js";
 export { isSettingsError, SettingsError } from "./errors.js";

@@ -243,6 +243,29 @@ describe("parallelism and dedupe", () => {
     expect(performance.now() - started).toBeLessThan(8 * 300 * 0.6);
   });
 
+  it("tells onHandlerRun of each handler run, named by file and JSON path, once per identical handler", async () => {
+    const runs: string[] = [];
+    const h = await harness(
+      {
+        PreToolUse: [
+          ...group([command("echo deny-me >&2; exit 2"), command("echo '{}'"), command("echo '{}'")]),
+          { matcher: "Read", hooks: [command("echo never")] },
+        ],
+      },
+      {
+        onHandlerRun: (run) =>
+          runs.push(`${run.hookPath} ${run.event} ${run.result.status} ${typeof run.durationMs}`),
+      },
+    );
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(normalise(h, runs).sort()).toMatchInlineSnapshot(`
+      [
+        ".claude/settings.json#hooks.PreToolUse[0].hooks[0] PreToolUse blocking number",
+        ".claude/settings.json#hooks.PreToolUse[0].hooks[1] PreToolUse success number",
+      ]
+    `);
+  });
+
   it("runs an identical handler once", async () => {
     const cwd = tempProject();
     const counter = script(cwd, "count.sh", `echo run >> "${cwd}/runs"`);

@@ -3,9 +3,8 @@ import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
 import { buildEvent, resolveEventName } from "../events.js";
 import { readJsonObject } from "../input.js";
-import { observeRunner, printMessages } from "../observe.js";
+import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
-import { loadProject } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { printTrace } from "../trace-print.js";
 
@@ -38,9 +37,11 @@ export const emitCommand = defineCommand({
   async run({ args, rawArgs }) {
     const out = createOutput();
     const resolved = resolveEventName(args.event);
-    const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
+    const { project, runner, messages, rows, errors } = await observeProject(
+      args.cwd,
+      listArg(rawArgs, "hook"),
+    );
     const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.cwd));
-    const { runner, messages, rows, errors } = observeRunner(project.result.hooks, project.cwd);
 
     let outcome: unknown;
     let thrown: string | undefined;
@@ -65,7 +66,8 @@ export const emitCommand = defineCommand({
       });
     } else {
       const label = resolved.settingsName ? `${resolved.event} (${resolved.settingsName})` : resolved.event;
-      out.line(out.colors.bold(`${label}: ${rows.length} handler run${rows.length === 1 ? "" : "s"}`));
+      const runs = rows.filter((row) => !row.settingsHandler).length;
+      out.line(out.colors.bold(`${label}: ${runs} handler run${runs === 1 ? "" : "s"}`));
       printTrace(out, rows, project.cwd);
       printMessages(out, messages);
       for (const error of errors) out.line(out.colors.yellow(`⚠ ${error}`));

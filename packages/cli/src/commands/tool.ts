@@ -6,9 +6,9 @@ import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
 import { toolFromInput } from "../events.js";
 import { readJsonArg, readJsonObject } from "../input.js";
-import { observeRunner, printMessages } from "../observe.js";
+import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
-import { loadProject, shortPath } from "../project.js";
+import { shortPath } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { printTrace } from "../trace-print.js";
 
@@ -63,7 +63,10 @@ export const toolCommand = defineCommand({
   },
   async run({ args, rawArgs }) {
     const out = createOutput();
-    const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
+    const { project, runner, messages, rows, errors } = await observeProject(
+      args.cwd,
+      listArg(rawArgs, "hook"),
+    );
     const rawInput = readJsonObject(args.input, "--input", project.cwd);
     const { toolName, input } = toolFromInput({ tool_name: args.name, tool_input: rawInput });
     const standIn =
@@ -77,7 +80,6 @@ export const toolCommand = defineCommand({
         );
       tool = real;
     }
-    const { runner, messages, rows, errors } = observeRunner(project.result.hooks, project.cwd);
 
     const wrapped = new HookToolWrapper(tool, runner);
     let result: ToolResult | undefined;
