@@ -28,10 +28,11 @@ export interface ObservedProject extends ObservedRunner {
 export async function observeProject(
   cwd: string | undefined,
   hooks: readonly string[],
+  handlerTimeout: number,
 ): Promise<ObservedProject> {
   const rows: TraceRow[] = [];
   const project = await loadProject(cwd, hooks, { onHandlerRun: (run) => rows.push(settingsRow(run)) });
-  return { project, ...observeRunner(project.result.hooks, project.cwd, rows) };
+  return { project, ...observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout) };
 }
 
 /** There is no session to send messages to, so they, every trace and every handler error are kept to print. */
@@ -39,8 +40,9 @@ export function observeRunner(
   hooks: readonly LoadedHook[],
   cwd: string,
   rows: TraceRow[] = [],
+  handlerTimeout = 0,
 ): ObservedRunner {
-  const runner = new HookRunner(hooks, { cwd });
+  const runner = new HookRunner(hooks, { cwd, handlerTimeout });
   const messages: HookMessage[] = [];
   runner.initialize({
     sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),

@@ -1,5 +1,6 @@
 // Arguments every command accepts.
 import type { ArgsDef } from "citty";
+import { CliUsageError } from "./errors.js";
 
 export const cwdArg = {
   cwd: { type: "string", description: "Project folder (default: the current directory)", valueHint: "DIR" },
@@ -22,6 +23,28 @@ export function listArg(rawArgs: readonly string[], flag: string): string[] {
     else if (arg.startsWith(`--${flag}=`)) values.push(arg.slice(flag.length + 3));
   });
   return values;
+}
+
+export const DEFAULT_HANDLER_TIMEOUT_S = 60;
+
+export const timeoutArg = {
+  timeout: {
+    type: "string",
+    description: `Seconds a hook module's handler may take before it counts as failed (default ${DEFAULT_HANDLER_TIMEOUT_S}; 0 = no limit)`,
+    valueHint: "SECONDS",
+  },
+} as const satisfies ArgsDef;
+
+/** `--timeout` in milliseconds for the runner (0 = none). */
+export function handlerTimeoutMs(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_HANDLER_TIMEOUT_S * 1000;
+  const seconds = Number(value);
+  if (value.trim() === "" || !Number.isFinite(seconds) || seconds < 0) {
+    throw new CliUsageError(
+      `--timeout expects a number of seconds (0 for no limit), got ${JSON.stringify(value)}.`,
+    );
+  }
+  return seconds * 1000;
 }
 
 export const jsonArg = {

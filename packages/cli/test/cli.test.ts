@@ -45,10 +45,11 @@ describe("hookwire --help", () => {
 
       OPTIONS
 
-        --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                          
-           --cwd=<DIR>    Project folder (default: the current directory)                                           
-         --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)
-                --json    Print one JSON document instead of text (Default: false)                                  
+             --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                              
+                --cwd=<DIR>    Project folder (default: the current directory)                                               
+              --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)    
+        --timeout=<SECONDS>    Seconds a hook module's handler may take before it counts as failed (default 60; 0 = no limit)
+                     --json    Print one JSON document instead of text (Default: false)                                      
 
       "
     `);
@@ -320,6 +321,9 @@ describe("a misbehaving hook", () => {
       "tool_call",
       "--hook",
       "modules/never-settles.ts",
+      // No limit: with nothing left to wait on, Node would end the process with no word.
+      "--timeout",
+      "0",
       "--input",
       '{"toolName":"bash","input":{"command":"ls"}}',
     ]);
@@ -473,6 +477,31 @@ describe("hookwire demo", () => {
     expect(readFileSync(path.join(box(trace), "NOTES.md"), "utf8")).toBe(
       "# Release notes\n\n- hooks everywhere\n",
     );
+  });
+
+  it("counts a handler that outlives --timeout as failed, which blocks a tool call", () => {
+    const out = sandbox("misbehaving").run([
+      "emit",
+      "tool_call",
+      "--hook",
+      "modules/slow.ts",
+      "--timeout",
+      "0.3",
+      "--input",
+      '{"toolName":"bash","input":{"command":"ls"}}',
+    ]);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain("handler did not settle within 300 ms");
+    expect(out.stdout).toContain("✖ blocked");
+  });
+
+  it("rejects a --timeout that is not a number of seconds", () => {
+    const out = sandbox("misbehaving").run(["emit", "session_start", "--timeout", "soon"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatchInlineSnapshot(`
+      "hookwire: --timeout expects a number of seconds (0 for no limit), got "soon".
+      "
+    `);
   });
 });
 

@@ -5,7 +5,7 @@ import { buildEvent, resolveEventName } from "../events.js";
 import { readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
-import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
+import { cwdArgWithHooks, handlerTimeoutMs, jsonArg, listArg, timeoutArg } from "../shared-args.js";
 import { printTrace } from "../trace-print.js";
 
 /** Whether the combined result of `event` stops the action: the CLI exits 1 for it. */
@@ -32,6 +32,7 @@ export const emitCommand = defineCommand({
       valueHint: "JSON",
     },
     ...cwdArgWithHooks,
+    ...timeoutArg,
     ...jsonArg,
   },
   async run({ args, rawArgs }) {
@@ -40,6 +41,7 @@ export const emitCommand = defineCommand({
     const { project, runner, messages, rows, errors } = await observeProject(
       args.cwd,
       listArg(rawArgs, "hook"),
+      handlerTimeoutMs(args.timeout),
     );
     const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.cwd));
 

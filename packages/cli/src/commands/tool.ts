@@ -9,7 +9,7 @@ import { readJsonArg, readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
 import { shortPath } from "../project.js";
-import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
+import { cwdArgWithHooks, handlerTimeoutMs, jsonArg, listArg, timeoutArg } from "../shared-args.js";
 import { printTrace } from "../trace-print.js";
 
 /** `--result`: a string → one text part; an array → the content; an object → `{content, details}`. */
@@ -59,6 +59,7 @@ export const toolCommand = defineCommand({
       default: false,
     },
     ...cwdArgWithHooks,
+    ...timeoutArg,
     ...jsonArg,
   },
   async run({ args, rawArgs }) {
@@ -66,6 +67,7 @@ export const toolCommand = defineCommand({
     const { project, runner, messages, rows, errors } = await observeProject(
       args.cwd,
       listArg(rawArgs, "hook"),
+      handlerTimeoutMs(args.timeout),
     );
     const rawInput = readJsonObject(args.input, "--input", project.cwd);
     const { toolName, input } = toolFromInput({ tool_name: args.name, tool_input: rawInput });
