@@ -37,6 +37,8 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
   #seenVersion = -1;
   #onCall = false;
   #onResult = false;
+  /** No tool hooks and no rules: the tool's own promise is returned untouched. */
+  #passThrough = false;
 
   constructor(tool: AgentTool<TDetails>, runner: HookRunner, options?: HookToolWrapperOptions) {
     this.tool = tool;
@@ -59,18 +61,17 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     // Re-asked whenever the runner's handlers change, so a handler registered mid-session applies
     // to the next call; between changes the answer is one number compare.
+    if (this.#seenVersion !== this.#runner.handlersVersion) this.#refresh();
+    if (this.#passThrough) return this.tool.execute(toolCallId, params, signal, onUpdate, context);
+    return this.#execute(toolCallId, params, signal, onUpdate, context, this.#onCall, this.#onResult);
+  }
+
+  #refresh(): void {
     const runner = this.#runner;
-    if (this.#seenVersion !== runner.handlersVersion) {
-      this.#seenVersion = runner.handlersVersion;
-      this.#onCall = runner.hasHandlers("tool_call");
-      this.#onResult = runner.hasHandlers("tool_result");
-    }
-    const onCall = this.#onCall;
-    const onResult = this.#onResult;
-    if (!onCall && !onResult && !this.#options.enforcesPermissions) {
-      return this.tool.execute(toolCallId, params, signal, onUpdate, context);
-    }
-    return this.#execute(toolCallId, params, signal, onUpdate, context, onCall, onResult);
+    this.#seenVersion = runner.handlersVersion;
+    this.#onCall = runner.hasHandlers("tool_call");
+    this.#onResult = runner.hasHandlers("tool_result");
+    this.#passThrough = !this.#onCall && !this.#onResult && !this.#options.enforcesPermissions;
   }
 
   async #execute(
