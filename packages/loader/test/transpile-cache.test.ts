@@ -1,4 +1,4 @@
-import { readdir, stat } from "node:fs/promises";
+import { readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadHooks } from "../src/index.js";
@@ -48,6 +48,17 @@ describe("transpile cache", () => {
       "function function function true",
       "function function function true",
     ]);
+  });
+
+  it("still loads when the cache folder cannot be written", async () => {
+    const blocker = path.join(await tempDir(), "not-a-folder");
+    await writeFile(blocker, "a file where the cache folder would go");
+    const result = await loadHooks(["pi-style/protect-env.ts"], fixturesDir, {
+      fsCache: blocker,
+      moduleCache: false,
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.hooks[0]?.commands.has("env-guard")).toBe(true);
   });
 
   it("loads modules with runtime imports through jiti, where aliases apply", async () => {

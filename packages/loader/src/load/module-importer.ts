@@ -78,7 +78,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
     transformer ??= start(false);
     let code: string | undefined;
     try {
-      code = (await transformer).transform({ source, filename: file, ts: true, retainLines: true });
+      code = (await transformer).transform({ source, filename: file, ts: true });
     } catch {
       // jiti.import reports the same failure with its usual message.
     }
@@ -86,8 +86,12 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
       jiti ??= start(fsCache);
       return (await jiti).import(file);
     }
-    await cache.write(cached, code);
-    return cache.load(cached, file, fresh);
+    try {
+      cache.write(cached, code);
+    } catch {
+      // The cache is an optimisation: a folder that cannot be written (read-only home) only costs speed.
+    }
+    return cache.load(cached, file, fresh, code);
   };
 
   /** Node 20 reports an ES module syntax error without its position; the transform's parser has it. */

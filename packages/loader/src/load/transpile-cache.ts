@@ -1,7 +1,6 @@
 // A persistent cache of TypeScript modules transpiled to self-contained CommonJS, loaded without jiti.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -61,13 +60,16 @@ export interface TranspileCache {
   /** Where the transpiled copy of this exact source lives (it may not exist yet). */
   locate(file: string, source: string): string;
   has(cached: string): boolean;
-  write(cached: string, code: string): Promise<void>;
-  /** Evaluate as CommonJS under the source file's name, so stack traces and `require` point at it. */
-  load(cached: string, file: string, fresh: boolean): unknown;
+  write(cached: string, code: string): void;
+  /**
+   * Evaluate as CommonJS under the source file's name, so stack traces and `require` point at it.
+   * `code` is the cached text when the caller already holds it (it just wrote it).
+   */
+  load(cached: string, file: string, fresh: boolean, code?: string): unknown;
 }
 
 export function createTranspileCache(dir: string): TranspileCache {
-  let created: Promise<unknown> | undefined;
+  let created = false;
   return {
     locate(file, source) {
       const key = createHash("sha256").update(`${CACHE_VERSION}\0${file}\0${source}`).digest("hex");
@@ -76,19 +78,20 @@ export function createTranspileCache(dir: string): TranspileCache {
     has(cached) {
       return existsSync(cached);
     },
-    async write(cached, code) {
-      created ??= mkdir(dir, { recursive: true });
-      await created;
+    // Synchronous, like the reads: a few KB cost less than two trips through the thread pool.
+    write(cached, code) {
+      if (!created) mkdirSync(dir, { recursive: true });
+      created = true;
       const temporary = `${cached}.${process.pid}.tmp`;
-      await writeFile(temporary, code);
+      writeFileSync(temporary, code);
       // Rename is atomic, so a concurrent reader never sees half a file.
-      await rename(temporary, cached);
+      renameSync(temporary, cached);
     },
-    load(cached, file, fresh) {
+    load(cached, file, fresh, code) {
       if (!fresh && evaluated.has(cached)) return evaluated.get(cached);
-      // The transform kept the source's line numbers (retainLines), so positions match the file.
+      // Babel's generator puts statements back on their source lines, so positions match the file.
       const run = compileFunction(
-        readFileSync(cached, "utf8"),
+        code ?? readFileSync(cached, "utf8"),
         ["exports", "require", "module", "__filename", "__dirname"],
         { filename: file },
       );
