@@ -69,6 +69,7 @@ export class HookRunner {
   /** hasHandlers answers from here on hot paths; cleared with the compiled dispatchers. */
   readonly #has = new Map<HookEventName, boolean>();
   #handlersVersion = 0;
+  readonly #detach: Array<() => void> = [];
   readonly #errorListeners = new Set<(error: HookError) => void>();
   readonly #traceListeners = new Set<(trace: HookTrace) => void>();
   #init: HookRunnerInit | undefined;
@@ -86,13 +87,27 @@ export class HookRunner {
     this.#context = this.#createContext();
     // Handlers added or removed after load recompile their event once, on its next emit.
     for (const hook of this.hooks) {
-      hook.subscribe((event) => {
-        this.#compiled.delete(event);
-        this.#has.clear();
-        this.#handlersVersion++;
-      });
+      this.#detach.push(
+        hook.subscribe((event) => {
+          this.#compiled.delete(event);
+          this.#has.clear();
+          this.#handlersVersion++;
+        }),
+      );
       hook.setErrorReporter(this.#report);
     }
+  }
+
+  /**
+   * Stop following the hooks' registrations and drop the listeners, so hooks that outlive this
+   * runner (a host that builds a runner per session over the same hooks) do not keep it alive.
+   */
+  dispose(): void {
+    for (const detach of this.#detach.splice(0)) detach();
+    this.#errorListeners.clear();
+    this.#traceListeners.clear();
+    this.#compiled.clear();
+    this.#has.clear();
   }
 
   /** Connect the host: persistence, session actions, UI. Call before emitting events. */

@@ -551,6 +551,20 @@ describe("registration after load", () => {
     expect(log).toEqual(["first", "first", "late"]);
   });
 
+  it("stops following a hook's registrations once disposed", async () => {
+    let api: HookAPI | undefined;
+    const { runner } = await runnerOf({
+      "a.ts": (pi) => {
+        api = pi;
+      },
+    });
+    api?.on("agent_start", () => {});
+    expect(runner.handlersVersion).toBe(1);
+    runner.dispose();
+    api?.on("agent_end", () => {});
+    expect(runner.handlersVersion).toBe(1);
+  });
+
   it("stops calling a handler once it unsubscribes, and hasHandlers follows", async () => {
     let off = () => {};
     const { runner, log } = await runnerOf({
