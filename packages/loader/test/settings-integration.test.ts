@@ -104,6 +104,22 @@ describe("discoverAndLoadHooks: settings files", () => {
     expect(result.hooks).toEqual([]);
   });
 
+  it("reads the settings file of a host's own app folder", async () => {
+    const { cwd, options } = await settingsProject();
+    await mkdir(path.join(cwd, ".myagent"), { recursive: true });
+    const hooks = {
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo mine >&2; exit 2" }] }],
+    };
+    await writeFile(path.join(cwd, ".myagent/settings.json"), JSON.stringify({ hooks }));
+    const withAppDir = { ...options, appDirs: [".myagent"] };
+    await trustProject(cwd, withAppDir);
+    const result = await discoverAndLoadHooks([], cwd, withAppDir);
+    expect(result.settings.files.map((f) => f.source.file)).toContain(
+      path.join(cwd, ".myagent/settings.json"),
+    );
+    expect(await bashBlocked(result.hooks, cwd)).toContain("mine");
+  });
+
   it("reads only the settings sources it is given", async () => {
     const { cwd, home, options } = await settingsProject();
     const none = await discoverAndLoadHooks([], cwd, { ...options, settingsSources: [] });

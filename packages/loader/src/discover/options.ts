@@ -78,7 +78,14 @@ export function resolveDiscoverOptions(cwd: string, options: DiscoverOptions = {
     cwd: root,
     home,
     registry: hookRegistry(options),
-    settingsSources: options.settingsSources ?? defaultSettingsSources({ cwd: root, home }),
+    // A host's own app folders hold its settings files too (`.myagent/settings.json`).
+    settingsSources:
+      options.settingsSources ??
+      defaultSettingsSources({
+        cwd: root,
+        home,
+        appDirs: options.appDirs ? [...options.appDirs] : undefined,
+      }),
     trust: options.trust ?? "ask",
     trustStore: options.trustStore ?? defaultTrustStorePath({ home, env: options.env }),
   };
