@@ -38,7 +38,7 @@ export type {
   OutputOptions,
   SettingsPermissionDecision,
 } from "./protocol/output.js";
-export { MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
+export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
 export { formatIssues, readSettingsFile, validateSettings } from "./read-settings.js";
 export type { BashCommands } from "./rules/bash-commands.js";
