@@ -36,7 +36,6 @@ interface RunState {
   at: number;
 }
 
-// Tapable only calls `then` on what a tap returns, so thenables are passed through as they are.
 type Callback = (error: Error | null, result?: unknown) => void;
 type CallbackTap = (state: RunState, ctx: HookContext, callback: Callback) => void;
 type PromiseTap = (state: RunState, ctx: HookContext) => Promise<unknown>;
@@ -62,7 +61,7 @@ const AsyncFunction = (async () => {}).constructor;
 /**
  * An async function returns a native promise and cannot throw synchronously, so its promise is
  * handed to tapable as it is. Any other handler gets a callback tap: a plain return value
- * continues the series synchronously (no promise, no microtask), a thenable costs one `then`.
+ * continues the series synchronously (no promise, no microtask), a promise costs one `then`.
  */
 function tapFor(call: Call, index: number): Tap {
   if (call instanceof AsyncFunction) {
@@ -86,7 +85,9 @@ function tapFor(call: Call, index: number): Tap {
         return;
       }
       if (isThenable(result)) {
-        result.then(
+        // Adopted through Promise.resolve (no copy for a native promise): a hand-made thenable that
+        // settles twice or throws from `then` cannot run the rest of the series twice.
+        Promise.resolve(result).then(
           (value) => callback(null, value),
           (cause) => callback(failure(cause)),
         );

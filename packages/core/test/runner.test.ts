@@ -497,6 +497,36 @@ describe("handler shapes", () => {
     expect(errorsAt()).toEqual(["sync-throw.ts: sync", "async-throw.ts: async"]);
   });
 
+  it("runs the rest once when a hand-made thenable settles twice, and reports one whose then throws", async () => {
+    const { runner, log, errorsAt } = await runnerOf({
+      "twice.ts": (pi) =>
+        pi.on("agent_end", () => {
+          const thenable = {
+            // biome-ignore lint/suspicious/noThenProperty: a misbehaving thenable is the case under test.
+            then(resolve: (v: unknown) => void) {
+              resolve(undefined);
+              resolve(undefined);
+            },
+          };
+          return thenable as never;
+        }),
+      "throwing-then.ts": (pi) =>
+        pi.on("agent_end", () => {
+          const thenable = {
+            // biome-ignore lint/suspicious/noThenProperty: a misbehaving thenable is the case under test.
+            then() {
+              throw new Error("then exploded");
+            },
+          };
+          return thenable as never;
+        }),
+      "after.ts": (pi, log) => pi.on("agent_end", () => void log.push("after")),
+    });
+    await runner.emit({ type: "agent_end", messages: [] });
+    expect(log).toEqual(["after"]);
+    expect(errorsAt()).toEqual(["throwing-then.ts: then exploded"]);
+  });
+
   it("reports handlers that throw or reject with a falsy value instead of treating it as success", async () => {
     const { runner, errorsAt } = await runnerOf({
       "throw-undefined.ts": (pi) =>
