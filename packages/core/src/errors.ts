@@ -63,6 +63,11 @@ export function isHookError(value: unknown): value is HookError {
   return isHookwireError(value) && typeof (value as HookError).hookPath === "string" && "event" in value;
 }
 
+/** What a value is, in the words error messages use: `null`, `array`, or its `typeof`. */
+export function typeName(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+}
+
 /** The message of anything thrown, without assuming it is an Error. */
 export function errorMessage(value: unknown): string {
   if (value instanceof Error) return value.message;

@@ -11,8 +11,9 @@ export type {
   SessionSetup,
 } from "./context.js";
 export type { HookTrace } from "./dispatch.js";
+export { displayPath } from "./display-path.js";
 export type { HookErrorCode } from "./errors.js";
-export { errorMessage, HookError, HookwireError, isHookError, isHookwireError } from "./errors.js";
+export { errorMessage, HookError, HookwireError, isHookError, isHookwireError, typeName } from "./errors.js";
 export { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 export type {
   AgentEndEvent,

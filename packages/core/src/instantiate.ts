@@ -1,7 +1,7 @@
 // Runs a hook factory against a fresh HookAPI and records what it registered.
 import path from "node:path";
 import type { HookAPI, HookFactory, HookHandler, MessageRenderer, RegisteredCommand } from "./api.js";
-import { HookError, HookwireError, isHookError } from "./errors.js";
+import { HookError, HookwireError, isHookError, typeName } from "./errors.js";
 import { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 import type { HookEventName } from "./events.js";
 import { exec } from "./exec.js";
@@ -52,10 +52,6 @@ const COMMAND_NAME = /^[A-Za-z0-9][\w:.-]*$/;
 
 function registrationError(hookPath: string, message: string): HookwireError {
   return new HookwireError("HOOK_INVALID_REGISTRATION", `Hook \`${hookPath}\`: ${message}`);
-}
-
-function typeName(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
 
 /** Run `factory` with a fresh HookAPI; resolves when the factory (sync or async) has finished. */

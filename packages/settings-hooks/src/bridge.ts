@@ -1,11 +1,11 @@
 // Turns settings handlers into one LoadedHook on native events, so both kinds of hooks share one runner.
 import { randomUUID } from "node:crypto";
-import os from "node:os";
 import path from "node:path";
 import {
   type AgentMessage,
   type AttributedText,
   type ContentPart,
+  displayPath,
   errorMessage,
   type HookAPI,
   type HookContext,
@@ -98,14 +98,6 @@ interface Prepared {
 
 interface EventRun {
   outcome: AggregatedOutcome;
-}
-
-function displayPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  if (relative && !relative.startsWith("..") && !path.isAbsolute(relative)) return relative;
-  const home = os.homedir();
-  if (file === home || file.startsWith(`${home}${path.sep}`)) return `~${file.slice(home.length)}`;
-  return file;
 }
 
 /** `<file>#<jsonPath>`, the name of one settings handler in errors and attributions. */

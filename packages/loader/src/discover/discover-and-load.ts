@@ -1,6 +1,6 @@
 // discoverAndLoadHooks: every hook of a project in one call — discovered files, configured paths, settings.
 import path from "node:path";
-import { errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
+import { displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
 import {
   createSettingsHooks,
   type SettingsFileResult,
@@ -9,7 +9,6 @@ import {
 } from "@hookwire/settings-hooks";
 import { quote } from "shell-quote";
 import type { CapabilityEntry } from "../capability/types.js";
-import { displayPath } from "../display-path.js";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "../hooks/hook-item.js";
 import { scriptHandlers } from "../hooks/script-handlers.js";

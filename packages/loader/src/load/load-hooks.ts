@@ -7,6 +7,7 @@ import {
   type HookSource,
   instantiateHook,
   type LoadedHook,
+  typeName,
 } from "@hookwire/core";
 import { HookLoadError } from "../errors.js";
 import { resolvePath } from "../resolve-path.js";
@@ -37,10 +38,6 @@ export interface LoadHooksResult {
 }
 
 const EXPLICIT: HookSource = { kind: "module", level: "explicit" };
-
-function typeName(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-}
 
 /** One line for a failure: transform errors carry code frames and require stacks that belong in `details`. */
 function summarise(text: string): string {
