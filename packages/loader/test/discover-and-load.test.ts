@@ -165,6 +165,22 @@ describe("discoverAndLoadHooks: trust", () => {
     expect(result.hooks.filter((hook) => hook.source.level === "project")).toHaveLength(5);
   });
 
+  it("reports every discovered file with the ones shadowed by an earlier provider or level", async () => {
+    const { cwd, options, show } = await discoveryProject();
+    await trustProject(cwd, options);
+    const result = await discoverAndLoadHooks([], cwd, options);
+    const shadowed = result.discovered
+      .filter((entry) => entry.shadowed)
+      .map((e) => `${e.key} ${show(e.item.path)}`);
+    expect(shadowed).toMatchInlineSnapshot(`
+      [
+        "pre:bash:bash.sh <home>/.pi/hooks/pre/bash.sh",
+        "pre:bash:bash.sh <project>/.claude/hooks/pre/bash.sh",
+      ]
+    `);
+    expect(result.discovered.length).toBeGreaterThan(shadowed.length);
+  });
+
   it("makes the project untrusted again when a hook file is edited", async () => {
     const { cwd, options } = await discoveryProject();
     await trustProject(cwd, options);

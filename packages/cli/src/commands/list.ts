@@ -1,13 +1,7 @@
 // `hookwire list`: every hook that would run here, where it comes from, and what did not load.
 
-import os from "node:os";
 import type { LoadedHook } from "@hookwire/core";
-import {
-  builtinHookProviders,
-  CapabilityRegistry,
-  hooksCapability,
-  isProjectSettings,
-} from "@hookwire/loader";
+import { isProjectSettings } from "@hookwire/loader";
 import { type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { createOutput } from "../output.js";
@@ -52,11 +46,7 @@ export const listCommand = defineCommand({
   async run({ args, rawArgs }) {
     const out = createOutput();
     const { cwd, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
-    // The loader keeps only the winners; ask the same providers for everything to show what is shadowed.
-    const registry = new CapabilityRegistry();
-    for (const provider of builtinHookProviders()) registry.registerProvider(hooksCapability, provider);
-    const discovered = await registry.loadCapability(hooksCapability, { cwd, home: os.homedir() });
-    const shadowed = discovered.all
+    const shadowed = result.discovered
       .filter((entry) => entry.shadowed)
       .map((entry) => ({ path: shortPath(entry.item.path, cwd), provider: entry.provider, key: entry.key }));
 

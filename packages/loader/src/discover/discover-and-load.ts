@@ -42,6 +42,8 @@ export interface DiscoveryWarning {
 export interface DiscoverAndLoadResult {
   /** Discovered hooks in discovery order, then configured paths, then one hook for all settings handlers. */
   hooks: LoadedHook[];
+  /** Every discovered hook file by provider, shadowed ones included (`shadowed: true`), for listings. */
+  discovered: CapabilityEntry<HookItem>[];
   errors: HookLoadFailureEntry[];
   skipped: SkippedItem[];
   warnings: DiscoveryWarning[];
@@ -164,6 +166,7 @@ export async function discoverAndLoadHooks(
 
   return {
     hooks,
+    discovered: project.discovery.all,
     errors,
     skipped,
     warnings,
