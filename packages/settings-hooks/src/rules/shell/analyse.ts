@@ -121,11 +121,7 @@ function analyseCode(code: string, scope: Scope, analysis: ShellAnalysis): void 
     }
     return;
   }
-  try {
-    new Walker(analysis).statements(parsed.root, { ...scope, depth: scope.depth + 1 });
-  } finally {
-    parsed.dispose();
-  }
+  new Walker(analysis).statements(parsed.root, { ...scope, depth: scope.depth + 1 });
 }
 
 const redirectTypes = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
@@ -187,9 +183,7 @@ class Walker {
 
   private children(node: SyntaxNode, scope: Scope): string | null {
     let cwd = scope.cwd;
-    for (const child of node.namedChildren) {
-      if (child) cwd = this.statements(child, { ...scope, cwd });
-    }
+    for (const child of node.namedChildren) cwd = this.statements(child, { ...scope, cwd });
     return cwd;
   }
 
@@ -203,7 +197,7 @@ class Walker {
         operands.push(current);
         continue;
       }
-      const named = current.namedChildren.filter((child): child is SyntaxNode => child !== null);
+      const named = current.namedChildren;
       for (let i = named.length - 1; i >= 0; i--) pending.push(named[i]!);
     }
     let cwd = scope.cwd;
@@ -214,23 +208,21 @@ class Walker {
   private pipeline(node: SyntaxNode, scope: Scope, piped = false): void {
     let first = !piped;
     for (const child of node.namedChildren) {
-      if (!child) continue;
       this.statements(child, first ? scope : { ...scope, stdin: { kind: "pipe" } });
       first = false;
     }
   }
 
   private redirected(node: SyntaxNode, scope: Scope): string | null {
-    const body = node.childForFieldName("body");
+    const body = node.childForField("body");
     let stdin: Scope["stdin"];
     for (const child of node.namedChildren) {
-      if (!child || child === body || child.id === body?.id) continue;
+      if (child === body) continue;
       if (child.type === "heredoc_redirect") stdin = hereDoc(child) ?? stdin;
       else if (child.type === "herestring_redirect") stdin = hereString(child) ?? stdin;
       // Redirect targets and here-doc bodies hold substitutions too. tree-sitter puts the rest of a pipeline that
       // starts with a here-doc inside it (`cat <<EOF | sh`): every command there reads from a pipe.
       for (const part of child.namedChildren) {
-        if (!part) continue;
         if (child.type === "heredoc_redirect" && part.type === "pipeline") this.pipeline(part, scope, true);
         else if (
           child.type === "heredoc_redirect" &&
@@ -246,11 +238,9 @@ class Walker {
 
   /** `export`, `declare`, `local`, `readonly`, `typeset`, `unset` run as programs of their own name. */
   private declaration(node: SyntaxNode, scope: Scope): void {
-    const keyword = node.child(0);
+    const keyword = node.children[0];
     if (!keyword) return;
-    const args = node.namedChildren
-      .filter((child): child is SyntaxNode => child !== null && child.type !== "comment")
-      .map((child) => resolveWord(child));
+    const args = node.namedChildren.filter((child) => child.type !== "comment").map(resolveWord);
     new Unwrapper(this.analysis).run(literalWord(keyword.text), args, { ...scope, stdin: undefined });
   }
 
@@ -260,7 +250,6 @@ class Walker {
     const args: ShellWord[] = [];
     let stdin = scope.stdin;
     for (const child of node.namedChildren) {
-      if (!child) continue;
       if (child.type === "command_name") {
         name = child;
       } else if (child.type === "variable_assignment" || child.type === "comment") {
@@ -281,25 +270,24 @@ class Walker {
   /** Command and process substitutions anywhere in a command's words, values and redirects. */
   private substitutions(node: SyntaxNode, scope: Scope): void {
     const pending: SyntaxNode[] = [];
-    for (const child of node.namedChildren) if (child) pending.push(child);
+    pending.push(...node.namedChildren);
     while (pending.length > 0) {
       const current = pending.pop()!;
       if (substitutionTypes.has(current.type)) {
         this.statements(current, scope);
         continue;
       }
-      for (const child of current.namedChildren) if (child) pending.push(child);
+      for (const child of current.namedChildren) pending.push(child);
     }
   }
 }
 
 function hereDoc(redirect: SyntaxNode): Scope["stdin"] {
-  const start = redirect.namedChildren.find((child) => child?.type === "heredoc_start");
-  const body = redirect.namedChildren.find((child) => child?.type === "heredoc_body");
+  const start = redirect.namedChildren.find((child) => child.type === "heredoc_start");
+  const body = redirect.namedChildren.find((child) => child.type === "heredoc_body");
   const text = body?.text ?? "";
-  const quoted = start !== undefined && start !== null && /['"\\]/.test(start.text);
-  const expands =
-    !quoted && body !== undefined && body !== null && body.namedChildren.some((c) => c?.isNamed);
+  const quoted = start !== undefined && /['"\\]/.test(start.text);
+  const expands = !quoted && body !== undefined && body.namedChildren.length > 0;
   if (expands) return { kind: "runtime", text };
   return { kind: "code", text, via: `<<${start?.text ?? ""}` };
 }

@@ -1,16 +1,20 @@
 // The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously; parses synchronously after.
 import { createRequire } from "node:module";
-import { Language, type Node, Parser } from "web-tree-sitter";
+import { Language, Parser, type Tree } from "web-tree-sitter";
 import { SettingsError } from "../../errors.js";
 
-export type { Node as SyntaxNode } from "web-tree-sitter";
-
 /**
- * Commands longer than this are not parsed: they count as "cannot be analysed" and fail closed. Parsing is linear
- * (≈0.5–5 µs a character, depending on how many operators the text holds), so this bounds one evaluation at a few
- * seconds even for the costliest shapes.
+ * Commands longer than this are not parsed: they count as "cannot be analysed" and fail closed.
+ * Parsing is linear in the length; a 1 MiB here-doc or quoted string parses in about 0.1 s.
  */
 export const MAX_PARSED_CHARS = 1_048_576;
+/**
+ * Work limits, so that no command blocks the event loop for long: parsing stops after this many progress
+ * reports of the parser (one every ~25 syntax nodes), and a tree with more nodes than `MAX_SYNTAX_NODES` is not
+ * walked. Both are counts, not clocks, so a command is judged the same on a fast and on a loaded machine.
+ */
+const MAX_PARSE_STEPS = 4_000;
+export const MAX_SYNTAX_NODES = 100_000;
 
 let parser: Parser | undefined;
 let loading: Promise<void> | undefined;
@@ -46,15 +50,38 @@ export function isShellParserLoaded(): boolean {
   return parser !== undefined;
 }
 
-/** Why a text has no tree: too long, or not valid bash (`at` is the offset of the first error). */
+/** One node of the syntax tree, copied out of the parser's WASM memory into plain JavaScript. */
+export class SyntaxNode {
+  readonly children: SyntaxNode[] = [];
+  readonly namedChildren: SyntaxNode[] = [];
+
+  constructor(
+    readonly type: string,
+    readonly isNamed: boolean,
+    /** Offsets in UTF-16 code units of the parsed text. */
+    readonly startIndex: number,
+    readonly endIndex: number,
+    /** The grammar's field name for this child of its parent (`name`, `argument`, `body`, `redirect`…). */
+    readonly field: string | null,
+    private readonly source: string,
+  ) {}
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  childForField(field: string): SyntaxNode | undefined {
+    return this.children.find((child) => child.field === field);
+  }
+}
+
+/** Why a text has no tree: too long or too complex to analyse, or not valid bash (`at`: the first error). */
 export type ParseFailure = { kind: "too-large" } | { kind: "syntax"; at: number };
 
 export interface ParsedScript {
   /** The text the tree was parsed from: the input with line continuations inside words taken out. */
   text: string;
-  root: Node;
-  /** Frees the tree's WASM memory; nodes must not be used afterwards. */
-  dispose(): void;
+  root: SyntaxNode;
 }
 
 /** Parses bash synchronously; throws `SHELL_PARSER_NOT_LOADED` before `loadShellParser()` has resolved. */
@@ -68,60 +95,109 @@ export function parseScript(input: string): ParsedScript | ParseFailure {
   }
   if (input.length > MAX_PARSED_CHARS) return { kind: "too-large" };
   let text = input;
-  // Each round removes every continuation the previous tree showed; a removal cannot create a new one, but a
-  // word joined across lines can change the tree around it, so the text is parsed again until it is stable.
+  // Each round removes every continuation the previous tree showed; joining a word across lines can change the
+  // tree around it, so the text is parsed again until no continuation is left inside a word.
   for (let round = 0; round < 4; round++) {
-    const tree = parser.parse(text);
-    if (!tree) return { kind: "syntax", at: 0 };
-    const root = tree.rootNode;
-    if (root.hasError) {
-      const at = firstError(root);
-      tree.delete();
-      return { kind: "syntax", at };
-    }
-    const cuts = continuationsInWords(text, root);
-    if (cuts.length === 0) return { text, root, dispose: () => tree.delete() };
-    tree.delete();
+    const result = parseOnce(parser, text);
+    if ("kind" in result) return result;
+    const cuts = continuationsInWords(text, result.kept);
+    if (cuts.length === 0) return { text, root: result.root };
     text = removeAt(text, cuts);
   }
   return { kind: "syntax", at: 0 };
 }
 
-// Node types whose text keeps a backslash-newline as written (quotes, comments, here-doc bodies) or handles it
-// itself (double-quoted strings, resolved in words.ts).
+function parseOnce(
+  active: Parser,
+  text: string,
+): { root: SyntaxNode; kept: Array<[number, number]> } | ParseFailure {
+  let steps = 0;
+  const tree = active.parse(text, null, { progressCallback: () => ++steps > MAX_PARSE_STEPS });
+  if (!tree) {
+    active.reset();
+    return { kind: "too-large" };
+  }
+  try {
+    if (tree.rootNode.hasError) return { kind: "syntax", at: firstError(tree) };
+    if (tree.rootNode.descendantCount > MAX_SYNTAX_NODES) return { kind: "too-large" };
+    return copyTree(tree, text);
+  } finally {
+    tree.delete();
+  }
+}
+
+// Node types whose text keeps a backslash-newline as written (quotes, comments, here-doc bodies) or resolves it
+// itself (double-quoted strings, in words.ts).
 const keepsContinuations = new Set([
   "comment",
   "raw_string",
   "string",
-  "string_content",
   "ansi_c_string",
   "translated_string",
   "heredoc_body",
-  "heredoc_content",
   "heredoc_end",
 ]);
+
+/** Walks the tree once with a cursor (one WASM call per step) and records the outermost kept-text ranges. */
+function copyTree(tree: Tree, text: string): { root: SyntaxNode; kept: Array<[number, number]> } {
+  const cursor = tree.walk();
+  const kept: Array<[number, number]> = [];
+  let keptUntil = -1;
+  const make = (): SyntaxNode => {
+    const node = new SyntaxNode(
+      cursor.nodeType,
+      cursor.nodeIsNamed,
+      cursor.startIndex,
+      cursor.endIndex,
+      cursor.currentFieldName,
+      text,
+    );
+    if (node.startIndex >= keptUntil && keepsContinuations.has(node.type)) {
+      kept.push([node.startIndex, node.endIndex]);
+      keptUntil = node.endIndex;
+    }
+    return node;
+  };
+  try {
+    const root = make();
+    const stack: SyntaxNode[] = [root];
+    if (!cursor.gotoFirstChild()) return { root, kept };
+    for (;;) {
+      const node = make();
+      const parent = stack[stack.length - 1]!;
+      parent.children.push(node);
+      if (node.isNamed) parent.namedChildren.push(node);
+      if (cursor.gotoFirstChild()) {
+        stack.push(node);
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return { root, kept };
+        stack.pop();
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
 
 /**
  * tree-sitter-bash ends a word at `\` + newline, where bash joins the two lines (`r\⏎m` is `rm`). Offsets of such
  * continuations outside quotes, comments and here-doc bodies.
  */
-function continuationsInWords(text: string, root: Node): number[] {
+function continuationsInWords(text: string, kept: ReadonlyArray<[number, number]>): number[] {
   const cuts: number[] = [];
+  let range = 0;
   let at = text.indexOf("\\\n");
   while (at !== -1) {
     let backslashes = 1;
     while (at - backslashes >= 0 && text[at - backslashes] === "\\") backslashes++;
-    if (backslashes % 2 === 1 && !insideKeptText(root, at)) cuts.push(at);
+    while (range < kept.length && kept[range]![1] <= at) range++;
+    const inside = range < kept.length && kept[range]![0] <= at;
+    if (backslashes % 2 === 1 && !inside) cuts.push(at);
     at = text.indexOf("\\\n", at + 2);
   }
   return cuts;
-}
-
-function insideKeptText(root: Node, at: number): boolean {
-  for (let node: Node | null = root.descendantForIndex(at, at + 1); node; node = node.parent) {
-    if (keepsContinuations.has(node.type)) return true;
-  }
-  return false;
 }
 
 function removeAt(text: string, cuts: readonly number[]): string {
@@ -134,8 +210,8 @@ function removeAt(text: string, cuts: readonly number[]): string {
   return out + text.slice(from);
 }
 
-function firstError(root: Node): number {
-  const cursor = root.walk();
+function firstError(tree: Tree): number {
+  const cursor = tree.walk();
   try {
     for (;;) {
       const node = cursor.currentNode;
