@@ -45,7 +45,9 @@ export type ShellUnknownCode =
   /** `source` / `.` runs a file's commands in this shell. */
   | "SOURCE"
   /** An interpreter runs code given on its command line (`python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`). */
-  | "INLINE_CODE";
+  | "INLINE_CODE"
+  /** The bash grammar is not loaded (`loadShellParser()` was not awaited, or its WASM files failed to load). */
+  | "UNAVAILABLE";
 
 /** Something that may run a program the analysis cannot name. */
 export interface ShellUnknown {
