@@ -125,7 +125,8 @@ describe("evaluateRule, permission mode (deny list)", () => {
   });
 
   it("asks about a run-time argument only when some value of it could match, unlike an if filter", () => {
-    expect(denial("Bash(git push *)", "git push $REMOTE").outcome).toBe("may-match");
+    expect(denial("Bash(git push --force *)", "git push $ARGS").outcome).toBe("may-match");
+    expect(denial("Bash(git push *)", "git push $REMOTE").outcome).toBe("match");
     expect(denial("Bash(git push *)", "git commit -m $MESSAGE").outcome).toBe("no-match");
     expect(fires("Bash(git push *)", "git commit -m $MESSAGE")).toBe(true);
   });
