@@ -281,7 +281,11 @@ export async function createSettingsHooks(
           const settingsName = typeof value === "string" ? value : tool.name;
           if (!p.matches(settingsName) && !p.matches(tool.name)) return false;
           if (p.rule && isToolEvent(event)) {
-            return matchesRule(p.rule, { toolName: tool.name, input: tool.input, cwd }, { mode: "if-filter" });
+            return matchesRule(
+              p.rule,
+              { toolName: tool.name, input: tool.input, cwd },
+              { mode: "if-filter" },
+            );
           }
           return true;
         }

@@ -36,7 +36,8 @@ export function pathMatch(
   const realTarget = realPath(isAbsolute(written) ? written : `${context.cwd}${sep}${written}`);
   const realCwd = realPath(context.cwd);
   const realHome = realPath(home);
-  if (realTarget === target && realCwd === context.cwd && realHome === home) return { lexical, real: lexical };
+  if (realTarget === target && realCwd === context.cwd && realHome === home)
+    return { lexical, real: lexical };
   return { lexical, real: matchesResolved(pattern, realTarget, realCwd, realHome) };
 }
 

@@ -57,7 +57,11 @@ export function evaluateRule(rule: PermissionRule, call: ToolCall, options: Matc
   if (rule.pattern === undefined) return MATCH;
   const every = options.mode === "permission" && options.list === "allow";
   if (callTool === "Bash") {
-    return matchBash(rule.pattern, input.command, every ? "every" : options.mode === "if-filter" ? "if" : "any");
+    return matchBash(
+      rule.pattern,
+      input.command,
+      every ? "every" : options.mode === "if-filter" ? "if" : "any",
+    );
   }
   if (fileTools.has(callTool)) {
     const path = pathOf(callTool, input, call.cwd);
@@ -129,12 +133,16 @@ function matchBash(pattern: string, command: unknown, mode: "every" | "any" | "i
     }
   }
   const first = unknowns[0];
-  if (first) return { outcome: "may-match", reason: `${quote(first.text)} cannot be checked: ${first.reason}` };
+  if (first)
+    return { outcome: "may-match", reason: `${quote(first.text)} cannot be checked: ${first.reason}` };
   if (maybe !== undefined) return { outcome: "may-match", reason: maybe };
   // The reference's `if` table: a pattern that names more than the program runs the hook on any `$(…)`,
   // backticks or `$VAR`, whatever they hold.
-  const dynamic = mode === "if" && namesMoreThanCommand(pattern) ? commands.find((sub) => sub.dynamic) : undefined;
-  return dynamic ? { outcome: "may-match", reason: `${quote(dynamic.text)} has parts known only at run time` } : NO_MATCH;
+  const dynamic =
+    mode === "if" && namesMoreThanCommand(pattern) ? commands.find((sub) => sub.dynamic) : undefined;
+  return dynamic
+    ? { outcome: "may-match", reason: `${quote(dynamic.text)} has parts known only at run time` }
+    : NO_MATCH;
 }
 
 function shapeOf(command: ShellCommand, path: string): string {
@@ -152,7 +160,11 @@ function mayMatch(pattern: string, command: ShellCommand): boolean {
  * An allow rule approves a command line only when it covers every command typed in it (`via` empty: a
  * wrapper's text covers what it runs) for every run-time value of their arguments, and nothing is unknown.
  */
-function coversAll(pattern: string, commands: readonly ShellCommand[], unknowns: ShellAnalysis["unknowns"]): RuleMatch {
+function coversAll(
+  pattern: string,
+  commands: readonly ShellCommand[],
+  unknowns: ShellAnalysis["unknowns"],
+): RuleMatch {
   const first = unknowns[0];
   if (first) {
     return { outcome: "no-match", reason: `${quote(first.text)} cannot be checked: ${first.reason}` };
