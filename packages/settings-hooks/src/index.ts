@@ -40,7 +40,7 @@ export type {
 } from "./protocol/output.js";
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
-export { formatIssues, readSettingsFile, validateSettings } from "./read-settings.js";
+export { formatIssues, MAX_SETTINGS_BYTES, readSettingsFile, validateSettings } from "./read-settings.js";
 export type { BashCommands } from "./rules/bash-commands.js";
 export { bashCommands } from "./rules/bash-commands.js";
 export type { PathContext } from "./rules/file-paths.js";
