@@ -34,6 +34,7 @@ export type { CodexHookProviderOptions } from "./hooks/providers/codex.js";
 export { codexHookProvider } from "./hooks/providers/codex.js";
 export type { NativeHookProviderOptions } from "./hooks/providers/native.js";
 export { nativeHookProvider } from "./hooks/providers/native.js";
+export { defaultCacheRoot, defaultModuleCacheDir } from "./load/cache-dir.js";
 export type {
   HookLoadFailureEntry,
   HookModuleRequest,
@@ -42,8 +43,8 @@ export type {
 } from "./load/load-hooks.js";
 export { loadHooks } from "./load/load-hooks.js";
 export type { ModuleImportOptions } from "./load/module-importer.js";
+export { MAX_MODULE_BYTES } from "./load/module-importer.js";
 export { isModulePath, MODULE_EXTENSIONS } from "./load/module-kind.js";
-export { defaultModuleCacheDir } from "./load/transpile-cache.js";
 export { resolvePath } from "./resolve-path.js";
 export type { ProjectFingerprint, TrustItem } from "./trust/fingerprint.js";
 export { fingerprintProject } from "./trust/fingerprint.js";
