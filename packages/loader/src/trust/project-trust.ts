@@ -3,7 +3,7 @@ import { realpath } from "node:fs/promises";
 import { collectProject } from "../discover/collect.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
 import { fingerprintProject } from "./fingerprint.js";
-import { readTrustStore, type TrustRecord, writeTrustStore } from "./store.js";
+import { readTrustStore, type TrustRecord, updateTrustStore } from "./store.js";
 
 export interface ProjectTrustStatus {
   root: string;
@@ -39,14 +39,14 @@ export async function projectTrustStatus(
 /** Record the project's current fingerprint as trusted; returns the status after writing. */
 export async function trustProject(cwd: string, options: DiscoverOptions = {}): Promise<ProjectTrustStatus> {
   const status = await projectTrustStatus(cwd, options);
-  const store = await readTrustStore(status.store);
   const recorded: TrustRecord = {
     fingerprint: status.fingerprint,
     trustedAt: new Date().toISOString(),
     items: status.items,
   };
-  store.projects[status.root] = recorded;
-  await writeTrustStore(status.store, store);
+  await updateTrustStore(status.store, (store) => {
+    store.projects[status.root] = recorded;
+  });
   return { ...status, trusted: true, recorded };
 }
 
@@ -54,9 +54,10 @@ export async function trustProject(cwd: string, options: DiscoverOptions = {}): 
 export async function revokeProject(cwd: string, options: DiscoverOptions = {}): Promise<boolean> {
   const resolved = resolveDiscoverOptions(cwd, options);
   const root = await realpath(resolved.cwd).catch(() => resolved.cwd);
-  const store = await readTrustStore(resolved.trustStore);
-  if (!(root in store.projects)) return false;
-  delete store.projects[root];
-  await writeTrustStore(resolved.trustStore, store);
-  return true;
+  if (!(root in (await readTrustStore(resolved.trustStore)).projects)) return false;
+  return updateTrustStore(resolved.trustStore, (store) => {
+    const had = root in store.projects;
+    delete store.projects[root];
+    return had;
+  });
 }
