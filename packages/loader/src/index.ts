@@ -19,6 +19,7 @@ export { isProjectSettings } from "./discover/collect.js";
 export type {
   DiscoverAndLoadResult,
   DiscoveryWarning,
+  HookPair,
   SkippedItem,
 } from "./discover/discover-and-load.js";
 export { discoverAndLoadHooks } from "./discover/discover-and-load.js";

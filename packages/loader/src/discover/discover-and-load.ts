@@ -44,6 +44,8 @@ export interface DiscoverAndLoadResult {
   hooks: LoadedHook[];
   /** Every discovered hook file by provider, shadowed ones included (`shadowed: true`), for listings. */
   discovered: CapabilityEntry<HookItem>[];
+  /** Project items that run beside (after) a user item of the same key: a project never shadows a user. */
+  pairs: HookPair[];
   errors: HookLoadFailureEntry[];
   skipped: SkippedItem[];
   warnings: DiscoveryWarning[];
@@ -64,7 +66,10 @@ type Planned =
   | { kind: "discovered"; item: HookItem; provider: string }
   | { kind: "configured"; path: string; resolved: string };
 
-/** Picks what loads from what was discovered: untrusted project items are skipped and shadow nothing. */
+/**
+ * Picks what loads from what was discovered: untrusted project items are skipped and shadow nothing;
+ * a project item and a user item of the same key both load, the user's first.
+ */
 function selectDiscovered(
   all: readonly CapabilityEntry<HookItem>[],
   trusted: boolean,
@@ -72,16 +77,55 @@ function selectDiscovered(
 ): Planned[] {
   const taken = new Set<string>();
   const planned: Planned[] = [];
+  const plan = (entry: CapabilityEntry<HookItem>) =>
+    planned.push({ kind: "discovered", item: entry.item, provider: entry.provider });
+  const userOf = new Map<string, CapabilityEntry<HookItem>>();
+  for (const entry of all) {
+    if (!entry.shadowed && entry.item.level === "user" && !userOf.has(entry.key))
+      userOf.set(entry.key, entry);
+  }
   for (const entry of all) {
     if (entry.item.level === "project" && !trusted) {
       skip(entry.item);
       continue;
     }
-    if (taken.has(entry.key)) continue;
-    taken.add(entry.key);
-    planned.push({ kind: "discovered", item: entry.item, provider: entry.provider });
+    if (entry.shadowed) continue;
+    if (entry.item.level === "project") {
+      const user = userOf.get(entry.key);
+      if (user && !taken.has(`user ${entry.key}`)) {
+        taken.add(`user ${entry.key}`);
+        plan(user);
+      }
+    } else if (entry.item.level === "user") {
+      if (taken.has(`user ${entry.key}`)) continue;
+      taken.add(`user ${entry.key}`);
+    }
+    plan(entry);
   }
   return planned;
+}
+
+/** A project item that runs beside a user item of the same key (the user's first), for listings. */
+export interface HookPair {
+  key: string;
+  user: string;
+  project: string;
+}
+
+/** Every project item that has a user item of the same key beside it. */
+export function hookPairs(
+  all: readonly CapabilityEntry<HookItem>[],
+  show: (file: string) => string,
+): HookPair[] {
+  const pairs: HookPair[] = [];
+  for (const entry of all) {
+    if (entry.shadowed || entry.item.level !== "project") continue;
+    const user = all.find(
+      (other) => other.key === entry.key && !other.shadowed && other.item.level === "user",
+    );
+    if (user) pairs.push({ key: entry.key, user: show(user.item.path), project: show(entry.item.path) });
+  }
+  return pairs;
 }
 
 export async function discoverAndLoadHooks(
@@ -167,6 +211,7 @@ export async function discoverAndLoadHooks(
   return {
     hooks,
     discovered: project.discovery.all,
+    pairs: hookPairs(project.discovery.all, show),
     errors,
     skipped,
     warnings,

@@ -1,6 +1,8 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
 import { realpath } from "node:fs/promises";
+import { displayPath } from "@hookwire/core";
 import { collectProject } from "../discover/collect.js";
+import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
 import { fingerprintProject } from "./fingerprint.js";
 import { readTrustStore, type TrustRecord, updateTrustStore } from "./store.js";
@@ -16,6 +18,8 @@ export interface ProjectTrustStatus {
   items: string[];
   /** The store file consulted. */
   store: string;
+  /** Project items that run beside (after) a user item of the same key. */
+  pairs: HookPair[];
 }
 
 export async function projectTrustStatus(
@@ -33,6 +37,7 @@ export async function projectTrustStatus(
     ...(recorded ? { recorded } : {}),
     items,
     store: resolved.trustStore,
+    pairs: hookPairs(project.discovery.all, (file) => displayPath(file, resolved.cwd, resolved.home)),
   };
 }
 
