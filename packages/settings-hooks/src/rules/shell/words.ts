@@ -1,0 +1,211 @@
+// One shell word as bash passes it to the program: quotes and escapes resolved, run-time parts marked.
+import type { SyntaxNode } from "./grammar.js";
+
+/** Stands, in `ShellWord.shape`, for a part only known at run time; bash never passes U+0000 in an argument. */
+export const RUNTIME = "\u0000";
+
+export interface ShellWord {
+  /** The word after quote removal; parts expanded at run time are kept as written (`$HOME`, `$(date)`, `*.ts`). */
+  value: string;
+  /** Nothing in it is expanded at run time: `value` is exactly what the program receives. */
+  literal: boolean;
+  /** Holds an unquoted glob (`*`, `?`, `[…]`) or brace expansion (`{a,b}`): it may become other or several words. */
+  glob: boolean;
+  /** `value` with every run-time part (expansion, substitution, glob) replaced by U+0000. */
+  shape: string;
+}
+
+const runtimeNodes = new Set([
+  "simple_expansion",
+  "expansion",
+  "command_substitution",
+  "process_substitution",
+  "arithmetic_expansion",
+]);
+
+export function literalWord(value: string): ShellWord {
+  return { value, literal: true, glob: false, shape: value };
+}
+
+/** A word supplied at run time (by `xargs`, `find -exec {}`): anything, possibly several words. */
+export function runtimeWord(written: string): ShellWord {
+  return { value: written, literal: false, glob: false, shape: RUNTIME };
+}
+
+interface Builder {
+  value: string;
+  shape: string;
+  literal: boolean;
+  glob: boolean;
+}
+
+export function resolveWord(node: SyntaxNode): ShellWord {
+  const out: Builder = { value: "", shape: "", literal: true, glob: false };
+  append(node, out, 0);
+  if (!out.glob && hasBraceExpansion(node)) {
+    out.glob = true;
+    out.literal = false;
+    out.shape = RUNTIME;
+  }
+  return out;
+}
+
+function runtime(out: Builder, text: string): void {
+  out.value += text;
+  out.shape += RUNTIME;
+  out.literal = false;
+}
+
+function literal(out: Builder, text: string): void {
+  out.value += text;
+  out.shape += text;
+}
+
+// Nesting here is that of quotes and `${…}` inside one word; past this depth the word counts as run-time.
+const MAX_WORD_DEPTH = 64;
+
+function append(node: SyntaxNode, out: Builder, depth: number): void {
+  if (depth > MAX_WORD_DEPTH) return runtime(out, node.text);
+  switch (node.type) {
+    case "word":
+      return unquoted(node.text, out);
+    case "number":
+      return literal(out, node.text);
+    case "raw_string":
+      return literal(out, node.text.slice(1, -1));
+    case "ansi_c_string":
+      return literal(out, ansiC(node.text.slice(2, -1)));
+    case "string":
+      return doubleQuoted(node, out);
+    case "translated_string": {
+      const inner = node.namedChildren.find((child) => child?.type === "string");
+      return inner ? doubleQuoted(inner, out) : runtime(out, node.text);
+    }
+    case "concatenation":
+      for (const child of node.children) if (child) append(child, out, depth + 1);
+      return;
+    case "variable_assignment":
+      for (const child of node.children) {
+        if (!child) continue;
+        if (child.type === "variable_name" || !child.isNamed) literal(out, child.text);
+        else append(child, out, depth + 1);
+      }
+      return;
+    default:
+      // `$` before `"…"` in `$"…"` is an unnamed node of its own.
+      if (!node.isNamed && node.text === "$") return;
+      return runtime(out, node.text);
+  }
+}
+
+/** Backslash escapes any character; `*`, `?` and `[` left unescaped make the word a glob. */
+function unquoted(text: string, out: Builder): void {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\" && i + 1 < text.length) {
+      const next = text[++i]!;
+      if (next !== "\n") literal(out, next);
+    } else if (c === "*" || c === "?" || c === "[") {
+      out.glob = true;
+      runtime(out, c);
+    } else {
+      literal(out, c);
+    }
+  }
+}
+
+function doubleQuoted(node: SyntaxNode, out: Builder): void {
+  const text = node.text;
+  const start = node.startIndex;
+  let from = 1;
+  for (const child of node.namedChildren) {
+    if (!child || !runtimeNodes.has(child.type)) continue;
+    inDoubleQuotes(text.slice(from, child.startIndex - start), out);
+    runtime(out, child.text);
+    from = child.endIndex - start;
+  }
+  inDoubleQuotes(text.slice(from, text.endsWith('"') && text.length > from ? -1 : undefined), out);
+}
+
+/** Inside "…" a backslash escapes only `$`, `` ` ``, `"`, `\` and a newline; elsewhere it stays. */
+function inDoubleQuotes(text: string, out: Builder): void {
+  let value = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if (c === "\\" && next !== undefined && '$`"\\\n'.includes(next)) {
+      if (next !== "\n") value += next;
+      i++;
+    } else {
+      value += c;
+    }
+  }
+  literal(out, value);
+}
+
+const simpleEscapes: Readonly<Record<string, string>> = {
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
+
+/** Bash's `$'…'` escapes: `\n`, `\xHH`, `\NNN` (octal), `\uHHHH`, `\UHHHHHHHH`, `\cX`. */
+export function ansiC(body: string): string {
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== "\\" || i + 1 >= body.length) {
+      out += c;
+      continue;
+    }
+    const next = body[++i]!;
+    const simple = simpleEscapes[next];
+    if (simple !== undefined) {
+      out += simple;
+      continue;
+    }
+    const digits = (pattern: RegExp, max: number): string => {
+      let run = "";
+      while (run.length < max && i + 1 < body.length && pattern.test(body[i + 1]!)) run += body[++i];
+      return run;
+    };
+    if (next >= "0" && next <= "7") {
+      i--;
+      out += String.fromCharCode(Number.parseInt(digits(/[0-7]/, 3), 8) & 0xff);
+    } else if (next === "x" || next === "u" || next === "U") {
+      const run = digits(/[0-9a-fA-F]/, next === "x" ? 2 : next === "u" ? 4 : 8);
+      const code = run === "" ? Number.NaN : Number.parseInt(run, 16);
+      out += Number.isNaN(code) || code > 0x10ffff ? `\\${next}${run}` : String.fromCodePoint(code);
+    } else if (next === "c" && i + 1 < body.length) {
+      out += String.fromCharCode(body[++i]!.toUpperCase().charCodeAt(0) ^ 0x40);
+    } else {
+      out += `\\${next}`;
+    }
+  }
+  return out;
+}
+
+/** `{a,b}` or `{1..3}` spelled across unquoted parts of one word (tree-sitter keeps `{` and `}` as parts). */
+function hasBraceExpansion(node: SyntaxNode): boolean {
+  let open = false;
+  let separated = false;
+  const parts = node.type === "concatenation" ? node.children : [node];
+  for (const child of parts) {
+    if (!child || child.type !== "word") continue;
+    const text = child.text;
+    if (text.includes("{")) open = true;
+    if (open && (text.includes(",") || text.includes(".."))) separated = true;
+    if (open && separated && text.includes("}")) return true;
+  }
+  return false;
+}
