@@ -15,6 +15,7 @@ export type {
   CapabilityWarning,
   ProviderReport,
 } from "./capability/types.js";
+export type { UnfingerprintedCommand } from "./discover/collect.js";
 export { isProjectSettings } from "./discover/collect.js";
 export type {
   DiscoverAndLoadResult,
@@ -25,7 +26,7 @@ export type {
 export { discoverAndLoadHooks } from "./discover/discover-and-load.js";
 export type { DiscoverOptions, ProjectTrustInfo, TrustOption } from "./discover/options.js";
 export type { HookLoadFailure } from "./errors.js";
-export { CapabilityError, HookLoadError, TrustStoreError } from "./errors.js";
+export { CapabilityError, HookLoadError, TrustChangedError, TrustStoreError } from "./errors.js";
 export type { HookItem, HookItemType, HookLevel } from "./hooks/hook-item.js";
 export { hooksCapability } from "./hooks/hook-item.js";
 export { builtinHookProviders, DEFAULT_APP_DIRS } from "./hooks/providers/builtin.js";
@@ -47,8 +48,11 @@ export type { ModuleImportOptions } from "./load/module-importer.js";
 export { MAX_MODULE_BYTES } from "./load/module-importer.js";
 export { isModulePath, MODULE_EXTENSIONS } from "./load/module-kind.js";
 export { resolvePath } from "./resolve-path.js";
+export { MAX_FINGERPRINT_BYTES } from "./trust/file-digest.js";
 export type { ProjectFingerprint, TrustItem } from "./trust/fingerprint.js";
 export { fingerprintProject } from "./trust/fingerprint.js";
+export type { TrustGuard } from "./trust/guard.js";
+export { MAX_SUPPORT_FILES } from "./trust/module-folders.js";
 export type { ProjectTrustStatus } from "./trust/project-trust.js";
 export { projectTrustStatus, revokeProject, trustProject } from "./trust/project-trust.js";
 export type { TrustRecord, TrustStore } from "./trust/store.js";

@@ -41,7 +41,7 @@ describe("built-in hook providers", () => {
         "project module:*:audit.ts <project>/.pi/hooks/audit.ts (native:.pi)",
         "project pre:bash:bash.sh <project>/.pi/hooks/pre/bash.sh (native:.pi)",
         "project post:*:all.sh <project>/.pi/hooks/post/all.sh (native:.pi)",
-        "shadowed user pre:bash:bash.sh <home>/.pi/hooks/pre/bash.sh (native:.pi)",
+        "user pre:bash:bash.sh <home>/.pi/hooks/pre/bash.sh (native:.pi)",
         "shadowed project pre:bash:bash.sh <project>/.claude/hooks/pre/bash.sh (claude:.claude)",
         "project pre:read:read.py <project>/.claude/hooks/pre/read.py (claude:.claude)",
         "project pre:write:write.sh <project>/.codex/hooks/pre-write.sh (codex:.codex)",

@@ -17,8 +17,10 @@ import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
 import { resolvePath } from "../resolve-path.js";
 import { decideTrust } from "../trust/decide.js";
+import { FileDigests } from "../trust/file-digest.js";
 import { fingerprintProject } from "../trust/fingerprint.js";
-import { collectProject, isProjectSettings } from "./collect.js";
+import { TrustGuard } from "../trust/guard.js";
+import { collectProject, isProjectSettings, type UnfingerprintedCommand } from "./collect.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
 
 /** A project item that did not load because the project is not trusted. */
@@ -59,7 +61,16 @@ export interface DiscoverAndLoadResult {
     /** Handlers the settings hook runs. */
     handlers: SettingsHandler[];
   };
-  trust: { root: string; fingerprint: string; trusted: boolean; items: string[] };
+  trust: {
+    root: string;
+    fingerprint: string;
+    trusted: boolean;
+    items: string[];
+    /** Project commands that run code the fingerprint cannot cover (shown before trusting). */
+    unfingerprinted: UnfingerprintedCommand[];
+    /** Checks project hooks against the trusted files before they run; absent when nothing is held to a fingerprint. */
+    guard?: TrustGuard;
+  };
 }
 
 type Planned =
@@ -135,7 +146,12 @@ export async function discoverAndLoadHooks(
 ): Promise<DiscoverAndLoadResult> {
   const resolved = resolveDiscoverOptions(cwd, options);
   const project = await collectProject(resolved);
-  const { fingerprint, items } = await fingerprintProject(resolved.cwd, project.trustItems);
+  const digests = new FileDigests();
+  const {
+    fingerprint,
+    items,
+    digests: trusted,
+  } = await fingerprintProject(resolved.cwd, project.trustItems, digests);
   const verdict = await decideTrust(
     resolved.trust,
     { root: project.root, fingerprint, items },
@@ -149,8 +165,22 @@ export async function discoverAndLoadHooks(
     message: w.message,
   }));
   if (verdict.warning) warnings.push({ kind: "trust", file: resolved.trustStore, message: verdict.warning });
+  for (const warning of project.warnings) warnings.push({ kind: "trust", ...warning });
   const skipped: SkippedItem[] = [];
   const show = (file: string) => displayPath(file, resolved.cwd, resolved.home);
+  // Trusted by a recorded or approved fingerprint: held to it until the hooks run ("all" trusts anything).
+  const guard =
+    verdict.trusted && resolved.trust !== "all" && items.length > 0
+      ? new TrustGuard({
+          root: project.root,
+          cwd: resolved.cwd,
+          home: resolved.home,
+          trustCommand,
+          trusted,
+          digests,
+          show,
+        })
+      : undefined;
   const skip = (file: string, kind: SkippedItem["kind"]) =>
     skipped.push({
       path: show(file),
@@ -171,7 +201,12 @@ export async function discoverAndLoadHooks(
   }
 
   const importModule = createModuleImporter(resolved);
-  const bridgeOptions = { ...resolved.settings, cwd: resolved.cwd, projectDir: resolved.cwd };
+  const bridgeOptions: BridgeOptions = {
+    ...resolved.settings,
+    cwd: resolved.cwd,
+    projectDir: resolved.cwd,
+    ...(guard ? { beforeCommand: (handler: SettingsHandler) => guard.command(handler) } : {}),
+  };
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
   const add = (loaded: LoadedHook | HookLoadFailureEntry) => {
@@ -187,7 +222,16 @@ export async function discoverAndLoadHooks(
     const { item } = plan;
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
-      add(await loadHookModule({ path: show(item.path), source }, resolved.cwd, importModule, resolved.home));
+      const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
+      add(
+        changed ??
+          (await loadHookModule(
+            { path: show(item.path), source },
+            resolved.cwd,
+            importModule,
+            resolved.home,
+          )),
+      );
       continue;
     }
     add(
@@ -221,11 +265,39 @@ export async function discoverAndLoadHooks(
       disabled: settings.disabled,
       handlers: settings.handlers,
     },
-    trust: { root: project.root, fingerprint, trusted: verdict.trusted, items },
+    trust: {
+      root: project.root,
+      fingerprint,
+      trusted: verdict.trusted,
+      items,
+      unfingerprinted: project.unfingerprinted,
+      ...(guard ? { guard } : {}),
+    },
   };
 }
 
 type BridgeOptions = Parameters<typeof createSettingsHooks>[1];
+
+/** Right before a project module is imported: is it (and its folder) still what was trusted? */
+function trustChange(
+  guard: TrustGuard | undefined,
+  file: string,
+  shown: string,
+): HookLoadFailureEntry | undefined {
+  try {
+    guard?.module(file);
+    return undefined;
+  } catch (cause) {
+    const error = new HookLoadError({
+      hookPath: shown,
+      resolvedPath: file,
+      reason: "trust-changed",
+      message: `Hook module \`${shown}\` was not imported: ${errorMessage(cause)}`,
+      cause,
+    });
+    return { path: shown, error };
+  }
+}
 
 async function loadScriptHook(
   item: HookItem & { type: "pre" | "post" },
@@ -272,6 +344,8 @@ async function loadSettings(
     if (!file.exists) continue;
     if (isProjectSettings(file) && !trusted) {
       skip(file.source.file, "settings");
+      // Said even before trust: a settings file that is a device or a FIFO is an attack, not a typo.
+      issues.push(...file.issues.filter((issue) => issue.code === "SETTINGS_REFUSED"));
       continue;
     }
     issues.push(...file.issues);

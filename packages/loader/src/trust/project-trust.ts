@@ -1,7 +1,7 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
 import { realpath } from "node:fs/promises";
 import { displayPath } from "@hookwire/core";
-import { collectProject } from "../discover/collect.js";
+import { collectProject, type UnfingerprintedCommand } from "../discover/collect.js";
 import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
 import { fingerprintProject } from "./fingerprint.js";
@@ -20,6 +20,10 @@ export interface ProjectTrustStatus {
   store: string;
   /** Project items that run beside (after) a user item of the same key. */
   pairs: HookPair[];
+  /** Project commands that run code the fingerprint cannot cover. */
+  unfingerprinted: UnfingerprintedCommand[];
+  /** Files left out of the fingerprint because reading them is unsafe, naming the path. */
+  warnings: Array<{ file: string; message: string }>;
 }
 
 export async function projectTrustStatus(
@@ -38,6 +42,8 @@ export async function projectTrustStatus(
     items,
     store: resolved.trustStore,
     pairs: hookPairs(project.discovery.all, (file) => displayPath(file, resolved.cwd, resolved.home)),
+    unfingerprinted: project.unfingerprinted,
+    warnings: project.warnings,
   };
 }
 
