@@ -131,7 +131,10 @@ export const listCommand = defineCommand({
       out.line(
         colors.bold(colors.yellow(`runs code that cannot be fingerprinted (${unfingerprinted.length})`)),
       );
-      for (const u of unfingerprinted) out.line(`  ${u.source}: ${u.reason}`);
+      for (const u of unfingerprinted) {
+        out.line(`  ${u.source}: ${u.command}`);
+        out.line(`    ${u.reason}`);
+      }
     }
     if (skipped.length > 0) {
       out.line(colors.bold(colors.yellow(`untrusted, not loaded (${skipped.length})`)));

@@ -53,7 +53,10 @@ export const trustCommand = defineCommand({
     }
     if (status.unfingerprinted.length > 0) {
       out.line(colors.yellow(colors.bold("⚠ runs code that cannot be fingerprinted (review it yourself):")));
-      for (const u of status.unfingerprinted) out.line(colors.yellow(`  ${u.source}: ${u.reason}`));
+      for (const u of status.unfingerprinted) {
+        out.line(colors.yellow(`  ${u.source}: ${u.command}`));
+        out.line(colors.yellow(`    ${u.reason}`));
+      }
     }
     for (const warning of status.warnings) out.line(colors.yellow(`⚠ ${warning.message}`));
   },
