@@ -229,3 +229,29 @@ describe("trust is checked again right before a hook runs", () => {
     ]);
   });
 });
+
+describe("discovery of an untrusted repository is bounded", () => {
+  it("fingerprints a hook folder holding a FIFO and a link to /dev/zero without reading them, naming each", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.mjs", "export default () => {};\n");
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("mkfifo", [path.join(cwd, ".pi/hooks/pipe")]);
+    await symlink("/dev/zero", path.join(cwd, ".pi/hooks/zero.js"));
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.trusted).toBe(false);
+    expect(result.warnings.map((w) => w.message.replace(cwd, "<project>"))).toEqual([
+      "`<project>/.pi/hooks/pipe` is a FIFO, not a regular file; it was not read.",
+      "`<project>/.pi/hooks/zero.js` is a device file, not a regular file; it was not read.",
+    ]);
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["hook .pi/hooks/guard.mjs"]);
+  });
+
+  it("does not follow a link loop in a hook folder", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.mjs", "export default () => {};\n");
+    await symlink(path.join(cwd, ".pi/hooks"), path.join(cwd, ".pi/hooks/loop"));
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["hook .pi/hooks/guard.mjs"]);
+  });
+});
