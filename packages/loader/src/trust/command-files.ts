@@ -89,7 +89,8 @@ function analyse(text: string): ShellAnalysis {
 
 function isRegularFile(file: string): boolean {
   try {
-    return statSync(file).isFile();
+    // No exception for a missing file: most words name none, and this runs before every spawn.
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
   } catch {
     return false;
   }

@@ -17,7 +17,8 @@ interface Cached {
 /** Identity of a file's current contents as far as `stat` can tell: device, inode, size, mtime, ctime (ns). */
 function statKey(file: string): string | undefined {
   try {
-    const s = statSync(file, { bigint: true });
+    const s = statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!s) return undefined;
     return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
   } catch {
     return undefined;
