@@ -1,6 +1,6 @@
 // The `hookwire` command tree and its entry point: help, exit codes, error reporting.
 import { stripVTControlCharacters } from "node:util";
-import { isHookwireError } from "@hookwire/core";
+import { escapeForTerminal, isHookwireError } from "@hookwire/core";
 import { type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import { demoCommand } from "./commands/demo.js";
 import { doctorCommand } from "./commands/doctor.js";
@@ -45,6 +45,11 @@ function findSubCommand(argv: readonly string[]): CommandDef | undefined {
   return name ? subCommands[name] : undefined;
 }
 
+/** Error messages name project files and hooks: each of their lines is shown with controls escaped. */
+function escapeLines(text: string): string {
+  return text.split("\n").map(escapeForTerminal).join("\n");
+}
+
 /** Run the CLI with `argv` (without node and script); resolves with the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const sub = findSubCommand(argv);
@@ -68,9 +73,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       const colour = process.stderr.isTTY && !("NO_COLOR" in process.env);
       process.stderr.write(`hookwire: ${colour ? message : stripVTControlCharacters(message)}\n`);
     } else if (isHookwireError(error)) {
-      process.stderr.write(`hookwire: ${error.message}\n`);
+      process.stderr.write(`hookwire: ${escapeLines(error.message)}\n`);
     } else {
-      process.stderr.write(`hookwire: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+      process.stderr.write(
+        `hookwire: unexpected error: ${escapeLines((error as Error)?.stack ?? String(error))}\n`,
+      );
     }
     return EXIT.usage;
   }

@@ -97,7 +97,7 @@ describe("hookwire list and trust", () => {
         hook .hookwire/hooks/guard.ts
         script .claude/bin/deny-curl.sh
         settings .claude/settings.json
-      Any change to these files untrusts the project again.
+      Any change to these files untrusts the project again, also while hooks are running.
       "
     `);
 

@@ -14,6 +14,7 @@ export type { HookTrace } from "./dispatch.js";
 export { displayPath } from "./display-path.js";
 export type { HookErrorCode } from "./errors.js";
 export { errorMessage, HookError, HookwireError, isHookError, isHookwireError, typeName } from "./errors.js";
+export { escapeForTerminal, escapeJsonForTerminal } from "./escape-text.js";
 export { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 export type {
   AgentEndEvent,
@@ -86,6 +87,8 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from "./messages.js";
+export type { RegularFileOpen, RegularFileRead, UnreadableReason } from "./read-regular-file.js";
+export { openRegularFile, readRegularFile } from "./read-regular-file.js";
 export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";

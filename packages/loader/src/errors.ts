@@ -10,7 +10,8 @@ export type HookLoadFailure =
   | "default-not-function"
   | "factory-failed"
   | "script-not-runnable"
-  | "script-failed";
+  | "script-failed"
+  | "trust-changed";
 
 /** A hook module or script that could not be loaded; it lands in `errors`, the others still load. */
 export class HookLoadError extends HookwireError {
@@ -55,5 +56,30 @@ export class CapabilityError extends HookwireError {
   constructor(message: string) {
     super("CAPABILITY_INVALID", message);
     this.name = "CapabilityError";
+  }
+}
+
+/**
+ * A trusted project's file changed after it was trusted: its hooks no longer run until the change is
+ * reviewed and the project trusted again. Reported as the hook's HookError (same code) when a hook was about to run.
+ */
+export class TrustChangedError extends HookwireError {
+  override readonly code = "HOOK_TRUST_CHANGED";
+  /** The project root (the trust store's key). */
+  readonly root: string;
+  /** The files that differ from what was trusted, as shown to the user. */
+  readonly files: string[];
+  readonly trustCommand: string;
+
+  constructor(init: { root: string; files: string[]; trustCommand: string; change: string }) {
+    super(
+      "HOOK_TRUST_CHANGED",
+      `${init.change} since the project was trusted, so its hooks no longer run. ` +
+        `Review the change, then run \`${init.trustCommand}\` and reload the hooks.`,
+    );
+    this.name = "TrustChangedError";
+    this.root = init.root;
+    this.files = init.files;
+    this.trustCommand = init.trustCommand;
   }
 }

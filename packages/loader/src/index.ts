@@ -15,16 +15,18 @@ export type {
   CapabilityWarning,
   ProviderReport,
 } from "./capability/types.js";
+export type { UnfingerprintedCommand } from "./discover/collect.js";
 export { isProjectSettings } from "./discover/collect.js";
 export type {
   DiscoverAndLoadResult,
   DiscoveryWarning,
+  HookPair,
   SkippedItem,
 } from "./discover/discover-and-load.js";
 export { discoverAndLoadHooks } from "./discover/discover-and-load.js";
 export type { DiscoverOptions, ProjectTrustInfo, TrustOption } from "./discover/options.js";
 export type { HookLoadFailure } from "./errors.js";
-export { CapabilityError, HookLoadError, TrustStoreError } from "./errors.js";
+export { CapabilityError, HookLoadError, TrustChangedError, TrustStoreError } from "./errors.js";
 export type { HookItem, HookItemType, HookLevel } from "./hooks/hook-item.js";
 export { hooksCapability } from "./hooks/hook-item.js";
 export { builtinHookProviders, DEFAULT_APP_DIRS } from "./hooks/providers/builtin.js";
@@ -34,6 +36,7 @@ export type { CodexHookProviderOptions } from "./hooks/providers/codex.js";
 export { codexHookProvider } from "./hooks/providers/codex.js";
 export type { NativeHookProviderOptions } from "./hooks/providers/native.js";
 export { nativeHookProvider } from "./hooks/providers/native.js";
+export { defaultCacheRoot, defaultModuleCacheDir } from "./load/cache-dir.js";
 export type {
   HookLoadFailureEntry,
   HookModuleRequest,
@@ -42,11 +45,14 @@ export type {
 } from "./load/load-hooks.js";
 export { loadHooks } from "./load/load-hooks.js";
 export type { ModuleImportOptions } from "./load/module-importer.js";
+export { MAX_MODULE_BYTES } from "./load/module-importer.js";
 export { isModulePath, MODULE_EXTENSIONS } from "./load/module-kind.js";
-export { defaultModuleCacheDir } from "./load/transpile-cache.js";
 export { resolvePath } from "./resolve-path.js";
+export { MAX_FINGERPRINT_BYTES } from "./trust/file-digest.js";
 export type { ProjectFingerprint, TrustItem } from "./trust/fingerprint.js";
 export { fingerprintProject } from "./trust/fingerprint.js";
+export type { TrustGuard } from "./trust/guard.js";
+export { MAX_SUPPORT_FILES } from "./trust/module-folders.js";
 export type { ProjectTrustStatus } from "./trust/project-trust.js";
 export { projectTrustStatus, revokeProject, trustProject } from "./trust/project-trust.js";
 export type { TrustRecord, TrustStore } from "./trust/store.js";

@@ -62,6 +62,8 @@ describe("discoverAndLoadHooks", () => {
         "~/.hookwire/hooks/a-first.mjs module:user",
         "~/.hookwire/hooks/b-second.mjs module:user",
         ".pi/hooks/audit.ts module:project",
+        // The user's guard of the same key runs too, and first.
+        "~/.pi/hooks/pre/bash.sh script:user",
         ".pi/hooks/pre/bash.sh script:project",
         ".pi/hooks/post/all.sh script:project",
         ".claude/hooks/pre/read.py script:project",
@@ -145,7 +147,7 @@ describe("discoverAndLoadHooks", () => {
     const { cwd, options, show } = await discoveryProject();
     await writeFile(path.join(cwd, ".pi/hooks/broken.mjs"), "export default 42;\n");
     const result = await discoverAndLoadHooks([], cwd, { ...options, trust: "all" });
-    expect(result.hooks).toHaveLength(7);
+    expect(result.hooks).toHaveLength(8);
     expect(result.errors.map((e) => show(e.error.shortMessage))).toMatchInlineSnapshot(`
       [
         "Hook module \`.pi/hooks/broken.mjs\` must default-export a function, got \`number\`.",
@@ -174,7 +176,6 @@ describe("discoverAndLoadHooks: trust", () => {
       .map((e) => `${e.key} ${show(e.item.path)}`);
     expect(shadowed).toMatchInlineSnapshot(`
       [
-        "pre:bash:bash.sh <home>/.pi/hooks/pre/bash.sh",
         "pre:bash:bash.sh <project>/.claude/hooks/pre/bash.sh",
       ]
     `);
@@ -287,5 +288,41 @@ describe("discoverAndLoadHooks: trust", () => {
     await trustProject(first.cwd, first.options);
     const result = await discoverAndLoadHooks([], other, first.options);
     expect(result.trust.trusted).toBe(false);
+  });
+});
+
+describe("discoverAndLoadHooks: a project never shadows a user's hook", () => {
+  it("runs the user's ~/.claude guard first, beside a trusted project's hook of the same name", async () => {
+    const root = await tempDir();
+    const cwd = path.join(root, "project");
+    const home = path.join(root, "home");
+    const { chmod } = await import("node:fs/promises");
+    for (const [dir, body] of [
+      [path.join(home, ".claude/hooks/pre"), 'echo "user guard: no rm" >&2; exit 2'],
+      [path.join(cwd, ".claude/hooks/pre"), "exit 0"],
+    ] as const) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, "bash.sh"), `#!/bin/sh\n${body}\n`);
+      await chmod(path.join(dir, "bash.sh"), 0o755);
+    }
+    const options: DiscoverOptions = { home, trustStore: path.join(root, "trust.json"), settingsSources: [] };
+    await trustProject(cwd, options);
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.trusted).toBe(true);
+    expect(result.hooks.map((hook) => `${hook.path} ${hook.source.level}`)).toEqual([
+      "~/.claude/hooks/pre/bash.sh user",
+      ".claude/hooks/pre/bash.sh project",
+    ]);
+    expect(result.pairs).toEqual([
+      { key: "pre:bash:bash.sh", user: "~/.claude/hooks/pre/bash.sh", project: ".claude/hooks/pre/bash.sh" },
+    ]);
+    const { HookRunner } = await import("@hookwire/core");
+    const runner = new HookRunner(result.hooks, { cwd });
+    const outcome = await runner.emitToolCall({
+      toolName: "bash",
+      toolCallId: "1",
+      input: { command: "rm -rf x" },
+    });
+    expect(outcome).toMatchObject({ block: true, reason: "user guard: no rm" });
   });
 });

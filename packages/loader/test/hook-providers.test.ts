@@ -41,7 +41,7 @@ describe("built-in hook providers", () => {
         "project module:*:audit.ts <project>/.pi/hooks/audit.ts (native:.pi)",
         "project pre:bash:bash.sh <project>/.pi/hooks/pre/bash.sh (native:.pi)",
         "project post:*:all.sh <project>/.pi/hooks/post/all.sh (native:.pi)",
-        "shadowed user pre:bash:bash.sh <home>/.pi/hooks/pre/bash.sh (native:.pi)",
+        "user pre:bash:bash.sh <home>/.pi/hooks/pre/bash.sh (native:.pi)",
         "shadowed project pre:bash:bash.sh <project>/.claude/hooks/pre/bash.sh (claude:.claude)",
         "project pre:read:read.py <project>/.claude/hooks/pre/read.py (claude:.claude)",
         "project pre:write:write.sh <project>/.codex/hooks/pre-write.sh (codex:.codex)",
@@ -49,7 +49,7 @@ describe("built-in hook providers", () => {
     `);
   });
 
-  it("takes files in sorted order and skips hidden files and non-module files next to modules", async () => {
+  it("takes files in sorted order, skips hidden and non-module files, and never lets a project shadow a user", async () => {
     const result = await discover([
       nativeHookProvider({ app: ".hookwire" }),
       nativeHookProvider({ app: ".pi" }),
@@ -60,6 +60,8 @@ describe("built-in hook providers", () => {
       "native:.pi project module audit.ts",
       "native:.pi project pre bash.sh",
       "native:.pi project post all.sh",
+      // Same key as the project's pre/bash.sh: a project item never shadows the user's, both are kept.
+      "native:.pi user pre bash.sh",
     ]);
   });
 
@@ -72,7 +74,7 @@ describe("built-in hook providers", () => {
     expect(bash.map((e) => [e.provider, e.item.level, e.shadowed])).toEqual([
       ["claude:.claude", "project", false],
       ["native:.pi", "project", true],
-      ["native:.pi", "user", true],
+      ["native:.pi", "user", false],
     ]);
   });
 

@@ -102,3 +102,68 @@ describe("fingerprintProject", () => {
     expect(first.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe("trust store under concurrency", () => {
+  async function projects(count: number) {
+    const root = await tempDir();
+    const { mkdir } = await import("node:fs/promises");
+    const dirs: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const dir = path.join(root, `p${i}`);
+      await mkdir(path.join(dir, ".claude/hooks/pre"), { recursive: true });
+      await writeFile(path.join(dir, ".claude/hooks/pre/bash.sh"), `echo ${i}\n`);
+      dirs.push(dir);
+    }
+    return { root, dirs, store: path.join(root, "config", "hookwire", "trust.json") };
+  }
+
+  it("keeps every record when 8 projects are trusted at once in one process", async () => {
+    const { root, dirs, store } = await projects(8);
+    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    await Promise.all(dirs.map((dir) => trustProject(dir, options)));
+    expect(Object.keys((await readTrustStore(store)).projects).sort()).toEqual([...dirs].sort());
+    const { readdir } = await import("node:fs/promises");
+    expect(await readdir(path.dirname(store))).toEqual(["trust.json"]);
+  });
+
+  it("keeps the other records when trusting and revoking race", async () => {
+    const { root, dirs, store } = await projects(6);
+    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    await Promise.all(dirs.slice(0, 3).map((dir) => trustProject(dir, options)));
+    await Promise.all([
+      ...dirs.slice(3).map((dir) => trustProject(dir, options)),
+      revokeProject(dirs[0]!, options),
+    ]);
+    expect(Object.keys((await readTrustStore(store)).projects).sort()).toEqual(dirs.slice(1).sort());
+  });
+
+  it("refuses a store anyone can write, with a warning instead of trusting from it", async () => {
+    const { root, dirs, store } = await projects(1);
+    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    await trustProject(dirs[0]!, options);
+    const { chmod } = await import("node:fs/promises");
+    await chmod(store, 0o666);
+    const message = await readTrustStore(store).catch((e: Error) => normalise(e.message, root));
+    expect(message).toMatchInlineSnapshot(
+      `"The trust store \`<cwd>/config/hookwire/trust.json\` is not used because anyone can write it. Make it yours and private (\`chmod 700 <cwd>/config/hookwire && chmod 600 <cwd>/config/hookwire/trust.json\`)."`,
+    );
+    const { discoverAndLoadHooks } = await import("../src/index.js");
+    const result = await discoverAndLoadHooks([], dirs[0]!, options);
+    expect(result.trust.trusted).toBe(false);
+    expect(result.warnings.map((w) => [w.kind, normalise(w.message, root)])).toEqual([
+      ["trust", expect.stringContaining("is not used because anyone can write it")],
+    ]);
+    await expect(trustProject(dirs[0]!, options)).rejects.toThrow(/anyone can write it/);
+  });
+
+  it("refuses a store whose folder anyone can write", async () => {
+    const { root, dirs, store } = await projects(1);
+    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    await trustProject(dirs[0]!, options);
+    const { chmod } = await import("node:fs/promises");
+    await chmod(path.dirname(store), 0o777);
+    await expect(readTrustStore(store)).rejects.toThrow(
+      /its folder `.*` is writable by others: anyone can write it/,
+    );
+  });
+});

@@ -23,8 +23,8 @@ export interface AggregatedOutcome {
   /** Exit-0 stdout that was not JSON. */
   plainText: AttributedText[];
   systemMessages: AttributedText[];
-  /** Non-blocking errors, and exit 2 on events that cannot block. */
-  errors: AttributedText[];
+  /** Non-blocking errors, and exit 2 on events that cannot block; `code` when the error has a stable one. */
+  errors: Array<AttributedText & { code?: string }>;
   warnings: AttributedText[];
 }
 
@@ -78,7 +78,7 @@ export function aggregate(
   for (const { hookPath, result } of results) {
     for (const warning of result.warnings) outcome.warnings.push({ hookPath, text: warning });
     if (result.status === "error") {
-      outcome.errors.push({ hookPath, text: result.message });
+      outcome.errors.push({ hookPath, text: result.message, ...(result.code ? { code: result.code } : {}) });
       continue;
     }
     if (result.status === "blocking") {

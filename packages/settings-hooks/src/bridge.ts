@@ -64,6 +64,11 @@ export interface SettingsHooksOptions {
    * own trace of the bridge: the per-handler view tools such as `hookwire emit` show.
    */
   onHandlerRun?: (run: SettingsHandlerRun) => void;
+  /**
+   * Called before each command handler spawns (background ones too); a throw stops the spawn and is
+   * reported as that handler's HookError, with the thrown error's `code`. The loader checks trust here.
+   */
+  beforeCommand?: (handler: SettingsHandler) => void | Promise<void>;
 }
 
 /** One settings handler's run: which handler (file#JSON path), for which event, what it answered. */
@@ -239,6 +244,7 @@ export async function createSettingsHooks(
         executors: options.executors,
         envAliases: options.envAliases,
         secretEnv: options.secretEnv,
+        beforeCommand: options.beforeCommand,
       }),
       async: handler.config.type === "command" && (handler.config as CommandHandlerConfig).async === true,
     });
@@ -295,7 +301,10 @@ export async function createSettingsHooks(
 
     const report = (outcome: AggregatedOutcome, event: string) => {
       for (const error of outcome.errors) {
-        pi.reportError(new HookError({ hookPath: error.hookPath, event, message: error.text }), event);
+        pi.reportError(
+          new HookError({ code: error.code, hookPath: error.hookPath, event, message: error.text }),
+          event,
+        );
       }
       for (const warning of outcome.warnings) {
         pi.reportError(

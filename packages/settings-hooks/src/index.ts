@@ -40,7 +40,7 @@ export type {
 } from "./protocol/output.js";
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
-export { formatIssues, readSettingsFile, validateSettings } from "./read-settings.js";
+export { formatIssues, MAX_SETTINGS_BYTES, readSettingsFile, validateSettings } from "./read-settings.js";
 export type { PathContext } from "./rules/file-paths.js";
 export { matchesPathPattern, pathMatch, realPath } from "./rules/file-paths.js";
 export type { MatchMode, MatchOptions, RuleList, RuleMatch, ToolCall } from "./rules/match.js";

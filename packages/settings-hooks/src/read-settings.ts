@@ -1,7 +1,6 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
-import { readFile } from "node:fs/promises";
 import { isAbsolute, relative } from "node:path";
-import { didYouMean } from "@hookwire/core";
+import { didYouMean, readRegularFile } from "@hookwire/core";
 import { isSettingsError } from "./errors.js";
 import { compileMatcher, isToolEvent, matcherField, SETTINGS_EVENT_NAMES } from "./matcher.js";
 import { parseRule } from "./rules/parse.js";
@@ -284,7 +283,11 @@ function validateHandler(
   return config;
 }
 
+/** Settings files larger than this are refused unread (1 MiB; real ones are a few KB). */
+export const MAX_SETTINGS_BYTES = 1024 * 1024;
+
 /** Reads and validates one file; a missing file is `exists: false` without issues. */
+// Async for its callers; the read is synchronous and cannot block (see readRegularFile).
 export async function readSettingsFile(source: SettingsSource): Promise<SettingsFileResult> {
   // The file is there but gives no handlers, only the one issue that says why.
   const unusable = (issue: SettingsIssue): SettingsFileResult => ({
@@ -294,23 +297,23 @@ export async function readSettingsFile(source: SettingsSource): Promise<Settings
     handlers: [],
     issues: [issue],
   });
-  let text: string;
-  try {
-    text = await readFile(source.file, "utf8");
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") {
+  // A repository's settings file may be a link to /dev/zero or a FIFO: only a capped regular file is read.
+  const read = readRegularFile(source.file, MAX_SETTINGS_BYTES);
+  if (!read.ok) {
+    if (read.reason === "missing")
       return { source, exists: false, disableAllHooks: false, handlers: [], issues: [] };
-    }
-    const reason = cause instanceof Error ? cause.message : String(cause);
     return unusable({
       severity: "error",
-      code: "SETTINGS_UNREADABLE",
+      code: read.reason === "unreadable" ? "SETTINGS_UNREADABLE" : "SETTINGS_REFUSED",
       file: source.file,
       path: "",
-      message: `Cannot read the settings file: ${reason}`,
+      message:
+        read.reason === "unreadable"
+          ? `Cannot read the settings file: ${read.message}`
+          : `The settings file ${read.message}; only regular files of at most ${MAX_SETTINGS_BYTES} bytes are read, so it was not.`,
     });
   }
+  const text = read.data.toString("utf8");
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === "") {
     return unusable({

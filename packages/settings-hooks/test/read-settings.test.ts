@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatIssues, readSettingsFile, type SettingsSource } from "../src/index.js";
+import { formatIssues, MAX_SETTINGS_BYTES, readSettingsFile, type SettingsSource } from "../src/index.js";
 
 let cwd: string;
 
@@ -259,5 +259,38 @@ describe("readSettingsFile", () => {
       "✖ Expected a JSON object at the top level, got an array.
         → in settings.json"
     `);
+  });
+});
+
+describe("readSettingsFile on untrusted files", () => {
+  it("refuses a settings file linked to /dev/zero without reading it", async () => {
+    const { symlink } = await import("node:fs/promises");
+    const file = join(cwd, "settings.json");
+    await symlink("/dev/zero", file);
+    const result = await readSettingsFile({ file, scope: "project" });
+    expect(result.handlers).toEqual([]);
+    expect(formatIssues(result.issues, { cwd })).toMatchInlineSnapshot(`
+      "✖ The settings file is a character device; only regular files of at most 1048576 bytes are read, so it was not.
+        → in settings.json"
+    `);
+  });
+
+  it("refuses a FIFO without waiting for a writer", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const file = join(cwd, "settings.json");
+    execFileSync("mkfifo", [file]);
+    const result = await readSettingsFile({ file, scope: "project" });
+    expect(result.issues.map((issue) => [issue.code, issue.message])).toEqual([
+      [
+        "SETTINGS_REFUSED",
+        "The settings file is a FIFO; only regular files of at most 1048576 bytes are read, so it was not.",
+      ],
+    ]);
+  });
+
+  it("refuses a settings file over the size cap", async () => {
+    const result = await read(`{"hooks": {}, "pad": "${"x".repeat(MAX_SETTINGS_BYTES)}"}`);
+    expect(result.issues[0]?.code).toBe("SETTINGS_REFUSED");
+    expect(result.issues[0]?.message).toMatch(/^The settings file is \d+ bytes, over the limit of 1048576;/);
   });
 });

@@ -73,6 +73,8 @@ export const listCommand = defineCommand({
         hook: shortPath(hook.path, cwd),
       })),
     );
+    const pairs = result.pairs;
+    const unfingerprinted = result.trust.unfingerprinted;
     const skipped = result.skipped.map((item) => ({ ...item, path: shortPath(item.path, cwd) }));
     const errors = result.errors.map((failure) => ({
       path: shortPath(failure.path, cwd),
@@ -87,6 +89,8 @@ export const listCommand = defineCommand({
         modules,
         settings: { disabled: result.settings.disabled, handlers, untrusted: untrustedHandlers },
         shadowed,
+        pairs,
+        unfingerprinted,
         skipped,
         errors,
         warnings: result.warnings.map((w) => w.message),
@@ -114,6 +118,23 @@ export const listCommand = defineCommand({
     if (shadowed.length > 0) {
       out.line(colors.bold(`shadowed (${shadowed.length})`));
       for (const s of shadowed) out.line(`  ${s.path}  [${s.provider}] same key ${s.key} as an earlier hook`);
+    }
+    if (pairs.length > 0) {
+      out.line(
+        colors.bold(
+          `beside your own hooks (${pairs.length}) — a project never replaces a user hook; both run, yours first`,
+        ),
+      );
+      for (const p of pairs) out.line(`  ${p.user}  then  ${p.project}  (same key ${p.key})`);
+    }
+    if (unfingerprinted.length > 0) {
+      out.line(
+        colors.bold(colors.yellow(`runs code that cannot be fingerprinted (${unfingerprinted.length})`)),
+      );
+      for (const u of unfingerprinted) {
+        out.line(`  ${u.source}: ${u.command}`);
+        out.line(`    ${u.reason}`);
+      }
     }
     if (skipped.length > 0) {
       out.line(colors.bold(colors.yellow(`untrusted, not loaded (${skipped.length})`)));

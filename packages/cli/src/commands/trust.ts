@@ -35,11 +35,29 @@ export const trustCommand = defineCommand({
         fingerprint: status.fingerprint,
         items: status.items,
         store: status.store,
+        pairs: status.pairs,
+        unfingerprinted: status.unfingerprinted,
+        warnings: status.warnings.map((warning) => warning.message),
       });
       return;
     }
+    const { colors } = out;
     out.line(`Trusted ${status.root} (${status.items.length} item${status.items.length === 1 ? "" : "s"}):`);
     for (const item of status.items) out.line(`  ${item}`);
-    out.line("Any change to these files untrusts the project again.");
+    out.line("Any change to these files untrusts the project again, also while hooks are running.");
+    if (status.pairs.length > 0) {
+      out.line(
+        colors.bold("Run beside your own hooks of the same name (yours first, never instead of them):"),
+      );
+      for (const pair of status.pairs) out.line(`  ${pair.project}  after  ${pair.user}`);
+    }
+    if (status.unfingerprinted.length > 0) {
+      out.line(colors.yellow(colors.bold("⚠ runs code that cannot be fingerprinted (review it yourself):")));
+      for (const u of status.unfingerprinted) {
+        out.line(colors.yellow(`  ${u.source}: ${u.command}`));
+        out.line(colors.yellow(`    ${u.reason}`));
+      }
+    }
+    for (const warning of status.warnings) out.line(colors.yellow(`⚠ ${warning.message}`));
   },
 });

@@ -81,7 +81,7 @@ export class CapabilityRegistry {
     const reports: ProviderReport[] = [];
     const all: CapabilityEntry<T>[] = [];
     const items: T[] = [];
-    const seen = new Set<string>();
+    const kept = new Map<string, T[]>();
 
     for (const provider of this.providers(cap)) {
       const report: ProviderReport = {
@@ -119,11 +119,14 @@ export class CapabilityRegistry {
           continue;
         }
         const key = cap.key(item as T);
-        const shadowed = seen.has(key);
-        seen.add(key);
+        const earlier = kept.get(key) ?? [];
+        const shadowed = earlier.some((first) => cap.coexists?.(first, item as T) !== true);
         report.count++;
         all.push({ item: item as T, key, provider: provider.id, shadowed });
-        if (!shadowed) items.push(item as T);
+        if (!shadowed) {
+          items.push(item as T);
+          kept.set(key, [...earlier, item as T]);
+        }
       }
     }
     return { items, all, warnings, providers: reports };

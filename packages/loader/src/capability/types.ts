@@ -7,6 +7,11 @@ export interface Capability<T> {
   key(item: T): string;
   /** Returns why the item is invalid, or `undefined` when it is fine. */
   validate?(item: unknown): string | undefined;
+  /**
+   * `true` when `later` is not shadowed by `earlier` although their keys are equal: both are kept, in
+   * `items` too. Hooks use it so a project item never shadows a user's. Default: never.
+   */
+  coexists?(earlier: T, later: T): boolean;
 }
 
 /** Where a provider looks. */

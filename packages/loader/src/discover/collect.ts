@@ -1,25 +1,57 @@
 // Finds everything a project would run: discovered hook files, settings files, and the items trust covers.
 import { realpath } from "node:fs/promises";
-import { readSettingsFile, type SettingsFileResult } from "@hookwire/settings-hooks";
+import path from "node:path";
+import {
+  loadShellParser,
+  placeholderValues,
+  readSettingsFile,
+  type SettingsFileResult,
+  type SettingsHandler,
+} from "@hookwire/settings-hooks";
 import type { CapabilityLoadResult } from "../capability/types.js";
 import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
+import { type CommandContext, commandFiles } from "../trust/command-files.js";
 import type { TrustItem } from "../trust/fingerprint.js";
-import { moduleFolderFiles } from "../trust/module-folders.js";
-import { referencedScripts } from "../trust/referenced-scripts.js";
+import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
+
+/** A project command whose files cannot all be known before it runs: shown at trust time. */
+export interface UnfingerprintedCommand {
+  /** `<settings file>#<JSON path>`. */
+  source: string;
+  command: string;
+  reason: string;
+}
 
 export interface ProjectCollection {
   /** realpath of cwd: the trust store's key. */
   root: string;
   discovery: CapabilityLoadResult<HookItem>;
   settings: SettingsFileResult[];
-  /** Project-level files that need trust: hook files, project/local settings files, scripts they run. */
+  /** Project-level files that need trust: hook files, project/local settings files, files they run. */
   trustItems: TrustItem[];
+  /** Project commands that run code no fingerprint covers. */
+  unfingerprinted: UnfingerprintedCommand[];
+  /** Files left out because reading them is unsafe or the walk was cut short, naming the path. */
+  warnings: Array<{ file: string; message: string }>;
 }
 
 /** Project and local settings files run code from the repository: they load only once it is trusted. */
 export function isProjectSettings(result: SettingsFileResult): boolean {
   return result.source.scope === "project" || result.source.scope === "local";
+}
+
+/** How the runtime check and the fingerprint read a handler's command: the same context both times. */
+export function commandContext(handler: SettingsHandler, cwd: string, home: string): CommandContext {
+  return {
+    cwd,
+    home,
+    placeholders: placeholderValues({
+      CLAUDE_PROJECT_DIR: cwd,
+      CLAUDE_PLUGIN_ROOT: handler.pluginRoot,
+      CLAUDE_PLUGIN_DATA: handler.pluginData,
+    }),
+  };
 }
 
 export async function collectProject(options: ResolvedDiscoverOptions): Promise<ProjectCollection> {
@@ -30,24 +62,41 @@ export async function collectProject(options: ResolvedDiscoverOptions): Promise<
     Promise.all(options.settingsSources.map((source) => readSettingsFile(source))),
   ]);
   const trustItems: TrustItem[] = [];
+  const warnings: ProjectCollection["warnings"] = [];
   // Shadowed project files count too: they load as soon as what shadows them goes away.
   const projectItems = discovery.all
     .filter((entry) => entry.item.level === "project")
     .map((entry) => entry.item);
   for (const item of projectItems) trustItems.push({ path: item.path, kind: "hook" });
-  // A module runs whatever it imports: the files beside it (helpers, package.json, lockfile) count too.
+  // A module runs whatever it imports, a script whatever it calls: the files beside them count too.
   const hookPaths = new Set(projectItems.map((item) => item.path));
-  const modules = projectItems.filter((item) => item.type === "module").map((item) => item.path);
-  for (const file of await moduleFolderFiles(modules)) {
+  const support = supportFiles(projectItems.map((item) => item.path));
+  for (const file of support.files)
     if (!hookPaths.has(file)) trustItems.push({ path: file, kind: "support" });
+  for (const { path: file, what } of support.refused) {
+    warnings.push({ file, message: `\`${file}\` is ${what}, not a regular file; it was not read.` });
   }
+  for (const dir of support.truncated) {
+    warnings.push({
+      file: dir,
+      message: `\`${dir}\` holds more than ${MAX_SUPPORT_FILES} files or nests too deep; the rest is not fingerprinted.`,
+    });
+  }
+
   const projectSettings = settings.filter((result) => result.exists && isProjectSettings(result));
   for (const result of projectSettings) trustItems.push({ path: result.source.file, kind: "settings" });
-  for (const file of referencedScripts(
-    cwd,
-    projectSettings.flatMap((result) => result.handlers),
-  )) {
-    trustItems.push({ path: file, kind: "script" });
+  const unfingerprinted: UnfingerprintedCommand[] = [];
+  const commands = projectSettings
+    .flatMap((result) => result.handlers)
+    .filter((h) => h.config.type === "command");
+  if (commands.length > 0) await loadShellParser();
+  for (const handler of commands) {
+    if (handler.config.type !== "command") continue;
+    const found = commandFiles(handler.config, commandContext(handler, cwd, home));
+    for (const file of found.files) trustItems.push({ path: file, kind: "script" });
+    const source = `${path.relative(cwd, handler.file).split(path.sep).join("/")}#${handler.jsonPath}`;
+    for (const reason of found.unknowns)
+      unfingerprinted.push({ source, command: handler.config.command, reason });
   }
-  return { root, discovery, settings, trustItems };
+  return { root, discovery, settings, trustItems, unfingerprinted, warnings };
 }

@@ -17,8 +17,10 @@ import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
 import { resolvePath } from "../resolve-path.js";
 import { decideTrust } from "../trust/decide.js";
+import { FileDigests } from "../trust/file-digest.js";
 import { fingerprintProject } from "../trust/fingerprint.js";
-import { collectProject, isProjectSettings } from "./collect.js";
+import { TrustGuard } from "../trust/guard.js";
+import { collectProject, isProjectSettings, type UnfingerprintedCommand } from "./collect.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
 
 /** A project item that did not load because the project is not trusted. */
@@ -44,6 +46,8 @@ export interface DiscoverAndLoadResult {
   hooks: LoadedHook[];
   /** Every discovered hook file by provider, shadowed ones included (`shadowed: true`), for listings. */
   discovered: CapabilityEntry<HookItem>[];
+  /** Project items that run beside (after) a user item of the same key: a project never shadows a user. */
+  pairs: HookPair[];
   errors: HookLoadFailureEntry[];
   skipped: SkippedItem[];
   warnings: DiscoveryWarning[];
@@ -57,14 +61,26 @@ export interface DiscoverAndLoadResult {
     /** Handlers the settings hook runs. */
     handlers: SettingsHandler[];
   };
-  trust: { root: string; fingerprint: string; trusted: boolean; items: string[] };
+  trust: {
+    root: string;
+    fingerprint: string;
+    trusted: boolean;
+    items: string[];
+    /** Project commands that run code the fingerprint cannot cover (shown before trusting). */
+    unfingerprinted: UnfingerprintedCommand[];
+    /** Checks project hooks against the trusted files before they run; absent when nothing is held to a fingerprint. */
+    guard?: TrustGuard;
+  };
 }
 
 type Planned =
   | { kind: "discovered"; item: HookItem; provider: string }
   | { kind: "configured"; path: string; resolved: string };
 
-/** Picks what loads from what was discovered: untrusted project items are skipped and shadow nothing. */
+/**
+ * Picks what loads from what was discovered: untrusted project items are skipped and shadow nothing;
+ * a project item and a user item of the same key both load, the user's first.
+ */
 function selectDiscovered(
   all: readonly CapabilityEntry<HookItem>[],
   trusted: boolean,
@@ -72,16 +88,55 @@ function selectDiscovered(
 ): Planned[] {
   const taken = new Set<string>();
   const planned: Planned[] = [];
+  const plan = (entry: CapabilityEntry<HookItem>) =>
+    planned.push({ kind: "discovered", item: entry.item, provider: entry.provider });
+  const userOf = new Map<string, CapabilityEntry<HookItem>>();
+  for (const entry of all) {
+    if (!entry.shadowed && entry.item.level === "user" && !userOf.has(entry.key))
+      userOf.set(entry.key, entry);
+  }
   for (const entry of all) {
     if (entry.item.level === "project" && !trusted) {
       skip(entry.item);
       continue;
     }
-    if (taken.has(entry.key)) continue;
-    taken.add(entry.key);
-    planned.push({ kind: "discovered", item: entry.item, provider: entry.provider });
+    if (entry.shadowed) continue;
+    if (entry.item.level === "project") {
+      const user = userOf.get(entry.key);
+      if (user && !taken.has(`user ${entry.key}`)) {
+        taken.add(`user ${entry.key}`);
+        plan(user);
+      }
+    } else if (entry.item.level === "user") {
+      if (taken.has(`user ${entry.key}`)) continue;
+      taken.add(`user ${entry.key}`);
+    }
+    plan(entry);
   }
   return planned;
+}
+
+/** A project item that runs beside a user item of the same key (the user's first), for listings. */
+export interface HookPair {
+  key: string;
+  user: string;
+  project: string;
+}
+
+/** Every project item that has a user item of the same key beside it. */
+export function hookPairs(
+  all: readonly CapabilityEntry<HookItem>[],
+  show: (file: string) => string,
+): HookPair[] {
+  const pairs: HookPair[] = [];
+  for (const entry of all) {
+    if (entry.shadowed || entry.item.level !== "project") continue;
+    const user = all.find(
+      (other) => other.key === entry.key && !other.shadowed && other.item.level === "user",
+    );
+    if (user) pairs.push({ key: entry.key, user: show(user.item.path), project: show(entry.item.path) });
+  }
+  return pairs;
 }
 
 export async function discoverAndLoadHooks(
@@ -91,7 +146,12 @@ export async function discoverAndLoadHooks(
 ): Promise<DiscoverAndLoadResult> {
   const resolved = resolveDiscoverOptions(cwd, options);
   const project = await collectProject(resolved);
-  const { fingerprint, items } = await fingerprintProject(resolved.cwd, project.trustItems);
+  const digests = new FileDigests();
+  const {
+    fingerprint,
+    items,
+    digests: trusted,
+  } = await fingerprintProject(resolved.cwd, project.trustItems, digests);
   const verdict = await decideTrust(
     resolved.trust,
     { root: project.root, fingerprint, items },
@@ -105,8 +165,22 @@ export async function discoverAndLoadHooks(
     message: w.message,
   }));
   if (verdict.warning) warnings.push({ kind: "trust", file: resolved.trustStore, message: verdict.warning });
+  for (const warning of project.warnings) warnings.push({ kind: "trust", ...warning });
   const skipped: SkippedItem[] = [];
   const show = (file: string) => displayPath(file, resolved.cwd, resolved.home);
+  // Trusted by a recorded or approved fingerprint: held to it until the hooks run ("all" trusts anything).
+  const guard =
+    verdict.trusted && resolved.trust !== "all" && items.length > 0
+      ? new TrustGuard({
+          root: project.root,
+          cwd: resolved.cwd,
+          home: resolved.home,
+          trustCommand,
+          trusted,
+          digests,
+          show,
+        })
+      : undefined;
   const skip = (file: string, kind: SkippedItem["kind"]) =>
     skipped.push({
       path: show(file),
@@ -127,7 +201,12 @@ export async function discoverAndLoadHooks(
   }
 
   const importModule = createModuleImporter(resolved);
-  const bridgeOptions = { ...resolved.settings, cwd: resolved.cwd, projectDir: resolved.cwd };
+  const bridgeOptions: BridgeOptions = {
+    ...resolved.settings,
+    cwd: resolved.cwd,
+    projectDir: resolved.cwd,
+    ...(guard ? { beforeCommand: (handler: SettingsHandler) => guard.command(handler) } : {}),
+  };
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
   const add = (loaded: LoadedHook | HookLoadFailureEntry) => {
@@ -143,7 +222,16 @@ export async function discoverAndLoadHooks(
     const { item } = plan;
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
-      add(await loadHookModule({ path: show(item.path), source }, resolved.cwd, importModule, resolved.home));
+      const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
+      add(
+        changed ??
+          (await loadHookModule(
+            { path: show(item.path), source },
+            resolved.cwd,
+            importModule,
+            resolved.home,
+          )),
+      );
       continue;
     }
     add(
@@ -167,6 +255,7 @@ export async function discoverAndLoadHooks(
   return {
     hooks,
     discovered: project.discovery.all,
+    pairs: hookPairs(project.discovery.all, show),
     errors,
     skipped,
     warnings,
@@ -176,11 +265,39 @@ export async function discoverAndLoadHooks(
       disabled: settings.disabled,
       handlers: settings.handlers,
     },
-    trust: { root: project.root, fingerprint, trusted: verdict.trusted, items },
+    trust: {
+      root: project.root,
+      fingerprint,
+      trusted: verdict.trusted,
+      items,
+      unfingerprinted: project.unfingerprinted,
+      ...(guard ? { guard } : {}),
+    },
   };
 }
 
 type BridgeOptions = Parameters<typeof createSettingsHooks>[1];
+
+/** Right before a project module is imported: is it (and its folder) still what was trusted? */
+function trustChange(
+  guard: TrustGuard | undefined,
+  file: string,
+  shown: string,
+): HookLoadFailureEntry | undefined {
+  try {
+    guard?.module(file);
+    return undefined;
+  } catch (cause) {
+    const error = new HookLoadError({
+      hookPath: shown,
+      resolvedPath: file,
+      reason: "trust-changed",
+      message: `Hook module \`${shown}\` was not imported: ${errorMessage(cause)}`,
+      cause,
+    });
+    return { path: shown, error };
+  }
+}
 
 async function loadScriptHook(
   item: HookItem & { type: "pre" | "post" },
@@ -227,6 +344,8 @@ async function loadSettings(
     if (!file.exists) continue;
     if (isProjectSettings(file) && !trusted) {
       skip(file.source.file, "settings");
+      // Said even before trust: a settings file that is a device or a FIFO is an attack, not a typo.
+      issues.push(...file.issues.filter((issue) => issue.code === "SETTINGS_REFUSED"));
       continue;
     }
     issues.push(...file.issues);

@@ -42,4 +42,6 @@ export const hooksCapability: Capability<HookItem> = {
   id: "hooks",
   key: (item) => `${item.type}:${item.tool}:${item.name}`,
   validate: validateHookItem,
+  // A repository must not be able to switch off a user's own guard by naming a file the same.
+  coexists: (earlier, later) => earlier.level === "project" && later.level === "user",
 };

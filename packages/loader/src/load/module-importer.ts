@@ -1,16 +1,36 @@
 // Imports hook modules: native `import()` for JS, a jiti instance started on first need for TypeScript.
 
-import { readFileSync } from "node:fs";
+import { closeSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { openRegularFile, readRegularFile } from "@hookwire/core";
 import type { Jiti } from "jiti";
+import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
 import { needsTransform } from "./module-kind.js";
-import {
-  createTranspileCache,
-  defaultModuleCacheDir,
-  isSelfContained,
-  type TranspileCache,
-} from "./transpile-cache.js";
+import { createTranspileCache, isSelfContained, type TranspileCache } from "./transpile-cache.js";
+
+/** Hook modules larger than this are not loaded (8 MiB: far above any hook, bundled ones included). */
+export const MAX_MODULE_BYTES = 8 * 1024 * 1024;
+
+/** The module's source, read only when it is a regular file within the cap. */
+function readModuleSource(file: string): string {
+  const read = readRegularFile(file, MAX_MODULE_BYTES);
+  if (!read.ok)
+    throw new Error(
+      `${file} ${read.message}; hook modules must be regular files of at most ${MAX_MODULE_BYTES} bytes`,
+    );
+  return read.data.toString("utf8");
+}
+
+/** Node reads natively imported files itself: they are checked the same way first. */
+function checkModuleFile(file: string): void {
+  const opened = openRegularFile(file, MAX_MODULE_BYTES);
+  if (!opened.ok)
+    throw new Error(
+      `${file} ${opened.message}; hook modules must be regular files of at most ${MAX_MODULE_BYTES} bytes`,
+    );
+  closeSync(opened.fd);
+}
 
 export interface ModuleImportOptions {
   /**
@@ -21,8 +41,11 @@ export interface ModuleImportOptions {
   /**
    * Persistent transform cache: a directory, `true` for the default place, `false` for none. Default `true`.
    * Self-contained modules (imports of types and Node built-ins only) are cached as CommonJS in
-   * `<dir>/hookwire` (default `~/.cache/hookwire/modules`) and load on later runs without starting jiti;
-   * the others use jiti's own cache in `<dir>` (default: jiti's).
+   * `<dir>/hookwire` (default `$XDG_CACHE_HOME/hookwire/modules`, else `~/.cache/hookwire/modules`) and
+   * load on later runs without starting jiti; the others use jiti's cache in `<dir>` (default
+   * `<same root>/jiti`). Never jiti's own default, the shared temp folder or a `node_modules/.cache`
+   * inside the project, where anyone who can write there could replace what runs. A folder that is
+   * not private to this user (mode 0700, owned by them) is not used.
    */
   fsCache?: boolean | string;
   /**
@@ -45,17 +68,21 @@ interface JitiError {
 
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
   const fsCache = options.fsCache ?? true;
+  const root = fsCache === false ? undefined : fsCache === true ? defaultCacheRoot() : fsCache;
   const cache: TranspileCache | undefined =
-    fsCache === false
+    root === undefined
       ? undefined
-      : createTranspileCache(fsCache === true ? defaultModuleCacheDir() : path.join(fsCache, "hookwire"));
+      : createTranspileCache(path.join(root, fsCache === true ? "modules" : "hookwire"));
+  const jitiCacheDir = root === undefined ? undefined : fsCache === true ? path.join(root, "jiti") : root;
   const fresh = options.moduleCache === false;
 
-  const start = async (cacheDir: boolean | string) => {
+  const start = async (useCache: boolean) => {
     const { createJiti } = await import("jiti");
+    const dir =
+      useCache && jitiCacheDir !== undefined && ensurePrivateDir(jitiCacheDir) ? jitiCacheDir : false;
     return createJiti(import.meta.url, {
       alias: options.alias,
-      fsCache: cacheDir,
+      fsCache: dir,
       moduleCache: !fresh,
       // The loader checks `default` itself; jiti's interop proxy would hide a missing default export.
       interopDefault: false,
@@ -66,12 +93,12 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
   let transformer: Promise<Jiti> | undefined;
 
   const transformed = async (file: string): Promise<unknown> => {
+    // Synchronous reads: for small files they cost less than a trip through the thread pool.
+    const source = readModuleSource(file);
     if (!cache) {
-      jiti ??= start(fsCache);
+      jiti ??= start(false);
       return (await jiti).import(file);
     }
-    // Synchronous reads: for small files they cost less than a trip through the thread pool.
-    const source = readFileSync(file, "utf8");
     const cached = cache.locate(file, source);
     // The warm path: jiti (tens of milliseconds to start) is not needed at all.
     if (cache.has(cached)) return cache.load(cached, file, fresh);
@@ -83,7 +110,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
       // jiti.import reports the same failure with its usual message.
     }
     if (code === undefined || !isSelfContained(code)) {
-      jiti ??= start(fsCache);
+      jiti ??= start(true);
       return (await jiti).import(file);
     }
     try {
@@ -99,7 +126,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
     transformer ??= start(false);
     let code: string;
     try {
-      code = (await transformer).transform({ source: readFileSync(file, "utf8"), filename: file });
+      code = (await transformer).transform({ source: readModuleSource(file), filename: file });
     } catch {
       return undefined;
     }
@@ -113,6 +140,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
 
   return async (file) => {
     if (needsTransform(file)) return transformed(file);
+    checkModuleFile(file);
     const url = pathToFileURL(file);
     if (fresh) url.searchParams.set("hookwire-reload", String(++reloadCounter));
     try {

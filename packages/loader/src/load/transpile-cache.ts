@@ -1,22 +1,15 @@
 // A persistent cache of TypeScript modules transpiled to self-contained CommonJS, loaded without jiti.
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { compileFunction } from "node:vm";
+import { ensurePrivateDir } from "./cache-dir.js";
 
 // Bumped whenever the shape of cached files changes.
 const CACHE_VERSION = "1";
 // Evaluated cached modules by cache file, shared like Node's require cache.
 const evaluated = new Map<string, unknown>();
-
-/** `$XDG_CACHE_HOME/hookwire/modules`, else `~/.cache/hookwire/modules`: per user, never a shared temp folder. */
-export function defaultModuleCacheDir(env: Record<string, string | undefined> = process.env): string {
-  const xdg = env.XDG_CACHE_HOME;
-  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".cache");
-  return path.join(base, "hookwire", "modules");
-}
 
 const REQUIRE = /\brequire\s*\(/g;
 const STATIC_REQUIRE = /\brequire\s*\(\s*(["'])([^"']+)\1\s*\)/g;
@@ -69,21 +62,22 @@ export interface TranspileCache {
 }
 
 export function createTranspileCache(dir: string): TranspileCache {
-  let created = false;
+  // Checked once: a folder another user can write would let them replace what runs.
+  let usable: boolean | undefined;
+  const isPrivate = () => (usable ??= ensurePrivateDir(dir));
   return {
     locate(file, source) {
       const key = createHash("sha256").update(`${CACHE_VERSION}\0${file}\0${source}`).digest("hex");
       return path.join(dir, `${path.basename(file).replace(/[^\w.-]/g, "_")}.${key.slice(0, 32)}.cjs`);
     },
     has(cached) {
-      return existsSync(cached);
+      return isPrivate() && existsSync(cached);
     },
     // Synchronous, like the reads: a few KB cost less than two trips through the thread pool.
     write(cached, code) {
-      if (!created) mkdirSync(dir, { recursive: true });
-      created = true;
-      const temporary = `${cached}.${process.pid}.tmp`;
-      writeFileSync(temporary, code);
+      if (!isPrivate()) return;
+      const temporary = `${cached}.${process.pid}.${randomUUID()}.tmp`;
+      writeFileSync(temporary, code, { mode: 0o600 });
       // Rename is atomic, so a concurrent reader never sees half a file.
       renameSync(temporary, cached);
     },

@@ -1,11 +1,11 @@
 // The project fingerprint: SHA-256 over the sorted project items and the contents of each.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { type FileDigest, FileDigests } from "./file-digest.js";
 
 /**
- * A project file that is trusted or not: a hook file, a settings file, a script a settings hook
- * runs, or a support file beside a hook module (something it may import).
+ * A project file that is trusted or not: a hook file, a settings file, a file a settings command runs
+ * or names, or a support file beside a hook (something it may import or call).
  */
 export interface TrustItem {
   path: string;
@@ -16,22 +16,19 @@ export interface ProjectFingerprint {
   fingerprint: string;
   /** `<kind> <path relative to the root>`, sorted, each once. */
   items: string[];
+  /** The digest of each item's file as it was fingerprinted, by absolute path. */
+  digests: Map<string, FileDigest>;
 }
 
-async function contentHash(file: string): Promise<string> {
-  try {
-    return createHash("sha256")
-      .update(await readFile(file))
-      .digest("hex");
-  } catch {
-    // A file that vanished or cannot be read still changes the fingerprint.
-    return "unreadable";
-  }
-}
-
+/**
+ * Reads no file that could block or never end (FIFOs, devices) and none over 64 MiB; such a file's
+ * digest is what it is (`not-regular`, `too-large`), so turning it into something else still changes
+ * the fingerprint.
+ */
 export async function fingerprintProject(
   root: string,
   items: readonly TrustItem[],
+  digests: FileDigests = new FileDigests(),
 ): Promise<ProjectFingerprint> {
   const byLabel = new Map<string, string>();
   for (const item of items) {
@@ -40,6 +37,12 @@ export async function fingerprintProject(
   }
   const labels = [...byLabel.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const hash = createHash("sha256");
-  for (const label of labels) hash.update(`${label}\0${await contentHash(byLabel.get(label)!)}\n`);
-  return { fingerprint: hash.digest("hex"), items: labels };
+  const seen = new Map<string, FileDigest>();
+  for (const label of labels) {
+    const file = byLabel.get(label)!;
+    const digest = seen.get(file) ?? digests.digest(file);
+    seen.set(file, digest);
+    hash.update(`${label}\0${digest}\n`);
+  }
+  return { fingerprint: hash.digest("hex"), items: labels, digests: seen };
 }

@@ -1,9 +1,11 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
 import { realpath } from "node:fs/promises";
-import { collectProject } from "../discover/collect.js";
+import { displayPath } from "@hookwire/core";
+import { collectProject, type UnfingerprintedCommand } from "../discover/collect.js";
+import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
 import { fingerprintProject } from "./fingerprint.js";
-import { readTrustStore, type TrustRecord, writeTrustStore } from "./store.js";
+import { readTrustStore, type TrustRecord, updateTrustStore } from "./store.js";
 
 export interface ProjectTrustStatus {
   root: string;
@@ -16,6 +18,12 @@ export interface ProjectTrustStatus {
   items: string[];
   /** The store file consulted. */
   store: string;
+  /** Project items that run beside (after) a user item of the same key. */
+  pairs: HookPair[];
+  /** Project commands that run code the fingerprint cannot cover. */
+  unfingerprinted: UnfingerprintedCommand[];
+  /** Files left out of the fingerprint because reading them is unsafe, naming the path. */
+  warnings: Array<{ file: string; message: string }>;
 }
 
 export async function projectTrustStatus(
@@ -33,20 +41,23 @@ export async function projectTrustStatus(
     ...(recorded ? { recorded } : {}),
     items,
     store: resolved.trustStore,
+    pairs: hookPairs(project.discovery.all, (file) => displayPath(file, resolved.cwd, resolved.home)),
+    unfingerprinted: project.unfingerprinted,
+    warnings: project.warnings,
   };
 }
 
 /** Record the project's current fingerprint as trusted; returns the status after writing. */
 export async function trustProject(cwd: string, options: DiscoverOptions = {}): Promise<ProjectTrustStatus> {
   const status = await projectTrustStatus(cwd, options);
-  const store = await readTrustStore(status.store);
   const recorded: TrustRecord = {
     fingerprint: status.fingerprint,
     trustedAt: new Date().toISOString(),
     items: status.items,
   };
-  store.projects[status.root] = recorded;
-  await writeTrustStore(status.store, store);
+  await updateTrustStore(status.store, (store) => {
+    store.projects[status.root] = recorded;
+  });
   return { ...status, trusted: true, recorded };
 }
 
@@ -54,9 +65,10 @@ export async function trustProject(cwd: string, options: DiscoverOptions = {}): 
 export async function revokeProject(cwd: string, options: DiscoverOptions = {}): Promise<boolean> {
   const resolved = resolveDiscoverOptions(cwd, options);
   const root = await realpath(resolved.cwd).catch(() => resolved.cwd);
-  const store = await readTrustStore(resolved.trustStore);
-  if (!(root in store.projects)) return false;
-  delete store.projects[root];
-  await writeTrustStore(resolved.trustStore, store);
-  return true;
+  if (!(root in (await readTrustStore(resolved.trustStore)).projects)) return false;
+  return updateTrustStore(resolved.trustStore, (store) => {
+    const had = root in store.projects;
+    delete store.projects[root];
+    return had;
+  });
 }

@@ -1,7 +1,10 @@
 // Reads and writes the trust store: per project root, the fingerprint the user trusted.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import type { Stats } from "node:fs";
+import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@hookwire/core";
+import { lock } from "proper-lockfile";
 import { TrustStoreError } from "../errors.js";
 
 export interface TrustRecord {
@@ -26,8 +29,42 @@ function isRecord(value: unknown): value is TrustRecord {
   return typeof record?.fingerprint === "string" && Array.isArray(record.items);
 }
 
+/**
+ * Why someone other than this user could change `stat`'s file, or `undefined`. Group write counts only
+ * for a group other than the user's own (usergroups systems create 0775 folders by default).
+ */
+function writableByOthers(stat: Stats): string | undefined {
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid && stat.uid !== 0) return `it is owned by user ${stat.uid}`;
+  if ((stat.mode & 0o002) !== 0) return "anyone can write it";
+  if ((stat.mode & 0o020) !== 0 && stat.gid !== process.getgid?.()) return `group ${stat.gid} can write it`;
+  return undefined;
+}
+
+/** A store that others could write would let them trust any project in the user's name: it is refused. */
+async function checkOwnership(file: string): Promise<void> {
+  for (const target of [path.dirname(file), file]) {
+    let info: Stats;
+    try {
+      info = await lstat(target);
+      if (info.isSymbolicLink()) info = await stat(target);
+    } catch {
+      continue;
+    }
+    const problem = writableByOthers(info);
+    if (problem) {
+      throw new TrustStoreError(
+        file,
+        `The trust store \`${file}\` is not used because ${target === file ? "" : `its folder \`${target}\` is writable by others: `}${problem}. ` +
+          `Make it yours and private (\`chmod 700 ${path.dirname(file)} && chmod 600 ${file}\`).`,
+      );
+    }
+  }
+}
+
 /** A missing file is an empty store; anything else unreadable throws a TrustStoreError. */
 export async function readTrustStore(file: string): Promise<TrustStore> {
+  await checkOwnership(file);
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -61,10 +98,48 @@ export async function readTrustStore(file: string): Promise<TrustStore> {
   return store;
 }
 
-/** Written to a temporary file and renamed, so a crash never leaves half a store. */
-export async function writeTrustStore(file: string, store: TrustStore): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(store, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
+/** Written to a temporary file of its own and renamed, so a crash or a concurrent writer never leaves half a store. */
+async function writeTrustStore(file: string, store: TrustStore): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(store, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    await rename(temporary, file);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/** How long a lock may go without its holder refreshing it before another process takes it over. */
+const LOCK_STALE_MS = 10_000;
+
+/**
+ * Read, change and write the store under a lock (`<store>.lock`, held across processes with
+ * proper-lockfile), so concurrent `trustProject` calls, in one process or many, each keep their record.
+ * `change` sees the store as it is on disk inside the lock and returns what to answer.
+ */
+export async function updateTrustStore<T>(file: string, change: (store: TrustStore) => T): Promise<T> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await checkOwnership(file);
+  let release: () => Promise<void>;
+  try {
+    release = await lock(file, {
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true },
+    });
+  } catch (error) {
+    throw new TrustStoreError(
+      file,
+      `Cannot lock the trust store \`${file}\`: ${errorMessage(error)}. If no other hookwire is running, remove \`${file}.lock\`.`,
+      error,
+    );
+  }
+  try {
+    const store = await readTrustStore(file);
+    const answer = change(store);
+    await writeTrustStore(file, store);
+    return answer;
+  } finally {
+    await release().catch(() => {});
+  }
 }

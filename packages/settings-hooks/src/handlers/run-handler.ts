@@ -1,5 +1,5 @@
 // Runs one settings handler of any type and answers with a HandlerResult; never rejects.
-import { errorMessage } from "@hookwire/core";
+import { errorMessage, isHookwireError } from "@hookwire/core";
 import { interpretCommandRun } from "../protocol/exit-code.js";
 import type { HookInput } from "../protocol/input.js";
 import { type HandlerResult, type OutputOptions, parseStdout, validateOutput } from "../protocol/output.js";
@@ -20,6 +20,8 @@ export interface RunHandlerOptions extends EnvironmentOptions {
   outputDir?: string;
   executors?: HandlerTypeRegistry;
   signal?: AbortSignal;
+  /** Called before each command handler spawns; a throw stops the spawn and becomes the handler's error (its `code` kept). */
+  beforeCommand?: (handler: SettingsHandler) => void | Promise<void>;
 }
 
 /** Seconds, per 003: 600 by default, 30 for UserPromptSubmit, 1.5 for SessionEnd (it delays shutdown). */
@@ -82,6 +84,14 @@ function prepareCommand(
     // In shell form the placeholders are expanded from the environment, so their values belong to the key.
     key: JSON.stringify(["command", spec.file, spec.args, spec.shellForm ? [...values] : []]),
     async run(input, output, signal) {
+      if (options.beforeCommand) {
+        try {
+          await options.beforeCommand(handler);
+        } catch (cause) {
+          const code = isHookwireError(cause) ? cause.code : undefined;
+          return { status: "error", message: errorMessage(cause), warnings: [], ...(code ? { code } : {}) };
+        }
+      }
       const run = await runCommand(spec, {
         cwd: options.cwd,
         env,

@@ -32,7 +32,7 @@ export interface HookOutput {
 export type HandlerResult =
   | { status: "success"; output: HookOutput; text?: string; warnings: string[] }
   | { status: "blocking"; reason: string; warnings: string[] }
-  | { status: "error"; message: string; warnings: string[] };
+  | { status: "error"; message: string; warnings: string[]; code?: string };
 
 export interface OutputOptions {
   /** Names the hook in warnings. */

@@ -1,0 +1,303 @@
+// What a command runs, found with the bash grammar: every file it names, package scripts and makefiles followed.
+import { statSync } from "node:fs";
+import path from "node:path";
+import { readRegularFile } from "@hookwire/core";
+import {
+  type CommandHandlerConfig,
+  type ShellAnalysis,
+  type ShellCommand,
+  type ShellWord,
+  shellCommands,
+} from "@hookwire/settings-hooks";
+import { quote } from "shell-quote";
+import { globSync } from "tinyglobby";
+
+/** What a command would run, as far as a static reading can tell. */
+export interface CommandFiles {
+  /** Absolute paths of the files it runs or names (scripts, package.json, lockfiles, makefiles). */
+  files: string[];
+  /** Why part of it cannot be fingerprinted, in words a user can read: "`… | sh`: `sh` runs whatever is piped into it". */
+  unknowns: string[];
+}
+
+export interface CommandContext {
+  /** Where the command starts (the hook's cwd, the project). */
+  cwd: string;
+  home: string;
+  /** `${CLAUDE_PROJECT_DIR}` and the other placeholders with their values. */
+  placeholders: ReadonlyMap<string, string>;
+}
+
+// Files under these belong to the system, not to a repository; they are not fingerprinted when outside the project.
+const SYSTEM_PREFIXES = [
+  "/usr/",
+  "/bin/",
+  "/sbin/",
+  "/lib/",
+  "/lib32/",
+  "/lib64/",
+  "/libx32/",
+  "/etc/",
+  "/opt/",
+  "/snap/",
+  "/nix/store/",
+  "/System/",
+  "/Library/",
+  "/proc/",
+  "/sys/",
+  "/dev/",
+];
+const PACKAGE_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/** `npm test` and friends run the script of their name; `npm t` is `npm test`. */
+const NPM_LIFECYCLE: Readonly<Record<string, string>> = {
+  test: "test",
+  t: "test",
+  tst: "test",
+  start: "start",
+  stop: "stop",
+  restart: "restart",
+};
+const RUN_WORDS = new Set(["run", "run-script", "rum", "urn"]);
+/** Options of the package runners that take a folder (`npm --prefix x`, `pnpm -C x`, `yarn --cwd x`). */
+const FOLDER_OPTIONS = new Set(["--prefix", "-C", "--dir", "--cwd"]);
+const DOWNLOADERS = new Set(["npx", "bunx", "pnpx"]);
+const LOCKFILES = [
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "pnpm-lock.yaml",
+  "yarn.lock",
+  "bun.lock",
+  "bun.lockb",
+];
+const MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
+const INTERPRETERS = new Set(["python", "python3", "node", "ruby", "perl", "php", "deno", "tsx", "ts-node"]);
+/** Package scripts that run package scripts are followed this deep. */
+const MAX_DEPTH = 8;
+const MAX_PACKAGE_JSON_BYTES = 1024 * 1024;
+
+// Analyses are pure functions of the text; the runtime check asks again before every spawn.
+const analyses = new Map<string, ShellAnalysis>();
+function analyse(text: string): ShellAnalysis {
+  let analysis = analyses.get(text);
+  if (!analysis) {
+    analysis = shellCommands(text);
+    if (analyses.size > 1000) analyses.clear();
+    analyses.set(text, analysis);
+  }
+  return analysis;
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    // No exception for a missing file: most words name none, and this runs before every spawn.
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
+function inside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+function countsAsProjectFile(file: string, ctx: CommandContext): boolean {
+  if (file.split(path.sep).includes("node_modules")) return false;
+  if (!inside(ctx.cwd, file) && SYSTEM_PREFIXES.some((prefix) => file.startsWith(prefix))) return false;
+  return isRegularFile(file);
+}
+
+/** Placeholders as their values, so `"${CLAUDE_PROJECT_DIR}"/x.sh` reads as the project's file. */
+function expandPlaceholders(text: string, values: ReadonlyMap<string, string>): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced, bare) => {
+    const value = values.get((braced ?? bare) as string);
+    return value ?? match;
+  });
+}
+
+class Reader {
+  readonly files = new Set<string>();
+  readonly unknowns: string[] = [];
+  constructor(readonly ctx: CommandContext) {}
+
+  file(candidate: string): void {
+    if (countsAsProjectFile(candidate, this.ctx)) this.files.add(candidate);
+  }
+
+  unknown(text: string): void {
+    if (!this.unknowns.includes(text)) this.unknowns.push(text);
+  }
+
+  /** Every file the words may name, from the folder the command runs in. */
+  word(word: ShellWord, dir: string): void {
+    if (word.literal) {
+      const value = word.value.startsWith("~/") ? path.join(this.ctx.home, word.value.slice(2)) : word.value;
+      // `--config=./x.json` names a file too.
+      const equals = value.startsWith("-") ? value.indexOf("=") : -1;
+      const named = equals >= 0 ? value.slice(equals + 1) : value;
+      if (named !== "" && !named.startsWith("-")) this.file(path.resolve(dir, named));
+      return;
+    }
+    // A glob and nothing else run-time: what it matches now is what it names.
+    if (word.glob && !/[$`]/.test(word.value)) {
+      for (const file of expandGlob(word.value, dir)) this.file(file);
+    }
+  }
+
+  command(command: ShellCommand, start: string, depth: number): void {
+    if (command.cwd === null) {
+      this.unknown(`\`${command.written}\`: it runs in a folder known only at run time`);
+      return;
+    }
+    const dir = path.resolve(start, command.cwd);
+    if (command.path.includes("/"))
+      this.word({ value: command.path, literal: true, glob: false, shape: command.path }, dir);
+    for (const arg of command.args) this.word(arg, dir);
+    const program = command.program;
+    if (
+      DOWNLOADERS.has(program) ||
+      ((program === "pnpm" || program === "yarn") && command.args[0]?.value === "dlx")
+    ) {
+      this.unknown(`\`${command.written}\`: \`${program}\` may download and run a package`);
+      return;
+    }
+    if (PACKAGE_RUNNERS.has(program)) this.packageScript(command, dir, depth);
+    else if (program === "make" || program === "gmake") this.makefile(command, dir);
+    else if (INTERPRETERS.has(program)) {
+      const operand = command.args.find((arg) => !arg.value.startsWith("-"));
+      if (operand && !operand.literal && !operand.glob) {
+        this.unknown(`\`${command.written}\`: \`${program}\` runs a script named only at run time`);
+      }
+    }
+  }
+
+  /** `npm run lint`, `pnpm lint`, `yarn test`: package.json (and its lockfile) and the script's own commands. */
+  packageScript(command: ShellCommand, dir: string, depth: number): void {
+    let folder = dir;
+    let name: string | undefined;
+    const args = command.args;
+    for (let i = 0; i < args.length; i++) {
+      const value = args[i]!.value;
+      if (FOLDER_OPTIONS.has(value)) {
+        folder = path.resolve(dir, args[++i]?.value ?? ".");
+        continue;
+      }
+      if (value.startsWith("--prefix=") || value.startsWith("--dir=") || value.startsWith("--cwd=")) {
+        folder = path.resolve(dir, value.slice(value.indexOf("=") + 1));
+        continue;
+      }
+      if (value.startsWith("-")) continue;
+      if (RUN_WORDS.has(value)) name = args[i + 1]?.value;
+      else if (command.program === "npm") name = NPM_LIFECYCLE[value];
+      else name = value;
+      break;
+    }
+    const found = findUp(folder, "package.json");
+    if (!found) return;
+    this.file(found);
+    for (const lock of LOCKFILES) this.file(path.join(path.dirname(found), lock));
+    if (name === undefined) return;
+    const read = readRegularFile(found, MAX_PACKAGE_JSON_BYTES);
+    let scripts: Record<string, unknown> = {};
+    try {
+      if (read.ok)
+        scripts =
+          (JSON.parse(read.data.toString("utf8")) as { scripts?: Record<string, unknown> }).scripts ?? {};
+    } catch {
+      this.unknown(`\`${command.written}\`: ${found} is not valid JSON`);
+      return;
+    }
+    for (const script of [`pre${name}`, name, `post${name}`]) {
+      const text = Object.hasOwn(scripts, script) ? scripts[script] : undefined;
+      if (typeof text !== "string") continue;
+      if (depth >= MAX_DEPTH) {
+        this.unknown(`\`${command.written}\`: package scripts nest deeper than ${MAX_DEPTH} levels`);
+        return;
+      }
+      this.shell(text, path.dirname(found), depth + 1);
+    }
+  }
+
+  makefile(command: ShellCommand, dir: string): void {
+    let folder = dir;
+    const args = command.args;
+    let named = false;
+    for (let i = 0; i < args.length; i++) {
+      const value = args[i]!.value;
+      if (value === "-C" || value === "--directory") folder = path.resolve(folder, args[++i]?.value ?? ".");
+      else if (value === "-f" || value === "--file" || value === "--makefile") {
+        named = true;
+        this.file(path.resolve(folder, args[++i]?.value ?? ""));
+      }
+    }
+    if (!named) for (const name of MAKEFILES) this.file(path.join(folder, name));
+  }
+
+  shell(text: string, start: string, depth: number): void {
+    const analysis = analyse(text);
+    for (const command of analysis.commands) this.command(command, start, depth);
+    for (const unknown of analysis.unknowns) {
+      // Code on the command line is in the fingerprinted settings file itself.
+      if (unknown.code === "INLINE_CODE") continue;
+      if (unknown.code === "SOURCE") {
+        const [, operand] = unknown.text.split(/\s+/);
+        const file = operand ? path.resolve(start, operand) : undefined;
+        if (file && isRegularFile(file)) {
+          this.file(file);
+          continue;
+        }
+      }
+      this.unknown(`\`${unknown.text}\`: ${unknown.reason}`);
+    }
+  }
+}
+
+function findUp(dir: string, name: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, name);
+    if (isRegularFile(candidate)) return candidate;
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/** Bash's reading of a glob: matches now, hidden files only when the pattern says so; none → nothing. */
+function expandGlob(pattern: string, dir: string): string[] {
+  const absolute = path.resolve(dir, pattern);
+  const parts = absolute.split("/");
+  const firstGlob = parts.findIndex((part) => /[*?[{]/.test(part));
+  if (firstGlob <= 0) return [];
+  const base = parts.slice(0, firstGlob).join("/") || "/";
+  try {
+    return globSync(parts.slice(firstGlob).join("/"), {
+      cwd: base,
+      absolute: true,
+      onlyFiles: true,
+      dot: false,
+      expandDirectories: false,
+      followSymbolicLinks: false,
+    }).map((file) => path.normalize(file));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The files a settings command runs: shell form read by the bash grammar (`sh -c`, `cd X && ./y`, globs,
+ * `npm|pnpm|yarn|bun run` → package.json scripts, `make` → the makefile), exec form as the program and
+ * its arguments. Requires `loadShellParser()` to have resolved.
+ */
+export function commandFiles(config: CommandHandlerConfig, ctx: CommandContext): CommandFiles {
+  const reader = new Reader(ctx);
+  const shell = config.shell ?? "sh";
+  if (Array.isArray(config.args)) {
+    const words = [config.command, ...config.args].map((word) => expandPlaceholders(word, ctx.placeholders));
+    reader.shell(quote(words), ctx.cwd, 0);
+  } else if (shell !== "sh" && shell !== "bash") {
+    reader.unknown(
+      `\`${config.command}\`: it runs through \`${shell}\`, whose language hookwire does not read`,
+    );
+  } else {
+    reader.shell(expandPlaceholders(config.command, ctx.placeholders), ctx.cwd, 0);
+  }
+  return { files: [...reader.files].sort(), unknowns: reader.unknowns };
+}

@@ -1,0 +1,70 @@
+// Content digests of trusted files, with a stat cache so checking an unchanged file costs one `stat`.
+import { createHash } from "node:crypto";
+import { closeSync, readSync, statSync } from "node:fs";
+import { openRegularFile } from "@hookwire/core";
+
+/** Files larger than this are not hashed (64 MiB); they count as `too-large`, which any change of size alters. */
+export const MAX_FINGERPRINT_BYTES = 64 * 1024 * 1024;
+
+/** SHA-256 hex of the contents, or why there is none: `missing`, `not-regular`, `too-large`, `unreadable`. */
+export type FileDigest = string;
+
+interface Cached {
+  key: string;
+  digest: FileDigest;
+}
+
+/** Identity of a file's current contents as far as `stat` can tell: device, inode, size, mtime, ctime (ns). */
+function statKey(file: string): string | undefined {
+  try {
+    const s = statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!s) return undefined;
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function hashFile(file: string): FileDigest {
+  const opened = openRegularFile(file, MAX_FINGERPRINT_BYTES);
+  // Never read: a FIFO or device (it could block or never end), a file over the cap.
+  if (!opened.ok) return opened.reason;
+  const hash = createHash("sha256");
+  const chunk = Buffer.allocUnsafe(1 << 16);
+  let total = 0;
+  try {
+    for (;;) {
+      const read = readSync(opened.fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > MAX_FINGERPRINT_BYTES) return "too-large";
+      hash.update(chunk.subarray(0, read));
+    }
+    return hash.digest("hex");
+  } catch {
+    return "unreadable";
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/**
+ * Digests files and remembers them by stat identity: an unchanged file is not read again, a changed
+ * one (any of dev/inode/size/mtime/ctime; ctime cannot be set back by a user) is hashed anew.
+ */
+export class FileDigests {
+  readonly #cache = new Map<string, Cached>();
+
+  digest(file: string): FileDigest {
+    const key = statKey(file);
+    if (key === undefined) {
+      this.#cache.delete(file);
+      return "missing";
+    }
+    const cached = this.#cache.get(file);
+    if (cached?.key === key) return cached.digest;
+    const digest = hashFile(file);
+    this.#cache.set(file, { key, digest });
+    return digest;
+  }
+}

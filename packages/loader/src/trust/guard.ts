@@ -1,0 +1,76 @@
+// Checks, right before a project hook runs, that the files it will run are the ones that were trusted.
+import { escapeForTerminal } from "@hookwire/core";
+import type { SettingsHandler } from "@hookwire/settings-hooks";
+import { commandContext } from "../discover/collect.js";
+import { TrustChangedError } from "../errors.js";
+import { commandFiles } from "./command-files.js";
+import type { FileDigest, FileDigests } from "./file-digest.js";
+import { supportFiles } from "./module-folders.js";
+
+export interface TrustGuardInit {
+  root: string;
+  cwd: string;
+  home: string;
+  trustCommand: string;
+  /** Digest of every trusted file, as fingerprinted when the project was found trusted. */
+  trusted: ReadonlyMap<string, FileDigest>;
+  digests: FileDigests;
+  show: (file: string) => string;
+}
+
+/**
+ * The project's trust, kept true while it runs. Every check stats the files involved (a changed stat
+ * re-hashes the file); the first mismatch revokes the project for the rest of the session, so every
+ * later project hook refuses too, until the user trusts it again and the hooks are reloaded.
+ */
+export class TrustGuard {
+  #revoked: TrustChangedError | undefined;
+
+  constructor(readonly init: TrustGuardInit) {}
+
+  get revoked(): TrustChangedError | undefined {
+    return this.#revoked;
+  }
+
+  /** Before a project command handler spawns: its settings file (or script) and every file its command runs. */
+  command(handler: SettingsHandler): void {
+    if (handler.scope !== "project" && handler.scope !== "local") return;
+    const { cwd, home } = this.init;
+    const files = [handler.file];
+    if (handler.config.type === "command") {
+      files.push(...commandFiles(handler.config, commandContext(handler, cwd, home)).files);
+    }
+    this.verify(files);
+  }
+
+  /** Before a project hook module is imported: the module and every file under its folder. */
+  module(file: string): void {
+    this.verify([file, ...supportFiles([file]).files]);
+  }
+
+  /** Throws TrustChangedError when a file is not the one trusted: edited, removed, replaced, or new. */
+  verify(files: readonly string[]): void {
+    if (this.#revoked) throw this.#revoked;
+    const { trusted, digests, show } = this.init;
+    const changed: string[] = [];
+    const listed = new Set(files);
+    for (const file of listed) {
+      const expected = trusted.get(file);
+      if (expected === undefined) {
+        changed.push(`${show(file)} (new)`);
+        continue;
+      }
+      const digest = digests.digest(file);
+      if (digest !== expected) changed.push(`${show(file)} (${digest === "missing" ? "removed" : "edited"})`);
+    }
+    if (changed.length === 0) return;
+    const shown = changed.map(escapeForTerminal);
+    this.#revoked = new TrustChangedError({
+      root: this.init.root,
+      files: shown,
+      trustCommand: this.init.trustCommand,
+      change: `${shown.slice(0, 5).join(", ")}${shown.length > 5 ? ` and ${shown.length - 5} more` : ""} changed`,
+    });
+    throw this.#revoked;
+  }
+}

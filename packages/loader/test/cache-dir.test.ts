@@ -1,0 +1,87 @@
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createJiti } from "jiti";
+import { describe, expect, it } from "vitest";
+import { defaultCacheRoot, defaultModuleCacheDir, loadHooks, MAX_MODULE_BYTES } from "../src/index.js";
+import { tempDir } from "./helpers/fixtures.js";
+
+/** A hook module that needs jiti (a relative runtime import), saying which helper ran. */
+async function moduleWithHelper(dir: string): Promise<string> {
+  await writeFile(path.join(dir, "lib.ts"), 'export const who: string = "the source";\n');
+  const file = path.join(dir, "guard.ts");
+  await writeFile(
+    file,
+    'import { who } from "./lib.ts";\nexport default (pi: any) => { pi.registerCommand("who", { description: who, handler() {} }); };\n',
+  );
+  return file;
+}
+
+describe("transform caches", () => {
+  it("live under $XDG_CACHE_HOME/hookwire (else ~/.cache/hookwire), never the temp folder", () => {
+    expect(defaultCacheRoot({ XDG_CACHE_HOME: "/x/cache" })).toBe("/x/cache/hookwire");
+    expect(defaultModuleCacheDir({ XDG_CACHE_HOME: "/x/cache" })).toBe("/x/cache/hookwire/modules");
+    expect(defaultCacheRoot({ XDG_CACHE_HOME: "relative" })).toMatch(/\/\.cache\/hookwire$/);
+  });
+
+  it("do not run a rewritten jiti cache file planted in the shared temp folder", async () => {
+    const sandbox = await tempDir();
+    const project = path.join(sandbox, "project");
+    await mkdir(project);
+    const file = await moduleWithHelper(project);
+    const saved = { TMPDIR: process.env.TMPDIR, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
+    try {
+      // The attacker: jiti's own default cache is <temp>/jiti; let it cache the helper, then rewrite it.
+      process.env.TMPDIR = path.join(sandbox, "tmp");
+      await mkdir(process.env.TMPDIR);
+      const attacker = () =>
+        createJiti(path.join(sandbox, "host.js"), {
+          fsCache: true,
+          moduleCache: false,
+          interopDefault: false,
+        });
+      await attacker().import(file);
+      const shared = path.join(process.env.TMPDIR, "jiti");
+      for (const name of await readdir(shared)) {
+        const text = await readFile(path.join(shared, name), "utf8");
+        await writeFile(path.join(shared, name), text.replace("the source", "the planted cache"));
+      }
+      const fooled = (await attacker().import(path.join(project, "lib.ts"))) as { who: string };
+      expect(fooled.who).toBe("the planted cache");
+
+      process.env.XDG_CACHE_HOME = path.join(sandbox, "xdg");
+      const { hooks, errors } = await loadHooks([file], project, { moduleCache: false });
+      expect(errors).toEqual([]);
+      expect(hooks[0]?.commands.get("who")?.description).toBe("the source");
+      const jitiDir = path.join(sandbox, "xdg", "hookwire", "jiti");
+      expect((await stat(jitiDir)).mode & 0o777).toBe(0o700);
+      expect((await readdir(jitiDir)).length).toBeGreaterThan(0);
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
+  it("keep jiti's cache in a folder only this user can open (mode 0700)", async () => {
+    const project = await tempDir();
+    const file = await moduleWithHelper(project);
+    const cache = path.join(await tempDir(), "cache");
+    await mkdir(cache, { mode: 0o777 });
+    await chmod(cache, 0o777);
+    const { errors } = await loadHooks([file], project, { fsCache: cache, moduleCache: false });
+    expect(errors).toEqual([]);
+    expect((await stat(cache)).mode & 0o777).toBe(0o700);
+    expect((await readdir(cache)).some((name) => /\.[cm]js$/.test(name))).toBe(true);
+  });
+
+  it("refuses a hook module over the size cap", async () => {
+    const project = await tempDir();
+    const big = path.join(project, "big.ts");
+    await writeFile(big, `export default () => {};\n//${"x".repeat(MAX_MODULE_BYTES)}\n`);
+    const { errors } = await loadHooks([big], project, { fsCache: false });
+    expect(errors[0]?.error.shortMessage).toMatch(
+      /could not be imported: .*big\.ts is \d+ bytes, over the limit of 8388608; hook modules must be regular files/,
+    );
+  });
+});

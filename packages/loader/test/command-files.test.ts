@@ -1,0 +1,120 @@
+import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { loadShellParser } from "@hookwire/settings-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
+import { commandFiles } from "../src/trust/command-files.js";
+import { tempDir } from "./helpers/fixtures.js";
+
+let root: string;
+let cwd: string;
+
+beforeAll(async () => {
+  await loadShellParser();
+  // A monorepo: the project is a subfolder, with a shared script beside it.
+  root = await tempDir();
+  cwd = path.join(root, "app");
+  const files: Record<string, string> = {
+    "shared/x.sh": "echo shared\n",
+    "app/x.sh": "echo x\n",
+    "app/x-two.sh": "echo x2\n",
+    "app/.x-hidden.sh": "echo hidden\n",
+    "app/scripts/x.sh": "echo scripts\n",
+    "app/lint.sh": "echo lint\n",
+    "app/prelint.sh": "echo prelint\n",
+    "app/package.json": JSON.stringify({
+      scripts: { lint: "sh lint.sh && npm run fmt", prelint: "bash prelint.sh", fmt: "./fmt.sh" },
+    }),
+    "app/fmt.sh": "echo fmt\n",
+    "app/pnpm-lock.yaml": "lockfileVersion: 9\n",
+    "app/Makefile": "all:\n\t./x.sh\n",
+    "app/check.py": "print(1)\n",
+    "app/node_modules/pkg/index.js": "module.exports = 1;\n",
+    "app/conf.json": "{}\n",
+  };
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  await chmod(path.join(cwd, "scripts/x.sh"), 0o755);
+});
+
+function files(command: string, args?: string[]) {
+  const found = commandFiles(
+    { type: "command", command, ...(args ? { args } : {}) },
+    { cwd, home: path.join(root, "home"), placeholders: new Map([["CLAUDE_PROJECT_DIR", cwd]]) },
+  );
+  return {
+    files: found.files.map((file) => path.relative(cwd, file)),
+    unknowns: found.unknowns,
+  };
+}
+
+describe("commandFiles", () => {
+  it("follows sh -c into the script it runs", () => {
+    expect(files("sh -c 'bash x.sh'").files).toEqual(["x.sh"]);
+  });
+
+  it("resolves ./y after cd X", () => {
+    expect(files("cd scripts && ./x.sh").files).toEqual(["scripts/x.sh"]);
+  });
+
+  it("expands a glob the way bash would, hidden files left out", () => {
+    expect(files("bash x*.sh").files).toEqual(["x-two.sh", "x.sh"]);
+  });
+
+  it("reads the exec form with bash -c as code", () => {
+    expect(files("bash", ["-c", "./scripts/x.sh --fast"]).files).toEqual(["scripts/x.sh"]);
+  });
+
+  it("follows npm run into package.json, its pre script, nested runs and the lockfile", () => {
+    expect(files("npm run lint").files).toEqual([
+      "fmt.sh",
+      "lint.sh",
+      "package.json",
+      "pnpm-lock.yaml",
+      "prelint.sh",
+    ]);
+    expect(files("pnpm lint").files).toContain("lint.sh");
+    expect(files("yarn run lint").files).toContain("lint.sh");
+  });
+
+  it("includes scripts outside the project folder", () => {
+    expect(files("bash ../shared/x.sh").files).toEqual(["../shared/x.sh"]);
+  });
+
+  it("reads ${CLAUDE_PROJECT_DIR} as the project, quoted or not", () => {
+    expect(
+      files('python3 "${CLAUDE_PROJECT_DIR}/check.py" --config=$CLAUDE_PROJECT_DIR/conf.json').files,
+    ).toEqual(["check.py", "conf.json"]);
+  });
+
+  it("takes the makefile of make and sees through sudo, env and timeout", () => {
+    expect(files("make -C . all").files).toEqual(["Makefile"]);
+    expect(files("sudo -u ada env -i FOO=1 timeout 5 ./x.sh").files).toEqual(["x.sh"]);
+  });
+
+  it("leaves out installed packages and system programs", () => {
+    expect(files("node node_modules/pkg/index.js && /bin/sh -c true").files).toEqual([]);
+  });
+
+  it("says what cannot be fingerprinted instead of guessing", () => {
+    expect(files("curl -s https://example.invalid/i.sh | sh").unknowns).toEqual([
+      "`… | sh`: `sh` runs whatever is piped into it",
+    ]);
+    expect(files("$RUNNER x.sh").unknowns[0]).toMatch(/^`\$RUNNER/);
+    expect(files("npx some-tool").unknowns).toEqual([
+      "`npx some-tool`: `npx` may download and run a package",
+    ]);
+    expect(files('bash -c "$SCRIPT"').unknowns[0]).toMatch(/runs code known only at run time/);
+    expect(files("echo hi", undefined).unknowns).toEqual([]);
+  });
+
+  it("fingerprints the file `source` reads", () => {
+    expect(files("source ./x.sh && . x-two.sh")).toEqual({ files: ["x-two.sh", "x.sh"], unknowns: [] });
+  });
+
+  it("follows a link to a script and keeps the name it was called by", async () => {
+    await symlink(path.join(cwd, "x.sh"), path.join(cwd, "linked.sh"));
+    expect(files("./linked.sh").files).toEqual(["linked.sh"]);
+  });
+});

