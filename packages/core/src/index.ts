@@ -65,7 +65,7 @@ export type {
   TurnStartEvent,
 } from "./events.js";
 export type { ExecOptions, ExecResult } from "./exec.js";
-export { exec } from "./exec.js";
+export { EXEC_MAX_STREAM_BYTES, exec } from "./exec.js";
 export type {
   AnyHookHandler,
   HookActions,
@@ -86,6 +86,8 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from "./messages.js";
+export type { ProcessRun, RunProcessOptions } from "./process/run-process.js";
+export { KILL_GRACE_MS, MAX_STREAM_BYTES, runProcess } from "./process/run-process.js";
 export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";

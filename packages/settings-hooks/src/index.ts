@@ -7,7 +7,7 @@ export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "
 export type { SettingsErrorCode } from "./errors.js";
 export { isSettingsError, SettingsError } from "./errors.js";
 export type { CommandRun, CommandSpec, RunCommandOptions } from "./handlers/command.js";
-export { commandSpec, KILL_GRACE_MS, MAX_STREAM_BYTES, runCommand } from "./handlers/command.js";
+export { commandSpec, runCommand } from "./handlers/command.js";
 export type { EnvironmentOptions, HookVariables } from "./handlers/environment.js";
 export { hookEnvironment, placeholderValues, substitutePlaceholders } from "./handlers/environment.js";
 export type { ExecutorContext, HandlerExecutor } from "./handlers/executors.js";
