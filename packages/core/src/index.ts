@@ -10,10 +10,20 @@ export type {
   ReadonlySessionManager,
   SessionSetup,
 } from "./context.js";
+export type { DeadlineOptions } from "./deadline.js";
+export { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_LOAD_TIMEOUT_MS, withDeadline } from "./deadline.js";
 export type { HookTrace } from "./dispatch.js";
 export { displayPath } from "./display-path.js";
 export type { HookErrorCode } from "./errors.js";
-export { errorMessage, HookError, HookwireError, isHookError, isHookwireError, typeName } from "./errors.js";
+export {
+  errorMessage,
+  HookError,
+  HookwireError,
+  isHookError,
+  isHookwireError,
+  loadTimeoutError,
+  typeName,
+} from "./errors.js";
 export { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 export type {
   AgentEndEvent,

@@ -101,7 +101,7 @@ describe("runProcess after a normal exit", () => {
 
 /** Runs `source` in a child node process whose file-descriptor limit is `limit`. */
 function underFdLimit(source: string, limit = 64) {
-  const script = path.join(here, "fixtures", "fd-limit-host.mts");
+  const script = path.join(here, "fixtures", "fd-limit-host.mjs");
   return spawnSync(
     "sh",
     [
