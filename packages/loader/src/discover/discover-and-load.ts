@@ -137,13 +137,14 @@ export async function discoverAndLoadHooks(
 
   for (const plan of planned) {
     if (plan.kind === "configured") {
-      add(await loadHookModule(plan.path, resolved.cwd, importModule, resolved.home));
+      add(await loadHookModule(plan.path, resolved.cwd, importModule, resolved.home, resolved.loadTimeout));
       continue;
     }
     const { item } = plan;
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
-      add(await loadHookModule({ path: show(item.path), source }, resolved.cwd, importModule, resolved.home));
+      const request = { path: show(item.path), source };
+      add(await loadHookModule(request, resolved.cwd, importModule, resolved.home, resolved.loadTimeout));
       continue;
     }
     add(
