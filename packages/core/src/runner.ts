@@ -19,6 +19,7 @@ import type {
   ToolCallEvent,
   ToolCallOutcome,
 } from "./events.js";
+import { guardProcess } from "./guard.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
 import type { AgentMessage, HookMessage, ImageContent, SendMessageOptions } from "./messages.js";
 import { policyFor } from "./policies/table.js";
@@ -115,6 +116,18 @@ export class HookRunner {
     this.#traceListeners.clear();
     this.#compiled.clear();
     this.#has.clear();
+  }
+
+  /**
+   * Opt in to the process guard: an uncaught exception or unhandled rejection whose stack points
+   * into one of these hooks' modules (a stray `setTimeout` throw, a promise nobody awaited) is
+   * reported to `onError` as a `HOOK_UNCAUGHT` HookError of that hook instead of ending the process.
+   * Returns the undo; `dispose()` undoes it too.
+   */
+  guardProcess(): () => void {
+    const undo = guardProcess(this.hooks, this.#report);
+    this.#detach.push(undo);
+    return undo;
   }
 
   /** Connect the host: persistence, session actions, UI. Call before emitting events. */
