@@ -39,6 +39,8 @@ export type {
   SettingsPermissionDecision,
 } from "./protocol/output.js";
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
+export type { SavedOutputLimits } from "./protocol/saved-output.js";
+export { pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
 export { formatIssues, readSettingsFile, validateSettings } from "./read-settings.js";
 export type { BashCommands } from "./rules/bash-commands.js";
