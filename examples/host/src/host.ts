@@ -34,6 +34,8 @@ export interface AgentHostOptions {
   tools?: AgentTool[];
   /** Consecutive hook-requested turns before the host stops obliging. Default 3. */
   maxTriggeredTurns?: number;
+  /** Milliseconds a module handler may take (0 = none). Default: the runner's, 60 s. */
+  handlerTimeout?: number;
 }
 
 const MAX_SHOWN = 160;
@@ -72,7 +74,11 @@ export class AgentHost {
     this.#options = options;
     this.#print = options.print;
     this.session = JsonlSessionManager.create(options.sessionDir, options.cwd);
-    this.runner = new HookRunner(options.hooks, { cwd: options.cwd, sessionManager: this.session });
+    this.runner = new HookRunner(options.hooks, {
+      cwd: options.cwd,
+      sessionManager: this.session,
+      handlerTimeout: options.handlerTimeout,
+    });
     this.runner.initialize({
       getModel: () => ({ provider: "scripted", id: "script" }),
       sendMessageHandler: (message, sendOptions, hookPath) => {
@@ -93,6 +99,8 @@ export class AgentHost {
       hasUI: options.hasUI,
     });
     this.runner.onError((error) => this.#print(`  ⚠ ${this.#showAll(error.message)}`));
+    // A hook's stray async throw is reported like any hook failure instead of ending the session.
+    this.runner.guardProcess();
     this.runner.onTrace((trace) => this.#describeDecision(trace));
     const wrapped = wrapTools(
       options.tools ?? createDefaultTools(options.cwd),
@@ -110,6 +118,7 @@ export class AgentHost {
   async shutdown(): Promise<void> {
     this.#print("● session_shutdown");
     await this.runner.emit({ type: "session_shutdown" });
+    this.runner.dispose();
   }
 
   async runStep(step: ScriptStep): Promise<void> {

@@ -51,6 +51,8 @@ export function observeRunner(
   runner.onTrace((trace) => rows.push(traceRow(trace)));
   const errors: string[] = [];
   runner.onError((error) => errors.push(error.message));
+  // The CLI is a host too: a hook's stray async throw is printed as its error, not a crash.
+  runner.guardProcess();
   return { runner, messages, rows, errors };
 }
 

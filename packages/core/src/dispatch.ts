@@ -1,6 +1,7 @@
 // Compiles one event's handlers, across hooks, into tapable bail hooks driven by the event's policy.
 import { AsyncSeriesBailHook } from "tapable";
 import type { HookContext } from "./context.js";
+import { withDeadline } from "./deadline.js";
 import { HookError } from "./errors.js";
 import type { HookEventName } from "./events.js";
 import type { LoadedHook } from "./instantiate.js";
@@ -21,6 +22,8 @@ export interface DispatchOptions {
   report(error: HookError): void;
   /** Milliseconds a handler may take before it counts as failed; 0 or undefined waits forever. */
   handlerTimeout?: number;
+  /** True while the user is answering a dialog: handler clocks do not expire meanwhile. */
+  paused?: () => boolean;
   /** Set only while someone listens: the uninstrumented path stays free of timing work. */
   trace?: (entry: HookTrace) => void;
 }
@@ -108,18 +111,24 @@ function toHookError(cause: unknown, hookPath: string, event: HookEventName): Ho
   return new HookError({ hookPath, event, cause });
 }
 
-function withTimeout(call: Call, ms: number, hookPath: string, event: HookEventName): Call {
-  return (payload, ctx) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const message = `handler did not settle within ${ms} ms`;
-        reject(new HookError({ code: "HOOK_TIMEOUT", hookPath, event, message }));
-      }, ms);
+function withTimeout(
+  call: Call,
+  options: { ms: number; paused?: () => boolean },
+  hookPath: string,
+  event: HookEventName,
+): Call {
+  const { ms, paused } = options;
+  const timeout = () =>
+    new HookError({
+      code: "HOOK_TIMEOUT",
+      hookPath,
+      event,
+      message: `handler did not settle within ${ms} ms`,
     });
-    return Promise.race([Promise.resolve().then(() => call(payload, ctx)), timeout]).finally(() =>
-      clearTimeout(timer),
-    );
+  // A plain return value needs no clock: the sync fast path stays free of promises and timers.
+  return (payload, ctx) => {
+    const result = call(payload, ctx);
+    return isThenable(result) ? withDeadline(() => result, { ms, timeout, paused }) : result;
   };
 }
 
@@ -160,7 +169,10 @@ export function compileDispatch(
     const hookPath = hook.path;
     for (const handler of hook.handlers.get(event) ?? []) {
       let call = handler as Call;
-      if (options.handlerTimeout) call = withTimeout(call, options.handlerTimeout, hookPath, event);
+      if (options.handlerTimeout) {
+        const timing = { ms: options.handlerTimeout, paused: options.paused };
+        call = withTimeout(call, timing, hookPath, event);
+      }
       if (options.trace) call = withTrace(call, options.trace, hookPath, event);
       const index = taps.length;
       taps.push({ hookPath, tap: tapFor(call, index) });

@@ -7,6 +7,8 @@ export type HookErrorCode =
   | "HOOK_TIMEOUT"
   | "HOOK_NOT_INITIALIZED"
   | "HOOK_INVALID_REGISTRATION"
+  | "HOOK_LOAD_TIMEOUT"
+  | "HOOK_UNCAUGHT"
   | (string & {});
 
 /** Base class of every error hookwire throws or reports; `code` is stable across versions. */
@@ -61,6 +63,15 @@ export class HookError extends HookwireError {
 
 export function isHookError(value: unknown): value is HookError {
   return isHookwireError(value) && typeof (value as HookError).hookPath === "string" && "event" in value;
+}
+
+/** A hook factory (or module evaluation) that did not settle in time. */
+export function loadTimeoutError(hookPath: string, ms: number): HookwireError {
+  return new HookwireError(
+    "HOOK_LOAD_TIMEOUT",
+    `Hook \`${hookPath}\` did not finish loading within ${ms} ms. ` +
+      "A factory must register its handlers and settle; start long work inside a handler (e.g. session_start) instead.",
+  );
 }
 
 /** What a value is, in the words error messages use: `null`, `array`, or its `typeof`. */

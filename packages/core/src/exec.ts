@@ -1,11 +1,12 @@
-// `pi.exec`: run a process through execa and always resolve with what happened.
+// `pi.exec`: run a process through the shared process runner and always resolve with what happened.
 import { constants } from "node:os";
-import { execa } from "execa";
+import { runProcess } from "./process/run-process.js";
 
 export interface ExecOptions {
   cwd?: string;
+  /** Added to the host's environment; `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
-  /** Milliseconds before the process group is killed (SIGTERM, then SIGKILL after a grace period). */
+  /** Milliseconds before the run is killed (SIGTERM, then SIGKILL after a grace period). */
   timeout?: number;
   signal?: AbortSignal;
 }
@@ -19,53 +20,25 @@ export interface ExecResult {
   killed: boolean;
 }
 
-const KILL_GRACE_MS = 1000;
-
-/** Signal the whole process group, so a grandchild holding the pipes open dies too. */
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
+/** Bytes kept per stream; `pi.exec` output is for the hook to read, so it gets more room than hook output. */
+export const EXEC_MAX_STREAM_BYTES = 16 * 1024 * 1024;
 
 export async function exec(command: string, args: string[], options: ExecOptions = {}): Promise<ExecResult> {
-  // The child leads its own process group; timeout and abort are enforced here, on the group,
-  // because execa's own timeout signals only the direct child.
-  const child = execa(command, args, {
+  const run = await runProcess(command, args, {
     cwd: options.cwd,
-    env: options.env,
-    extendEnv: true,
-    detached: true,
-    reject: false,
-    stdin: "ignore",
-    stripFinalNewline: false,
+    env: options.env ? { ...process.env, ...options.env } : process.env,
+    timeoutMs: options.timeout,
+    signal: options.signal,
+    maxStreamBytes: EXEC_MAX_STREAM_BYTES,
   });
-  let stopped = false;
-  let graceTimer: NodeJS.Timeout | undefined;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    killGroup(child.pid, "SIGTERM");
-    graceTimer = setTimeout(() => killGroup(child.pid, "SIGKILL"), KILL_GRACE_MS);
-  };
-  const timer = options.timeout ? setTimeout(stop, options.timeout) : undefined;
-  if (options.signal?.aborted) stop();
-  options.signal?.addEventListener("abort", stop, { once: true });
-  try {
-    const result = await child;
-    const killed = stopped || Boolean(result.isTerminated);
-    let code = result.exitCode;
-    if (code === undefined) code = result.signal ? 128 + (constants.signals[result.signal] ?? 0) : 127;
-    const stderr = code === 127 && result.failed && !result.stderr ? result.shortMessage : result.stderr;
-    return { stdout: String(result.stdout ?? ""), stderr: String(stderr ?? ""), code, killed };
-  } finally {
-    clearTimeout(timer);
-    clearTimeout(graceTimer);
-    options.signal?.removeEventListener("abort", stop);
-    // Whatever the leader left behind in its group goes with it.
-    if (stopped) killGroup(child.pid, "SIGKILL");
+  if (run.spawnError) {
+    return { stdout: run.stdout, stderr: run.stderr || run.spawnError.message, code: 127, killed: false };
   }
+  const code = run.code ?? (run.signal ? 128 + (constants.signals[run.signal] ?? 0) : 127);
+  return {
+    stdout: run.stdout,
+    stderr: run.stderr,
+    code,
+    killed: run.timedOut || run.aborted || run.signal !== null,
+  };
 }

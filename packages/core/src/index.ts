@@ -10,10 +10,20 @@ export type {
   ReadonlySessionManager,
   SessionSetup,
 } from "./context.js";
+export type { DeadlineOptions } from "./deadline.js";
+export { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_LOAD_TIMEOUT_MS, withDeadline } from "./deadline.js";
 export type { HookTrace } from "./dispatch.js";
 export { displayPath } from "./display-path.js";
 export type { HookErrorCode } from "./errors.js";
-export { errorMessage, HookError, HookwireError, isHookError, isHookwireError, typeName } from "./errors.js";
+export {
+  errorMessage,
+  HookError,
+  HookwireError,
+  isHookError,
+  isHookwireError,
+  loadTimeoutError,
+  typeName,
+} from "./errors.js";
 export { escapeForTerminal, escapeJsonForTerminal } from "./escape-text.js";
 export { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 export type {
@@ -66,7 +76,7 @@ export type {
   TurnStartEvent,
 } from "./events.js";
 export type { ExecOptions, ExecResult } from "./exec.js";
-export { exec } from "./exec.js";
+export { EXEC_MAX_STREAM_BYTES, exec } from "./exec.js";
 export type {
   AnyHookHandler,
   HookActions,
@@ -87,6 +97,8 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from "./messages.js";
+export type { ProcessRun, RunProcessOptions } from "./process/run-process.js";
+export { KILL_GRACE_MS, MAX_STREAM_BYTES, runProcess } from "./process/run-process.js";
 export type { RegularFileOpen, RegularFileRead, UnreadableReason } from "./read-regular-file.js";
 export { openRegularFile, readRegularFile } from "./read-regular-file.js";
 export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";

@@ -1,7 +1,8 @@
 // Runs a hook factory against a fresh HookAPI and records what it registered.
 import path from "node:path";
 import type { HookAPI, HookFactory, HookHandler, MessageRenderer, RegisteredCommand } from "./api.js";
-import { HookError, HookwireError, isHookError, typeName } from "./errors.js";
+import { DEFAULT_LOAD_TIMEOUT_MS, withDeadline } from "./deadline.js";
+import { HookError, HookwireError, isHookError, loadTimeoutError, typeName } from "./errors.js";
 import { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 import type { HookEventName } from "./events.js";
 import { exec } from "./exec.js";
@@ -46,6 +47,11 @@ export interface InstantiateOptions {
   cwd: string;
   resolvedPath?: string;
   source?: HookSource;
+  /**
+   * Milliseconds the factory may take to settle; after it, loading fails with `HOOK_LOAD_TIMEOUT`.
+   * Default `DEFAULT_LOAD_TIMEOUT_MS` (10 s); 0 = no limit.
+   */
+  loadTimeout?: number;
 }
 
 const COMMAND_NAME = /^[A-Za-z0-9][\w:.-]*$/;
@@ -156,7 +162,8 @@ export async function instantiateHook(
     exec: (command, args, execOptions) => exec(command, args, { cwd: options.cwd, ...execOptions }),
   };
 
-  await factory(api);
+  const ms = options.loadTimeout ?? DEFAULT_LOAD_TIMEOUT_MS;
+  await withDeadline(() => factory(api), { ms, timeout: () => loadTimeoutError(hookPath, ms) });
 
   return {
     path: hookPath,

@@ -8,6 +8,7 @@ import type {
   NewSessionOptions,
   ReadonlySessionManager,
 } from "./context.js";
+import { DEFAULT_HANDLER_TIMEOUT_MS } from "./deadline.js";
 import { type CompiledDispatch, compileDispatch, type HookTrace } from "./dispatch.js";
 import type { HookError } from "./errors.js";
 import type {
@@ -18,16 +19,22 @@ import type {
   ToolCallEvent,
   ToolCallOutcome,
 } from "./events.js";
+import { guardProcess } from "./guard.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
 import type { AgentMessage, HookMessage, ImageContent, SendMessageOptions } from "./messages.js";
 import { policyFor } from "./policies/table.js";
+import { countDialogs, type DialogCounter } from "./ui-dialogs.js";
 import { createNoOpUIContext } from "./ui-noop.js";
 
 export interface HookRunnerOptions {
   cwd: string;
   sessionManager?: ReadonlySessionManager;
   modelRegistry?: unknown;
-  /** Milliseconds a handler may run before it counts as failed. Default: no limit. */
+  /**
+   * Milliseconds a handler may take to settle before it counts as failed (`HOOK_TIMEOUT`; for
+   * tool_call the call is blocked). Default `DEFAULT_HANDLER_TIMEOUT_MS` (60 s); 0 = no limit. The
+   * clock does not expire while a `ctx.ui` dialog is open.
+   */
   handlerTimeout?: number;
 }
 
@@ -73,6 +80,7 @@ export class HookRunner {
   readonly #errorListeners = new Set<(error: HookError) => void>();
   readonly #traceListeners = new Set<(trace: HookTrace) => void>();
   #init: HookRunnerInit | undefined;
+  readonly #dialogs: DialogCounter = { open: 0 };
   #context: HookContext;
   readonly #report = (error: HookError) => {
     for (const listener of this.#errorListeners) listener(error);
@@ -108,6 +116,18 @@ export class HookRunner {
     this.#traceListeners.clear();
     this.#compiled.clear();
     this.#has.clear();
+  }
+
+  /**
+   * Opt in to the process guard: an uncaught exception or unhandled rejection whose stack points
+   * into one of these hooks' modules (a stray `setTimeout` throw, a promise nobody awaited) is
+   * reported to `onError` as a `HOOK_UNCAUGHT` HookError of that hook instead of ending the process.
+   * Returns the undo; `dispose()` undoes it too.
+   */
+  guardProcess(): () => void {
+    const undo = guardProcess(this.hooks, this.#report);
+    this.#detach.push(undo);
+    return undo;
   }
 
   /** Connect the host: persistence, session actions, UI. Call before emitting events. */
@@ -232,7 +252,8 @@ export class HookRunner {
     if (!compiled) {
       compiled = compileDispatch(this.hooks, event, policyFor(event), {
         report: this.#report,
-        handlerTimeout: this.#options.handlerTimeout,
+        handlerTimeout: this.#options.handlerTimeout ?? DEFAULT_HANDLER_TIMEOUT_MS,
+        paused: () => this.#dialogs.open > 0,
         trace: this.#traceListeners.size > 0 ? this.#trace : undefined,
       });
       this.#compiled.set(event, compiled);
@@ -244,7 +265,7 @@ export class HookRunner {
     const init = this.#init;
     const options = this.#options;
     return {
-      ui: init?.uiContext ?? createNoOpUIContext(),
+      ui: init?.uiContext ? countDialogs(init.uiContext, this.#dialogs) : createNoOpUIContext(),
       hasUI: init?.hasUI ?? false,
       cwd: options.cwd,
       sessionManager: options.sessionManager ?? emptySession,

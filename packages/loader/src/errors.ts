@@ -9,13 +9,15 @@ export type HookLoadFailure =
   | "no-default-export"
   | "default-not-function"
   | "factory-failed"
+  | "load-timeout"
   | "script-not-runnable"
   | "script-failed"
   | "trust-changed";
 
 /** A hook module or script that could not be loaded; it lands in `errors`, the others still load. */
 export class HookLoadError extends HookwireError {
-  override readonly code = "HOOK_LOAD_FAILED";
+  /** `HOOK_LOAD_TIMEOUT` for reason `load-timeout` (the same code core uses), else `HOOK_LOAD_FAILED`. */
+  override readonly code: "HOOK_LOAD_FAILED" | "HOOK_LOAD_TIMEOUT";
   /** The path as configured or discovered. */
   readonly hookPath: string;
   readonly resolvedPath: string;
@@ -29,7 +31,9 @@ export class HookLoadError extends HookwireError {
     cause?: unknown;
     details?: string;
   }) {
-    super("HOOK_LOAD_FAILED", init.message, { cause: init.cause, details: init.details });
+    const code = init.reason === "load-timeout" ? "HOOK_LOAD_TIMEOUT" : "HOOK_LOAD_FAILED";
+    super(code, init.message, { cause: init.cause, details: init.details });
+    this.code = code;
     this.name = "HookLoadError";
     this.hookPath = init.hookPath;
     this.resolvedPath = init.resolvedPath;

@@ -7,7 +7,7 @@ export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "
 export type { SettingsErrorCode } from "./errors.js";
 export { isSettingsError, SettingsError } from "./errors.js";
 export type { CommandRun, CommandSpec, RunCommandOptions } from "./handlers/command.js";
-export { commandSpec, KILL_GRACE_MS, MAX_STREAM_BYTES, runCommand } from "./handlers/command.js";
+export { commandSpec, runCommand } from "./handlers/command.js";
 export type { EnvironmentOptions, HookVariables } from "./handlers/environment.js";
 export { hookEnvironment, placeholderValues, substitutePlaceholders } from "./handlers/environment.js";
 export type { ExecutorContext, HandlerExecutor } from "./handlers/executors.js";
@@ -39,6 +39,8 @@ export type {
   SettingsPermissionDecision,
 } from "./protocol/output.js";
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
+export type { SavedOutputLimits } from "./protocol/saved-output.js";
+export { pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
 export { formatIssues, MAX_SETTINGS_BYTES, readSettingsFile, validateSettings } from "./read-settings.js";
 export type { PathContext } from "./rules/file-paths.js";

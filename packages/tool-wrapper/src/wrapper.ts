@@ -9,6 +9,7 @@ import {
 import { loadShellParser } from "@hookwire/settings-hooks";
 import { appendAdditionalContext } from "./additional-context.js";
 import { DEFAULT_BLOCK_REASON, ToolBlockedError, ToolDeferredError } from "./errors.js";
+import { frozenInput, workingCopy } from "./frozen-input.js";
 import {
   type HookToolWrapperOptions,
   type ResolvedWrapperOptions,
@@ -94,7 +95,12 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
       let full: ToolCallOutcome;
       try {
         // emit with a literal event rather than emitToolCall's spread: the same call, ~1 µs cheaper per call.
-        full = await this.#runner.emit({ type: "tool_call", toolName, toolCallId, input: params });
+        full = await this.#runner.emit({
+          type: "tool_call",
+          toolName,
+          toolCallId,
+          input: workingCopy(params),
+        });
       } catch (error) {
         // Fail-safe: a hook that cannot decide must not let the call through.
         throw new ToolBlockedError({
@@ -116,6 +122,8 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
       }
     }
 
+    // From here on, one frozen object: what the rules check is what the tool gets.
+    input = frozenInput(input);
     if (this.#options.enforcesPermissions || outcome.permission) {
       await this.#authorize(toolCallId, input, outcome);
     }

@@ -216,21 +216,17 @@ export async function discoverAndLoadHooks(
 
   for (const plan of planned) {
     if (plan.kind === "configured") {
-      add(await loadHookModule(plan.path, resolved.cwd, importModule, resolved.home));
+      add(await loadHookModule(plan.path, resolved.cwd, importModule, resolved.home, resolved.loadTimeout));
       continue;
     }
     const { item } = plan;
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
+      const request = { path: show(item.path), source };
       const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
       add(
         changed ??
-          (await loadHookModule(
-            { path: show(item.path), source },
-            resolved.cwd,
-            importModule,
-            resolved.home,
-          )),
+          (await loadHookModule(request, resolved.cwd, importModule, resolved.home, resolved.loadTimeout)),
       );
       continue;
     }

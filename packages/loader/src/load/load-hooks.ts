@@ -2,12 +2,16 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import {
+  DEFAULT_LOAD_TIMEOUT_MS,
   errorMessage,
   type HookFactory,
   type HookSource,
   instantiateHook,
+  isHookwireError,
   type LoadedHook,
+  loadTimeoutError,
   typeName,
+  withDeadline,
 } from "@hookwire/core";
 import { HookLoadError } from "../errors.js";
 import { resolvePath } from "../resolve-path.js";
@@ -23,6 +27,11 @@ export interface HookModuleRequest {
 export interface LoadHooksOptions extends ModuleImportOptions {
   /** Home directory for `~` expansion. Default `os.homedir()`. */
   home?: string;
+  /**
+   * Milliseconds a module may take to evaluate, and then its factory to settle (each); after it the
+   * module fails with reason `load-timeout` (`HOOK_LOAD_TIMEOUT`). Default 10 s; 0 = no limit.
+   */
+  loadTimeout?: number;
 }
 
 export interface HookLoadFailureEntry {
@@ -66,6 +75,7 @@ export async function loadHookModule(
   cwd: string,
   importModule: ModuleImporter,
   home?: string,
+  loadTimeout: number = DEFAULT_LOAD_TIMEOUT_MS,
 ): Promise<LoadedHook | HookLoadFailureEntry> {
   const request = typeof entry === "string" ? { path: entry } : entry;
   const hookPath = request.path;
@@ -89,10 +99,19 @@ export async function loadHookModule(
     );
   }
 
+  const timedOut = (cause: unknown) =>
+    isHookwireError(cause) && cause.code === "HOOK_LOAD_TIMEOUT"
+      ? fail("load-timeout", cause.message, cause)
+      : undefined;
+
   let namespace: unknown;
   try {
-    namespace = await importModule(resolvedPath);
+    // A top-level await that never settles must not hang loading either.
+    const timeout = () => loadTimeoutError(hookPath, loadTimeout);
+    namespace = await withDeadline(() => importModule(resolvedPath), { ms: loadTimeout, timeout });
   } catch (cause) {
+    const late = timedOut(cause);
+    if (late) return late;
     const text = errorMessage(cause);
     return fail(
       "import-failed",
@@ -123,8 +142,11 @@ export async function loadHookModule(
       cwd,
       resolvedPath,
       source: request.source ?? EXPLICIT,
+      loadTimeout,
     });
   } catch (cause) {
+    const late = timedOut(cause);
+    if (late) return late;
     return fail(
       "factory-failed",
       `Hook module \`${hookPath}\` failed while its default export ran: ${summarise(errorMessage(cause))}. The factory must register handlers without throwing.`,
@@ -147,7 +169,7 @@ export async function loadHooks(
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
   for (const entry of paths) {
-    const loaded = await loadHookModule(entry, cwd, importModule, options.home);
+    const loaded = await loadHookModule(entry, cwd, importModule, options.home, options.loadTimeout);
     if (isLoadFailure(loaded)) errors.push(loaded);
     else hooks.push(loaded);
   }

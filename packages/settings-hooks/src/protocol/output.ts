@@ -1,8 +1,7 @@
 // What a settings handler answered: stdout/exit code (or an HTTP body) read into a validated result.
-import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { saveOutput } from "./saved-output.js";
 
 export type SettingsPermissionDecision = "allow" | "deny" | "ask" | "defer";
 
@@ -85,9 +84,7 @@ export function limitString(text: string, options: OutputOptions): string {
   if (text.length <= MAX_OUTPUT_CHARS) return text;
   const dir = options.outputDir ?? defaultOutputDir();
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = path.join(dir, `hook-output-${randomUUID()}.txt`);
-    writeFileSync(file, text, { mode: 0o600 });
+    const file = saveOutput(dir, text);
     return `${text.slice(0, PREVIEW_CHARS)}\n… [${text.length} characters; full output saved to ${file}]`;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);

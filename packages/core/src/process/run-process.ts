@@ -1,0 +1,248 @@
+// The one process runner (pi.exec and command hooks): own process group, capped output, a hard clock, no survivors.
+import { type ChildProcess, spawn } from "node:child_process";
+import { killRunPids, markedEnv, newRunMarker, type RunMarker, runPids } from "./run-marker.js";
+
+/** Bytes kept per stream by default; the rest is read and discarded (and counted) so the child never stalls. */
+export const MAX_STREAM_BYTES = 1024 * 1024;
+/** Time between SIGTERM and SIGKILL at a timeout or abort. */
+export const KILL_GRACE_MS = 1000;
+/** After the process exits, how long descendants holding its pipes may keep them before the group is killed. */
+const DRAIN_MS = 100;
+const POLL_MS = 50;
+
+export interface ProcessRun {
+  /** Exit code; null when killed by a signal or never started. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Bytes read past the cap and discarded. */
+  stdoutDropped: number;
+  stderrDropped: number;
+  timedOut: boolean;
+  aborted: boolean;
+  /**
+   * The spawn itself failed: no such file, not executable, or the host is out of resources
+   * (EMFILE, ENFILE, EAGAIN, ENOMEM). Never thrown: it is part of the result.
+   */
+  spawnError?: Error;
+  durationMs: number;
+}
+
+export interface RunProcessOptions {
+  cwd?: string;
+  /** The complete environment of the child (not merged with `process.env`). */
+  env: Record<string, string | undefined>;
+  /** Written to stdin (UTF-8), then stdin is closed. Without it stdin is `/dev/null`. */
+  input?: string;
+  /** Milliseconds before the run is killed; 0 or undefined for no limit. */
+  timeoutMs?: number;
+  /** Aborting kills the run like a timeout. */
+  signal?: AbortSignal;
+  maxStreamBytes?: number;
+}
+
+class Collector {
+  readonly chunks: Buffer[] = [];
+  kept = 0;
+  dropped = 0;
+  constructor(readonly limit: number) {}
+  push = (chunk: Buffer) => {
+    const room = this.limit - this.kept;
+    if (room >= chunk.length) {
+      this.chunks.push(chunk);
+      this.kept += chunk.length;
+    } else {
+      if (room > 0) this.chunks.push(chunk.subarray(0, room));
+      this.kept += Math.max(room, 0);
+      this.dropped += chunk.length - Math.max(room, 0);
+    }
+  };
+  text(): string {
+    return Buffer.concat(this.chunks, this.kept).toString("utf8");
+  }
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the whole group is already gone.
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Everything the run started: (Linux) every process carrying its marker and, while the leader
+ * lives, its descendants, found before the group is signalled (which re-parents them); then the group.
+ */
+function killRun(
+  pid: number | undefined,
+  leaderAlive: boolean,
+  marker: RunMarker,
+  signal: NodeJS.Signals,
+): void {
+  killRunPids(marker, signal, leaderAlive ? pid : undefined);
+  killGroup(pid, signal);
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
+/**
+ * Spawn `file` in its own process group and resolve with what happened; never rejects, never
+ * throws (a spawn that fails for lack of file descriptors or memory is a `spawnError`).
+ *
+ * At a timeout or abort, the run gets SIGTERM, then SIGKILL after the grace period: the process
+ * group, and on Linux every process carrying the run's environment marker (those that left the
+ * group with setsid/setpgid). The result is settled even if a descendant still holds the pipes.
+ *
+ * After a normal exit, descendants still holding the pipes after a short drain are killed with
+ * the group; descendants that let go of stdout/stderr (daemons) keep running.
+ */
+export function runProcess(
+  file: string,
+  args: readonly string[],
+  options: RunProcessOptions,
+): Promise<ProcessRun> {
+  const started = performance.now();
+  const limit = options.maxStreamBytes ?? MAX_STREAM_BYTES;
+  const out = new Collector(limit);
+  const err = new Collector(limit);
+  const marker = newRunMarker();
+
+  return new Promise<ProcessRun>((resolve) => {
+    let child: ChildProcess | undefined;
+    let settled = false;
+    let timedOut = false;
+    let aborted = false;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let spawnError: Error | undefined;
+    const timers: NodeJS.Timeout[] = [];
+
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      // Whatever is still marked ignored SIGTERM or appeared late; a stopped run leaves nothing.
+      if (timedOut || aborted) killRunPids(marker, "SIGKILL");
+      child?.stdout?.destroy();
+      child?.stderr?.destroy();
+      child?.stdin?.destroy();
+      resolve({
+        code: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        stdout: out.text(),
+        stderr: err.text(),
+        stdoutDropped: out.dropped,
+        stderrDropped: err.dropped,
+        timedOut,
+        aborted,
+        spawnError,
+        durationMs: performance.now() - started,
+      });
+    };
+
+    const terminate = () => {
+      const pid = child?.pid;
+      killRun(pid, exit === undefined, marker, "SIGTERM");
+      let waited = 0;
+      // Poll so a run that obeys SIGTERM settles early; SIGKILL whatever is left after the grace.
+      const poll = () => {
+        if (pid === undefined || (!groupAlive(pid) && runPids(marker).length === 0)) return finish();
+        waited += POLL_MS;
+        if (waited >= KILL_GRACE_MS) {
+          killRun(pid, exit === undefined, marker, "SIGKILL");
+          // Give the kernel a moment to reap the direct child so `exit` reports the signal.
+          timers.push(setTimeout(finish, POLL_MS));
+          return;
+        }
+        timers.push(setTimeout(poll, POLL_MS));
+      };
+      timers.push(setTimeout(poll, POLL_MS));
+    };
+
+    const onAbort = () => {
+      if (settled || timedOut || aborted) return;
+      aborted = true;
+      terminate();
+    };
+
+    try {
+      child = spawn(file, args, {
+        cwd: options.cwd,
+        env: markedEnv(options.env, marker),
+        detached: true,
+        stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+        windowsHide: true,
+      });
+    } catch (error) {
+      // ENOMEM and other failures Node throws instead of emitting.
+      spawnError = toError(error);
+      finish();
+      return;
+    }
+    // First, before anything can throw: EMFILE/ENFILE/EAGAIN arrive as an 'error' event on the next
+    // tick (and for EMFILE the stdio streams were never created); unheard, it would end the host.
+    child.on("error", (error) => {
+      spawnError = error;
+      if (child?.pid === undefined) finish();
+    });
+    if (child.pid === undefined && !child.stdout) return;
+
+    child.stdout?.on("data", out.push);
+    child.stderr?.on("data", err.push);
+    // A child that never reads stdin closes the pipe under us: EPIPE is expected, not a failure.
+    child.stdin?.on("error", () => {});
+    child.stdout?.on("error", () => {});
+    child.stderr?.on("error", () => {});
+
+    child.on("exit", (code, signal) => {
+      exit = { code, signal };
+      if (timedOut || aborted) return;
+      // A descendant still holding the pipes after the drain is part of the run, not a daemon
+      // (a daemon detaches its stdio): it is cut off with the rest of the group.
+      timers.push(
+        setTimeout(() => {
+          killGroup(child?.pid, "SIGKILL");
+          finish();
+        }, DRAIN_MS),
+      );
+    });
+    child.on("close", () => {
+      // While terminating: the leader is gone and nothing holds its pipes, so whatever is left
+      // ignored SIGTERM on purpose; it gets no more grace.
+      if (timedOut || aborted) killRun(child?.pid, false, marker, "SIGKILL");
+      finish();
+    });
+
+    const timeoutMs = options.timeoutMs ?? 0;
+    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+      timers.push(
+        setTimeout(() => {
+          // A run that already exited beat the clock, even if a descendant still holds its pipes.
+          if (settled || aborted || exit) return;
+          timedOut = true;
+          terminate();
+        }, timeoutMs),
+      );
+    }
+    if (options.signal) {
+      if (options.signal.aborted) onAbort();
+      else options.signal.addEventListener("abort", onAbort, { once: true });
+    }
+
+    if (options.input !== undefined) child.stdin?.end(options.input, "utf8");
+  });
+}

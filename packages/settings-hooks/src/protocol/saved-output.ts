@@ -1,0 +1,95 @@
+// Over-long hook output saved to a bounded per-user folder: a total-size cap, an age limit, oldest removed first.
+import { randomUUID } from "node:crypto";
+import { lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export interface SavedOutputLimits {
+  /** Total bytes of saved outputs in the folder. Default 64 MiB. */
+  maxBytes: number;
+  /** Saved outputs older than this are removed. Default 7 days. */
+  maxAgeMs: number;
+  /** Number of saved outputs, which also bounds the cost of each clean-up. Default 500. */
+  maxFiles: number;
+}
+
+export const SAVED_OUTPUT_LIMITS: Readonly<SavedOutputLimits> = Object.freeze({
+  maxBytes: 64 * 1024 * 1024,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxFiles: 500,
+});
+
+// Older versions named files without the time; they are cleaned up too.
+const NAME = /^hook-output-(?:\d+-)?[0-9a-f-]{36}\.txt$/;
+
+/** The folder must be the user's own: hook output may hold secrets, and a shared folder could be read or swapped. */
+function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = lstatSync(dir);
+  const uid = process.getuid?.();
+  if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) {
+    throw new Error(
+      `the output folder ${dir} is not a private directory of this user (a symlink, another owner, or writable by others)`,
+    );
+  }
+}
+
+/**
+ * Remove saved outputs past the age limit, then the oldest until the rest fit the size and count
+ * caps. `keep` (the file just written) is never removed. Files being removed by another process
+ * at the same time are skipped; only regular files with our naming are touched.
+ */
+export function pruneSavedOutputs(
+  dir: string,
+  limits: SavedOutputLimits = SAVED_OUTPUT_LIMITS,
+  keep?: string,
+): void {
+  const now = Date.now();
+  const files: Array<{ file: string; size: number; mtime: number }> = [];
+  for (const name of readdirSync(dir)) {
+    if (!NAME.test(name)) continue;
+    const file = path.join(dir, name);
+    let stat: ReturnType<typeof lstatSync>;
+    try {
+      stat = lstatSync(file);
+    } catch {
+      continue;
+    }
+    if (!stat.isFile()) continue;
+    files.push({ file, size: stat.size, mtime: stat.mtimeMs });
+  }
+  const remove = (file: string) => {
+    try {
+      unlinkSync(file);
+    } catch {
+      // Already removed by another host's clean-up.
+    }
+  };
+  files.sort((a, b) => a.mtime - b.mtime || a.file.localeCompare(b.file));
+  let total = files.reduce((sum, f) => sum + f.size, 0);
+  let count = files.length;
+  for (const f of files) {
+    if (f.file === keep) continue;
+    if (now - f.mtime <= limits.maxAgeMs && total <= limits.maxBytes && count <= limits.maxFiles) continue;
+    remove(f.file);
+    total -= f.size;
+    count--;
+  }
+}
+
+/** Save `text` in `dir` and return the file; older outputs are removed to keep the folder within `limits`. */
+export function saveOutput(
+  dir: string,
+  text: string,
+  limits: SavedOutputLimits = SAVED_OUTPUT_LIMITS,
+): string {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > limits.maxBytes) {
+    throw new Error(`${bytes} bytes is more than the output folder may hold (${limits.maxBytes} bytes)`);
+  }
+  ensurePrivateDir(dir);
+  // The time first, so names sort by age; "wx" never follows or overwrites an existing file.
+  const file = path.join(dir, `hook-output-${Date.now()}-${randomUUID()}.txt`);
+  writeFileSync(file, text, { mode: 0o600, flag: "wx" });
+  pruneSavedOutputs(dir, limits, file);
+  return file;
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { limitString, MAX_OUTPUT_CHARS } from "../src/protocol/output.js";
+import { pruneSavedOutputs, SAVED_OUTPUT_LIMITS, saveOutput } from "../src/protocol/saved-output.js";
+
+const freshDir = () => mkdtempSync(path.join(os.tmpdir(), "hookwire-saved-"));
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A saved output written `ageMs` ago, as a previous run would have left it. */
+function oldOutput(dir: string, ageMs: number, bytes = 10, legacyName = false): string {
+  const when = Date.now() - ageMs;
+  const name = legacyName ? `hook-output-${randomUUID()}.txt` : `hook-output-${when}-${randomUUID()}.txt`;
+  const file = path.join(dir, name);
+  writeFileSync(file, "x".repeat(bytes));
+  utimesSync(file, when / 1000, when / 1000);
+  return name;
+}
+
+describe("saved hook output stays bounded", () => {
+  it("has documented defaults: 64 MiB, 7 days, 500 files", () => {
+    expect(SAVED_OUTPUT_LIMITS).toEqual({ maxBytes: 64 * 1024 * 1024, maxAgeMs: 7 * DAY, maxFiles: 500 });
+  });
+
+  it("removes outputs past the age limit, including those older versions named without the time", () => {
+    const dir = freshDir();
+    oldOutput(dir, 8 * DAY);
+    oldOutput(dir, 30 * DAY, 10, true);
+    const recent = oldOutput(dir, DAY);
+    const saved = saveOutput(dir, "y".repeat(20));
+    expect(readdirSync(dir).sort()).toEqual([recent, path.basename(saved)].sort());
+  });
+
+  it("removes the oldest first until the folder fits the size cap, never the file just saved", () => {
+    const dir = freshDir();
+    const oldest = oldOutput(dir, 3000, 400);
+    const middle = oldOutput(dir, 2000, 400);
+    const newest = oldOutput(dir, 1000, 400);
+    const limits = { ...SAVED_OUTPUT_LIMITS, maxBytes: 1000 };
+    const saved = path.basename(saveOutput(dir, "z".repeat(500), limits));
+    expect(readdirSync(dir).sort()).toEqual([newest, saved].sort());
+    expect(readdirSync(dir)).not.toContain(oldest);
+    expect(readdirSync(dir)).not.toContain(middle);
+  });
+
+  it("keeps at most maxFiles outputs however many long outputs a session produces", () => {
+    const dir = freshDir();
+    const options = { hookName: "h", event: "PostToolUse", outputDir: dir };
+    const limits = { ...SAVED_OUTPUT_LIMITS, maxFiles: 3 };
+    for (let i = 0; i < 10; i++) saveOutput(dir, `${i}`.repeat(MAX_OUTPUT_CHARS + 1), limits);
+    expect(readdirSync(dir)).toHaveLength(3);
+    // The protocol path saves through the same store.
+    const preview = limitString("w".repeat(MAX_OUTPUT_CHARS + 1), options);
+    expect(preview).toMatch(/full output saved to .*hook-output-\d+-[0-9a-f-]{36}\.txt\]$/);
+  });
+
+  it("refuses a text larger than the whole folder may hold, and the preview says why", () => {
+    const dir = freshDir();
+    expect(() => saveOutput(dir, "x".repeat(101), { ...SAVED_OUTPUT_LIMITS, maxBytes: 100 })).toThrow(
+      "101 bytes is more than the output folder may hold (100 bytes)",
+    );
+  });
+
+  it("touches only regular files with its own naming: a symlink or an unrelated file stays", () => {
+    const dir = freshDir();
+    const outside = path.join(freshDir(), "precious.txt");
+    writeFileSync(outside, "keep me");
+    symlinkSync(outside, path.join(dir, `hook-output-1-${randomUUID()}.txt`));
+    writeFileSync(path.join(dir, "notes.txt"), "mine");
+    pruneSavedOutputs(dir, { ...SAVED_OUTPUT_LIMITS, maxBytes: 0, maxFiles: 0, maxAgeMs: 0 });
+    expect(readdirSync(dir)).toHaveLength(2);
+  });
+
+  it("refuses an output folder writable by others, and the preview says so instead of writing there", () => {
+    const dir = path.join(freshDir(), "shared");
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    const preview = limitString("v".repeat(MAX_OUTPUT_CHARS + 1), {
+      hookName: "h",
+      event: "Stop",
+      outputDir: dir,
+    });
+    expect(preview).toContain("could not save the rest: the output folder");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
