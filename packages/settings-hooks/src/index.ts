@@ -54,7 +54,14 @@ export type { HandlerType } from "./schema.js";
 export { HANDLER_TYPES, handlerSchemas, MAX_SENSIBLE_TIMEOUT } from "./schema.js";
 export type { DefaultSourcesOptions, SettingsSource } from "./sources.js";
 export { defaultSettingsSources } from "./sources.js";
-export { fromSettingsInput, sameTool, settingsToolName, toSettingsTool } from "./tool-names.js";
+export type { NativeResult } from "./tool-names.js";
+export {
+  fromSettingsInput,
+  sameTool,
+  settingsToolName,
+  toSettingsResponse,
+  toSettingsTool,
+} from "./tool-names.js";
 export type {
   CommandHandlerConfig,
   HandlerConfig,
