@@ -57,6 +57,8 @@ export interface SettingsHooksOptions {
   secretEnv?: readonly string[];
   /** Consecutive Stop blocks before the stop is allowed anyway. Default 8, as in Claude Code. */
   stopHookCap?: number;
+  /** Milliseconds session_shutdown waits for running async hooks before stopping them. Default 1000. */
+  asyncShutdownGraceMs?: number;
   /** Where over-long hook output is saved. Default `defaultOutputDir()` (per user, under the XDG cache folder). */
   outputDir?: string;
   /** The LoadedHook's path. Default: the settings file when there is one, else `"settings hooks"`. */
@@ -282,7 +284,9 @@ export async function createSettingsHooks(
     level: onlyScope ? LEVELS[onlyScope] : undefined,
   };
 
-  const background = new Set<AbortController>();
+  /** Running async hooks: what stops each, and its settled promise. */
+  const background = new Map<AbortController, Promise<void>>();
+  const shutdownGraceMs = options.asyncShutdownGraceMs ?? 1000;
   let consecutiveStopBlocks = 0;
   let compactTrigger: "manual" | "auto" = "auto";
 
@@ -337,8 +341,7 @@ export async function createSettingsHooks(
 
     const startAsync = (p: Prepared, input: HookInput, event: string) => {
       const controller = new AbortController();
-      background.add(controller);
-      void p.runner
+      const done = p.runner
         .run(input, { hookName: p.hookPath, event, outputDir: options.outputDir }, controller.signal)
         .then((result) => {
           background.delete(controller);
@@ -376,6 +379,7 @@ export async function createSettingsHooks(
             // Outside a runner there is nobody left to tell.
           }
         });
+      background.set(controller, done);
     };
 
     const run = async (
@@ -544,7 +548,17 @@ export async function createSettingsHooks(
     if (has("SessionEnd") || prepared.some((p) => p.async)) {
       pi.on("session_shutdown", async (_event, ctx) => {
         if (has("SessionEnd")) await run("SessionEnd", { reason: "other" }, ctx);
-        for (const controller of background) controller.abort();
+        // Async hooks started just before the end (a PostToolUse logger) get a moment to finish, as in
+        // Claude Code; whatever still runs after it is stopped.
+        if (background.size > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          const grace = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, shutdownGraceMs);
+          });
+          await Promise.race([Promise.allSettled([...background.values()]), grace]);
+          clearTimeout(timer);
+        }
+        for (const controller of background.keys()) controller.abort();
         background.clear();
       });
     }

@@ -114,6 +114,7 @@ describe("input", () => {
       transcript_path: "",
       cwd,
       permission_mode: "plan",
+      effort: { level: "medium" },
       hook_event_name: "PreToolUse",
       tool_name: "Read",
       tool_input: { file_path: "a.txt" },
@@ -138,24 +139,22 @@ describe("PreToolUse JSON output", () => {
     expect(await run(["allow", "deny", "defer"])).toMatchObject({ block: true, reason: "deny" });
   });
 
-  it("translates updatedInput back to the native tool and merges it over the input", async () => {
+  it("translates updatedInput back to the native tool; it replaces the whole input, as in Claude Code", async () => {
     const rewrite = command(`echo '{"hookSpecificOutput":{"updatedInput":{"file_path":"b.txt"}}}'`);
     const h = await harness({ PreToolUse: group([rewrite]) });
     const outcome = await h.runner.emitToolCall(toolCall("read", { path: "a.txt", offset: 3 }));
-    expect(outcome).toMatchObject({ inputModified: true, input: { path: "b.txt", offset: 3 } });
+    expect(outcome).toMatchObject({ inputModified: true, input: { path: "b.txt" } });
   });
 
-  it("applies several rewrites in settings order whatever order they finish in; {} erases nothing", async () => {
+  it("takes the last rewrite in settings order whatever order they finish in; no output erases nothing", async () => {
     const slowFirst = command(
       `sleep 0.3; echo '{"hookSpecificOutput":{"updatedInput":{"command":"ls -1"}}}'`,
     );
-    const empty = command(`echo '{"hookSpecificOutput":{"updatedInput":{}}}'`);
     const second = command(`echo '{"hookSpecificOutput":{"updatedInput":{"command":"ls -la"}}}'`);
-    const third = command(`echo '{"hookSpecificOutput":{"updatedInput":{"description":"list"}}}'`);
     const silent = command("exit 0");
-    const h = await harness({ PreToolUse: group([slowFirst, empty, second, silent, third]) });
+    const h = await harness({ PreToolUse: group([slowFirst, second, silent]) });
     const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls", timeout: 5 }));
-    expect(outcome.input).toEqual({ command: "ls -la", timeout: 5, description: "list" });
+    expect(outcome.input).toEqual({ command: "ls -la" });
   });
 
   it("keeps every additionalContext, attributed to its hook", async () => {
@@ -172,12 +171,12 @@ describe("PreToolUse JSON output", () => {
     ]);
   });
 
-  it("continue:false stops the agent: the call is blocked, ctx.abort() runs and the user sees stopReason", async () => {
+  it("continue:false lets the call run, then ctx.abort() ends the turn and the user sees stopReason", async () => {
     const h = await harness({
       PreToolUse: group([command(`echo '{"continue":false,"stopReason":"build broken"}'`)]),
     });
     const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
-    expect(outcome).toMatchObject({ block: true, reason: "build broken" });
+    expect(outcome).toMatchObject({ block: false });
     expect(h.aborts).toBe(1);
     expect(h.notes).toEqual(["warning: build broken"]);
   });
@@ -215,7 +214,7 @@ describe("PreToolUse JSON output", () => {
 });
 
 describe("matchers and if rules", () => {
-  it("matches the Claude name and the native name; runs `if` handlers only for matching calls", async () => {
+  it("matches the Claude tool name exactly (not the native one); runs `if` handlers only for matching calls", async () => {
     const cwd = tempProject();
     const log = path.join(cwd, "log");
     const h = await harness(
@@ -230,7 +229,7 @@ describe("matchers and if rules", () => {
     );
     await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
     await h.runner.emitToolCall(toolCall("bash", { command: "cd x && rm -rf y" }));
-    expect(readFileSync(log, "utf8").split("\n").sort()).toEqual(["", "native", "native", "rm"]);
+    expect(readFileSync(log, "utf8").split("\n").sort()).toEqual(["", "rm"]);
   });
 });
 
@@ -335,17 +334,37 @@ describe("other events", () => {
     expect(h.messages).toMatchObject([{ message: { customType: "hook_context", content: "source=resume" } }]);
   });
 
-  it("PostToolUse: updatedToolOutput replaces the content, systemMessage reaches the user", async () => {
+  it("PostToolUse: updatedToolOutput in the tool's own shape replaces the content, systemMessage reaches the user", async () => {
     const h = await harness({
       PostToolUse: group([
         command(
-          `echo '{"systemMessage":"redacted","hookSpecificOutput":{"updatedToolOutput":"[redacted]"}}'`,
+          `echo '{"systemMessage":"redacted","hookSpecificOutput":{"updatedToolOutput":{"stdout":"[redacted]","stderr":""}}}'`,
         ),
       ]),
     });
     const outcome = await h.runner.emit(toolResult(false));
     expect(outcome.content).toEqual([{ type: "text", text: "[redacted]" }]);
     expect(h.notes).toEqual(["warning: redacted"]);
+  });
+
+  it("PostToolUse: a string updatedToolOutput or updatedMCPToolOutput on a built-in tool is ignored, as in Claude Code", async () => {
+    const h = await harness({
+      PostToolUse: group([
+        command(`echo '{"hookSpecificOutput":{"updatedToolOutput":"[redacted]"}}'`),
+        command(`echo '{"hookSpecificOutput":{"updatedMCPToolOutput":"[gone]"}}'`),
+      ]),
+    });
+    const outcome = await h.runner.emit(toolResult(false));
+    expect(outcome.modified).toBe(false);
+    expect(outcome.content).toEqual([{ type: "text", text: "ok" }]);
+  });
+
+  it("PostToolUse: an MCP tool's output may be replaced by a string", async () => {
+    const h = await harness({
+      PostToolUse: group([command(`echo '{"hookSpecificOutput":{"updatedMCPToolOutput":"[gone]"}}'`)]),
+    });
+    const outcome = await h.runner.emit({ ...toolResult(false), toolName: "mcp__db__query" });
+    expect(outcome.content).toEqual([{ type: "text", text: "[gone]" }]);
   });
 
   it("a timed-out handler is a non-blocking error naming the hook", async () => {

@@ -39,9 +39,15 @@ export function interpretCommandRun(
     const stderr = run.stderr.replace(/^\uFEFF/, "").trim();
     const jsonReason = output?.hookSpecificOutput?.permissionDecisionReason ?? output?.reason;
     const reason = stderr || jsonReason || "blocked by hook (exit code 2, no message on stderr)";
-    return { status: "blocking", reason: limitString(reason, options), output, warnings };
+    const result: HandlerResult = { status: "blocking", reason: limitString(reason, options), warnings };
+    if (output) result.output = output;
+    return result;
   }
-  const failed = (message: string): HandlerResult => ({ status: "error", message, output, warnings });
+  const failed = (message: string): HandlerResult => {
+    const result: HandlerResult = { status: "error", message, warnings };
+    if (output) result.output = output;
+    return result;
+  };
   if (run.code === null) return failed(withStderr(`killed by ${run.signal ?? "a signal"}`));
   return failed(withStderr(`exited with code ${run.code}`));
 }
