@@ -88,6 +88,13 @@ export const exitCodeCases: ConformanceCase[] = [
     { matcher: "Bash", markers: ["PLAIN_MARK"] },
   ),
   oneHook(
+    "exit-pre-2-plain-stdout",
+    "PreToolUse exit 2 with plain text on stdout: stdout ignored",
+    "PreToolUse",
+    { exit: 2, stderr: STDERR, stdout: "PLAIN_MARK" },
+    { matcher: "Bash", markers: [...markers, "PLAIN_MARK"] },
+  ),
+  oneHook(
     "exit-post-2",
     "PostToolUse exit 2: stderr reaches the model",
     "PostToolUse",

@@ -88,6 +88,67 @@ export const handlerCases: ConformanceCase[] = [
     { matcher: "Bash", extra: { async: true } },
   ),
   {
+    id: "dup-same-url",
+    about: "the same http URL in two matching groups runs once",
+    settings: {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ route: "web" }] },
+          { matcher: "*", hooks: [{ route: "web" }] },
+        ],
+      },
+    },
+    http: { web: { body: "" } },
+    calls: [bashRan],
+    observe: { files: ["ran.txt"] },
+  },
+  {
+    id: "dup-same-command-other-timeout",
+    about: "the same command with different timeouts",
+    settings: {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              { run: "h", timeout: 30 },
+              { run: "h", timeout: 60 },
+            ],
+          },
+        ],
+      },
+    },
+    scripts: { h: {} },
+    calls: [bashRan],
+    observe: { files: ["ran.txt"] },
+  },
+  oneHook(
+    "async-post-context",
+    "an async PostToolUse hook's additionalContext",
+    "PostToolUse",
+    { stdout: specific("PostToolUse", { additionalContext: "CTX_MARK" }) },
+    {
+      matcher: "Bash",
+      extra: { async: true },
+      markers: M,
+      calls: [bashRan, { tool: "Bash", input: { command: "sleep 1" } }],
+    },
+  ),
+  {
+    id: "command-exec-form",
+    about: "a command handler with args (exec form, no shell)",
+    settings: {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "sh", args: ["@P@/.claude/hooks/h.sh"] }] },
+        ],
+      },
+    },
+    scripts: { h: { exit: 2, stderr: "STDERR_MARK" } },
+    calls: [bashRan],
+    observe: { files: ["ran.txt"], markers: M },
+  },
+  {
     id: "http-pre-deny",
     about: "an http PreToolUse hook answering deny",
     settings: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ route: "web" }] }] } },

@@ -26,6 +26,11 @@ export const ifRuleCases: ConformanceCase[] = [
     { tool: "Read", input: { file_path: "@P@/a.txt" } },
     { tool: "Read", input: { file_path: "@P@/b.md" } },
   ]),
+  rule("write-path", "Write(*.md)", [
+    { tool: "Write", input: { file_path: "@P@/c.md", content: "c\n" } },
+    { tool: "Write", input: { file_path: "@P@/c.txt", content: "c\n" } },
+  ]),
+  rule("unparsable", "Bash(", [bashRan]),
   rule("post-bash", "Bash(echo *)", [bashRan, bash("ls")], "PostToolUse"),
   oneHook(
     "if-prompt",

@@ -40,6 +40,18 @@ export const matcherCases: ConformanceCase[] = [
   m("empty", "", [bashRan, read]),
   m("absent", undefined, [bashRan, read]),
   m("regex-substring", "as", [bashRan, read]),
+  m("regex-invalid", "Bash("),
+  oneHook(
+    "match-write-edit",
+    "PostToolUse matcher Write|Edit on Write and Edit",
+    "PostToolUse",
+    {},
+    {
+      matcher: "Write|Edit",
+      calls: [{ tool: "Write", input: { file_path: "@P@/w.txt", content: "w\n" } }, edit, read],
+      setup,
+    },
+  ),
   oneHook("match-start-startup", "SessionStart matcher startup", "SessionStart", {}, { matcher: "startup" }),
   oneHook(
     "match-start-resume",

@@ -184,6 +184,67 @@ export const outputFieldCases: ConformanceCase[] = [
     calls: [bashRan],
     observe: { files: ["ran.txt"] },
   },
+  {
+    id: "out-pre-updated-input-empty",
+    about: "updatedInput {}: replaces the input with nothing",
+    settings: {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }],
+        PostToolUse: [{ matcher: "Bash", hooks: [{ run: "seen" }] }],
+      },
+    },
+    scripts: { h: { stdout: pre({ updatedInput: {} }) }, seen: observePost },
+    calls: [bashRan],
+    observe: { files: ["ran.txt"] },
+  },
+  {
+    id: "out-pre-updated-input-two-hooks",
+    about: "two hooks rewrite the input; the first in settings order finishes last",
+    settings: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ run: "slow" }, { run: "fast" }] }] } },
+    scripts: {
+      slow: { sleep: 1, stdout: pre({ updatedInput: { command: "echo slow > ran.txt" } }) },
+      fast: { stdout: pre({ updatedInput: { command: "echo fast > ran.txt" } }) },
+    },
+    calls: [bashRan],
+    observe: { files: ["ran.txt"] },
+  },
+  {
+    id: "out-pre-continue-false-stop",
+    about: "continue:false on PreToolUse: do Stop hooks still run?",
+    settings: {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }],
+        Stop: [{ hooks: [{ run: "stop" }] }],
+      },
+    },
+    scripts: { h: { stdout: { continue: false, stopReason: "STOP_MARK" } }, stop: {} },
+    calls: [bashRan],
+    observe: { files: ["ran.txt"], markers: M },
+  },
+  {
+    id: "out-prompt-block-stop",
+    about: "a refused prompt: do Stop hooks run?",
+    settings: {
+      hooks: { UserPromptSubmit: [{ hooks: [{ run: "h" }] }], Stop: [{ hooks: [{ run: "stop" }] }] },
+    },
+    scripts: { h: { stdout: { decision: "block", reason: "REASON_MARK" } }, stop: {} },
+    calls: [bashRan],
+    observe: { files: ["ran.txt"], markers: M },
+  },
+  oneHook(
+    "out-stop-exit2-json-reason",
+    "Stop exit 2 with the reason only as JSON on stdout",
+    "Stop",
+    { shell: '[ "$n" -gt 1 ] && exit 0', exit: 2, stdout: { decision: "block", reason: "REASON_MARK" } },
+    { markers: M },
+  ),
+  oneHook(
+    "out-post-exit2-json-reason",
+    "PostToolUse exit 2 with the reason only as JSON on stdout",
+    "PostToolUse",
+    { exit: 2, stdout: { decision: "block", reason: "REASON_MARK" } },
+    { matcher: "Bash", markers: M },
+  ),
   oneHook(
     "out-post-block",
     "PostToolUse decision block: the reason reaches the model",

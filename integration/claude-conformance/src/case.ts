@@ -142,7 +142,7 @@ export function materialize(testCase: ConformanceCase, root: string, httpBase: s
   }
   writeFileSync(
     path.join(dirs.project, ".claude", "settings.json"),
-    `${JSON.stringify(settingsJson(testCase, httpBase), null, 2)}\n`,
+    `${JSON.stringify(settingsJson(testCase, httpBase), null, 2).replaceAll("@P@", dirs.project)}\n`,
   );
   return dirs;
 }

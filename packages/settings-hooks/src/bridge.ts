@@ -444,7 +444,7 @@ export async function createSettingsHooks(
           toolStarted.set(event.toolCallId, performance.now());
           return undefined;
         }
-        const settings = toSettingsTool(event.toolName, event.input);
+        const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const { outcome } = await run(
           "PreToolUse",
           { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
@@ -471,7 +471,7 @@ export async function createSettingsHooks(
       pi.on("tool_result", async (event, ctx) => {
         const started = toolStarted.get(event.toolCallId);
         toolStarted.delete(event.toolCallId);
-        const settings = toSettingsTool(event.toolName, event.input);
+        const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const text = textOf(event.content);
         const common = {
           tool_name: settings.tool_name,

@@ -1,9 +1,12 @@
 // Native tool names, inputs and results ↔ the Claude-Code names, fields and tool_response shapes settings hooks see.
+import path from "node:path";
 import { structuredPatch } from "diff";
 
 interface FieldMap {
   native: string;
   settings: string;
+  /** A file path: hooks see it absolute and normalised (`docs/../x` → `<cwd>/x`), as Claude Code sends it. */
+  filePath?: true;
   toSettings?: (value: unknown) => unknown;
   fromSettings?: (value: unknown) => unknown;
 }
@@ -52,7 +55,7 @@ const tools: readonly ToolMap[] = [
     native: "read",
     settings: "Read",
     fields: [
-      { native: "path", settings: "file_path" },
+      { native: "path", settings: "file_path", filePath: true },
       { native: "offset", settings: "offset" },
       { native: "limit", settings: "limit" },
     ],
@@ -76,7 +79,7 @@ const tools: readonly ToolMap[] = [
     native: "write",
     settings: "Write",
     fields: [
-      { native: "path", settings: "file_path" },
+      { native: "path", settings: "file_path", filePath: true },
       { native: "content", settings: "content" },
     ],
     response: ({ input, details }) => {
@@ -97,7 +100,7 @@ const tools: readonly ToolMap[] = [
     native: "edit",
     settings: "Edit",
     fields: [
-      { native: "path", settings: "file_path" },
+      { native: "path", settings: "file_path", filePath: true },
       { native: "oldText", settings: "old_string" },
       { native: "newText", settings: "new_string" },
       { native: "replaceAll", settings: "replace_all" },
@@ -204,10 +207,11 @@ function findTool(name: string): ToolMap | undefined {
 export function toSettingsTool(
   toolName: string,
   input: Record<string, unknown>,
+  options: { cwd?: string } = {},
 ): { tool_name: string; tool_input: Record<string, unknown> } {
   const tool = byNative.get(toolName);
   if (!tool) return { tool_name: toolName, tool_input: input };
-  const renamed = renameFields(input, tool.fields, "native", "settings");
+  const renamed = renameFields(input, tool.fields, "native", "settings", options.cwd);
   return { tool_name: tool.settings, tool_input: { ...renamed, ...withoutPresent(tool.defaults, renamed) } };
 }
 
@@ -261,6 +265,7 @@ function renameFields(
   fields: readonly FieldMap[],
   from: "native" | "settings",
   to: "native" | "settings",
+  cwd?: string,
 ): Record<string, unknown> {
   const output: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -271,7 +276,8 @@ function renameFields(
       continue;
     }
     const convert = to === "settings" ? field.toSettings : field.fromSettings;
-    output[field[to]] = convert ? convert(value) : value;
+    const absolute = to === "settings" && field.filePath && cwd !== undefined && typeof value === "string";
+    output[field[to]] = absolute ? path.resolve(cwd, value) : convert ? convert(value) : value;
   }
   return output;
 }

@@ -117,7 +117,8 @@ describe("input", () => {
       effort: { level: "medium" },
       hook_event_name: "PreToolUse",
       tool_name: "Read",
-      tool_input: { file_path: "a.txt" },
+      // Absolute, as Claude Code sends file paths.
+      tool_input: { file_path: path.join(cwd, "a.txt") },
       tool_use_id: "call-1",
     });
   });

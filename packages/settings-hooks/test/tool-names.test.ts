@@ -52,7 +52,9 @@ describe("toSettingsTool and fromSettingsInput", () => {
 
 describe("toSettingsResponse", () => {
   it("gives Bash's tool_response Claude Code's shape, so .tool_response.stdout is the output", () => {
-    expect(toSettingsResponse("bash", { input: { command: "ls" }, text: "a\nb", details: undefined })).toEqual({
+    expect(
+      toSettingsResponse("bash", { input: { command: "ls" }, text: "a\nb", details: undefined }),
+    ).toEqual({
       stdout: "a\nb",
       stderr: "",
       interrupted: false,
@@ -76,7 +78,9 @@ describe("toSettingsResponse", () => {
       structuredPatch: [],
       originalFile: null,
     });
-    expect(toSettingsResponse("write", { input, text: "", details: { originalFile: "old\n" } })).toMatchObject({
+    expect(
+      toSettingsResponse("write", { input, text: "", details: { originalFile: "old\n" } }),
+    ).toMatchObject({
       type: "update",
       structuredPatch: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ["-old", "+new"] }],
     });
@@ -106,7 +110,14 @@ describe("toSettingsResponse", () => {
     ).toEqual({ mode: "files_with_matches", filenames: ["a.ts"], numFiles: 1, totalFiles: 1 });
     expect(
       toSettingsResponse("grep", { input: { output_mode: "content" }, text: "a.ts:1:x", details: undefined }),
-    ).toEqual({ mode: "content", numFiles: 0, filenames: [], content: "a.ts:1:x", numLines: 1, totalLines: 1 });
+    ).toEqual({
+      mode: "content",
+      numFiles: 0,
+      filenames: [],
+      content: "a.ts:1:x",
+      numLines: 1,
+      totalLines: 1,
+    });
   });
 
   it("keeps {output, details} for tools it does not know", () => {
