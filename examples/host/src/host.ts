@@ -67,6 +67,8 @@ export class AgentHost {
   #toolCalls = 0;
   #triggeredTurns = 0;
   #turnRequested = false;
+  /** A hook called ctx.abort() (settings: `continue: false`): the current run ends after the step in progress. */
+  #abortRequested = false;
 
   constructor(options: AgentHostOptions) {
     this.#options = options;
@@ -88,6 +90,9 @@ export class AgentHost {
       },
       newSessionHandler: (newOptions) => this.#newSession(newOptions),
       isIdle: () => !this.#running,
+      abort: () => {
+        this.#abortRequested = true;
+      },
       waitForIdle: async () => {},
       uiContext: options.ui,
       hasUI: options.hasUI,
@@ -160,10 +165,21 @@ export class AgentHost {
       }
       await this.runner.emit({ type: "agent_start" });
       let turnIndex = 0;
-      for (const call of calls) await this.#toolTurn(turnIndex++, call, remember);
+      for (const call of calls) {
+        await this.#toolTurn(turnIndex++, call, remember);
+        // As in Claude Code: the call that asked to stop still ran; the model is not asked again.
+        if (this.#abortRequested) {
+          this.#print("  ■ a hook ended the run");
+          return;
+        }
+      }
       await this.#replyTurn(turnIndex++, reply, remember);
       await this.runner.emit({ type: "agent_end", messages: runMessages });
-      while (this.#turnRequested && this.#triggeredTurns < (this.#options.maxTriggeredTurns ?? 3)) {
+      while (
+        this.#turnRequested &&
+        !this.#abortRequested &&
+        this.#triggeredTurns < (this.#options.maxTriggeredTurns ?? 3)
+      ) {
         this.#turnRequested = false;
         this.#triggeredTurns++;
         this.#print("  ↳ a hook asked for another turn");
@@ -173,6 +189,7 @@ export class AgentHost {
       }
     } finally {
       this.#turnRequested = false;
+      this.#abortRequested = false;
       this.#triggeredTurns = 0;
       this.#running = false;
     }

@@ -17,6 +17,8 @@ export interface AggregatedOutcome {
   permission?: { decision: "allow" | "ask" | "defer"; reason?: string; hookPath: string };
   /** PreToolUse: the last rewrite in handler order, the whole new input (settings shape). */
   updatedInput?: Record<string, unknown>;
+  /** The hook that gave `updatedInput`. */
+  updatedInputBy?: string;
   /** PostToolUse: the last replacement in handler order. */
   updatedToolOutput?: { value: unknown; hookPath: string };
   additionalContext: AttributedText[];
@@ -93,7 +95,10 @@ export function aggregate(event: string, results: readonly AttributedResult[]): 
     if (decision === "defer") return;
     if (specific?.additionalContext)
       outcome.additionalContext.push({ hookPath, text: specific.additionalContext });
-    if (decides && preToolUse && specific?.updatedInput) outcome.updatedInput = specific.updatedInput;
+    if (decides && preToolUse && specific?.updatedInput) {
+      outcome.updatedInput = specific.updatedInput;
+      outcome.updatedInputBy = hookPath;
+    }
     if (decides && specific?.updatedToolOutput !== undefined) {
       outcome.updatedToolOutput = { value: specific.updatedToolOutput, hookPath };
     }

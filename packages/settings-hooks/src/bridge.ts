@@ -31,7 +31,12 @@ import {
 import type { HandlerResult } from "./protocol/output.js";
 import { matchesRule } from "./rules/match.js";
 import { type PermissionRule, parseRule } from "./rules/parse.js";
-import { fromSettingsInput, toSettingsResponse, toSettingsTool } from "./tool-names.js";
+import {
+  fromSettingsInput,
+  missingRequiredFields,
+  toSettingsResponse,
+  toSettingsTool,
+} from "./tool-names.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 
 export interface SettingsHooksOptions {
@@ -460,7 +465,23 @@ export async function createSettingsHooks(
         }
         if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
         // `continue: false` does not stop this call: it runs, then the turn ends (run() aborted it).
-        if (outcome.updatedInput) result.input = fromSettingsInput(event.toolName, outcome.updatedInput);
+        if (outcome.updatedInput) {
+          result.input = fromSettingsInput(event.toolName, outcome.updatedInput);
+          const missing = missingRequiredFields(event.toolName, outcome.updatedInput);
+          if (missing.length > 0) {
+            pi.reportError(
+              new HookError({
+                code: "HOOK_INPUT_INCOMPLETE",
+                hookPath: outcome.updatedInputBy ?? hookName,
+                event: "PreToolUse",
+                message:
+                  `updatedInput replaces the whole ${settings.tool_name} input and lacks ${missing.map((f) => `"${f}"`).join(", ")}; ` +
+                  "Claude Code would refuse this call. Return every field the tool needs (the original input is in tool_input).",
+              }),
+              "PreToolUse",
+            );
+          }
+        }
         if (outcome.permission) {
           result.permission = outcome.permission.decision;
           if (outcome.permission.reason) result.reason = outcome.permission.reason;

@@ -57,6 +57,7 @@ export { defaultSettingsSources } from "./sources.js";
 export type { NativeResult } from "./tool-names.js";
 export {
   fromSettingsInput,
+  missingRequiredFields,
   sameTool,
   settingsToolName,
   toSettingsResponse,

@@ -25,6 +25,8 @@ interface ToolMap {
   native: string;
   settings: string;
   fields: FieldMap[];
+  /** Settings fields the tool cannot run without (Claude Code's schema): an `updatedInput` must keep them. */
+  required: readonly string[];
   /** Settings fields Claude Code fills in before hooks see the input, with their defaults. */
   defaults?: Record<string, unknown>;
   /** Claude Code's `tool_response` for this tool (its own shape, which hooks read with jq). */
@@ -38,6 +40,7 @@ const msToSeconds = (value: unknown): unknown => (typeof value === "number" ? va
 const tools: readonly ToolMap[] = [
   {
     native: "bash",
+    required: ["command"],
     settings: "Bash",
     fields: [
       { native: "command", settings: "command" },
@@ -53,6 +56,7 @@ const tools: readonly ToolMap[] = [
   },
   {
     native: "read",
+    required: ["file_path"],
     settings: "Read",
     fields: [
       { native: "path", settings: "file_path", filePath: true },
@@ -77,6 +81,7 @@ const tools: readonly ToolMap[] = [
   },
   {
     native: "write",
+    required: ["file_path", "content"],
     settings: "Write",
     fields: [
       { native: "path", settings: "file_path", filePath: true },
@@ -98,6 +103,7 @@ const tools: readonly ToolMap[] = [
   },
   {
     native: "edit",
+    required: ["file_path", "old_string", "new_string"],
     settings: "Edit",
     fields: [
       { native: "path", settings: "file_path", filePath: true },
@@ -129,6 +135,7 @@ const tools: readonly ToolMap[] = [
   },
   {
     native: "grep",
+    required: ["pattern"],
     settings: "Grep",
     fields: [
       { native: "pattern", settings: "pattern" },
@@ -150,6 +157,7 @@ const tools: readonly ToolMap[] = [
   },
   {
     native: "glob",
+    required: ["pattern"],
     settings: "Glob",
     fields: [
       { native: "pattern", settings: "pattern" },
@@ -248,6 +256,15 @@ export function fromSettingsInput(
     if (native[nativeKey] === value) delete native[nativeKey];
   }
   return native;
+}
+
+/**
+ * The required fields (settings names) a settings-shaped input lacks, e.g. a hook's `updatedInput`, which
+ * replaces the whole input: Claude Code would refuse such a call. Unknown tools: none (their schema is the host's).
+ */
+export function missingRequiredFields(toolName: string, settingsInput: Record<string, unknown>): string[] {
+  const tool = findTool(toolName);
+  return tool ? tool.required.filter((field) => settingsInput[field] === undefined) : [];
 }
 
 /** The Claude-Code name of a tool given either of its names (`bash`, `Bash`, `BASH` → `Bash`); others unchanged. */

@@ -551,3 +551,76 @@ describe("host handler types", () => {
     expect(seen).toEqual(["Is this safe? PreToolUse"]);
   });
 });
+
+describe("as the real Claude Code does (see integration/claude-conformance)", () => {
+  it("never runs a handler whose `if` sits on an event without a tool call", async () => {
+    const cwd = tempProject();
+    const log = path.join(cwd, "log");
+    const h = await harness(
+      {
+        UserPromptSubmit: group([command(`echo ran >> "${log}"`, { if: "Bash(*)" })]),
+        Stop: group([command(`echo ran >> "${log}"`, { if: "Bash(*)" })]),
+      },
+      { cwd },
+    );
+    await h.runner.emitBeforeAgentStart("hi");
+    await h.runner.emit({ type: "agent_end", messages: [] });
+    expect(() => readFileSync(log, "utf8")).toThrow();
+  });
+
+  it("reads a JSON deny on stdout even when the hook then exits 1", async () => {
+    const deny = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`;
+    const h = await harness({ PreToolUse: group([command(`echo '${deny}'; exit 1`)]) });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome).toMatchObject({ block: true, reason: "no" });
+  });
+
+  it("on exit 2, still delivers additionalContext from stdout and takes the reason from JSON when stderr is empty", async () => {
+    const context = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"ctx"}}`;
+    const h = await harness({ PreToolUse: group([command(`echo '${context}'; echo why >&2; exit 2`)]) });
+    expect(await h.runner.emitToolCall(toolCall("bash", { command: "ls" }))).toMatchObject({
+      block: true,
+      reason: "why\nctx",
+    });
+    const json = `{"decision":"block","reason":"from json"}`;
+    const quiet = await harness({ Stop: group([command(`echo '${json}'; exit 2`)]) });
+    await quiet.runner.emit({ type: "agent_end", messages: [] });
+    expect(quiet.messages[0]?.message.content).toBe("from json");
+  });
+
+  it("ignores continue:false on SessionStart", async () => {
+    const h = await harness({ SessionStart: group([command(`echo '{"continue":false,"stopReason":"x"}'`)]) });
+    await h.runner.emit({ type: "session_start" });
+    expect(h.aborts).toBe(0);
+  });
+
+  it("sends one prompt_id per prompt on tool events and Stop, none on SessionStart", async () => {
+    const cwd = tempProject();
+    const log = path.join(cwd, "log");
+    const logger = command(`cat >> "${log}"; echo >> "${log}"`);
+    const h = await harness(
+      { SessionStart: group([logger]), PreToolUse: group([logger]), Stop: group([logger]) },
+      { cwd },
+    );
+    await h.runner.emit({ type: "session_start" });
+    for (const prompt of ["one", "two"]) {
+      await h.runner.emitBeforeAgentStart(prompt);
+      await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+      await h.runner.emit({ type: "agent_end", messages: [] });
+    }
+    const inputs = readFileSync(log, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(inputs.map((i) => [i.hook_event_name, i.prompt_id === undefined ? "-" : "id"])).toEqual([
+      ["SessionStart", "-"],
+      ["PreToolUse", "id"],
+      ["Stop", "id"],
+      ["PreToolUse", "id"],
+      ["Stop", "id"],
+    ]);
+    expect(inputs[1].prompt_id).toBe(inputs[2].prompt_id);
+    expect(inputs[3].prompt_id).not.toBe(inputs[1].prompt_id);
+    expect(inputs[2]).toMatchObject({ background_tasks: [], session_crons: [], effort: { level: "medium" } });
+  });
+});
