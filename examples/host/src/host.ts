@@ -11,6 +11,7 @@ import {
   type NewSessionOptions,
   type ToolResultMessage,
 } from "@hookwire/core";
+import type { SessionEnvironment } from "@hookwire/settings-hooks";
 import { type AgentTool, type HookToolWrapperOptions, wrapTools } from "@hookwire/tool-wrapper";
 import type { ScriptedToolCall, ScriptStep } from "./script.js";
 import { JsonlSessionManager } from "./session-manager.js";
@@ -32,6 +33,8 @@ export interface AgentHostOptions {
   permissions?: HookToolWrapperOptions;
   /** Tools instead of bash/read/write/edit on `cwd`. */
   tools?: AgentTool[];
+  /** The settings hooks' CLAUDE_ENV_FILE folder: the default bash tool sources what SessionStart hooks exported. */
+  sessionEnv?: SessionEnvironment;
   /** Consecutive hook-requested turns before the host stops obliging. Default 3. */
   maxTriggeredTurns?: number;
 }
@@ -48,9 +51,9 @@ function contentText(content: string | ReadonlyArray<{ type: string; text?: stri
   return content.map((part) => (part.type === "text" ? (part.text ?? "") : `[${part.type}]`)).join("\n");
 }
 
-export function createDefaultTools(cwd: string): AgentTool[] {
+export function createDefaultTools(cwd: string, sessionEnv?: SessionEnvironment): AgentTool[] {
   return [
-    createBashTool({ cwd }),
+    createBashTool({ cwd, prelude: sessionEnv ? () => sessionEnv.prelude() : undefined }),
     createReadTool({ cwd }),
     createWriteTool({ cwd }),
     createEditTool({ cwd }),
@@ -100,7 +103,7 @@ export class AgentHost {
     this.runner.onError((error) => this.#print(`  ⚠ ${this.#showAll(error.message)}`));
     this.runner.onTrace((trace) => this.#describeDecision(trace));
     const wrapped = wrapTools(
-      options.tools ?? createDefaultTools(options.cwd),
+      options.tools ?? createDefaultTools(options.cwd, options.sessionEnv),
       this.runner,
       options.permissions,
     );

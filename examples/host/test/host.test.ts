@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createNoOpUIContext } from "@hookwire/core";
-import { createSettingsHooks, readSettingsFile } from "@hookwire/settings-hooks";
+import { createSettingsHooks, readSettingsFile, SessionEnvironment } from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
 import { AgentHost } from "../src/index.js";
 
@@ -12,7 +12,8 @@ async function hostWith(settings: unknown) {
   const file = path.join(cwd, ".claude", "settings.json");
   writeFileSync(file, JSON.stringify(settings));
   const { handlers } = await readSettingsFile({ file, scope: "project" });
-  const hooks = [await createSettingsHooks(handlers, { cwd })];
+  const sessionEnv = new SessionEnvironment(path.join(cwd, ".session-env"));
+  const hooks = [await createSettingsHooks(handlers, { cwd, sessionEnv })];
   const lines: string[] = [];
   const host = new AgentHost({
     cwd,
@@ -21,6 +22,7 @@ async function hostWith(settings: unknown) {
     ui: createNoOpUIContext(),
     hasUI: false,
     print: (line) => lines.push(line),
+    sessionEnv,
   });
   return { cwd, host, lines };
 }
@@ -54,5 +56,22 @@ describe("AgentHost", () => {
     // The next prompt runs normally.
     await host.prompt("again", [], "ok");
     expect(lines.at(-1)).toBe("  ◆ ok");
+  });
+
+  it("runs bash with what SessionStart hooks exported to CLAUDE_ENV_FILE", async () => {
+    const { cwd, host } = await hostWith({
+      hooks: {
+        SessionStart: [
+          {
+            hooks: [
+              { type: "command", command: `set -u; echo 'export STAGE="from hook"' >> "$CLAUDE_ENV_FILE"` },
+            ],
+          },
+        ],
+      },
+    });
+    await host.start();
+    await host.prompt("go", [{ tool: "bash", input: { command: 'echo "$STAGE" > stage.txt' } }]);
+    expect(readFileSync(path.join(cwd, "stage.txt"), "utf8")).toBe("from hook\n");
   });
 });

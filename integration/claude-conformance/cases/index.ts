@@ -6,6 +6,7 @@ import { ifRuleCases } from "./if-rules.js";
 import { matcherCases } from "./matchers.js";
 import { outputFieldCases } from "./output-fields.js";
 import { permissionCases } from "./permissions.js";
+import { sessionCases } from "./session.js";
 import { stdinCases } from "./stdin.js";
 
 export const cases: ConformanceCase[] = [
@@ -16,4 +17,5 @@ export const cases: ConformanceCase[] = [
   ...ifRuleCases,
   ...handlerCases,
   ...permissionCases,
+  ...sessionCases,
 ];

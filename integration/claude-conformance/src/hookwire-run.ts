@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type AgentMessage, type ContentPart, errorMessage, HookRunner } from "@hookwire/core";
-import { createSettingsHooks, fromSettingsInput, readSettingsFile } from "@hookwire/settings-hooks";
+import {
+  createSettingsHooks,
+  fromSettingsInput,
+  readSettingsFile,
+  SessionEnvironment,
+} from "@hookwire/settings-hooks";
 import { type HookToolWrapperOptions, ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
 import { type ConformanceCase, materialize, resolveCalls } from "./case.js";
 import { startHttpHooks } from "./http-hooks.js";
@@ -57,7 +62,9 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
       file: path.join(dirs.project, ".claude", "settings.json"),
       scope: "project",
     });
+    const sessionEnv = new SessionEnvironment(path.join(root, "session-env"));
     const hooks = await createSettingsHooks(settings.handlers, {
+      sessionEnv,
       cwd: dirs.project,
       sessionId: randomUUID(),
       permissionMode: testCase.permissionMode ?? "bypassPermissions",
@@ -79,7 +86,11 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
       hasUI: false,
     });
     const tools = new Map(
-      wrapTools(nativeTools(dirs.project), runner, permissionOptions(testCase)).map((t) => [t.name, t]),
+      wrapTools(
+        nativeTools(dirs.project, () => sessionEnv.prelude()),
+        runner,
+        permissionOptions(testCase),
+      ).map((t) => [t.name, t]),
     );
 
     await runner.emit({ type: "session_start" });

@@ -29,7 +29,8 @@ function walk(dir: string, base = dir): string[] {
   return out.sort();
 }
 
-export function nativeTools(cwd: string): AgentTool[] {
+/** `prelude`: shell text run before every Bash command (the session's CLAUDE_ENV_FILE exports). */
+export function nativeTools(cwd: string, prelude: () => string = () => ""): AgentTool[] {
   const resolve = (file: string) => path.resolve(cwd, file);
   return [
     {
@@ -39,7 +40,8 @@ export function nativeTools(cwd: string): AgentTool[] {
       async execute(_id, params, signal) {
         const command = param("bash", params, "command");
         const timeout = typeof params.timeout === "number" ? params.timeout * 1000 : 30_000;
-        const result = await exec("bash", ["-c", `exec 2>&1\n${command}`], { cwd, timeout, signal });
+        const script = `exec 2>&1\n${prelude()}\n${command}`;
+        const result = await exec("bash", ["-c", script], { cwd, timeout, signal });
         const output = result.stdout.trimEnd();
         if (result.code !== 0 || result.killed)
           throw new Error(`Exit code ${result.code}\n${output}`.trimEnd());

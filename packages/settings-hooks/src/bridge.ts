@@ -31,6 +31,7 @@ import {
 import type { HandlerResult } from "./protocol/output.js";
 import { matchesRule } from "./rules/match.js";
 import { type PermissionRule, parseRule } from "./rules/parse.js";
+import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 import {
   fromSettingsInput,
   missingRequiredFields,
@@ -62,6 +63,11 @@ export interface SettingsHooksOptions {
   secretEnv?: readonly string[];
   /** Consecutive Stop blocks before the stop is allowed anyway. Default 8, as in Claude Code. */
   stopHookCap?: number;
+  /**
+   * The session's CLAUDE_ENV_FILE folder: each SessionStart command hook gets a fresh file there, as in Claude
+   * Code; a host's Bash tool sources them (`sessionEnv.prelude()`). Default: one in `defaultSessionEnvDir(sessionId)`.
+   */
+  sessionEnv?: SessionEnvironment;
   /** Milliseconds session_shutdown waits for running async hooks before stopping them. Default 1000. */
   asyncShutdownGraceMs?: number;
   /** Where over-long hook output is saved. Default `defaultOutputDir()` (per user, under the XDG cache folder). */
@@ -243,6 +249,8 @@ export async function createSettingsHooks(
     effort: options.effort,
   };
   const stopHookCap = options.stopHookCap ?? 8;
+  let sessionEnv = options.sessionEnv;
+  let envFiles = 0;
   /** When each tool call's hooks finished, for `duration_ms`. */
   const toolStarted = new Map<string, number>();
   const problems = settingsHandlerProblems(handlers, options);
@@ -405,11 +413,18 @@ export async function createSettingsHooks(
       const results: HandlerResult[] = await Promise.all(
         list.map(async (p) => {
           const started = performance.now();
-          const result = await p.runner.run(input, {
-            hookName: p.hookPath,
-            event,
-            outputDir: options.outputDir,
-          });
+          // Only SessionStart hooks get CLAUDE_ENV_FILE in Claude Code 2.1 (checked in the conformance suite).
+          let extraEnv: Record<string, string> | undefined;
+          if (event === "SessionStart" && p.handler.config.type === "command") {
+            sessionEnv ??= new SessionEnvironment(defaultSessionEnvDir(session.sessionId));
+            extraEnv = { CLAUDE_ENV_FILE: sessionEnv.createFile("SessionStart", envFiles++) };
+          }
+          const result = await p.runner.run(
+            input,
+            { hookName: p.hookPath, event, outputDir: options.outputDir },
+            undefined,
+            extraEnv,
+          );
           options.onHandlerRun?.({
             hookPath: p.hookPath,
             event,

@@ -52,6 +52,7 @@ export { parseRule } from "./rules/parse.js";
 export { matchesWildcard } from "./rules/wildcard.js";
 export type { HandlerType } from "./schema.js";
 export { HANDLER_TYPES, handlerSchemas, MAX_SENSIBLE_TIMEOUT } from "./schema.js";
+export { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 export type { DefaultSourcesOptions, SettingsSource } from "./sources.js";
 export { defaultSettingsSources } from "./sources.js";
 export type { NativeResult } from "./tool-names.js";

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createSettingsHooks } from "../src/bridge.js";
 import { HandlerTypeRegistry } from "../src/handlers/executors.js";
 import { validateSettings } from "../src/read-settings.js";
+import { SessionEnvironment } from "../src/session-env.js";
 import { command, group, harness, script, tempProject, toolCall, waitFor } from "./bridge-harness.js";
 
 const toolResult = (isError: boolean) => ({
@@ -622,5 +623,36 @@ describe("as the real Claude Code does (see integration/claude-conformance)", ()
     expect(inputs[1].prompt_id).toBe(inputs[2].prompt_id);
     expect(inputs[3].prompt_id).not.toBe(inputs[1].prompt_id);
     expect(inputs[2]).toMatchObject({ background_tasks: [], session_crons: [], effort: { level: "medium" } });
+  });
+});
+
+describe("CLAUDE_ENV_FILE", () => {
+  it("gives each SessionStart command hook its own file, and no other event one; prelude() sources them", async () => {
+    const cwd = tempProject();
+    const sessionEnv = new SessionEnvironment(path.join(cwd, "env"));
+    const probe = (name: string) => command(`echo "\${CLAUDE_ENV_FILE:-none}" > "${cwd}/${name}"`);
+    const h = await harness(
+      {
+        SessionStart: group([
+          command(`echo 'export A="one two"' >> "$CLAUDE_ENV_FILE"`),
+          command(`echo 'export B=$A-b' >> "$CLAUDE_ENV_FILE"`),
+          probe("start"),
+        ]),
+        PreToolUse: group([probe("pre")]),
+      },
+      { cwd, sessionEnv },
+    );
+    await h.runner.emit({ type: "session_start" });
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(readFileSync(path.join(cwd, "start"), "utf8").trim()).toBe(
+      path.join(cwd, "env", "sessionstart-hook-2.sh"),
+    );
+    expect(readFileSync(path.join(cwd, "pre"), "utf8").trim()).toBe("none");
+    expect(sessionEnv.files().map((f) => path.basename(f))).toEqual([
+      "sessionstart-hook-0.sh",
+      "sessionstart-hook-1.sh",
+    ]);
+    const out = execFileSync("bash", ["-c", `${sessionEnv.prelude()}\necho "$A|$B"`], { encoding: "utf8" });
+    expect(out).toBe("one two|one two-b\n");
   });
 });
