@@ -10,6 +10,7 @@ export default defineConfig({
       "packages/*/test/**/*.test.ts",
       "examples/*/test/**/*.test.ts",
       "integration/test/**/*.test.ts",
+      "integration/claude-conformance/test/**/*.test.ts",
     ],
     testTimeout: 20_000,
     hookTimeout: 20_000,

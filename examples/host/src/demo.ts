@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LoadedHook } from "@hookwire/core";
 import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "@hookwire/loader";
+import { SessionEnvironment } from "@hookwire/settings-hooks";
 import { AgentHost } from "./host.js";
 import { readScript } from "./script.js";
 import { createScriptedUI } from "./scripted-ui.js";
@@ -47,12 +48,16 @@ export function prepareDemoProject(tmpRoot = tmpdir()): string {
 }
 
 // The demo's own home and trust store: the user's hooks stay out, and trusting the copy changes nothing of theirs.
-async function loadDemoHooks(projectDir: string, print: (line: string) => void): Promise<LoadedHook[]> {
+async function loadDemoHooks(
+  projectDir: string,
+  print: (line: string) => void,
+  sessionEnv: SessionEnvironment,
+): Promise<LoadedHook[]> {
   const root = path.dirname(projectDir);
   const options: DiscoverOptions = {
     home: path.join(root, "home"),
     trustStore: path.join(root, "trust.json"),
-    settings: { sessionId: "demo" },
+    settings: { sessionId: "demo", sessionEnv },
   };
   const trusted = await trustProject(projectDir, options);
   print(`trusted the copy (${trusted.items.length} items, as \`hookwire trust\` would)`);
@@ -68,7 +73,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const projectDir = prepareDemoProject(options.tmpRoot);
   const steps = readScript(options.script ?? DEMO_SCRIPT);
   print(`hookwire demo in ${projectDir}`);
-  const hooks = await loadDemoHooks(projectDir, print);
+  const sessionEnv = new SessionEnvironment(path.join(path.dirname(projectDir), "session-env"));
+  const hooks = await loadDemoHooks(projectDir, print, sessionEnv);
   const shown = hooks.map((hook) => path.relative(projectDir, path.resolve(projectDir, hook.path)));
   print(`loaded ${hooks.length} hooks: ${shown.join(", ")}`);
   const ui = createScriptedUI(print);
@@ -79,6 +85,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     ui,
     hasUI: true,
     print,
+    sessionEnv,
   });
   await host.start();
   for (const step of steps) {

@@ -11,6 +11,7 @@ import {
   type NewSessionOptions,
   type ToolResultMessage,
 } from "@hookwire/core";
+import type { SessionEnvironment } from "@hookwire/settings-hooks";
 import { type AgentTool, type HookToolWrapperOptions, wrapTools } from "@hookwire/tool-wrapper";
 import type { ScriptedToolCall, ScriptStep } from "./script.js";
 import { JsonlSessionManager } from "./session-manager.js";
@@ -32,6 +33,8 @@ export interface AgentHostOptions {
   permissions?: HookToolWrapperOptions;
   /** Tools instead of bash/read/write/edit on `cwd`. */
   tools?: AgentTool[];
+  /** The settings hooks' CLAUDE_ENV_FILE folder: the default bash tool sources what SessionStart hooks exported. */
+  sessionEnv?: SessionEnvironment;
   /** Consecutive hook-requested turns before the host stops obliging. Default 3. */
   maxTriggeredTurns?: number;
   /** Milliseconds a module handler may take (0 = none). Default: the runner's, 60 s. */
@@ -50,9 +53,9 @@ function contentText(content: string | ReadonlyArray<{ type: string; text?: stri
   return content.map((part) => (part.type === "text" ? (part.text ?? "") : `[${part.type}]`)).join("\n");
 }
 
-export function createDefaultTools(cwd: string): AgentTool[] {
+export function createDefaultTools(cwd: string, sessionEnv?: SessionEnvironment): AgentTool[] {
   return [
-    createBashTool({ cwd }),
+    createBashTool({ cwd, prelude: sessionEnv ? () => sessionEnv.prelude() : undefined }),
     createReadTool({ cwd }),
     createWriteTool({ cwd }),
     createEditTool({ cwd }),
@@ -69,6 +72,8 @@ export class AgentHost {
   #toolCalls = 0;
   #triggeredTurns = 0;
   #turnRequested = false;
+  /** A hook called ctx.abort() (settings: `continue: false`): the current run ends after the step in progress. */
+  #abortRequested = false;
 
   constructor(options: AgentHostOptions) {
     this.#options = options;
@@ -94,6 +99,9 @@ export class AgentHost {
       },
       newSessionHandler: (newOptions) => this.#newSession(newOptions),
       isIdle: () => !this.#running,
+      abort: () => {
+        this.#abortRequested = true;
+      },
       waitForIdle: async () => {},
       uiContext: options.ui,
       hasUI: options.hasUI,
@@ -103,7 +111,7 @@ export class AgentHost {
     this.runner.guardProcess();
     this.runner.onTrace((trace) => this.#describeDecision(trace));
     const wrapped = wrapTools(
-      options.tools ?? createDefaultTools(options.cwd),
+      options.tools ?? createDefaultTools(options.cwd, options.sessionEnv),
       this.runner,
       options.permissions,
     );
@@ -169,10 +177,21 @@ export class AgentHost {
       }
       await this.runner.emit({ type: "agent_start" });
       let turnIndex = 0;
-      for (const call of calls) await this.#toolTurn(turnIndex++, call, remember);
+      for (const call of calls) {
+        await this.#toolTurn(turnIndex++, call, remember);
+        // As in Claude Code: the call that asked to stop still ran; the model is not asked again.
+        if (this.#abortRequested) {
+          this.#print("  ■ a hook ended the run");
+          return;
+        }
+      }
       await this.#replyTurn(turnIndex++, reply, remember);
       await this.runner.emit({ type: "agent_end", messages: runMessages });
-      while (this.#turnRequested && this.#triggeredTurns < (this.#options.maxTriggeredTurns ?? 3)) {
+      while (
+        this.#turnRequested &&
+        !this.#abortRequested &&
+        this.#triggeredTurns < (this.#options.maxTriggeredTurns ?? 3)
+      ) {
         this.#turnRequested = false;
         this.#triggeredTurns++;
         this.#print("  ↳ a hook asked for another turn");
@@ -182,6 +201,7 @@ export class AgentHost {
       }
     } finally {
       this.#turnRequested = false;
+      this.#abortRequested = false;
       this.#triggeredTurns = 0;
       this.#running = false;
     }

@@ -1,6 +1,6 @@
 // Combines the results of one event's settings handlers into one decision (003 "decision control").
 import type { AttributedText } from "@hookwire/core";
-import type { HandlerResult } from "./protocol/output.js";
+import type { HandlerResult, HookOutput } from "./protocol/output.js";
 
 /** One handler's result, in the order the handlers are listed (settings source order, then handler order). */
 export interface AttributedResult {
@@ -15,8 +15,10 @@ export interface AggregatedOutcome {
   stop?: { reason?: string; hookPath: string };
   /** PreToolUse: the strongest non-deny verdict (defer > ask > allow). */
   permission?: { decision: "allow" | "ask" | "defer"; reason?: string; hookPath: string };
-  /** PreToolUse: the input after every rewrite, applied in handler order (settings shape). */
+  /** PreToolUse: the last rewrite in handler order, the whole new input (settings shape). */
   updatedInput?: Record<string, unknown>;
+  /** The hook that gave `updatedInput`. */
+  updatedInputBy?: string;
   /** PostToolUse: the last replacement in handler order. */
   updatedToolOutput?: { value: unknown; hookPath: string };
   additionalContext: AttributedText[];
@@ -55,16 +57,13 @@ export function canBlock(event: string): boolean {
 }
 
 /**
- * Fold results in handler order. PreToolUse: deny > defer > ask > allow; each `updatedInput` is
- * merged over the input as left by the previous ones, so `{}` or no output never erases an earlier
- * rewrite (and a hook that returns only the fields it changes keeps the rest); a `defer` hook's
- * rewrite and context are ignored, as in Claude Code.
+ * Fold results in handler order. PreToolUse: deny > defer > ask > allow; an `updatedInput` replaces the
+ * whole input, as in Claude Code (a hook that returns only the fields it changes drops the others), and
+ * the last rewrite in handler order wins; `{}` or no output never erases an earlier rewrite; a `defer`
+ * hook's rewrite and context are ignored, as in Claude Code. JSON on stdout counts whatever the exit
+ * code: on exit 2 its context and messages are delivered next to the block.
  */
-export function aggregate(
-  event: string,
-  results: readonly AttributedResult[],
-  options: { baseInput?: Record<string, unknown> } = {},
-): AggregatedOutcome {
+export function aggregate(event: string, results: readonly AttributedResult[]): AggregatedOutcome {
   const outcome: AggregatedOutcome = {
     blocks: [],
     additionalContext: [],
@@ -75,26 +74,15 @@ export function aggregate(
   };
   const blockable = canBlock(event);
   const preToolUse = event === "PreToolUse";
-  for (const { hookPath, result } of results) {
-    for (const warning of result.warnings) outcome.warnings.push({ hookPath, text: warning });
-    if (result.status === "error") {
-      outcome.errors.push({ hookPath, text: result.message, ...(result.code ? { code: result.code } : {}) });
-      continue;
-    }
-    if (result.status === "blocking") {
-      if (blockable) outcome.blocks.push({ hookPath, text: result.reason });
-      else outcome.errors.push({ hookPath, text: result.reason });
-      continue;
-    }
-    const { output, text } = result;
-    if (text) outcome.plainText.push({ hookPath, text });
+
+  const apply = (hookPath: string, output: HookOutput, decides: boolean) => {
     if (output.systemMessage) outcome.systemMessages.push({ hookPath, text: output.systemMessage });
     if (output.continue === false && !outcome.stop) {
       outcome.stop = { reason: output.stopReason, hookPath };
     }
     const specific = output.hookSpecificOutput;
-    const decision = specific?.permissionDecision;
-    if (output.decision === "block" && blockable) {
+    const decision = decides ? specific?.permissionDecision : undefined;
+    if (decides && output.decision === "block" && blockable) {
       outcome.blocks.push({ hookPath, text: output.reason ?? specific?.permissionDecisionReason ?? "" });
     } else if (preToolUse && decision === "deny") {
       outcome.blocks.push({ hookPath, text: specific?.permissionDecisionReason ?? output.reason ?? "" });
@@ -104,15 +92,34 @@ export function aggregate(
         outcome.permission = { decision, reason: specific?.permissionDecisionReason, hookPath };
       }
     }
-    if (decision === "defer") continue;
+    if (decision === "defer") return;
     if (specific?.additionalContext)
       outcome.additionalContext.push({ hookPath, text: specific.additionalContext });
-    if (preToolUse && specific?.updatedInput) {
-      outcome.updatedInput = { ...(outcome.updatedInput ?? options.baseInput), ...specific.updatedInput };
+    if (decides && preToolUse && specific?.updatedInput) {
+      outcome.updatedInput = specific.updatedInput;
+      outcome.updatedInputBy = hookPath;
     }
-    if (specific?.updatedToolOutput !== undefined) {
+    if (decides && specific?.updatedToolOutput !== undefined) {
       outcome.updatedToolOutput = { value: specific.updatedToolOutput, hookPath };
     }
+  };
+
+  for (const { hookPath, result } of results) {
+    for (const warning of result.warnings) outcome.warnings.push({ hookPath, text: warning });
+    if (result.status === "error") {
+      outcome.errors.push({ hookPath, text: result.message, ...(result.code ? { code: result.code } : {}) });
+      if (result.output) apply(hookPath, result.output, true);
+      continue;
+    }
+    if (result.status === "blocking") {
+      if (blockable) outcome.blocks.push({ hookPath, text: result.reason });
+      else outcome.errors.push({ hookPath, text: result.reason });
+      // The exit code already decided; the JSON adds what the model and the user should read.
+      if (result.output) apply(hookPath, result.output, false);
+      continue;
+    }
+    if (result.text) outcome.plainText.push({ hookPath, text: result.text });
+    apply(hookPath, result.output, true);
   }
   return outcome;
 }

@@ -26,12 +26,19 @@ import {
   buildHookInput,
   type EventInputFields,
   type HookInput,
+  type SessionInfo,
 } from "./protocol/input.js";
 import type { HandlerResult } from "./protocol/output.js";
 import { matchesRule } from "./rules/match.js";
 import { type PermissionRule, parseRule } from "./rules/parse.js";
 import { loadShellParser } from "./rules/shell/grammar.js";
-import { fromSettingsInput, toSettingsTool } from "./tool-names.js";
+import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
+import {
+  fromSettingsInput,
+  missingRequiredFields,
+  toSettingsResponse,
+  toSettingsTool,
+} from "./tool-names.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 
 export interface SettingsHooksOptions {
@@ -45,6 +52,8 @@ export interface SettingsHooksOptions {
   transcriptPath?: string;
   /** `permission_mode` input field. Default `"default"`. */
   permissionMode?: string;
+  /** `effort.level` input field (tool events and Stop). Default `"medium"`, Claude Code's default. */
+  effort?: string;
   /** SessionStart `source` (startup / resume / clear / compact). Default `"startup"`. */
   sessionStartSource?: string;
   /** Executors for mcp_tool / prompt / agent; the default registry is the fallback. */
@@ -53,8 +62,15 @@ export interface SettingsHooksOptions {
   envAliases?: EnvironmentOptions["envAliases"];
   /** Variables removed from every hook's environment and never interpolated into http headers. */
   secretEnv?: readonly string[];
-  /** Consecutive Stop blocks before the stop is allowed anyway. Default 5. */
+  /** Consecutive Stop blocks before the stop is allowed anyway. Default 8, as in Claude Code. */
   stopHookCap?: number;
+  /**
+   * The session's CLAUDE_ENV_FILE folder: each SessionStart command hook gets a fresh file there, as in Claude
+   * Code; a host's Bash tool sources them (`sessionEnv.prelude()`). Default: one in `defaultSessionEnvDir(sessionId)`.
+   */
+  sessionEnv?: SessionEnvironment;
+  /** Milliseconds session_shutdown waits for running async hooks before stopping them. Default 1000. */
+  asyncShutdownGraceMs?: number;
   /** Where over-long hook output is saved. Default `defaultOutputDir()` (per user, under the XDG cache folder). */
   outputDir?: string;
   /** The LoadedHook's path. Default: the settings file when there is one, else `"settings hooks"`. */
@@ -168,19 +184,41 @@ function lastAssistantText(messages: readonly AgentMessage[]): string | undefine
   return undefined;
 }
 
-/** `updatedToolOutput` as content parts: a string, `{output}`, content parts, or JSON text of anything else. */
-function toContent(value: unknown): ContentPart[] {
-  if (typeof value === "string") return [{ type: "text", text: value }];
-  if (Array.isArray(value) && value.every((p) => typeof p?.type === "string")) return value as ContentPart[];
-  if (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { output?: unknown }).output === "string"
-  ) {
-    return [{ type: "text", text: (value as { output: string }).output }];
-  }
-  return [{ type: "text", text: JSON.stringify(value) ?? String(value) }];
+/** MCP tools (`mcp__server__tool`) are the only ones whose output a hook may replace with any value. */
+function isMcpTool(settingsName: string): boolean {
+  return settingsName.startsWith("mcp__");
 }
+
+/**
+ * `updatedToolOutput` as content parts, or `undefined` when Claude Code would ignore it: on a built-in
+ * tool only an object in the tool's own shape counts (Bash `{stdout, stderr}`, or `{output}`); on an MCP
+ * tool also a string or content parts.
+ */
+function toContent(value: unknown, settingsName: string): ContentPart[] | undefined {
+  const mcp = isMcpTool(settingsName);
+  if (typeof value === "string") return mcp ? [{ type: "text", text: value }] : undefined;
+  if (Array.isArray(value)) {
+    if (!mcp || !value.every((p) => typeof p?.type === "string")) return undefined;
+    return value as ContentPart[];
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.stdout === "string") {
+    const stderr = typeof record.stderr === "string" && record.stderr !== "" ? `\n${record.stderr}` : "";
+    return [{ type: "text", text: record.stdout + stderr }];
+  }
+  if (typeof record.output === "string") return [{ type: "text", text: record.output }];
+  return [{ type: "text", text: JSON.stringify(value) }];
+}
+
+/** Events where `continue: false` ends the agent's turn; Claude Code ignores it on the others. */
+const CONTINUE_EVENTS = new Set([
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "UserPromptSubmit",
+  "Stop",
+]);
 
 function joined(texts: readonly AttributedText[]): string {
   return texts.map((t) => t.text).join("\n\n");
@@ -209,13 +247,18 @@ export async function createSettingsHooks(
 ): Promise<LoadedHook> {
   const cwd = options.cwd;
   const projectDir = options.projectDir ?? cwd;
-  const session = {
+  const session: SessionInfo = {
     sessionId: options.sessionId ?? randomUUID(),
     transcriptPath: options.transcriptPath,
     cwd,
     permissionMode: options.permissionMode,
+    effort: options.effort,
   };
-  const stopHookCap = options.stopHookCap ?? 5;
+  const stopHookCap = options.stopHookCap ?? 8;
+  let sessionEnv = options.sessionEnv;
+  let envFiles = 0;
+  /** When each tool call's hooks finished, for `duration_ms`. */
+  const toolStarted = new Map<string, number>();
   const problems = settingsHandlerProblems(handlers, options);
   const unusable = new Set(problems.map((p) => p.hookPath));
 
@@ -262,7 +305,9 @@ export async function createSettingsHooks(
     level: onlyScope ? LEVELS[onlyScope] : undefined,
   };
 
-  const background = new Set<AbortController>();
+  /** Running async hooks: what stops each, and its settled promise. */
+  const background = new Map<AbortController, Promise<void>>();
+  const shutdownGraceMs = options.asyncShutdownGraceMs ?? 1000;
   let consecutiveStopBlocks = 0;
   let compactTrigger: "manual" | "auto" = "auto";
 
@@ -283,10 +328,13 @@ export async function createSettingsHooks(
       const value = field ? (input as unknown as Record<string, unknown>)[field] : undefined;
       return prepared.filter((p) => {
         if (p.handler.event !== event) return false;
+        // Claude Code never runs a handler whose `if` sits on an event without a tool call.
+        if (p.rule && !isToolEvent(event)) return false;
         if (tool) {
+          // The Claude tool name, exactly: a matcher `bash` does not fire on `Bash`.
           const settingsName = typeof value === "string" ? value : tool.name;
-          if (!p.matches(settingsName) && !p.matches(tool.name)) return false;
-          if (p.rule && isToolEvent(event)) {
+          if (!p.matches(settingsName)) return false;
+          if (p.rule) {
             return matchesRule(
               p.rule,
               { toolName: tool.name, input: tool.input, cwd },
@@ -321,8 +369,7 @@ export async function createSettingsHooks(
 
     const startAsync = (p: Prepared, input: HookInput, event: string) => {
       const controller = new AbortController();
-      background.add(controller);
-      void p.runner
+      const done = p.runner
         .run(input, { hookName: p.hookPath, event, outputDir: options.outputDir }, controller.signal)
         .then((result) => {
           background.delete(controller);
@@ -360,13 +407,14 @@ export async function createSettingsHooks(
             // Outside a runner there is nobody left to tell.
           }
         });
+      background.set(controller, done);
     };
 
     const run = async (
       event: BridgedEventName,
       fields: EventInputFields[BridgedEventName],
       ctx: HookContext,
-      tool?: { name: string; input: Record<string, unknown>; settingsInput: Record<string, unknown> },
+      tool?: { name: string; input: Record<string, unknown> },
     ): Promise<EventRun> => {
       reportProblems();
       const input = buildHookInput(event, fields as never, session) as HookInput;
@@ -382,11 +430,18 @@ export async function createSettingsHooks(
       const results: HandlerResult[] = await Promise.all(
         list.map(async (p) => {
           const started = performance.now();
-          const result = await p.runner.run(input, {
-            hookName: p.hookPath,
-            event,
-            outputDir: options.outputDir,
-          });
+          // Only SessionStart hooks get CLAUDE_ENV_FILE in Claude Code 2.1 (checked in the conformance suite).
+          let extraEnv: Record<string, string> | undefined;
+          if (event === "SessionStart" && p.handler.config.type === "command") {
+            sessionEnv ??= new SessionEnvironment(defaultSessionEnvDir(session.sessionId));
+            extraEnv = { CLAUDE_ENV_FILE: sessionEnv.createFile("SessionStart", envFiles++) };
+          }
+          const result = await p.runner.run(
+            input,
+            { hookName: p.hookPath, event, outputDir: options.outputDir },
+            undefined,
+            extraEnv,
+          );
           options.onHandlerRun?.({
             hookPath: p.hookPath,
             event,
@@ -399,10 +454,10 @@ export async function createSettingsHooks(
       const outcome = aggregate(
         event,
         list.map((p, i) => ({ hookPath: p.hookPath, result: results[i] as HandlerResult })),
-        { baseInput: tool?.settingsInput },
       );
       report(outcome, event);
       for (const message of outcome.systemMessages) ctx.ui.notify(message.text, "warning");
+      if (outcome.stop && !CONTINUE_EVENTS.has(event)) outcome.stop = undefined;
       if (outcome.stop) {
         ctx.ui.notify(outcome.stop.reason || `Stopped by hook \`${outcome.stop.hookPath}\``, "warning");
         ctx.abort();
@@ -419,23 +474,45 @@ export async function createSettingsHooks(
       details: { event, sources: texts },
     });
 
-    if (has("PreToolUse")) {
+    const toolEvents = has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure");
+    if (toolEvents) {
       pi.on("tool_call", async (event, ctx) => {
-        const settings = toSettingsTool(event.toolName, event.input);
+        if (!has("PreToolUse")) {
+          toolStarted.set(event.toolCallId, performance.now());
+          return undefined;
+        }
+        const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const { outcome } = await run(
           "PreToolUse",
           { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
           ctx,
-          { name: event.toolName, input: event.input, settingsInput: settings.tool_input },
+          { name: event.toolName, input: event.input },
         );
+        toolStarted.set(event.toolCallId, performance.now());
         const result: ToolCallEventResult = {};
-        if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
-        if (outcome.stop) {
-          return { ...result, block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
+        if (outcome.blocks.length > 0) {
+          // A blocked call's only text for the model is the reason: context given with it travels there.
+          const reason = [blockReason(outcome.blocks), ...outcome.additionalContext.map((t) => t.text)];
+          return { block: true, reason: reason.join("\n") };
         }
-        if (outcome.blocks.length > 0) return { ...result, block: true, reason: blockReason(outcome.blocks) };
+        if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
+        // `continue: false` does not stop this call: it runs, then the turn ends (run() aborted it).
         if (outcome.updatedInput) {
-          result.input = { ...event.input, ...fromSettingsInput(event.toolName, outcome.updatedInput) };
+          result.input = fromSettingsInput(event.toolName, outcome.updatedInput);
+          const missing = missingRequiredFields(event.toolName, outcome.updatedInput);
+          if (missing.length > 0) {
+            pi.reportError(
+              new HookError({
+                code: "HOOK_INPUT_INCOMPLETE",
+                hookPath: outcome.updatedInputBy ?? hookName,
+                event: "PreToolUse",
+                message:
+                  `updatedInput replaces the whole ${settings.tool_name} input and lacks ${missing.map((f) => `"${f}"`).join(", ")}; ` +
+                  "Claude Code would refuse this call. Return every field the tool needs (the original input is in tool_input).",
+              }),
+              "PreToolUse",
+            );
+          }
         }
         if (outcome.permission) {
           result.permission = outcome.permission.decision;
@@ -443,54 +520,67 @@ export async function createSettingsHooks(
         }
         return Object.keys(result).length > 0 ? result : undefined;
       });
-    }
 
-    if (has("PostToolUse") || has("PostToolUseFailure")) {
       pi.on("tool_result", async (event, ctx) => {
-        const settings = toSettingsTool(event.toolName, event.input);
+        const started = toolStarted.get(event.toolCallId);
+        toolStarted.delete(event.toolCallId);
+        const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const text = textOf(event.content);
         const common = {
           tool_name: settings.tool_name,
           tool_input: settings.tool_input,
           tool_use_id: event.toolCallId,
         };
-        const { outcome } = event.isError
-          ? await run("PostToolUseFailure", { ...common, error: text }, ctx, {
-              name: event.toolName,
-              input: event.input,
-              settingsInput: settings.tool_input,
-            })
+        const duration_ms = started === undefined ? 0 : Math.round(performance.now() - started);
+        const tool = { name: event.toolName, input: event.input };
+        const failed = event.isError;
+        if (failed ? !has("PostToolUseFailure") : !has("PostToolUse")) return undefined;
+        const { outcome } = failed
+          ? await run(
+              "PostToolUseFailure",
+              { ...common, error: text, is_interrupt: false, duration_ms },
+              ctx,
+              tool,
+            )
           : await run(
               "PostToolUse",
-              { ...common, tool_response: { output: text, details: event.details } },
-              ctx,
               {
-                name: event.toolName,
-                input: event.input,
-                settingsInput: settings.tool_input,
+                ...common,
+                tool_response: toSettingsResponse(event.toolName, {
+                  input: settings.tool_input,
+                  text,
+                  details: event.details,
+                }),
+                duration_ms,
               },
+              ctx,
+              tool,
             );
         const result: ToolResultEventResult = {};
         // A PostToolUse block cannot undo the call: its reason goes to the model with the result.
         const context = [...outcome.additionalContext, ...outcome.blocks];
-        if (outcome.stop?.reason)
-          context.push({ hookPath: outcome.stop.hookPath, text: outcome.stop.reason });
         if (context.length > 0) result.additionalContext = context;
-        if (outcome.updatedToolOutput && !event.isError)
-          result.content = toContent(outcome.updatedToolOutput.value);
+        const replaced =
+          outcome.updatedToolOutput && !failed
+            ? toContent(outcome.updatedToolOutput.value, settings.tool_name)
+            : undefined;
+        if (replaced) result.content = replaced;
         return Object.keys(result).length > 0 ? result : undefined;
       });
     }
 
-    if (has("UserPromptSubmit")) {
-      pi.on("before_agent_start", async (event, ctx) => {
+    // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.
+    pi.on("before_agent_start", async (event, ctx) => {
+      session.promptId = randomUUID();
+      if (has("UserPromptSubmit")) {
         const { outcome } = await run("UserPromptSubmit", { prompt: event.prompt }, ctx);
         if (outcome.stop) return { block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
         if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };
         const texts = [...outcome.plainText, ...outcome.additionalContext];
         return texts.length > 0 ? { message: contextMessage(texts, "UserPromptSubmit") } : undefined;
-      });
-    }
+      }
+      return undefined;
+    });
 
     if (has("SessionStart")) {
       pi.on("session_start", async (_event, ctx) => {
@@ -511,7 +601,17 @@ export async function createSettingsHooks(
     if (has("SessionEnd") || prepared.some((p) => p.async)) {
       pi.on("session_shutdown", async (_event, ctx) => {
         if (has("SessionEnd")) await run("SessionEnd", { reason: "other" }, ctx);
-        for (const controller of background) controller.abort();
+        // Async hooks started just before the end (a PostToolUse logger) get a moment to finish, as in
+        // Claude Code; whatever still runs after it is stopped.
+        if (background.size > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          const grace = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, shutdownGraceMs);
+          });
+          await Promise.race([Promise.allSettled([...background.values()]), grace]);
+          clearTimeout(timer);
+        }
+        for (const controller of background.keys()) controller.abort();
         background.clear();
       });
     }
@@ -523,6 +623,8 @@ export async function createSettingsHooks(
           {
             stop_hook_active: consecutiveStopBlocks > 0,
             last_assistant_message: lastAssistantText(event.messages),
+            background_tasks: [],
+            session_crons: [],
           },
           ctx,
         );

@@ -56,9 +56,18 @@ export type { ShellWord } from "./rules/shell/words.js";
 export { matchesWildcard, mayMatchWildcard } from "./rules/wildcard.js";
 export type { HandlerType } from "./schema.js";
 export { HANDLER_TYPES, handlerSchemas, MAX_SENSIBLE_TIMEOUT } from "./schema.js";
+export { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 export type { DefaultSourcesOptions, SettingsSource } from "./sources.js";
 export { defaultSettingsSources } from "./sources.js";
-export { fromSettingsInput, sameTool, settingsToolName, toSettingsTool } from "./tool-names.js";
+export type { NativeResult } from "./tool-names.js";
+export {
+  fromSettingsInput,
+  missingRequiredFields,
+  sameTool,
+  settingsToolName,
+  toSettingsResponse,
+  toSettingsTool,
+} from "./tool-names.js";
 export type {
   CommandHandlerConfig,
   HandlerConfig,

@@ -11,29 +11,25 @@ const ok = (output: object, text?: string): HandlerResult => ({
 
 describe("aggregate", () => {
   it("ignores the rewrite and context of a hook that defers", () => {
-    const outcome = aggregate(
-      "PreToolUse",
-      [
-        {
-          hookPath: "a",
-          result: ok({ hookSpecificOutput: { permissionDecision: "allow", updatedInput: { x: 1 } } }),
-        },
-        {
-          hookPath: "b",
-          result: ok({
-            hookSpecificOutput: {
-              permissionDecision: "defer",
-              updatedInput: { x: 2 },
-              additionalContext: "c",
-            },
-          }),
-        },
-      ],
-      { baseInput: { x: 0, y: 0 } },
-    );
+    const outcome = aggregate("PreToolUse", [
+      {
+        hookPath: "a",
+        result: ok({ hookSpecificOutput: { permissionDecision: "allow", updatedInput: { x: 1 } } }),
+      },
+      {
+        hookPath: "b",
+        result: ok({
+          hookSpecificOutput: {
+            permissionDecision: "defer",
+            updatedInput: { x: 2 },
+            additionalContext: "c",
+          },
+        }),
+      },
+    ]);
     expect(outcome).toMatchObject({
       permission: { decision: "defer", hookPath: "b" },
-      updatedInput: { x: 1, y: 0 },
+      updatedInput: { x: 1 },
       additionalContext: [],
     });
   });

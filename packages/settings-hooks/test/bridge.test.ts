@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createSettingsHooks } from "../src/bridge.js";
 import { HandlerTypeRegistry } from "../src/handlers/executors.js";
 import { validateSettings } from "../src/read-settings.js";
+import { SessionEnvironment } from "../src/session-env.js";
 import { command, group, harness, script, tempProject, toolCall, waitFor } from "./bridge-harness.js";
 
 const toolResult = (isError: boolean) => ({
@@ -114,9 +115,11 @@ describe("input", () => {
       transcript_path: "",
       cwd,
       permission_mode: "plan",
+      effort: { level: "medium" },
       hook_event_name: "PreToolUse",
       tool_name: "Read",
-      tool_input: { file_path: "a.txt" },
+      // Absolute, as Claude Code sends file paths.
+      tool_input: { file_path: path.join(cwd, "a.txt") },
       tool_use_id: "call-1",
     });
   });
@@ -138,24 +141,22 @@ describe("PreToolUse JSON output", () => {
     expect(await run(["allow", "deny", "defer"])).toMatchObject({ block: true, reason: "deny" });
   });
 
-  it("translates updatedInput back to the native tool and merges it over the input", async () => {
+  it("translates updatedInput back to the native tool; it replaces the whole input, as in Claude Code", async () => {
     const rewrite = command(`echo '{"hookSpecificOutput":{"updatedInput":{"file_path":"b.txt"}}}'`);
     const h = await harness({ PreToolUse: group([rewrite]) });
     const outcome = await h.runner.emitToolCall(toolCall("read", { path: "a.txt", offset: 3 }));
-    expect(outcome).toMatchObject({ inputModified: true, input: { path: "b.txt", offset: 3 } });
+    expect(outcome).toMatchObject({ inputModified: true, input: { path: "b.txt" } });
   });
 
-  it("applies several rewrites in settings order whatever order they finish in; {} erases nothing", async () => {
+  it("takes the last rewrite in settings order whatever order they finish in; no output erases nothing", async () => {
     const slowFirst = command(
       `sleep 0.3; echo '{"hookSpecificOutput":{"updatedInput":{"command":"ls -1"}}}'`,
     );
-    const empty = command(`echo '{"hookSpecificOutput":{"updatedInput":{}}}'`);
     const second = command(`echo '{"hookSpecificOutput":{"updatedInput":{"command":"ls -la"}}}'`);
-    const third = command(`echo '{"hookSpecificOutput":{"updatedInput":{"description":"list"}}}'`);
     const silent = command("exit 0");
-    const h = await harness({ PreToolUse: group([slowFirst, empty, second, silent, third]) });
+    const h = await harness({ PreToolUse: group([slowFirst, second, silent]) });
     const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls", timeout: 5 }));
-    expect(outcome.input).toEqual({ command: "ls -la", timeout: 5, description: "list" });
+    expect(outcome.input).toEqual({ command: "ls -la" });
   });
 
   it("keeps every additionalContext, attributed to its hook", async () => {
@@ -172,12 +173,12 @@ describe("PreToolUse JSON output", () => {
     ]);
   });
 
-  it("continue:false stops the agent: the call is blocked, ctx.abort() runs and the user sees stopReason", async () => {
+  it("continue:false lets the call run, then ctx.abort() ends the turn and the user sees stopReason", async () => {
     const h = await harness({
       PreToolUse: group([command(`echo '{"continue":false,"stopReason":"build broken"}'`)]),
     });
     const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
-    expect(outcome).toMatchObject({ block: true, reason: "build broken" });
+    expect(outcome).toMatchObject({ block: false });
     expect(h.aborts).toBe(1);
     expect(h.notes).toEqual(["warning: build broken"]);
   });
@@ -215,7 +216,7 @@ describe("PreToolUse JSON output", () => {
 });
 
 describe("matchers and if rules", () => {
-  it("matches the Claude name and the native name; runs `if` handlers only for matching calls", async () => {
+  it("matches the Claude tool name exactly (not the native one); runs `if` handlers only for matching calls", async () => {
     const cwd = tempProject();
     const log = path.join(cwd, "log");
     const h = await harness(
@@ -230,7 +231,7 @@ describe("matchers and if rules", () => {
     );
     await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
     await h.runner.emitToolCall(toolCall("bash", { command: "cd x && rm -rf y" }));
-    expect(readFileSync(log, "utf8").split("\n").sort()).toEqual(["", "native", "native", "rm"]);
+    expect(readFileSync(log, "utf8").split("\n").sort()).toEqual(["", "rm"]);
   });
 });
 
@@ -335,17 +336,37 @@ describe("other events", () => {
     expect(h.messages).toMatchObject([{ message: { customType: "hook_context", content: "source=resume" } }]);
   });
 
-  it("PostToolUse: updatedToolOutput replaces the content, systemMessage reaches the user", async () => {
+  it("PostToolUse: updatedToolOutput in the tool's own shape replaces the content, systemMessage reaches the user", async () => {
     const h = await harness({
       PostToolUse: group([
         command(
-          `echo '{"systemMessage":"redacted","hookSpecificOutput":{"updatedToolOutput":"[redacted]"}}'`,
+          `echo '{"systemMessage":"redacted","hookSpecificOutput":{"updatedToolOutput":{"stdout":"[redacted]","stderr":""}}}'`,
         ),
       ]),
     });
     const outcome = await h.runner.emit(toolResult(false));
     expect(outcome.content).toEqual([{ type: "text", text: "[redacted]" }]);
     expect(h.notes).toEqual(["warning: redacted"]);
+  });
+
+  it("PostToolUse: a string updatedToolOutput or updatedMCPToolOutput on a built-in tool is ignored, as in Claude Code", async () => {
+    const h = await harness({
+      PostToolUse: group([
+        command(`echo '{"hookSpecificOutput":{"updatedToolOutput":"[redacted]"}}'`),
+        command(`echo '{"hookSpecificOutput":{"updatedMCPToolOutput":"[gone]"}}'`),
+      ]),
+    });
+    const outcome = await h.runner.emit(toolResult(false));
+    expect(outcome.modified).toBe(false);
+    expect(outcome.content).toEqual([{ type: "text", text: "ok" }]);
+  });
+
+  it("PostToolUse: an MCP tool's output may be replaced by a string", async () => {
+    const h = await harness({
+      PostToolUse: group([command(`echo '{"hookSpecificOutput":{"updatedMCPToolOutput":"[gone]"}}'`)]),
+    });
+    const outcome = await h.runner.emit({ ...toolResult(false), toolName: "mcp__db__query" });
+    expect(outcome.content).toEqual([{ type: "text", text: "[gone]" }]);
   });
 
   it("a timed-out handler is a non-blocking error naming the hook", async () => {
@@ -529,5 +550,109 @@ describe("host handler types", () => {
     const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
     expect(outcome).toMatchObject({ block: true, reason: "model said no" });
     expect(seen).toEqual(["Is this safe? PreToolUse"]);
+  });
+});
+
+describe("as the real Claude Code does (see integration/claude-conformance)", () => {
+  it("never runs a handler whose `if` sits on an event without a tool call", async () => {
+    const cwd = tempProject();
+    const log = path.join(cwd, "log");
+    const h = await harness(
+      {
+        UserPromptSubmit: group([command(`echo ran >> "${log}"`, { if: "Bash(*)" })]),
+        Stop: group([command(`echo ran >> "${log}"`, { if: "Bash(*)" })]),
+      },
+      { cwd },
+    );
+    await h.runner.emitBeforeAgentStart("hi");
+    await h.runner.emit({ type: "agent_end", messages: [] });
+    expect(() => readFileSync(log, "utf8")).toThrow();
+  });
+
+  it("reads a JSON deny on stdout even when the hook then exits 1", async () => {
+    const deny = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`;
+    const h = await harness({ PreToolUse: group([command(`echo '${deny}'; exit 1`)]) });
+    const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(outcome).toMatchObject({ block: true, reason: "no" });
+  });
+
+  it("on exit 2, still delivers additionalContext from stdout and takes the reason from JSON when stderr is empty", async () => {
+    const context = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"ctx"}}`;
+    const h = await harness({ PreToolUse: group([command(`echo '${context}'; echo why >&2; exit 2`)]) });
+    expect(await h.runner.emitToolCall(toolCall("bash", { command: "ls" }))).toMatchObject({
+      block: true,
+      reason: "why\nctx",
+    });
+    const json = `{"decision":"block","reason":"from json"}`;
+    const quiet = await harness({ Stop: group([command(`echo '${json}'; exit 2`)]) });
+    await quiet.runner.emit({ type: "agent_end", messages: [] });
+    expect(quiet.messages[0]?.message.content).toBe("from json");
+  });
+
+  it("ignores continue:false on SessionStart", async () => {
+    const h = await harness({ SessionStart: group([command(`echo '{"continue":false,"stopReason":"x"}'`)]) });
+    await h.runner.emit({ type: "session_start" });
+    expect(h.aborts).toBe(0);
+  });
+
+  it("sends one prompt_id per prompt on tool events and Stop, none on SessionStart", async () => {
+    const cwd = tempProject();
+    const log = path.join(cwd, "log");
+    const logger = command(`cat >> "${log}"; echo >> "${log}"`);
+    const h = await harness(
+      { SessionStart: group([logger]), PreToolUse: group([logger]), Stop: group([logger]) },
+      { cwd },
+    );
+    await h.runner.emit({ type: "session_start" });
+    for (const prompt of ["one", "two"]) {
+      await h.runner.emitBeforeAgentStart(prompt);
+      await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+      await h.runner.emit({ type: "agent_end", messages: [] });
+    }
+    const inputs = readFileSync(log, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(inputs.map((i) => [i.hook_event_name, i.prompt_id === undefined ? "-" : "id"])).toEqual([
+      ["SessionStart", "-"],
+      ["PreToolUse", "id"],
+      ["Stop", "id"],
+      ["PreToolUse", "id"],
+      ["Stop", "id"],
+    ]);
+    expect(inputs[1].prompt_id).toBe(inputs[2].prompt_id);
+    expect(inputs[3].prompt_id).not.toBe(inputs[1].prompt_id);
+    expect(inputs[2]).toMatchObject({ background_tasks: [], session_crons: [], effort: { level: "medium" } });
+  });
+});
+
+describe("CLAUDE_ENV_FILE", () => {
+  it("gives each SessionStart command hook its own file, and no other event one; prelude() sources them", async () => {
+    const cwd = tempProject();
+    const sessionEnv = new SessionEnvironment(path.join(cwd, "env"));
+    const probe = (name: string) => command(`echo "\${CLAUDE_ENV_FILE:-none}" > "${cwd}/${name}"`);
+    const h = await harness(
+      {
+        SessionStart: group([
+          command(`echo 'export A="one two"' >> "$CLAUDE_ENV_FILE"`),
+          command(`echo 'export B=$A-b' >> "$CLAUDE_ENV_FILE"`),
+          probe("start"),
+        ]),
+        PreToolUse: group([probe("pre")]),
+      },
+      { cwd, sessionEnv },
+    );
+    await h.runner.emit({ type: "session_start" });
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(readFileSync(path.join(cwd, "start"), "utf8").trim()).toBe(
+      path.join(cwd, "env", "sessionstart-hook-2.sh"),
+    );
+    expect(readFileSync(path.join(cwd, "pre"), "utf8").trim()).toBe("none");
+    expect(sessionEnv.files().map((f) => path.basename(f))).toEqual([
+      "sessionstart-hook-0.sh",
+      "sessionstart-hook-1.sh",
+    ]);
+    const out = execFileSync("bash", ["-c", `${sessionEnv.prelude()}\necho "$A|$B"`], { encoding: "utf8" });
+    expect(out).toBe("one two|one two-b\n");
   });
 });

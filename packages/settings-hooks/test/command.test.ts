@@ -186,11 +186,12 @@ describe("exit codes", () => {
     });
   });
 
-  it("exit 2 is a blocking error with stderr as the reason, stdout ignored", async () => {
+  it("exit 2 is a blocking error with stderr as the reason; JSON on stdout rides along, as in Claude Code", async () => {
     const run = await runCommand(sh(`echo '{"continue":true}'; echo 'rm is not allowed' >&2; exit 2`), base);
     expect(interpretCommandRun(run, opts)).toEqual({
       status: "blocking",
       reason: "rm is not allowed",
+      output: { continue: true },
       warnings: [],
     });
   });

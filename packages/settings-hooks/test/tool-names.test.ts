@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fromSettingsInput, sameTool, settingsToolName, toSettingsTool } from "../src/index.js";
+import {
+  fromSettingsInput,
+  sameTool,
+  settingsToolName,
+  toSettingsResponse,
+  toSettingsTool,
+} from "../src/index.js";
 
 describe("toSettingsTool and fromSettingsInput", () => {
   it.each([
@@ -10,7 +16,8 @@ describe("toSettingsTool and fromSettingsInput", () => {
       "edit",
       { path: "a.ts", oldText: "a", newText: "b" },
       "Edit",
-      { file_path: "a.ts", old_string: "a", new_string: "b" },
+      // Claude Code fills in replace_all before hooks see the input; it goes back only when set.
+      { file_path: "a.ts", old_string: "a", new_string: "b", replace_all: false },
     ],
     [
       "grep",
@@ -40,6 +47,84 @@ describe("toSettingsTool and fromSettingsInput", () => {
 
   it("translates a partial updatedInput to a partial native input, leaving the merge to the caller", () => {
     expect(fromSettingsInput("edit", { new_string: "c" })).toEqual({ newText: "c" });
+  });
+});
+
+describe("toSettingsResponse", () => {
+  it("gives Bash's tool_response Claude Code's shape, so .tool_response.stdout is the output", () => {
+    expect(
+      toSettingsResponse("bash", { input: { command: "ls" }, text: "a\nb", details: undefined }),
+    ).toEqual({
+      stdout: "a\nb",
+      stderr: "",
+      interrupted: false,
+      isImage: false,
+      noOutputExpected: false,
+    });
+  });
+
+  it("gives Read the file with its line counts, from the offset on", () => {
+    const input = { file_path: "/p/a.txt", offset: 2, limit: 1 };
+    expect(toSettingsResponse("read", { input, text: "beta", details: { totalLines: 4 } })).toEqual({
+      type: "text",
+      file: { filePath: "/p/a.txt", content: "beta", numLines: 1, startLine: 2, totalLines: 4 },
+    });
+  });
+
+  it("tells Write's create from update by the original file, with jsdiff hunks", () => {
+    const input = { file_path: "/p/a.txt", content: "new\n" };
+    expect(toSettingsResponse("write", { input, text: "", details: { originalFile: null } })).toMatchObject({
+      type: "create",
+      structuredPatch: [],
+      originalFile: null,
+    });
+    expect(
+      toSettingsResponse("write", { input, text: "", details: { originalFile: "old\n" } }),
+    ).toMatchObject({
+      type: "update",
+      structuredPatch: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ["-old", "+new"] }],
+    });
+  });
+
+  it("gives Edit the strings, the patch and replaceAll", () => {
+    const input = { file_path: "/p/a.txt", old_string: "b", new_string: "B", replace_all: false };
+    expect(toSettingsResponse("edit", { input, text: "", details: { originalFile: "a\nb\n" } })).toEqual({
+      filePath: "/p/a.txt",
+      oldString: "b",
+      newString: "B",
+      originalFile: "a\nb\n",
+      structuredPatch: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: [" a", "-b", "+B"] }],
+      userModified: false,
+      replaceAll: false,
+      contentNotInModelContext: true,
+    });
+  });
+
+  it("counts Glob and Grep files from details.filenames, else one per line", () => {
+    expect(toSettingsResponse("glob", { input: {}, text: "a.ts\nb.ts", details: undefined })).toMatchObject({
+      filenames: ["a.ts", "b.ts"],
+      numFiles: 2,
+    });
+    expect(
+      toSettingsResponse("grep", { input: { pattern: "x" }, text: "", details: { filenames: ["a.ts"] } }),
+    ).toEqual({ mode: "files_with_matches", filenames: ["a.ts"], numFiles: 1, totalFiles: 1 });
+    expect(
+      toSettingsResponse("grep", { input: { output_mode: "content" }, text: "a.ts:1:x", details: undefined }),
+    ).toEqual({
+      mode: "content",
+      numFiles: 0,
+      filenames: [],
+      content: "a.ts:1:x",
+      numLines: 1,
+      totalLines: 1,
+    });
+  });
+
+  it("keeps {output, details} for tools it does not know", () => {
+    expect(toSettingsResponse("mcp__db__q", { input: {}, text: "rows", details: { n: 1 } })).toEqual({
+      output: "rows",
+      details: { n: 1 },
+    });
   });
 });
 

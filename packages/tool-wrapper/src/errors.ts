@@ -71,3 +71,25 @@ export class InvalidPermissionRuleError extends HookwireError {
     this.rule = typeof init.rule === "string" ? init.rule : String(init.rule);
   }
 }
+
+/**
+ * The tool failed and tool_result hooks (settings: PostToolUseFailure) gave context for the model: the
+ * message is the tool's own error text followed by that context, `cause` is the tool's original error.
+ * Without such context the wrapper rethrows the tool's error untouched.
+ */
+export class ToolFailedError extends HookwireError {
+  readonly toolName: string;
+  readonly additionalContext: readonly { hookPath: string; text: string }[];
+
+  constructor(init: {
+    toolName: string;
+    message: string;
+    additionalContext: readonly { hookPath: string; text: string }[];
+    cause: unknown;
+  }) {
+    super("TOOL_FAILED", init.message, { cause: init.cause });
+    this.name = "ToolFailedError";
+    this.toolName = init.toolName;
+    this.additionalContext = init.additionalContext;
+  }
+}

@@ -5,6 +5,7 @@ export {
   InvalidPermissionRuleError,
   ToolBlockedError,
   ToolDeferredError,
+  ToolFailedError,
 } from "./errors.js";
 export type { HookToolWrapperOptions } from "./options.js";
 export { confirmationPrompt } from "./permissions/prompt.js";

@@ -7,8 +7,8 @@ import {
   type ToolCallOutcome,
 } from "@hookwire/core";
 import { loadShellParser } from "@hookwire/settings-hooks";
-import { appendAdditionalContext } from "./additional-context.js";
-import { DEFAULT_BLOCK_REASON, ToolBlockedError, ToolDeferredError } from "./errors.js";
+import { appendAdditionalContext, formatAttributedText } from "./additional-context.js";
+import { DEFAULT_BLOCK_REASON, ToolBlockedError, ToolDeferredError, ToolFailedError } from "./errors.js";
 import { frozenInput, workingCopy } from "./frozen-input.js";
 import {
   type HookToolWrapperOptions,
@@ -134,8 +134,15 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
     try {
       result = await this.tool.execute(toolCallId, input, signal, onUpdate, context);
     } catch (error) {
-      if (onResult) await this.#reportFailure(toolCallId, input, error);
-      throw error;
+      const context = onResult ? await this.#reportFailure(toolCallId, input, error) : NONE;
+      if (context.length === 0 && callContext.length === 0) throw error;
+      // The model reads a failed call as its error text: context for it has to travel in that text.
+      throw new ToolFailedError({
+        toolName,
+        message: [errorMessage(error), ...[...callContext, ...context].map(formatAttributedText)].join("\n"),
+        additionalContext: [...callContext, ...context],
+        cause: error,
+      });
     }
 
     if (!onResult) {
@@ -158,9 +165,14 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
     };
   }
 
-  async #reportFailure(toolCallId: string, input: Record<string, unknown>, error: unknown): Promise<void> {
+  /** Emits the failed tool_result; resolves the context hooks gave for the model (empty when none). */
+  async #reportFailure(
+    toolCallId: string,
+    input: Record<string, unknown>,
+    error: unknown,
+  ): Promise<readonly AttributedText[]> {
     try {
-      await this.#runner.emit({
+      const after = await this.#runner.emit({
         type: "tool_result",
         toolName: this.name,
         toolCallId,
@@ -169,8 +181,10 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
         details: undefined,
         isError: true,
       });
+      return after.additionalContext;
     } catch {
       // Handler failures already went to runner.onError; the caller must see the tool's own error.
+      return NONE;
     }
   }
 

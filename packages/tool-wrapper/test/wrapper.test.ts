@@ -1,7 +1,13 @@
 // The seed's tool interception flow, arrow by arrow, through real hooks and a real runner.
 import { HookError, isHookwireError, type ToolResultEvent } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import { HookToolWrapper, ToolBlockedError, type ToolResult, wrapTools } from "../src/index.js";
+import {
+  HookToolWrapper,
+  ToolBlockedError,
+  ToolFailedError,
+  type ToolResult,
+  wrapTools,
+} from "../src/index.js";
 import { echoTool, runnerRecordingResultText, runnerWith, texts } from "./helpers.js";
 
 describe("HookToolWrapper", () => {
@@ -214,6 +220,27 @@ describe("HookToolWrapper", () => {
         isError: true,
       },
     ]);
+  });
+
+  it("on failure with context from tool_result hooks, throws ToolFailedError: the tool's text, then the context", async () => {
+    const failure = new Error("Exit code 3");
+    const runner = await runnerWith({
+      "explain.ts": (pi) =>
+        void pi.on("tool_result", (e) =>
+          e.isError ? { additionalContext: "the build needs `pnpm install` first" } : undefined,
+        ),
+    });
+    const wrapped = new HookToolWrapper(
+      { name: "bash", description: "", parameters: {}, execute: () => Promise.reject(failure) },
+      runner,
+    );
+    const thrown = await wrapped.execute("c", { command: "make" }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(ToolFailedError);
+    expect(thrown).toMatchObject({ code: "TOOL_FAILED", toolName: "bash", cause: failure });
+    expect(thrown.message).toMatchInlineSnapshot(`
+      "Exit code 3
+      [hook explain.ts] the build needs \`pnpm install\` first"
+    `);
   });
 
   it("rethrows the same non-Error value a tool throws, with its text in tool_result", async () => {

@@ -8,6 +8,8 @@ export interface BashToolOptions {
   cwd: string;
   /** Milliseconds before the command is killed. Default 30 000. */
   timeout?: number;
+  /** Shell text run before every command: the session's CLAUDE_ENV_FILE exports (`SessionEnvironment.prelude`). */
+  prelude?: () => string;
 }
 
 export function createBashTool(options: BashToolOptions): AgentTool<{ exitCode: number }> {
@@ -24,7 +26,8 @@ export function createBashTool(options: BashToolOptions): AgentTool<{ exitCode: 
       const command = stringParam("bash", params, "command");
       // core's exec kills the whole process group at the timeout or abort, so `sleep 60 | cat` stops too.
       // `exec 2>&1` first: one stream in the order the command wrote it, as a terminal shows it.
-      const result = await exec("bash", ["-c", `exec 2>&1\n${command}`], {
+      const prelude = options.prelude?.() ?? "";
+      const result = await exec("bash", ["-c", `exec 2>&1\n${prelude}${prelude ? "\n" : ""}${command}`], {
         cwd: options.cwd,
         timeout: typeof params.timeout === "number" ? params.timeout * 1000 : (options.timeout ?? 30_000),
         signal,

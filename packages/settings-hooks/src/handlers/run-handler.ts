@@ -40,7 +40,13 @@ export function timeoutMs(handler: SettingsHandler): number {
 /** A prepared handler: what it would run, and the key that makes identical handlers run once. */
 export interface PreparedRun {
   key: string;
-  run(input: HookInput, output: OutputOptions, signal?: AbortSignal): Promise<HandlerResult>;
+  /** `extraEnv`: variables for this run only (CLAUDE_ENV_FILE); command handlers only. */
+  run(
+    input: HookInput,
+    output: OutputOptions,
+    signal?: AbortSignal,
+    extraEnv?: Record<string, string>,
+  ): Promise<HandlerResult>;
 }
 
 export function prepareRun(handler: SettingsHandler, options: RunHandlerOptions): PreparedRun {
@@ -83,7 +89,7 @@ function prepareCommand(
   return {
     // In shell form the placeholders are expanded from the environment, so their values belong to the key.
     key: JSON.stringify(["command", spec.file, spec.args, spec.shellForm ? [...values] : []]),
-    async run(input, output, signal) {
+    async run(input, output, signal, extraEnv) {
       if (options.beforeCommand) {
         try {
           await options.beforeCommand(handler);
@@ -94,7 +100,7 @@ function prepareCommand(
       }
       const run = await runCommand(spec, {
         cwd: options.cwd,
-        env,
+        env: extraEnv ? { ...env, ...extraEnv } : env,
         input: JSON.stringify(input),
         timeoutMs: ms,
         signal: signal ?? options.signal,

@@ -29,14 +29,25 @@ export function interpretCommandRun(
     result.warnings.unshift(...warnings);
     return result;
   }
+  // Claude Code reads a JSON object on stdout whatever the exit code (a deny printed by a hook that then
+  // exits 1 still denies); plain text on a non-zero exit stays a debug log.
+  const parsed = parseStdout(run.stdout, options);
+  const json = parsed.status === "success" && parsed.text === undefined ? parsed : undefined;
+  const output = json && Object.keys(json.output).length > 0 ? json.output : undefined;
+  if (json) warnings.push(...json.warnings);
   if (run.code === 2) {
-    const reason = run.stderr.replace(/^\uFEFF/, "").trim();
-    return {
-      status: "blocking",
-      reason: limitString(reason || "blocked by hook (exit code 2, no message on stderr)", options),
-      warnings,
-    };
+    const stderr = run.stderr.replace(/^\uFEFF/, "").trim();
+    const jsonReason = output?.hookSpecificOutput?.permissionDecisionReason ?? output?.reason;
+    const reason = stderr || jsonReason || "blocked by hook (exit code 2, no message on stderr)";
+    const result: HandlerResult = { status: "blocking", reason: limitString(reason, options), warnings };
+    if (output) result.output = output;
+    return result;
   }
-  if (run.code === null) return error(withStderr(`killed by ${run.signal ?? "a signal"}`));
-  return error(withStderr(`exited with code ${run.code}`));
+  const failed = (message: string): HandlerResult => {
+    const result: HandlerResult = { status: "error", message, warnings };
+    if (output) result.output = output;
+    return result;
+  };
+  if (run.code === null) return failed(withStderr(`killed by ${run.signal ?? "a signal"}`));
+  return failed(withStderr(`exited with code ${run.code}`));
 }

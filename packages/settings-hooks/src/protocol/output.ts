@@ -26,12 +26,13 @@ export interface HookOutput {
 
 /**
  * One handler's answer. `success`: exit 0 / 2xx (JSON in `output`, anything else in `text`);
- * `blocking`: exit 2, `reason` is stderr; `error`: anything else, never blocks.
+ * `blocking`: exit 2, `reason` is stderr; `error`: anything else, never blocks by itself. Claude Code
+ * reads a JSON object on stdout whatever the exit code, so `blocking` and `error` carry it in `output`.
  */
 export type HandlerResult =
   | { status: "success"; output: HookOutput; text?: string; warnings: string[] }
-  | { status: "blocking"; reason: string; warnings: string[] }
-  | { status: "error"; message: string; warnings: string[]; code?: string };
+  | { status: "blocking"; reason: string; output?: HookOutput; warnings: string[] }
+  | { status: "error"; message: string; output?: HookOutput; warnings: string[]; code?: string };
 
 export interface OutputOptions {
   /** Names the hook in warnings. */

@@ -1,0 +1,202 @@
+// Exit codes 0 / 1 / 2 / other on each event, with and without JSON on stdout.
+import type { ConformanceCase } from "../src/case.js";
+import { oneHook, specific } from "./helpers.js";
+
+const STDERR = "STDERR_MARK";
+const CTX = "CTX_MARK";
+const markers = [STDERR, CTX];
+const ctx = (event: string) => specific(event, { additionalContext: CTX });
+const deny = specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "REASON_MARK" });
+
+export const exitCodeCases: ConformanceCase[] = [
+  oneHook("exit-pre-0", "PreToolUse exit 0, no output: the tool runs", "PreToolUse", {}, { matcher: "Bash" }),
+  oneHook(
+    "exit-pre-1",
+    "PreToolUse exit 1: non-blocking, the tool runs",
+    "PreToolUse",
+    { exit: 1, stderr: STDERR },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-pre-2",
+    "PreToolUse exit 2: blocked, stderr reaches the model",
+    "PreToolUse",
+    { exit: 2, stderr: STDERR },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-pre-2-silent",
+    "PreToolUse exit 2 with nothing on stderr: still blocked",
+    "PreToolUse",
+    { exit: 2 },
+    { matcher: "Bash" },
+  ),
+  oneHook(
+    "exit-pre-3",
+    "PreToolUse exit 3: non-blocking",
+    "PreToolUse",
+    { exit: 3, stderr: STDERR },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-pre-127",
+    "PreToolUse exit 127 (command not found style): non-blocking",
+    "PreToolUse",
+    { exit: 127, stderr: STDERR },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-pre-2-json-context",
+    "PreToolUse exit 2 with additionalContext JSON on stdout",
+    "PreToolUse",
+    { exit: 2, stderr: STDERR, stdout: ctx("PreToolUse") },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-pre-2-json-deny-only",
+    "PreToolUse exit 2, the reason only as JSON on stdout",
+    "PreToolUse",
+    { exit: 2, stdout: deny },
+    { matcher: "Bash", markers: ["REASON_MARK"] },
+  ),
+  oneHook(
+    "exit-pre-1-json-deny",
+    "PreToolUse exit 1 with a JSON deny: JSON ignored, the tool runs",
+    "PreToolUse",
+    { exit: 1, stdout: deny },
+    { matcher: "Bash", markers: ["REASON_MARK"] },
+  ),
+  oneHook(
+    "exit-pre-3-json-deny",
+    "PreToolUse exit 3 with a JSON deny",
+    "PreToolUse",
+    { exit: 3, stdout: deny },
+    { matcher: "Bash", markers: ["REASON_MARK"] },
+  ),
+  oneHook(
+    "exit-pre-0-json-deny",
+    "PreToolUse exit 0 with a JSON deny: blocked, reason to the model",
+    "PreToolUse",
+    { stdout: deny },
+    { matcher: "Bash", markers: ["REASON_MARK"] },
+  ),
+  oneHook(
+    "exit-pre-0-plain-text",
+    "PreToolUse exit 0 with plain text: not context",
+    "PreToolUse",
+    { stdout: "PLAIN_MARK" },
+    { matcher: "Bash", markers: ["PLAIN_MARK"] },
+  ),
+  oneHook(
+    "exit-pre-2-plain-stdout",
+    "PreToolUse exit 2 with plain text on stdout: stdout ignored",
+    "PreToolUse",
+    { exit: 2, stderr: STDERR, stdout: "PLAIN_MARK" },
+    { matcher: "Bash", markers: [...markers, "PLAIN_MARK"] },
+  ),
+  oneHook(
+    "exit-post-2",
+    "PostToolUse exit 2: stderr reaches the model",
+    "PostToolUse",
+    { exit: 2, stderr: STDERR },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-post-1",
+    "PostToolUse exit 1: not shown to the model",
+    "PostToolUse",
+    { exit: 1, stderr: STDERR },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-post-2-json-context",
+    "PostToolUse exit 2 with additionalContext on stdout",
+    "PostToolUse",
+    { exit: 2, stderr: STDERR, stdout: ctx("PostToolUse") },
+    { matcher: "Bash", markers },
+  ),
+  oneHook(
+    "exit-failure-2",
+    "PostToolUseFailure exit 2: stderr reaches the model",
+    "PostToolUseFailure",
+    { exit: 2, stderr: STDERR },
+    { matcher: "Bash", calls: [{ tool: "Bash", input: { command: "exit 4" } }], markers },
+  ),
+  oneHook(
+    "exit-prompt-2",
+    "UserPromptSubmit exit 2: the prompt is refused",
+    "UserPromptSubmit",
+    { exit: 2, stderr: STDERR },
+    { markers },
+  ),
+  oneHook(
+    "exit-prompt-1",
+    "UserPromptSubmit exit 1: non-blocking",
+    "UserPromptSubmit",
+    { exit: 1, stderr: STDERR },
+    { markers },
+  ),
+  oneHook(
+    "exit-prompt-0-plain",
+    "UserPromptSubmit exit 0 plain stdout: context for the model",
+    "UserPromptSubmit",
+    { stdout: "PLAIN_MARK" },
+    { markers: ["PLAIN_MARK"] },
+  ),
+  oneHook(
+    "exit-prompt-2-json-context",
+    "UserPromptSubmit exit 2 with additionalContext on stdout",
+    "UserPromptSubmit",
+    { exit: 2, stderr: STDERR, stdout: ctx("UserPromptSubmit") },
+    { markers },
+  ),
+  oneHook(
+    "exit-start-0-plain",
+    "SessionStart exit 0 plain stdout: context for the model",
+    "SessionStart",
+    { stdout: "PLAIN_MARK" },
+    { markers: ["PLAIN_MARK"] },
+  ),
+  oneHook(
+    "exit-start-2",
+    "SessionStart exit 2: cannot block",
+    "SessionStart",
+    { exit: 2, stderr: STDERR },
+    { markers },
+  ),
+  oneHook(
+    "exit-start-1",
+    "SessionStart exit 1: non-blocking",
+    "SessionStart",
+    { exit: 1, stderr: STDERR },
+    { markers },
+  ),
+  oneHook(
+    "exit-stop-2-once",
+    "Stop exit 2 the first time: the model is re-prompted with stderr",
+    "Stop",
+    { shell: '[ "$n" -gt 1 ] && exit 0', exit: 2, stderr: STDERR },
+    { markers },
+  ),
+  oneHook(
+    "exit-stop-2-always",
+    "Stop exit 2 every time: the loop cap",
+    "Stop",
+    { exit: 2, stderr: STDERR },
+    { markers },
+  ),
+  oneHook(
+    "exit-stop-1",
+    "Stop exit 1: the stop goes ahead",
+    "Stop",
+    { exit: 1, stderr: STDERR },
+    { markers },
+  ),
+  oneHook(
+    "exit-end-2",
+    "SessionEnd exit 2: nothing to block",
+    "SessionEnd",
+    { exit: 2, stderr: STDERR },
+    { markers },
+  ),
+];

@@ -1,0 +1,64 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt(), 180_000);
+
+// A hook that returns only the field it changes: Claude Code replaces the whole input with it and the
+// call then fails the tool's own validation, so hookwire warns where a hook author tries it.
+const partialRewrite = {
+  hooks: {
+    PreToolUse: [
+      {
+        matcher: "Write",
+        hooks: [
+          {
+            type: "command",
+            command: `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"content":"x"}}}'`,
+          },
+        ],
+      },
+    ],
+  },
+};
+
+function project() {
+  const box = sandbox("basic");
+  writeFileSync(path.join(box.cwd, ".claude/settings.json"), JSON.stringify(partialRewrite));
+  box.run(["trust"]);
+  return box;
+}
+
+describe("an updatedInput that drops fields the tool needs", () => {
+  it("is a warning in hookwire tool", () => {
+    const out = project().run(["tool", "write", "--input", '{"path":"a.txt","content":"hello"}']);
+    const warning = `${out.stdout}${out.stderr}`.split("\n").find((line) => line.startsWith("⚠"));
+    expect(warning).toMatchInlineSnapshot(
+      `"⚠ Hook \`.claude/settings.json#hooks.PreToolUse[0].hooks[0]\` failed on "PreToolUse": updatedInput replaces the whole Write input and lacks "file_path"; Claude Code would refuse this call. Return every field the tool needs (the original input is in tool_input)."`,
+    );
+  });
+
+  it("is a warning in hookwire emit", () => {
+    const out = project().run([
+      "emit",
+      "PreToolUse",
+      "--input",
+      '{"tool_name":"Write","tool_input":{"file_path":"a.txt","content":"hello"}}',
+    ]);
+    expect(`${out.stdout}${out.stderr}`).toContain('lacks "file_path"; Claude Code would refuse this call.');
+  });
+
+  it("is not raised for a rewrite that keeps every required field", () => {
+    const box = sandbox("basic");
+    const whole = JSON.stringify(partialRewrite).replace(
+      '{\\"content\\":\\"x\\"}',
+      '{\\"file_path\\":\\"b.txt\\",\\"content\\":\\"x\\"}',
+    );
+    writeFileSync(path.join(box.cwd, ".claude/settings.json"), whole);
+    box.run(["trust"]);
+    const out = box.run(["tool", "write", "--input", '{"path":"a.txt","content":"hello"}']);
+    expect(`${out.stdout}${out.stderr}`).not.toContain("lacks");
+    expect(out.stdout).toContain("b.txt");
+  });
+});
