@@ -1,6 +1,20 @@
 // Public API of @hookwire/core.
-export type { HookAPI, HookFactory, HookHandler, MessageRenderer, RegisteredCommand } from "./api.js";
 export type {
+  FlagOptions,
+  HookAPI,
+  HookFactory,
+  HookHandler,
+  MessageRenderer,
+  RegisteredCommand,
+  RegisteredFlag,
+  RegisteredShortcut,
+  RegisteredToolResult,
+  ShortcutOptions,
+  ToolDefinition,
+} from "./api.js";
+export type {
+  CompactOptions,
+  ContextUsage,
   HookCommandContext,
   HookContext,
   HookTheme,
@@ -14,8 +28,11 @@ export type { HookTrace } from "./dispatch.js";
 export { displayPath } from "./display-path.js";
 export type { HookErrorCode } from "./errors.js";
 export { errorMessage, HookError, HookwireError, isHookError, isHookwireError, typeName } from "./errors.js";
+export type { EventBusHandler, HookEventBus, HookEvents } from "./event-bus.js";
+export { createEventBus } from "./event-bus.js";
 export { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 export type {
+  AfterProviderResponseEvent,
   AgentEndEvent,
   AgentStartEvent,
   AnyHookEvent,
@@ -26,6 +43,8 @@ export type {
   AutoRetryStartEvent,
   BeforeAgentStartEvent,
   BeforeAgentStartEventResult,
+  BeforeAgentStartOutcome,
+  BeforeProviderRequestEvent,
   CancellableResult,
   CompactionResult,
   ContextEvent,
@@ -36,11 +55,25 @@ export type {
   HookEventMap,
   HookEventName,
   HookEventResult,
+  InputEvent,
+  InputEventResult,
+  MessageEndEvent,
+  MessageEndEventResult,
+  MessageStartEvent,
+  MessageUpdateEvent,
+  ModelSelectEvent,
+  NativeEventMap,
+  NativeEventName,
   PermissionDecision,
+  ResourcesDiscoverEvent,
+  ResourcesDiscoverOutcome,
+  ResourcesDiscoverResult,
   SessionBeforeBranchEvent,
   SessionBeforeBranchResult,
   SessionBeforeCompactEvent,
   SessionBeforeCompactResult,
+  SessionBeforeForkEvent,
+  SessionBeforeForkResult,
   SessionBeforeSwitchEvent,
   SessionBeforeTreeEvent,
   SessionBeforeTreeResult,
@@ -49,23 +82,38 @@ export type {
   SessionCompactingEvent,
   SessionCompactingResult,
   SessionEntry,
+  SessionForkEvent,
   SessionShutdownEvent,
   SessionStartEvent,
   SessionSwitchEvent,
   SessionTreeEvent,
+  ThinkingLevelSelectEvent,
   TodoReminderEvent,
   ToolCallEvent,
   ToolCallEventResult,
   ToolCallOutcome,
+  ToolExecutionEndEvent,
+  ToolExecutionStartEvent,
+  ToolExecutionUpdateEvent,
   ToolResultEvent,
   ToolResultEventResult,
   ToolResultOutcome,
   TtsrTriggeredEvent,
   TurnEndEvent,
   TurnStartEvent,
+  UserBashEvent,
+  UserBashEventResult,
 } from "./events.js";
 export type { ExecOptions, ExecResult } from "./exec.js";
 export { exec } from "./exec.js";
+export type {
+  CommandInfo,
+  HostActionName,
+  HostActions,
+  SendUserMessageOptions,
+  ToolInfo,
+} from "./host-actions.js";
+export { HOST_ACTIONS } from "./host-actions.js";
 export type {
   AnyHookHandler,
   HookActions,
@@ -90,4 +138,4 @@ export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";
 export { StatusLine, sanitizeStatusText } from "./status-line.js";
-export { createNoOpUIContext } from "./ui-noop.js";
+export { completeUIContext, createNoOpUIContext } from "./ui-noop.js";
