@@ -1,6 +1,6 @@
 // discoverAndLoadHooks: every hook of a project in one call — discovered files, configured paths, settings.
 import path from "node:path";
-import { displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
+import { createEventBus, displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
 import {
   createSettingsHooks,
   type SettingsFileResult,
@@ -127,6 +127,7 @@ export async function discoverAndLoadHooks(
   }
 
   const importModule = createModuleImporter(resolved);
+  const eventBus = createEventBus();
   const bridgeOptions = { ...resolved.settings, cwd: resolved.cwd, projectDir: resolved.cwd };
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
@@ -137,13 +138,21 @@ export async function discoverAndLoadHooks(
 
   for (const plan of planned) {
     if (plan.kind === "configured") {
-      add(await loadHookModule(plan.path, resolved.cwd, importModule, resolved.home));
+      add(await loadHookModule(plan.path, resolved.cwd, importModule, resolved.home, eventBus));
       continue;
     }
     const { item } = plan;
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
-      add(await loadHookModule({ path: show(item.path), source }, resolved.cwd, importModule, resolved.home));
+      add(
+        await loadHookModule(
+          { path: show(item.path), source },
+          resolved.cwd,
+          importModule,
+          resolved.home,
+          eventBus,
+        ),
+      );
       continue;
     }
     add(

@@ -2,7 +2,9 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import {
+  createEventBus,
   errorMessage,
+  type HookEventBus,
   type HookFactory,
   type HookSource,
   instantiateHook,
@@ -66,6 +68,8 @@ export async function loadHookModule(
   cwd: string,
   importModule: ModuleImporter,
   home?: string,
+  /** The `pi.events` bus the modules loaded together share. */
+  eventBus?: HookEventBus,
 ): Promise<LoadedHook | HookLoadFailureEntry> {
   const request = typeof entry === "string" ? { path: entry } : entry;
   const hookPath = request.path;
@@ -123,6 +127,7 @@ export async function loadHookModule(
       cwd,
       resolvedPath,
       source: request.source ?? EXPLICIT,
+      eventBus,
     });
   } catch (cause) {
     return fail(
@@ -146,8 +151,10 @@ export async function loadHooks(
   const importModule = createModuleImporter(options);
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
+  // As in pi, the modules of one load share one pi.events bus.
+  const eventBus = createEventBus();
   for (const entry of paths) {
-    const loaded = await loadHookModule(entry, cwd, importModule, options.home);
+    const loaded = await loadHookModule(entry, cwd, importModule, options.home, eventBus);
     if (isLoadFailure(loaded)) errors.push(loaded);
     else hooks.push(loaded);
   }
