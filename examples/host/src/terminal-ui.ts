@@ -63,6 +63,7 @@ export function createTerminalUI(options: TerminalUIOptions = {}): HookUIContext
   }
 
   return {
+    ...createNoOpUIContext(),
     async select(title, choices) {
       output.write(`${colors.bold(title)}\n`);
       choices.forEach((choice, i) => {

@@ -1,8 +1,10 @@
 // The HookAPI a hook module's factory receives, and the shapes it registers.
 import type { HookCommandContext, HookContext, HookTheme } from "./context.js";
+import type { HookEvents } from "./event-bus.js";
 import type { HookEvent, HookEventName, HookEventResult } from "./events.js";
 import type { ExecOptions, ExecResult } from "./exec.js";
-import type { CustomMessage, HookMessage, SendMessageOptions } from "./messages.js";
+import type { HostActionMethods } from "./host-actions.js";
+import type { ContentPart, CustomMessage, HookMessage, SendMessageOptions } from "./messages.js";
 
 export type HookHandler<K extends HookEventName> = (
   event: HookEvent<K>,
@@ -21,7 +23,55 @@ export type MessageRenderer = (
   theme: HookTheme,
 ) => unknown;
 
-export interface HookAPI {
+/** What a registered tool's execute resolves to (the shape of `@hookwire/tool-wrapper`'s ToolResult). */
+export interface RegisteredToolResult<TDetails = unknown> {
+  content: ContentPart[];
+  details?: TDetails;
+}
+
+/**
+ * A tool a module registers with `pi.registerTool` (pi 0.73's ToolDefinition). The runner collects
+ * definitions; the host offers them to the model, wrapped like its built-in tools (`registeredTools`
+ * in `@hookwire/tool-wrapper`), and `execute` receives the handler context last.
+ */
+export interface ToolDefinition<TDetails = unknown> {
+  name: string;
+  label?: string;
+  description: string;
+  /** The parameter schema (TypeBox, JSON Schema, zod…); passed through untouched. */
+  parameters: unknown;
+  execute(
+    toolCallId: string,
+    params: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    onUpdate: ((partial: RegisteredToolResult<TDetails>) => void) | undefined,
+    ctx: HookContext,
+  ): Promise<RegisteredToolResult<TDetails>>;
+  /** Host-specific fields (renderCall, renderResult, promptSnippet…) are kept as they are. */
+  [key: string]: unknown;
+}
+
+export interface FlagOptions {
+  description?: string;
+  type: "boolean" | "string";
+  default?: boolean | string;
+}
+export interface RegisteredFlag extends FlagOptions {
+  name: string;
+  hookPath: string;
+}
+
+export interface ShortcutOptions {
+  description?: string;
+  handler: (ctx: HookContext) => void | Promise<void>;
+}
+export interface RegisteredShortcut extends ShortcutOptions {
+  /** As registered (e.g. `ctrl+shift+p`). */
+  shortcut: string;
+  hookPath: string;
+}
+
+export interface HookAPI extends HostActionMethods {
   /** Subscribe to an event; returns the function that unsubscribes. */
   on<K extends HookEventName>(event: K, handler: HookHandler<K>): () => void;
   /** Persist a custom message through the host (after `runner.initialize`). */
@@ -37,6 +87,19 @@ export interface HookAPI {
   reportError(error: unknown, event: string): void;
   /** Run a process; never rejects on a non-zero exit. */
   exec(command: string, args: string[], options?: ExecOptions): Promise<ExecResult>;
+
+  /** Offer the model a tool; a later registration of the same name in this hook replaces it. */
+  registerTool<TDetails = unknown>(definition: ToolDefinition<TDetails>): void;
+  /** Declare a command-line flag (`--name`); its value comes from the host (`runner.setFlagValue`). */
+  registerFlag(name: string, options: FlagOptions): void;
+  /** The flag's value, or `undefined` when this hook did not register it. */
+  getFlag(name: string): boolean | string | undefined;
+  registerShortcut(shortcut: string, options: ShortcutOptions): void;
+  /** Register a model provider with the host; collected until the host connects (pi queues the same way). */
+  registerProvider(name: string, config: unknown): void;
+  unregisterProvider(name: string): void;
+  /** A bus shared by the hooks loaded together. */
+  readonly events: HookEvents;
 }
 
 /** A hook module's default export. */

@@ -3,13 +3,12 @@ import { AsyncSeriesBailHook } from "tapable";
 import type { HookContext } from "./context.js";
 import { withDeadline } from "./deadline.js";
 import { HookError } from "./errors.js";
-import type { HookEventName } from "./events.js";
 import type { LoadedHook } from "./instantiate.js";
 import type { Policy } from "./policies/policy.js";
 
 /** One handler run, for hosts and tools that show what each hook did. */
 export interface HookTrace {
-  event: HookEventName;
+  event: string;
   hookPath: string;
   /** What the handler returned (`undefined` for nothing). */
   result: unknown;
@@ -104,7 +103,7 @@ function tapFor(call: Call, index: number): Tap {
 // Tapable's own wording when a promise tap rejects with a falsy value.
 const TAPABLE_FALSY_REJECTION = /^Tap function \(tapPromise\) rejects "(.*)" value$/s;
 
-function toHookError(cause: unknown, hookPath: string, event: HookEventName): HookError {
+function toHookError(cause: unknown, hookPath: string, event: string): HookError {
   if (cause instanceof HookError && cause.hookPath === hookPath) return cause;
   const falsy = cause instanceof Error ? TAPABLE_FALSY_REJECTION.exec(cause.message) : null;
   if (falsy) return new HookError({ hookPath, event, message: `handler threw ${falsy[1]}` });
@@ -132,12 +131,7 @@ function withTimeout(
   };
 }
 
-function withTrace(
-  call: Call,
-  trace: (entry: HookTrace) => void,
-  hookPath: string,
-  event: HookEventName,
-): Call {
+function withTrace(call: Call, trace: (entry: HookTrace) => void, hookPath: string, event: string): Call {
   return async (payload, ctx) => {
     const started = performance.now();
     try {
@@ -160,7 +154,7 @@ function withTrace(
  */
 export function compileDispatch(
   hooks: readonly LoadedHook[],
-  event: HookEventName,
+  event: string,
   policy: Policy<RunState>,
   options: DispatchOptions,
 ): CompiledDispatch {
@@ -209,7 +203,18 @@ export function compileDispatch(
         const kind = Array.isArray(result) ? "array" : typeof result;
         const message = `handler returned ${kind}; expected an object or nothing. The result was ignored.`;
         options.report(new HookError({ code: "HOOK_INVALID_RESULT", hookPath, event, message }));
-      } else if (policy.fold(state, result, hookPath)) {
+      } else if (
+        policy.fold(state, result, hookPath, (message) =>
+          options.report(
+            new HookError({
+              code: "HOOK_INVALID_RESULT",
+              hookPath,
+              event,
+              message: `handler ${message} The result was ignored.`,
+            }),
+          ),
+        )
+      ) {
         return -1;
       }
     }

@@ -1,6 +1,6 @@
-// The runtime list of native event names, checked against the typed event map.
+// The runtime list of native event names, checked against the native event map.
 import { distance } from "fastest-levenshtein";
-import type { HookEventName } from "./events.js";
+import type { NativeEventName } from "./events.js";
 
 const names = {
   session_start: true,
@@ -28,11 +28,28 @@ const names = {
   todo_reminder: true,
   tool_call: true,
   tool_result: true,
-} satisfies Record<HookEventName, true>;
+  session_before_fork: true,
+  session_fork: true,
+  resources_discover: true,
+  input: true,
+  user_bash: true,
+  model_select: true,
+  thinking_level_select: true,
+  message_start: true,
+  message_update: true,
+  message_end: true,
+  before_provider_request: true,
+  after_provider_response: true,
+  tool_execution_start: true,
+  tool_execution_update: true,
+  tool_execution_end: true,
+} satisfies Record<NativeEventName, true>;
 
-export const HOOK_EVENT_NAMES: readonly HookEventName[] = Object.keys(names) as HookEventName[];
+/** The native events: every event of `NativeEventMap`, each with its policy. */
+export const HOOK_EVENT_NAMES: readonly NativeEventName[] = Object.keys(names) as NativeEventName[];
 
-export function isHookEventName(name: unknown): name is HookEventName {
+/** Is this one of the native events (as opposed to a host's own or a newer host's)? */
+export function isHookEventName(name: unknown): name is NativeEventName {
   return typeof name === "string" && Object.hasOwn(names, name);
 }
 

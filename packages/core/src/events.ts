@@ -1,4 +1,5 @@
 // The typed event map: every native event with its payload and the result a handler may return.
+import type { ModelInfo } from "./context.js";
 import type { AgentMessage, ContentPart, HookMessage, ImageContent, ToolResultMessage } from "./messages.js";
 
 /** A session entry as stored by the host; hooks treat it as opaque data with an id. */
@@ -18,6 +19,9 @@ export interface CompactionResult {
 
 export interface SessionStartEvent {
   type: "session_start";
+  /** Why the session started (pi 0.73: `startup`, `reload`, `new`, `resume`, `fork`); hosts may omit it. */
+  reason?: "startup" | "reload" | "new" | "resume" | "fork" | (string & {});
+  previousSessionFile?: string;
 }
 export interface SessionBeforeSwitchEvent {
   type: "session_before_switch";
@@ -67,6 +71,8 @@ export interface SessionTreeEvent {
 }
 export interface SessionShutdownEvent {
   type: "session_shutdown";
+  reason?: "quit" | "reload" | "new" | "resume" | "fork" | (string & {});
+  targetSessionFile?: string;
 }
 export interface ContextEvent {
   type: "context";
@@ -76,6 +82,10 @@ export interface BeforeAgentStartEvent {
   type: "before_agent_start";
   prompt: string;
   images?: ImageContent[];
+  /** The system prompt as left by the previous handlers (chained); present when the host passes one. */
+  systemPrompt?: string;
+  /** The structured inputs the host built the system prompt from (host-specific). */
+  systemPromptOptions?: unknown;
 }
 export interface AgentStartEvent {
   type: "agent_start";
@@ -144,6 +154,89 @@ export interface ToolResultEvent {
   isError: boolean;
 }
 
+export interface SessionBeforeForkEvent {
+  type: "session_before_fork";
+  entryId: string;
+  /** `before` for /fork, `at` for /clone. */
+  position?: "before" | "at" | (string & {});
+}
+export interface SessionForkEvent {
+  type: "session_fork";
+  previousSessionFile?: string;
+}
+export interface ResourcesDiscoverEvent {
+  type: "resources_discover";
+  cwd: string;
+  reason: "startup" | "reload" | (string & {});
+}
+export interface InputEvent {
+  type: "input";
+  text: string;
+  images?: ImageContent[];
+  source: "interactive" | "rpc" | "extension" | (string & {});
+}
+export interface UserBashEvent {
+  type: "user_bash";
+  command: string;
+  /** True for `!!` commands, whose output stays out of the model's context. */
+  excludeFromContext: boolean;
+  cwd: string;
+}
+export interface ModelSelectEvent {
+  type: "model_select";
+  model: ModelInfo;
+  previousModel: ModelInfo | undefined;
+  source: "set" | "cycle" | "restore" | (string & {});
+}
+export interface ThinkingLevelSelectEvent {
+  type: "thinking_level_select";
+  level: string;
+  previousLevel: string;
+}
+export interface MessageStartEvent {
+  type: "message_start";
+  message: AgentMessage;
+}
+export interface MessageUpdateEvent {
+  type: "message_update";
+  message: AgentMessage;
+  assistantMessageEvent: unknown;
+}
+export interface MessageEndEvent {
+  type: "message_end";
+  message: AgentMessage;
+}
+export interface BeforeProviderRequestEvent {
+  type: "before_provider_request";
+  /** The provider-specific request body; replaced for later handlers by what a handler returns. */
+  payload: unknown;
+}
+export interface AfterProviderResponseEvent {
+  type: "after_provider_response";
+  status: number;
+  headers: Record<string, string>;
+}
+export interface ToolExecutionStartEvent {
+  type: "tool_execution_start";
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+}
+export interface ToolExecutionUpdateEvent {
+  type: "tool_execution_update";
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  partialResult: unknown;
+}
+export interface ToolExecutionEndEvent {
+  type: "tool_execution_end";
+  toolCallId: string;
+  toolName: string;
+  result: unknown;
+  isError: boolean;
+}
+
 /** A `cancel: true` result stops the remaining handlers and cancels the action. */
 export interface CancellableResult {
   cancel?: boolean;
@@ -166,11 +259,59 @@ export interface ContextEventResult {
   messages?: AgentMessage[];
 }
 export interface BeforeAgentStartEventResult {
-  /** A message to add before the agent starts; the first one returned is kept. */
+  /** A message to add before the agent starts (the outcome keeps the first as `message`, all in `messages`). */
   message?: HookMessage;
+  /** Replace the system prompt for this turn; later handlers see the replacement (chained). */
+  systemPrompt?: string;
+  /** Text appended to the (chained) system prompt after a blank line; a hookwire convenience. */
+  systemPromptAppend?: string;
   /** Refuse the prompt: the agent does not start. Stops the remaining handlers. */
   block?: boolean;
   reason?: string;
+}
+/** The combined result of `before_agent_start` handlers. */
+export interface BeforeAgentStartOutcome {
+  /** The first message returned (what pi 0.32 injects). */
+  message?: HookMessage;
+  /** Every message returned, in handler order (what pi 0.73 injects). */
+  messages?: HookMessage[];
+  /** The system prompt after every handler; absent when none changed it. */
+  systemPrompt?: string;
+  block?: boolean;
+  reason?: string;
+}
+export interface SessionBeforeForkResult extends CancellableResult {
+  skipConversationRestore?: boolean;
+}
+export interface ResourcesDiscoverResult {
+  skillPaths?: string[];
+  promptPaths?: string[];
+  themePaths?: string[];
+}
+/** Paths handlers contributed, each with the hook that named it. */
+export interface ResourcesDiscoverOutcome {
+  skillPaths: Array<{ path: string; hookPath: string }>;
+  promptPaths: Array<{ path: string; hookPath: string }>;
+  themePaths: Array<{ path: string; hookPath: string }>;
+}
+export type InputEventResult =
+  | { action: "continue" }
+  | { action: "transform"; text: string; images?: ImageContent[] }
+  | { action: "handled" };
+/** `operations` replaces how the command runs; `result` replaces running it at all. */
+export interface UserBashEventResult {
+  operations?: unknown;
+  result?: {
+    output: string;
+    exitCode: number | undefined;
+    cancelled: boolean;
+    truncated: boolean;
+    [key: string]: unknown;
+  };
+}
+export interface MessageEndEventResult {
+  /** A replacement for the finalized message; it must keep the message's `role`. */
+  message?: AgentMessage;
 }
 /** A permission verdict; precedence across handlers is deny > defer > ask > allow. */
 export type PermissionDecision = "allow" | "deny" | "ask" | "defer";
@@ -200,8 +341,8 @@ export interface ToolResultEventResult {
   additionalContext?: string | AttributedText[];
 }
 
-/** Event name → payload and handler result. `pi.on` and `runner.emit` are typed from it. */
-export interface HookEventMap {
+/** The events hookwire knows, with payload and handler result; each has a policy in `policies/table.ts`. */
+export interface NativeEventMap {
   session_start: { event: SessionStartEvent; result: void };
   session_before_switch: { event: SessionBeforeSwitchEvent; result: CancellableResult };
   session_switch: { event: SessionSwitchEvent; result: void };
@@ -227,7 +368,38 @@ export interface HookEventMap {
   todo_reminder: { event: TodoReminderEvent; result: void };
   tool_call: { event: ToolCallEvent; result: ToolCallEventResult };
   tool_result: { event: ToolResultEvent; result: ToolResultEventResult };
+  session_before_fork: { event: SessionBeforeForkEvent; result: SessionBeforeForkResult };
+  session_fork: { event: SessionForkEvent; result: void };
+  resources_discover: { event: ResourcesDiscoverEvent; result: ResourcesDiscoverResult };
+  input: { event: InputEvent; result: InputEventResult };
+  user_bash: { event: UserBashEvent; result: UserBashEventResult };
+  model_select: { event: ModelSelectEvent; result: void };
+  thinking_level_select: { event: ThinkingLevelSelectEvent; result: void };
+  message_start: { event: MessageStartEvent; result: void };
+  message_update: { event: MessageUpdateEvent; result: void };
+  message_end: { event: MessageEndEvent; result: MessageEndEventResult };
+  // A handler returns the replacement payload (provider-shaped; `unknown` here would defeat result inference).
+  before_provider_request: { event: BeforeProviderRequestEvent; result: object };
+  after_provider_response: { event: AfterProviderResponseEvent; result: void };
+  tool_execution_start: { event: ToolExecutionStartEvent; result: void };
+  tool_execution_update: { event: ToolExecutionUpdateEvent; result: void };
+  tool_execution_end: { event: ToolExecutionEndEvent; result: void };
 }
+export type NativeEventName = keyof NativeEventMap;
+
+/**
+ * Event name → payload and handler result. `pi.on` and `runner.emit` are typed from it. Open to
+ * declaration merging, so a host types the events it emits itself:
+ *
+ * ```ts
+ * declare module "@hookwire/core" {
+ *   interface HookEventMap { deploy_start: { event: { type: "deploy_start"; target: string }; result: void } }
+ * }
+ * ```
+ *
+ * Events outside `NativeEventMap` run every handler in order and ignore results (the series policy).
+ */
+export interface HookEventMap extends NativeEventMap {}
 
 export type HookEventName = keyof HookEventMap;
 export type HookEvent<K extends HookEventName = HookEventName> = HookEventMap[K]["event"];
@@ -272,7 +444,13 @@ export interface HookEmitOutcomeMap {
   "session.compacting": SessionCompactingResult | undefined;
   session_before_tree: SessionBeforeTreeResult | undefined;
   context: AgentMessage[];
-  before_agent_start: BeforeAgentStartEventResult | undefined;
+  before_agent_start: BeforeAgentStartOutcome | undefined;
+  session_before_fork: SessionBeforeForkResult | undefined;
+  resources_discover: ResourcesDiscoverOutcome;
+  input: InputEventResult;
+  user_bash: UserBashEventResult | undefined;
+  message_end: AgentMessage | undefined;
+  before_provider_request: unknown;
   tool_call: ToolCallOutcome;
   tool_result: ToolResultOutcome;
 }

@@ -1,6 +1,20 @@
 // Public API of @hookwire/core.
-export type { HookAPI, HookFactory, HookHandler, MessageRenderer, RegisteredCommand } from "./api.js";
 export type {
+  FlagOptions,
+  HookAPI,
+  HookFactory,
+  HookHandler,
+  MessageRenderer,
+  RegisteredCommand,
+  RegisteredFlag,
+  RegisteredShortcut,
+  RegisteredToolResult,
+  ShortcutOptions,
+  ToolDefinition,
+} from "./api.js";
+export type {
+  CompactOptions,
+  ContextUsage,
   HookCommandContext,
   HookContext,
   HookTheme,
@@ -25,8 +39,11 @@ export {
   typeName,
 } from "./errors.js";
 export { escapeForTerminal, escapeJsonForTerminal } from "./escape-text.js";
+export type { EventBusHandler, HookEventBus, HookEvents } from "./event-bus.js";
+export { createEventBus } from "./event-bus.js";
 export { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 export type {
+  AfterProviderResponseEvent,
   AgentEndEvent,
   AgentStartEvent,
   AnyHookEvent,
@@ -37,6 +54,8 @@ export type {
   AutoRetryStartEvent,
   BeforeAgentStartEvent,
   BeforeAgentStartEventResult,
+  BeforeAgentStartOutcome,
+  BeforeProviderRequestEvent,
   CancellableResult,
   CompactionResult,
   ContextEvent,
@@ -47,11 +66,25 @@ export type {
   HookEventMap,
   HookEventName,
   HookEventResult,
+  InputEvent,
+  InputEventResult,
+  MessageEndEvent,
+  MessageEndEventResult,
+  MessageStartEvent,
+  MessageUpdateEvent,
+  ModelSelectEvent,
+  NativeEventMap,
+  NativeEventName,
   PermissionDecision,
+  ResourcesDiscoverEvent,
+  ResourcesDiscoverOutcome,
+  ResourcesDiscoverResult,
   SessionBeforeBranchEvent,
   SessionBeforeBranchResult,
   SessionBeforeCompactEvent,
   SessionBeforeCompactResult,
+  SessionBeforeForkEvent,
+  SessionBeforeForkResult,
   SessionBeforeSwitchEvent,
   SessionBeforeTreeEvent,
   SessionBeforeTreeResult,
@@ -60,23 +93,38 @@ export type {
   SessionCompactingEvent,
   SessionCompactingResult,
   SessionEntry,
+  SessionForkEvent,
   SessionShutdownEvent,
   SessionStartEvent,
   SessionSwitchEvent,
   SessionTreeEvent,
+  ThinkingLevelSelectEvent,
   TodoReminderEvent,
   ToolCallEvent,
   ToolCallEventResult,
   ToolCallOutcome,
+  ToolExecutionEndEvent,
+  ToolExecutionStartEvent,
+  ToolExecutionUpdateEvent,
   ToolResultEvent,
   ToolResultEventResult,
   ToolResultOutcome,
   TtsrTriggeredEvent,
   TurnEndEvent,
   TurnStartEvent,
+  UserBashEvent,
+  UserBashEventResult,
 } from "./events.js";
 export type { ExecOptions, ExecResult } from "./exec.js";
 export { EXEC_MAX_STREAM_BYTES, exec } from "./exec.js";
+export type {
+  CommandInfo,
+  HostActionName,
+  HostActions,
+  SendUserMessageOptions,
+  ToolInfo,
+} from "./host-actions.js";
+export { HOST_ACTIONS } from "./host-actions.js";
 export type {
   AnyHookHandler,
   HookActions,
@@ -105,4 +153,4 @@ export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";
 export { StatusLine, sanitizeStatusText } from "./status-line.js";
-export { createNoOpUIContext } from "./ui-noop.js";
+export { completeUIContext, createNoOpUIContext } from "./ui-noop.js";

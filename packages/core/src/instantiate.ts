@@ -1,20 +1,38 @@
 // Runs a hook factory against a fresh HookAPI and records what it registered.
 import path from "node:path";
-import type { HookAPI, HookFactory, HookHandler, MessageRenderer, RegisteredCommand } from "./api.js";
+import type {
+  HookAPI,
+  HookFactory,
+  HookHandler,
+  MessageRenderer,
+  RegisteredCommand,
+  RegisteredFlag,
+  RegisteredShortcut,
+  ToolDefinition,
+} from "./api.js";
 import { DEFAULT_LOAD_TIMEOUT_MS, withDeadline } from "./deadline.js";
 import { HookError, HookwireError, isHookError, loadTimeoutError, typeName } from "./errors.js";
+import { createEventBus, type HookEventBus } from "./event-bus.js";
 import { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
-import type { HookEventName } from "./events.js";
 import { exec } from "./exec.js";
+import {
+  HOST_ACTIONS,
+  type HostActionMethods,
+  type HostActionName,
+  type HostActions,
+} from "./host-actions.js";
 import type { HookMessage, SendMessageOptions } from "./messages.js";
+import { createRegistrations, type RegistrationHost, registrationError } from "./registrations.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the runner stores handlers of every event in one map.
 export type AnyHookHandler = HookHandler<any>;
 
 /** The host actions behind `pi.sendMessage` and `pi.appendEntry`, installed by `runner.initialize`. */
-export interface HookActions {
+export interface HookActions extends RegistrationHost {
   sendMessage(message: HookMessage, options: SendMessageOptions | undefined, hookPath: string): void;
   appendEntry(customType: string, data: unknown, hookPath: string): void;
+  /** The extension actions (`pi.setModel`, …) the host provided; a missing one fails when called. */
+  host?: Partial<HostActions>;
 }
 
 /** Where a hook came from, for listings and diagnostics. */
@@ -31,15 +49,23 @@ export interface LoadedHook {
   readonly path: string;
   readonly resolvedPath: string;
   readonly source: HookSource;
-  readonly handlers: ReadonlyMap<HookEventName, readonly AnyHookHandler[]>;
+  /** Keyed by event name; names outside the native map are kept too (they run when a host emits them). */
+  readonly handlers: ReadonlyMap<string, readonly AnyHookHandler[]>;
   readonly commands: ReadonlyMap<string, RegisteredCommand>;
   readonly messageRenderers: ReadonlyMap<string, MessageRenderer>;
+  readonly tools: ReadonlyMap<string, ToolDefinition>;
+  readonly flags: ReadonlyMap<string, RegisteredFlag>;
+  readonly shortcuts: ReadonlyMap<string, RegisteredShortcut>;
+  /** Providers registered with `pi.registerProvider` (name → config), for the host to apply. */
+  readonly providers: ReadonlyMap<string, unknown>;
+  /** Non-fatal findings of the load, such as `HOOK_UNKNOWN_EVENT` (one per unknown event name). */
+  readonly warnings: readonly HookwireError[];
   /** Installed by `runner.initialize`; before that, sendMessage/appendEntry throw. */
   setActions(actions: HookActions | undefined): void;
   /** Installed by the runner's constructor; without one, `pi.reportError` throws the error. */
   setErrorReporter(report: ((error: HookError) => void) | undefined): void;
   /** Called with the event name whenever a handler is added or removed after load. */
-  subscribe(listener: (event: HookEventName) => void): () => void;
+  subscribe(listener: (event: string) => void): () => void;
 }
 
 export interface InstantiateOptions {
@@ -52,13 +78,11 @@ export interface InstantiateOptions {
    * Default `DEFAULT_LOAD_TIMEOUT_MS` (10 s); 0 = no limit.
    */
   loadTimeout?: number;
+  /** The `pi.events` bus; hooks loaded together share one. Default: a bus of this hook's own. */
+  eventBus?: HookEventBus;
 }
 
 const COMMAND_NAME = /^[A-Za-z0-9][\w:.-]*$/;
-
-function registrationError(hookPath: string, message: string): HookwireError {
-  return new HookwireError("HOOK_INVALID_REGISTRATION", `Hook \`${hookPath}\`: ${message}`);
-}
 
 /** Run `factory` with a fresh HookAPI; resolves when the factory (sync or async) has finished. */
 export async function instantiateHook(
@@ -66,10 +90,11 @@ export async function instantiateHook(
   options: InstantiateOptions,
 ): Promise<LoadedHook> {
   const hookPath = options.path;
-  const handlers = new Map<HookEventName, AnyHookHandler[]>();
+  const handlers = new Map<string, AnyHookHandler[]>();
   const commands = new Map<string, RegisteredCommand>();
   const messageRenderers = new Map<string, MessageRenderer>();
-  const listeners = new Set<(event: HookEventName) => void>();
+  const listeners = new Set<(event: string) => void>();
+  const warnings: HookwireError[] = [];
   let actions: HookActions | undefined;
   let reportError: ((error: HookError) => void) | undefined;
 
@@ -80,14 +105,56 @@ export async function instantiateHook(
         "Hosts must call runner.initialize({ sendMessageHandler, appendEntryHandler, … }) before emitting events.",
     );
 
+  const registrations = createRegistrations(hookPath, () => actions);
+  const bus = options.eventBus ?? createEventBus();
+  const unavailable = (method: HostActionName) =>
+    new HookwireError(
+      "HOOK_ACTION_UNAVAILABLE",
+      `Hook \`${hookPath}\` called pi.${method}(), but the host did not provide it. ` +
+        `Hosts that support it pass ${method} to runner.initialize({ …, ${method} }).`,
+    );
+  // One method per row of the host-action table, each delegating to the callback of the same name.
+  const hostMethods = Object.fromEntries(
+    (Object.keys(HOST_ACTIONS) as HostActionName[]).map((method) => [
+      method,
+      (...args: unknown[]) => {
+        const action = actions?.host?.[method] as ((...a: unknown[]) => unknown) | undefined;
+        if (!action) {
+          const error = actions ? unavailable(method) : notInitialized(method);
+          if (HOST_ACTIONS[method] === "async") return Promise.reject(error);
+          throw error;
+        }
+        return action(...args, hookPath);
+      },
+    ]),
+  ) as unknown as HostActionMethods;
+
   const api: HookAPI = {
+    ...hostMethods,
+    ...registrations.api,
+    events: {
+      emit: (channel, data) => bus.emit(channel, data),
+      on: (channel, handler) =>
+        bus.on(channel, handler, (error) =>
+          reportError?.(new HookError({ hookPath, event: `events:${channel}`, cause: error })),
+        ),
+    },
     on(event, handler) {
-      if (!isHookEventName(event)) {
-        const hint = typeof event === "string" ? didYouMean(event, HOOK_EVENT_NAMES) : undefined;
+      if (typeof event !== "string" || (event as string) === "") {
         throw registrationError(
           hookPath,
-          `pi.on() got unknown event ${JSON.stringify(event)}.${hint ? ` Did you mean "${hint}"?` : ""} ` +
-            `Known events: ${HOOK_EVENT_NAMES.join(", ")}.`,
+          `pi.on() expects an event name, got ${JSON.stringify(event) ?? typeName(event)}.`,
+        );
+      }
+      if (!isHookEventName(event) && !handlers.has(event)) {
+        // Modules written for newer hosts must still load: the handler runs if the host emits the name.
+        const hint = didYouMean(event, HOOK_EVENT_NAMES);
+        warnings.push(
+          new HookwireError(
+            "HOOK_UNKNOWN_EVENT",
+            `Hook \`${hookPath}\`: pi.on() subscribed to ${JSON.stringify(event)}, which hookwire does not emit.` +
+              `${hint ? ` Did you mean "${hint}"?` : ""} The handler runs only if the host emits that event.`,
+          ),
         );
       }
       if (typeof handler !== "function") {
@@ -172,6 +239,11 @@ export async function instantiateHook(
     handlers,
     commands,
     messageRenderers,
+    tools: registrations.tools,
+    flags: registrations.flags,
+    shortcuts: registrations.shortcuts,
+    providers: registrations.providers,
+    warnings,
     setActions(next) {
       actions = next;
     },

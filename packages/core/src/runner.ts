@@ -1,6 +1,14 @@
 // HookRunner: dispatches events to loaded hooks by the combination policy of each event.
-import type { MessageRenderer, RegisteredCommand } from "./api.js";
 import type {
+  MessageRenderer,
+  RegisteredCommand,
+  RegisteredFlag,
+  RegisteredShortcut,
+  ToolDefinition,
+} from "./api.js";
+import type {
+  CompactOptions,
+  ContextUsage,
   HookCommandContext,
   HookContext,
   HookUIContext,
@@ -10,21 +18,23 @@ import type {
 } from "./context.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./deadline.js";
 import { type CompiledDispatch, compileDispatch, type HookTrace } from "./dispatch.js";
-import type { HookError } from "./errors.js";
+import type { HookError, HookwireError } from "./errors.js";
 import type {
   AnyHookEvent,
-  BeforeAgentStartEventResult,
+  BeforeAgentStartOutcome,
   HookEmitOutcome,
-  HookEventName,
+  InputEvent,
+  InputEventResult,
   ToolCallEvent,
   ToolCallOutcome,
 } from "./events.js";
 import { guardProcess } from "./guard.js";
+import type { HostActions } from "./host-actions.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
 import type { AgentMessage, HookMessage, ImageContent, SendMessageOptions } from "./messages.js";
 import { policyFor } from "./policies/table.js";
 import { countDialogs, type DialogCounter } from "./ui-dialogs.js";
-import { createNoOpUIContext } from "./ui-noop.js";
+import { completeUIContext, createNoOpUIContext } from "./ui-noop.js";
 
 export interface HookRunnerOptions {
   cwd: string;
@@ -40,8 +50,12 @@ export interface HookRunnerOptions {
 
 type Cancelled = Promise<{ cancelled: boolean }>;
 
-/** The host's side of the runner; everything but the persistence handlers is optional. */
-export interface HookRunnerInit {
+/**
+ * The host's side of the runner; everything but the persistence handlers is optional. The host actions
+ * (`sendUserMessage`, `setModel`, …) come from `HostActions`: each receives the calling hook's path last,
+ * and a module calling one the host left out gets `HOOK_ACTION_UNAVAILABLE`.
+ */
+export interface HookRunnerInit extends Partial<HostActions> {
   getModel?: () => ModelInfo | undefined;
   sendMessageHandler: (
     message: HookMessage,
@@ -56,8 +70,27 @@ export interface HookRunnerInit {
   waitForIdle?: () => Promise<void>;
   abort?: () => void;
   hasQueuedMessages?: () => boolean;
-  uiContext?: HookUIContext;
+  /** A host UI; members it lacks (setWidget, setTheme, …) answer with the no-UI defaults. */
+  uiContext?: Partial<HookUIContext>;
   hasUI?: boolean;
+  /** The current run's abort signal (`ctx.signal`). */
+  getSignal?: () => AbortSignal | undefined;
+  /** `ctx.shutdown()`; without it the call does nothing. */
+  shutdown?: () => void;
+  /** `ctx.getContextUsage()`; without it `undefined`. */
+  getContextUsage?: () => ContextUsage | undefined;
+  /** `ctx.compact()`; without it the call does nothing. */
+  compact?: (options?: CompactOptions) => void;
+  /** `ctx.getSystemPrompt()`; without it `""`. */
+  getSystemPrompt?: () => string;
+  forkHandler?: (entryId: string, options?: unknown) => Cancelled;
+  switchSessionHandler?: (sessionPath: string, options?: unknown) => Cancelled;
+  reloadHandler?: () => Promise<void>;
+  /** Called when a module registers a tool after this point, so the host can offer it (pi's refreshTools). */
+  refreshTools?: () => void;
+  /** Applies `pi.registerProvider` calls made after this point; earlier ones are in `getRegisteredProviders()`. */
+  registerProvider?: (name: string, config: unknown, hookPath: string) => void;
+  unregisterProvider?: (name: string, hookPath: string) => void;
 }
 
 const notCancelled = async () => ({ cancelled: false });
@@ -72,9 +105,10 @@ const emptySession: ReadonlySessionManager = {
 export class HookRunner {
   readonly hooks: readonly LoadedHook[];
   readonly #options: HookRunnerOptions;
-  readonly #compiled = new Map<HookEventName, CompiledDispatch>();
+  readonly #compiled = new Map<string, CompiledDispatch>();
   /** hasHandlers answers from here on hot paths; cleared with the compiled dispatchers. */
-  readonly #has = new Map<HookEventName, boolean>();
+  readonly #has = new Map<string, boolean>();
+  readonly #flagValues = new Map<string, boolean | string>();
   #handlersVersion = 0;
   readonly #detach: Array<() => void> = [];
   readonly #errorListeners = new Set<(error: HookError) => void>();
@@ -136,6 +170,11 @@ export class HookRunner {
     const actions: HookActions = {
       sendMessage: init.sendMessageHandler,
       appendEntry: init.appendEntryHandler,
+      host: init,
+      flagValue: (name) => this.#flagValues.get(name),
+      refreshTools: init.refreshTools,
+      registerProvider: init.registerProvider,
+      unregisterProvider: init.unregisterProvider,
     };
     for (const hook of this.hooks) hook.setActions(actions);
     this.#context = this.#createContext();
@@ -170,7 +209,7 @@ export class HookRunner {
   }
 
   /** The cheap check for hot paths: does any hook handle this event? */
-  hasHandlers(event: HookEventName): boolean {
+  hasHandlers(event: string): boolean {
     let has = this.#has.get(event);
     if (has === undefined) {
       has = this.hooks.some((hook) => (hook.handlers.get(event)?.length ?? 0) > 0);
@@ -198,18 +237,92 @@ export class HookRunner {
   emitBeforeAgentStart(
     prompt: string,
     images?: ImageContent[],
-  ): Promise<BeforeAgentStartEventResult | undefined> {
-    return this.emit({ type: "before_agent_start", prompt, images });
+    systemPrompt?: string,
+  ): Promise<BeforeAgentStartOutcome | undefined> {
+    return this.emit({ type: "before_agent_start", prompt, images, systemPrompt });
   }
 
-  /** The first hook (in load order) that registered the command. */
+  /** User input before expansion: transforms chain, the first `handled` wins. */
+  emitInput(
+    text: string,
+    images?: ImageContent[],
+    source: InputEvent["source"] = "interactive",
+  ): Promise<InputEventResult> {
+    return this.emit({ type: "input", text, images, source });
+  }
+
+  /** The first hook (in load order) that registered the command, by its exact name (no `/`). */
   getCommand(name: string): RegisteredCommand | undefined {
-    const key = name.replace(/^\//, "");
     for (const hook of this.hooks) {
-      const command = hook.commands.get(key);
+      const command = hook.commands.get(name);
       if (command) return command;
     }
     return undefined;
+  }
+
+  /** Tools modules registered, first registration of each name winning (load order), with the hook that did. */
+  getRegisteredTools(): Array<{ definition: ToolDefinition; hookPath: string }> {
+    const byName = new Map<string, { definition: ToolDefinition; hookPath: string }>();
+    for (const hook of this.hooks) {
+      for (const definition of hook.tools.values()) {
+        if (!byName.has(definition.name)) byName.set(definition.name, { definition, hookPath: hook.path });
+      }
+    }
+    return [...byName.values()];
+  }
+
+  getToolDefinition(name: string): ToolDefinition | undefined {
+    for (const hook of this.hooks) {
+      const definition = hook.tools.get(name);
+      if (definition) return definition;
+    }
+    return undefined;
+  }
+
+  /** Flags modules registered, first registration of each name winning. */
+  getFlags(): Map<string, RegisteredFlag> {
+    const flags = new Map<string, RegisteredFlag>();
+    for (const hook of this.hooks) {
+      for (const [name, flag] of hook.flags) if (!flags.has(name)) flags.set(name, flag);
+    }
+    return flags;
+  }
+
+  /** Set a flag's value (the host parsed `--name`); every hook that registered the flag reads it. */
+  setFlagValue(name: string, value: boolean | string): void {
+    this.#flagValues.set(name, value);
+  }
+
+  /** Each registered flag's value: what the host set, else the first registration's default. */
+  getFlagValues(): Map<string, boolean | string> {
+    const values = new Map<string, boolean | string>();
+    for (const [name, flag] of this.getFlags()) {
+      const value = this.#flagValues.get(name) ?? flag.default;
+      if (value !== undefined) values.set(name, value);
+    }
+    for (const [name, value] of this.#flagValues) if (!values.has(name)) values.set(name, value);
+    return values;
+  }
+
+  /** Shortcuts by lower-cased key; as in pi, a later hook's registration of the same key wins. */
+  getShortcuts(): Map<string, RegisteredShortcut> {
+    const shortcuts = new Map<string, RegisteredShortcut>();
+    for (const hook of this.hooks) {
+      for (const [key, shortcut] of hook.shortcuts) shortcuts.set(key.toLowerCase(), shortcut);
+    }
+    return shortcuts;
+  }
+
+  /** Providers modules registered (name → config, with the hook), for the host to apply. */
+  getRegisteredProviders(): Array<{ name: string; config: unknown; hookPath: string }> {
+    return this.hooks.flatMap((hook) =>
+      [...hook.providers].map(([name, config]) => ({ name, config, hookPath: hook.path })),
+    );
+  }
+
+  /** Every hook's load warnings (`HOOK_UNKNOWN_EVENT`, …), in load order. */
+  getWarnings(): HookwireError[] {
+    return this.hooks.flatMap((hook) => [...(hook.warnings ?? [])]);
   }
 
   /** Every registered command, in load order, duplicates included. */
@@ -244,10 +357,13 @@ export class HookRunner {
       newSession: init?.newSessionHandler ?? notCancelled,
       branch: init?.branchHandler ?? notCancelled,
       navigateTree: init?.navigateTreeHandler ?? notCancelled,
+      fork: init?.forkHandler ?? init?.branchHandler ?? notCancelled,
+      switchSession: init?.switchSessionHandler ?? notCancelled,
+      reload: init?.reloadHandler ?? (async () => {}),
     });
   }
 
-  #dispatch(event: HookEventName): CompiledDispatch {
+  #dispatch(event: string): CompiledDispatch {
     let compiled = this.#compiled.get(event);
     if (!compiled) {
       compiled = compileDispatch(this.hooks, event, policyFor(event), {
@@ -264,8 +380,9 @@ export class HookRunner {
   #createContext(): HookContext {
     const init = this.#init;
     const options = this.#options;
+    const hasQueuedMessages = init?.hasQueuedMessages ?? (() => false);
     return {
-      ui: init?.uiContext ? countDialogs(init.uiContext, this.#dialogs) : createNoOpUIContext(),
+      ui: init?.uiContext ? countDialogs(completeUIContext(init.uiContext), this.#dialogs) : createNoOpUIContext(),
       hasUI: init?.hasUI ?? false,
       cwd: options.cwd,
       sessionManager: options.sessionManager ?? emptySession,
@@ -275,7 +392,15 @@ export class HookRunner {
       },
       isIdle: init?.isIdle ?? (() => true),
       abort: init?.abort ?? (() => {}),
-      hasQueuedMessages: init?.hasQueuedMessages ?? (() => false),
+      hasQueuedMessages,
+      hasPendingMessages: hasQueuedMessages,
+      get signal() {
+        return init?.getSignal?.();
+      },
+      shutdown: init?.shutdown ?? (() => {}),
+      getContextUsage: init?.getContextUsage ?? (() => undefined),
+      compact: init?.compact ?? (() => {}),
+      getSystemPrompt: init?.getSystemPrompt ?? (() => ""),
     };
   }
 }

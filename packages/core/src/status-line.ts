@@ -41,9 +41,9 @@ export class StatusLine {
     this.#entries.clear();
   }
 
-  /** Entries sorted by key (code-point order, the same on every platform). */
+  /** Entries sorted by key with `localeCompare`, as pi's footer sorts them. */
   entries(): Array<[key: string, text: string]> {
-    return [...this.#entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return [...this.#entries].sort(([a], [b]) => a.localeCompare(b));
   }
 
   /** The joined line, cut to `width` characters (code points) with an ellipsis. */

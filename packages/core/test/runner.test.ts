@@ -90,7 +90,57 @@ describe("conformance matrix: every event kind with handlers returning nothing, 
       name: "first message (before_agent_start)",
       event: { type: "before_agent_start", prompt: "hi" },
       result: { message: { customType: "note", content: "m", display: true } },
-      expected: { message: { customType: "note", content: "m", display: true } },
+      expected: {
+        message: { customType: "note", content: "m", display: true },
+        messages: [{ customType: "note", content: "m", display: true }],
+      },
+    },
+    {
+      name: "last result kept (session_before_fork)",
+      event: { type: "session_before_fork", entryId: "e1", position: "before" },
+      result: { skipConversationRestore: true },
+      expected: { skipConversationRestore: true },
+    },
+    {
+      name: "transform chain (input)",
+      event: { type: "input", text: "hi", source: "interactive" },
+      result: { action: "transform", text: "HI" },
+      expected: { action: "transform", text: "HI", images: undefined },
+    },
+    {
+      name: "chained payload (before_provider_request)",
+      event: { type: "before_provider_request", payload: { model: "m" } },
+      result: { model: "m", temperature: 0 },
+      expected: { model: "m", temperature: 0 },
+    },
+    {
+      name: "chained message (message_end)",
+      event: { type: "message_end", message: { role: "user", content: "a" } },
+      result: { message: { role: "user", content: "b" } },
+      expected: { role: "user", content: "b" },
+    },
+    {
+      name: "collected paths (resources_discover)",
+      event: { type: "resources_discover", cwd: "/", reason: "startup" },
+      result: { skillPaths: ["/s"] },
+      expected: { skillPaths: [{ path: "/s", hookPath: "b.ts" }], promptPaths: [], themePaths: [] },
+    },
+    {
+      name: "series (model_select)",
+      event: {
+        type: "model_select",
+        model: { provider: "p", id: "m" },
+        previousModel: undefined,
+        source: "set",
+      },
+      result: { x: 1 },
+      expected: undefined,
+    },
+    {
+      name: "series (tool_execution_end)",
+      event: { type: "tool_execution_end", toolCallId: "c", toolName: "bash", result: {}, isError: false },
+      result: { x: 1 },
+      expected: undefined,
     },
     {
       name: "chained overrides (tool_result)",
@@ -212,6 +262,10 @@ describe("conformance matrix: every event kind with handlers returning nothing, 
     });
     expect(await runner.emitBeforeAgentStart("hello")).toEqual({
       message: { customType: "first", content: "1", display: true },
+      messages: [
+        { customType: "first", content: "1", display: true },
+        { customType: "second", content: "2", display: true },
+      ],
     });
     expect(log).toEqual(["a", "b"]);
   });
@@ -233,6 +287,7 @@ describe("conformance matrix: every event kind with handlers returning nothing, 
     });
     expect(await runner.emitBeforeAgentStart("hello")).toEqual({
       message: { customType: "m", content: "x", display: false },
+      messages: [{ customType: "m", content: "x", display: false }],
       block: true,
       reason: "prompt refused",
     });
@@ -655,7 +710,9 @@ describe("commands, renderers and host wiring", () => {
       },
     });
     expect(runner.getCommand("handoff")?.description).toBe("one");
-    expect(runner.getCommand("/other")?.name).toBe("other");
+    // As in pi: the name is looked up as given, so "/other" is not "other".
+    expect(runner.getCommand("other")?.name).toBe("other");
+    expect(runner.getCommand("/other")).toBeUndefined();
     expect(runner.getCommand("missing")).toBeUndefined();
     expect(runner.getRegisteredCommands().map((c) => `${c.hookPath}:${c.name}`)).toEqual([
       "one.ts:handoff",

@@ -1,31 +1,47 @@
-// "First message kept, the rest still run" (before_agent_start); a block refuses the prompt at once.
-import type { BeforeAgentStartEvent, BeforeAgentStartEventResult } from "../events.js";
+// before_agent_start: messages collect (the first kept as `message`), the system prompt chains, a block refuses at once.
+import type {
+  BeforeAgentStartEvent,
+  BeforeAgentStartEventResult,
+  BeforeAgentStartOutcome,
+} from "../events.js";
 import type { Policy } from "./policy.js";
 import { isRecord } from "./policy.js";
 
 interface State {
   event: BeforeAgentStartEvent;
-  outcome: BeforeAgentStartEventResult | undefined;
+  outcome: BeforeAgentStartOutcome | undefined;
 }
 
 export const beforeAgentStartPolicy: Policy<
   State,
   BeforeAgentStartEvent,
   BeforeAgentStartEventResult,
-  BeforeAgentStartEventResult | undefined
+  BeforeAgentStartOutcome | undefined
 > = {
   propagateErrors: false,
   expectsResult: true,
   start: (event) => ({ event, outcome: undefined }),
   fold(state, result) {
-    if (isRecord(result.message) && !state.outcome?.message) {
-      state.outcome = { ...state.outcome, message: result.message };
+    const outcome: BeforeAgentStartOutcome = state.outcome ?? {};
+    if (isRecord(result.message)) {
+      outcome.message ??= result.message;
+      outcome.messages = [...(outcome.messages ?? []), result.message];
+    }
+    let prompt = typeof result.systemPrompt === "string" ? result.systemPrompt : state.event.systemPrompt;
+    if (typeof result.systemPromptAppend === "string" && result.systemPromptAppend !== "") {
+      prompt = prompt ? `${prompt}\n\n${result.systemPromptAppend}` : result.systemPromptAppend;
+    }
+    if (prompt !== state.event.systemPrompt || typeof result.systemPrompt === "string") {
+      // The next handler sees the prompt as this one left it (pi: "chained across extensions").
+      state.event = { ...state.event, systemPrompt: prompt };
+      outcome.systemPrompt = prompt;
     }
     if (result.block === true) {
-      state.outcome = { ...state.outcome, block: true, reason: result.reason };
-      return true;
+      outcome.block = true;
+      outcome.reason = result.reason;
     }
-    return false;
+    if (Object.keys(outcome).length > 0) state.outcome = outcome;
+    return outcome.block === true;
   },
   finish: (state) => state.outcome,
 };

@@ -16,7 +16,8 @@ export interface Policy<
   /** Handler results matter; a non-object result is reported and ignored. */
   readonly expectsResult: boolean;
   start(event: Event): State;
-  fold(state: State, result: Result, hookPath: string): boolean;
+  /** `invalid` reports the result as `HOOK_INVALID_RESULT` (the message says what was expected). */
+  fold(state: State, result: Result, hookPath: string, invalid: (message: string) => void): boolean;
   finish(state: State): Outcome;
 }
 

@@ -1,8 +1,12 @@
 // Which policy each native event uses: the combination table of the spec, in one place.
-import type { HookEventName } from "../events.js";
+import type { NativeEventName } from "../events.js";
 import { beforeAgentStartPolicy } from "./before-agent-start.js";
 import { cancellablePolicy, lastWinsPolicy } from "./cancellable.js";
+import { messageEndPolicy, providerRequestPolicy } from "./chained-field.js";
+import { resourcesDiscoverPolicy } from "./collect-paths.js";
 import { contextPolicy } from "./context.js";
+import { firstResultPolicy } from "./first-result.js";
+import { inputPolicy } from "./input.js";
 import type { Policy } from "./policy.js";
 import { seriesPolicy } from "./series.js";
 import { toolCallPolicy } from "./tool-call.js";
@@ -11,8 +15,10 @@ import { toolResultPolicy } from "./tool-result.js";
 // biome-ignore lint/suspicious/noExplicitAny: policies are looked up by a runtime event name.
 type AnyPolicy = Policy<any, any, any, any>;
 
-const special: Partial<Record<HookEventName, AnyPolicy>> = {
+// Events not listed here, native or not (a host's own, a newer host's), use the series policy.
+const special: Partial<Record<NativeEventName, AnyPolicy>> = {
   session_before_switch: cancellablePolicy,
+  session_before_fork: cancellablePolicy,
   session_before_branch: cancellablePolicy,
   session_before_compact: cancellablePolicy,
   session_before_tree: cancellablePolicy,
@@ -21,8 +27,13 @@ const special: Partial<Record<HookEventName, AnyPolicy>> = {
   before_agent_start: beforeAgentStartPolicy,
   tool_call: toolCallPolicy,
   tool_result: toolResultPolicy,
+  input: inputPolicy,
+  user_bash: firstResultPolicy,
+  message_end: messageEndPolicy,
+  before_provider_request: providerRequestPolicy,
+  resources_discover: resourcesDiscoverPolicy,
 };
 
-export function policyFor(event: HookEventName): AnyPolicy {
-  return special[event] ?? seriesPolicy;
+export function policyFor(event: string): AnyPolicy {
+  return (Object.hasOwn(special, event) ? special[event as NativeEventName] : undefined) ?? seriesPolicy;
 }

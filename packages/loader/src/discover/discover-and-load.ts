@@ -1,6 +1,6 @@
 // discoverAndLoadHooks: every hook of a project in one call — discovered files, configured paths, settings.
 import path from "node:path";
-import { displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
+import { createEventBus, displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
 import {
   createSettingsHooks,
   type SettingsFileResult,
@@ -201,12 +201,14 @@ export async function discoverAndLoadHooks(
   }
 
   const importModule = createModuleImporter(resolved);
+  const eventBus = createEventBus();
   const bridgeOptions: BridgeOptions = {
     ...resolved.settings,
     cwd: resolved.cwd,
     projectDir: resolved.cwd,
     ...(guard ? { beforeCommand: (handler: SettingsHandler) => guard.command(handler) } : {}),
   };
+  const moduleOptions = { home: resolved.home, loadTimeout: resolved.loadTimeout, eventBus };
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
   const add = (loaded: LoadedHook | HookLoadFailureEntry) => {
@@ -216,7 +218,7 @@ export async function discoverAndLoadHooks(
 
   for (const plan of planned) {
     if (plan.kind === "configured") {
-      add(await loadHookModule(plan.path, resolved.cwd, importModule, resolved.home, resolved.loadTimeout));
+      add(await loadHookModule(plan.path, resolved.cwd, importModule, moduleOptions));
       continue;
     }
     const { item } = plan;
@@ -224,10 +226,7 @@ export async function discoverAndLoadHooks(
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
       const request = { path: show(item.path), source };
       const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
-      add(
-        changed ??
-          (await loadHookModule(request, resolved.cwd, importModule, resolved.home, resolved.loadTimeout)),
-      );
+      add(changed ?? (await loadHookModule(request, resolved.cwd, importModule, moduleOptions)));
       continue;
     }
     add(

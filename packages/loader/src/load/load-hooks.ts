@@ -2,8 +2,10 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import {
+  createEventBus,
   DEFAULT_LOAD_TIMEOUT_MS,
   errorMessage,
+  type HookEventBus,
   type HookFactory,
   type HookSource,
   instantiateHook,
@@ -69,17 +71,25 @@ function isFile(file: string): boolean {
   return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
+export interface LoadHookModuleOptions {
+  /** Home directory for `~` expansion. Default `os.homedir()`. */
+  home?: string;
+  /** Milliseconds evaluation and factory may take. Default `DEFAULT_LOAD_TIMEOUT_MS`; 0 = no limit. */
+  loadTimeout?: number;
+  /** The `pi.events` bus the modules loaded together share. */
+  eventBus?: HookEventBus;
+}
+
 /** Load one module; a failure comes back as an entry instead of a throw. */
 export async function loadHookModule(
   entry: string | HookModuleRequest,
   cwd: string,
   importModule: ModuleImporter,
-  home?: string,
-  loadTimeout: number = DEFAULT_LOAD_TIMEOUT_MS,
+  options: LoadHookModuleOptions = {},
 ): Promise<LoadedHook | HookLoadFailureEntry> {
   const request = typeof entry === "string" ? { path: entry } : entry;
   const hookPath = request.path;
-  const resolvedPath = resolvePath(hookPath, cwd, home);
+  const resolvedPath = resolvePath(hookPath, cwd, options.home);
   const fail = (reason: HookLoadError["reason"], message: string, cause?: unknown, details?: string) => ({
     path: hookPath,
     error: new HookLoadError({ hookPath, resolvedPath, reason, message, cause, details }),
@@ -104,6 +114,7 @@ export async function loadHookModule(
       ? fail("load-timeout", cause.message, cause)
       : undefined;
 
+  const loadTimeout = options.loadTimeout ?? DEFAULT_LOAD_TIMEOUT_MS;
   let namespace: unknown;
   try {
     // A top-level await that never settles must not hang loading either.
@@ -143,6 +154,7 @@ export async function loadHookModule(
       resolvedPath,
       source: request.source ?? EXPLICIT,
       loadTimeout,
+      eventBus: options.eventBus,
     });
   } catch (cause) {
     const late = timedOut(cause);
@@ -168,8 +180,14 @@ export async function loadHooks(
   const importModule = createModuleImporter(options);
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
+  // As in pi, the modules of one load share one pi.events bus.
+  const eventBus = createEventBus();
   for (const entry of paths) {
-    const loaded = await loadHookModule(entry, cwd, importModule, options.home, options.loadTimeout);
+    const loaded = await loadHookModule(entry, cwd, importModule, {
+      home: options.home,
+      loadTimeout: options.loadTimeout,
+      eventBus,
+    });
     if (isLoadFailure(loaded)) errors.push(loaded);
     else hooks.push(loaded);
   }
