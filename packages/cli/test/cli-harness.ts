@@ -23,7 +23,7 @@ const BUILT = [
   "packages/loader",
   "packages/settings-hooks",
   "packages/tool-wrapper",
-  "examples/host",
+  "packages/host-kit",
   "packages/cli",
 ];
 

@@ -2,7 +2,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AgentHost, createTerminalUIContext } from "@hookwire/example-host";
+import { AgentHost, createTerminalUIContext } from "@hookwire/host-kit";
 import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
 import { createOutput } from "../output.js";

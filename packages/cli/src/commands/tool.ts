@@ -1,6 +1,6 @@
 // `hookwire tool <name>`: one tool call through HookToolWrapper (tool_call, permissions, tool_result).
 import type { ContentPart } from "@hookwire/core";
-import { createDefaultTools } from "@hookwire/example-host";
+import { createDefaultTools } from "@hookwire/host-kit";
 import { type AgentTool, HookToolWrapper, type ToolResult } from "@hookwire/tool-wrapper";
 import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
