@@ -24,6 +24,7 @@ const BUILT = [
   "packages/settings-hooks",
   "packages/tool-wrapper",
   "packages/host-kit",
+  "packages/testing",
   "packages/cli",
 ];
 
@@ -51,7 +52,7 @@ export function ensureBuilt(): void {
   }
   try {
     if (!stale()) return;
-    const result = spawnSync("pnpm", ["--filter", "hookwire...", "build"], {
+    const result = spawnSync("pnpm", ["-r", "--filter", "./packages/**", "run", "build"], {
       cwd: repoRoot,
       encoding: "utf8",
     });
