@@ -38,7 +38,9 @@ describe("handoff", () => {
   });
 
   it("tells the user when the host cancels the new session", async () => {
-    const t = await testExample("handoff", { host: { newSessionHandler: async () => ({ cancelled: true }) } });
+    const t = await testExample("handoff", {
+      host: { newSessionHandler: async () => ({ cancelled: true }) },
+    });
     await t.runCommand("handoff");
     expect(t.notifications).toEqual([{ message: "Handoff cancelled", type: "info" }]);
   });

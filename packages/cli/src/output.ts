@@ -5,15 +5,19 @@ export type Colors = ReturnType<typeof pc.createColors>;
 
 export interface Output {
   colors: Colors;
+  /** Colours for stderr, which may be a terminal when stdout is not. */
+  errorColors: Colors;
   line(text?: string): void;
   json(value: unknown): void;
   error(text: string): void;
 }
 
+const colour = (stream: NodeJS.WriteStream) => Boolean(stream.isTTY) && !("NO_COLOR" in process.env);
+
 export function createOutput(): Output {
-  const tty = Boolean(process.stdout.isTTY) && !("NO_COLOR" in process.env);
   return {
-    colors: pc.createColors(tty),
+    colors: pc.createColors(colour(process.stdout)),
+    errorColors: pc.createColors(colour(process.stderr)),
     line: (text = "") => {
       process.stdout.write(`${text}\n`);
     },

@@ -13,12 +13,7 @@ import {
 } from "@hookwire/core";
 import type { SettingsHooksOptions, SettingsIssue } from "@hookwire/settings-hooks";
 import { loadModules, loadSettings, type ModuleSpec, type SettingsSpec } from "./load.js";
-import {
-  type AskedQuestion,
-  createRecordingUI,
-  type Notification,
-  type UIAnswers,
-} from "./scripted-ui.js";
+import { type AskedQuestion, createRecordingUI, type Notification, type UIAnswers } from "./scripted-ui.js";
 import { runToolCall, type ToolCallOptions, type ToolCallReport } from "./tool-call.js";
 
 export interface HookTesterOptions {
@@ -69,7 +64,11 @@ export interface HookTester {
   /** Emit one event through every hook, as a host would; resolves with the combined result. */
   emit<E extends AnyHookEvent>(event: E): Promise<HookEmitOutcome<E["type"]>>;
   /** A tool call through the tool wrapper (tool_call, permissions, the tool, tool_result). */
-  runTool(toolName: string, input: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolCallReport>;
+  runTool(
+    toolName: string,
+    input: Record<string, unknown>,
+    options?: ToolCallOptions,
+  ): Promise<ToolCallReport>;
   /** Run a registered slash command (`"/handoff notes"` or `"handoff"`); throws when no hook registers it. */
   runCommand(text: string): Promise<void>;
   /** Queue more answers for the hooks' questions. */
@@ -119,7 +118,11 @@ export async function createHookTester(options: HookTesterOptions = {}): Promise
   });
   runner.initialize({
     sendMessageHandler: (message, sendOptions, hookPath) => {
-      messages.push({ ...message, ...(sendOptions ? { options: sendOptions } : {}), hookPath } as SentMessage);
+      messages.push({
+        ...message,
+        ...(sendOptions ? { options: sendOptions } : {}),
+        hookPath,
+      } as SentMessage);
     },
     appendEntryHandler: (customType, data, hookPath) => entries.push({ customType, data, hookPath }),
     newSessionHandler: async (sessionOptions) => {
@@ -165,7 +168,15 @@ export async function createHookTester(options: HookTesterOptions = {}): Promise
     warnings: settings.warnings,
     unanswered: () => recording.unanswered(),
     reset() {
-      for (const list of [recording.asked, messages, entries, recording.notifications, newSessions, errors, traces]) {
+      for (const list of [
+        recording.asked,
+        messages,
+        entries,
+        recording.notifications,
+        newSessions,
+        errors,
+        traces,
+      ]) {
         list.length = 0;
       }
     },

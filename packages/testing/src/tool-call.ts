@@ -1,10 +1,19 @@
 // One tool call through HookToolWrapper with a stand-in tool, and what came of it.
 import type { ContentPart, HookRunner } from "@hookwire/core";
-import { type AgentTool, HookToolWrapper, type HookToolWrapperOptions, type ToolResult } from "@hookwire/tool-wrapper";
+import {
+  type AgentTool,
+  HookToolWrapper,
+  type HookToolWrapperOptions,
+  type ToolResult,
+} from "@hookwire/tool-wrapper";
 
 export interface ToolCallOptions extends HookToolWrapperOptions {
   /** What the stand-in tool returns: text, content parts, a full result, or a function of its input. Default: echo the input as JSON. */
-  result?: string | ContentPart[] | ToolResult | ((input: Record<string, unknown>) => ToolResult | Promise<ToolResult>);
+  result?:
+    | string
+    | ContentPart[]
+    | ToolResult
+    | ((input: Record<string, unknown>) => ToolResult | Promise<ToolResult>);
   /** A real tool to run instead of the stand-in. */
   tool?: AgentTool;
   toolCallId?: string;
@@ -21,7 +30,11 @@ export interface ToolCallReport {
   executedWith?: Record<string, unknown>;
 }
 
-function standIn(name: string, result: ToolCallOptions["result"], seen: (input: Record<string, unknown>) => void): AgentTool {
+function standIn(
+  name: string,
+  result: ToolCallOptions["result"],
+  seen: (input: Record<string, unknown>) => void,
+): AgentTool {
   return {
     name,
     description: `Stand-in for ${name}`,
@@ -48,7 +61,13 @@ export async function runToolCall(
     executedWith = params;
   };
   const inner: AgentTool = tool
-    ? { ...tool, execute: (id, params, ...rest) => (seen(params), tool.execute(id, params, ...rest)) }
+    ? {
+        ...tool,
+        execute: (id, params, ...rest) => {
+          seen(params);
+          return tool.execute(id, params, ...rest);
+        },
+      }
     : standIn(toolName, result, seen);
   const wrapped = new HookToolWrapper(inner, runner, wrapperOptions);
   try {

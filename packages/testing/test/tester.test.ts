@@ -5,11 +5,20 @@ import { describe, expect, it } from "vitest";
 import { createHookTester, HookTesterLoadError } from "../src/index.js";
 
 const project = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/project");
-const bash = (command: string) => ({ type: "tool_call" as const, toolCallId: "1", toolName: "bash", input: { command } });
+const bash = (command: string) => ({
+  type: "tool_call" as const,
+  toolCallId: "1",
+  toolName: "bash",
+  input: { command },
+});
 
 describe("createHookTester", () => {
   it("loads a module by path and answers its confirm from the script", async () => {
-    const t = await createHookTester({ cwd: project, modules: ["hooks/guard.ts"], ui: { confirm: [false, true] } });
+    const t = await createHookTester({
+      cwd: project,
+      modules: ["hooks/guard.ts"],
+      ui: { confirm: [false, true] },
+    });
     expect(await t.emit(bash("rm -rf build"))).toMatchObject({ block: true, reason: "user said no" });
     expect((await t.emit(bash("rm -rf build"))).block).toBe(false);
     expect(t.asked).toEqual([
@@ -20,7 +29,11 @@ describe("createHookTester", () => {
   });
 
   it("gives the safe answer when the script runs out, and says what was left unasked", async () => {
-    const t = await createHookTester({ cwd: project, modules: ["hooks/guard.ts"], ui: { select: ["staging"] } });
+    const t = await createHookTester({
+      cwd: project,
+      modules: ["hooks/guard.ts"],
+      ui: { select: ["staging"] },
+    });
     expect(await t.emit(bash("rm -rf /"))).toMatchObject({ block: true });
     expect(t.asked.at(-1)).toMatchObject({ kind: "confirm", answer: false });
     expect(t.unanswered()).toEqual({ select: ["staging"] });
@@ -37,7 +50,11 @@ describe("createHookTester", () => {
     expect(t.status).toEqual({ turn: "turn 3" });
     expect(t.statusLine()).toBe("turn 3");
     expect(t.entries).toEqual([
-      { customType: "deploy", data: { target: "staging", note: "hotfix", args: "now" }, hookPath: "hooks/guard.ts" },
+      {
+        customType: "deploy",
+        data: { target: "staging", note: "hotfix", args: "now" },
+        hookPath: "hooks/guard.ts",
+      },
     ]);
     expect(t.messages).toEqual([
       { customType: "deploy", content: "deploying to staging", display: true, hookPath: "hooks/guard.ts" },
@@ -70,18 +87,27 @@ describe("createHookTester", () => {
 
   it("lets a permission rule deny what no hook objects to", async () => {
     const t = await createHookTester({ cwd: project, modules: ["hooks/guard.ts"] });
-    const push = await t.runTool("bash", { command: "git push" }, { permissions: { deny: ["Bash(git push*)"] } });
+    const push = await t.runTool(
+      "bash",
+      { command: "git push" },
+      { permissions: { deny: ["Bash(git push*)"] } },
+    );
     expect(push.blocked).toBe(true);
   });
 
   it("runs a settings file's command hook, and settings given as an object", async () => {
     const fromFile = await createHookTester({ cwd: project, settings: ".claude/settings.json" });
-    expect(await fromFile.emit(bash("curl example.com"))).toMatchObject({ block: true, reason: "curl is not allowed" });
+    expect(await fromFile.emit(bash("curl example.com"))).toMatchObject({
+      block: true,
+      reason: "curl is not allowed",
+    });
     expect((await fromFile.runTool("bash", { command: "ls" })).blocked).toBe(false);
 
     const inline = await createHookTester({
       cwd: project,
-      settings: { hooks: { SessionStart: [{ hooks: [{ type: "command", command: "echo hello from settings" }] }] } },
+      settings: {
+        hooks: { SessionStart: [{ hooks: [{ type: "command", command: "echo hello from settings" }] }] },
+      },
     });
     await inline.emit({ type: "session_start" });
     expect(inline.messages.map((m) => m.content)).toEqual(["hello from settings"]);
