@@ -18,14 +18,19 @@ export function printFindings(
 export const hasErrors = (findings: readonly Finding[]): boolean =>
   findings.some((finding) => finding.severity === "error");
 
-/** Before a run's trace, on stderr: how the project was found, and everything that did not load. */
+/**
+ * Before a run's trace, on stderr: where the project root is when it is above the start folder (or,
+ * when nothing at all loaded, which folders were searched), then everything that did not load.
+ */
 export function reportSources(
   error: (text: string) => void,
   colors: Colors,
-  found: ProjectRoot,
+  project: { found: ProjectRoot; result: { hooks: readonly unknown[]; skipped: readonly unknown[] } },
   findings: readonly Finding[],
 ): void {
-  const root = describeRoot(found);
+  const { found, result } = project;
+  const nothing = result.hooks.length === 0 && result.skipped.length === 0 && findings.length === 0;
+  const root = found.marker || nothing ? describeRoot(found) : undefined;
   if (root) error(`hookwire: ${root}`);
   printFindings(error, colors, findings);
 }

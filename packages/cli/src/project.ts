@@ -46,6 +46,8 @@ export async function loadProject(
 
 /** A path as the user would type it from the project folder. */
 export function shortPath(file: string, cwd: string): string {
+  // Relative paths are already shown from the project folder (the loader's display paths).
+  if (!path.isAbsolute(file)) return file;
   const relative = path.relative(cwd, file);
   return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
 }

@@ -47,7 +47,7 @@ export const emitCommand = defineCommand({
     );
     const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.found.start));
     const problems = sourceFindings(project.result, project.cwd);
-    if (!args.json) reportSources(out.error, out.errorColors, project.found, problems);
+    if (!args.json) reportSources(out.error, out.errorColors, project, problems);
 
     let outcome: unknown;
     let thrown: string | undefined;

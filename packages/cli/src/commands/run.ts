@@ -29,7 +29,7 @@ export const runCommand = defineCommand({
     const rest = args._.slice(1).join(" ");
     const name = args.command.replace(/^\//, "");
     const problems = sourceFindings(project.result, project.cwd);
-    reportSources(out.error, out.errorColors, project.found, problems);
+    reportSources(out.error, out.errorColors, project, problems);
     const { ui, hasUI } = createTerminalUIContext();
     // The session lives as long as the command: a CLI run has no next turn to resume it in.
     const sessionDir = mkdtempSync(path.join(tmpdir(), "hookwire-run-"));

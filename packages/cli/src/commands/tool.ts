@@ -73,7 +73,7 @@ export const toolCommand = defineCommand({
     );
     const rawInput = readJsonObject(args.input, "--input", project.found.start);
     const problems = sourceFindings(project.result, project.cwd);
-    if (!args.json) reportSources(out.error, out.errorColors, project.found, problems);
+    if (!args.json) reportSources(out.error, out.errorColors, project, problems);
     const { toolName, input } = toolFromInput({ tool_name: args.name, tool_input: rawInput });
     const standIn =
       args.result === undefined
