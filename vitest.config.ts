@@ -11,6 +11,8 @@ export default defineConfig({
       "examples/*/test/**/*.test.ts",
       "integration/test/**/*.test.ts",
     ],
+    // Whatever a test leaves in TMPDIR goes with the run's own folder.
+    globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",

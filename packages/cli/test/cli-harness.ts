@@ -106,6 +106,8 @@ export function sandbox(name: string): Sandbox {
       NO_COLOR: "1",
       // Suggested commands are spelled for the package manager that started the CLI; tests say pnpm.
       npm_config_user_agent: "pnpm/test",
+      // pnpm points NODE_PATH at its store for scripts; a user's shell has none.
+      NODE_PATH: undefined,
       ...options.env,
     };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

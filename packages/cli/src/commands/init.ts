@@ -1,6 +1,5 @@
 // `hookwire init [name]`: scaffolds a typed hook module (or, with --settings, a settings hook and its script).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
@@ -13,12 +12,11 @@ import { cwdArg, jsonArg } from "../shared-args.js";
 
 const NAME = /^[a-z0-9][a-z0-9._-]*$/i;
 
-function resolves(specifier: string, from: string): boolean {
-  try {
-    createRequire(path.join(from, "package.json")).resolve(specifier);
-    return true;
-  } catch {
-    return false;
+/** Whether an editor finds `name` from `from`: a node_modules folder at or above it (NODE_PATH is no editor's). */
+function resolves(name: string, from: string): boolean {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "node_modules", name, "package.json"))) return true;
+    if (path.dirname(dir) === dir) return false;
   }
 }
 
