@@ -26,7 +26,12 @@ describe("hookwire init", () => {
     const box = sandbox("misbehaving");
     box.run(["init"]);
     box.run(["trust"]);
-    const out = box.run(["emit", "tool_call", "--input", '{"toolName":"bash","input":{"command":"rm -rf build"}}']);
+    const out = box.run([
+      "emit",
+      "tool_call",
+      "--input",
+      '{"toolName":"bash","input":{"command":"rm -rf build"}}',
+    ]);
     expect(out.code).toBe(1);
     expect(out.stdout).toContain("✖ .hookwire/hooks/my-hook.ts  block");
   });
@@ -39,7 +44,10 @@ describe("hookwire init", () => {
       root: "<cwd>",
       created: [".hookwire/hooks/my-hook.ts"],
       next: [
-        { command: "yarn add -D @hookwire/core", why: "types for your editor (the hook itself runs without it)" },
+        {
+          command: "yarn add -D @hookwire/core",
+          why: "types for your editor (the hook itself runs without it)",
+        },
         { command: "pnpm exec hookwire trust", why: "project hooks run only once you trust them" },
         {
           command: `pnpm exec hookwire emit tool_call --input '{"toolName":"bash","input":{"command":"rm -rf build"}}'`,
@@ -75,12 +83,22 @@ describe("hookwire init", () => {
     expect(settings.hooks.PreToolUse.at(-1)).toEqual({
       matcher: "Bash",
       hooks: [
-        { type: "command", command: "node", args: ["${CLAUDE_PROJECT_DIR}/.claude/scripts/no-force-push.mjs"], timeout: 10 },
+        {
+          type: "command",
+          command: "node",
+          args: ["${CLAUDE_PROJECT_DIR}/.claude/scripts/no-force-push.mjs"],
+          timeout: 10,
+        },
       ],
     });
     expect(statSync(path.join(box.cwd, ".claude/scripts/no-force-push.mjs")).mode & 0o111).not.toBe(0);
     box.run(["trust"]);
-    const push = box.run(["emit", "PreToolUse", "--input", '{"tool_name":"Bash","tool_input":{"command":"git push --force"}}']);
+    const push = box.run([
+      "emit",
+      "PreToolUse",
+      "--input",
+      '{"tool_name":"Bash","tool_input":{"command":"git push --force"}}',
+    ]);
     expect(push.code).toBe(1);
     expect(push.stdout).toContain("Force-pushing is not allowed here");
   });

@@ -38,7 +38,9 @@ describe("invokedAs", () => {
   });
 
   it("rewrites only commands that start with hookwire", () => {
-    expect(spellCommand("hookwire trust --cwd /p", "pnpm exec hookwire")).toBe("pnpm exec hookwire trust --cwd /p");
+    expect(spellCommand("hookwire trust --cwd /p", "pnpm exec hookwire")).toBe(
+      "pnpm exec hookwire trust --cwd /p",
+    );
     expect(spellCommand("chmod +x a.sh", "pnpm exec hookwire")).toBe("chmod +x a.sh");
   });
 });
