@@ -12,6 +12,8 @@ export default defineConfig({
       "integration/test/**/*.test.ts",
       "integration/claude-conformance/test/**/*.test.ts",
     ],
+    // Whatever a test leaves in TMPDIR goes with the run's own folder.
+    globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",

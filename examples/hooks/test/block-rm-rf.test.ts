@@ -1,41 +1,47 @@
 import { describe, expect, it } from "vitest";
-import { createRunner, loadExample, scriptedUI } from "./harness.js";
+import { testExample } from "./harness.js";
 
-const call = (command: string, toolName = "bash") => ({ toolName, toolCallId: "call-1", input: { command } });
+const call = (command: string, toolName = "bash") => ({
+  type: "tool_call" as const,
+  toolName,
+  toolCallId: "call-1",
+  input: { command },
+});
 
 describe("block-rm-rf", () => {
   it("blocks rm -rf when there is no UI to ask", async () => {
-    const runner = createRunner([await loadExample("block-rm-rf")]);
-    const outcome = await runner.emitToolCall(call("rm -rf build"));
+    const t = await testExample("block-rm-rf", { hasUI: false });
+    const outcome = await t.emit(call("rm -rf build"));
     expect(outcome).toMatchObject({
       block: true,
       reason: "rm -rf blocked (no UI to confirm it)",
       blockedBy: expect.stringMatching(/\/hooks\/block-rm-rf\.ts$/),
     });
+    expect(t.asked).toEqual([]);
   });
 
   it("asks the user and blocks when they refuse", async () => {
-    const { ui, asked } = scriptedUI([false]);
-    const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
-    const outcome = await runner.emitToolCall(call("rm -fr /tmp/x && ls"));
-    expect(asked).toEqual(["Dangerous command: Allow: rm -fr /tmp/x && ls"]);
+    const t = await testExample("block-rm-rf", { ui: { confirm: [false] } });
+    const outcome = await t.emit(call("rm -fr /tmp/x && ls"));
+    expect(t.asked).toEqual([
+      { kind: "confirm", title: "Dangerous command", message: "Allow: rm -fr /tmp/x && ls", answer: false },
+    ]);
     expect(outcome).toMatchObject({ block: true, reason: "user denied command" });
   });
 
-  it("lets the command through when the user confirms", async () => {
-    const { ui, asked } = scriptedUI([true]);
-    const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
-    const outcome = await runner.emitToolCall(call("rm -rf build"));
-    expect(asked).toHaveLength(1);
-    expect(outcome.block).toBe(false);
+  it("lets the command through when the user confirms, and the tool runs", async () => {
+    const t = await testExample("block-rm-rf", { ui: { confirm: [true] } });
+    const run = await t.runTool("bash", { command: "rm -rf build" }, { result: "removed" });
+    expect(t.asked).toHaveLength(1);
+    expect(run.blocked).toBe(false);
+    expect(run.executedWith).toEqual({ command: "rm -rf build" });
   });
 
   it("leaves other commands and other tools alone without asking", async () => {
-    const { ui, asked } = scriptedUI([]);
-    const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
+    const t = await testExample("block-rm-rf");
     for (const c of [call("rm -r build"), call("ls -la"), call("rm -rf x", "write")]) {
-      expect((await runner.emitToolCall(c)).block).toBe(false);
+      expect((await t.emit(c)).block).toBe(false);
     }
-    expect(asked).toEqual([]);
+    expect(t.asked).toEqual([]);
   });
 });

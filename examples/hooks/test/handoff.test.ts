@@ -1,6 +1,5 @@
-import type { AgentMessage, NewSessionOptions } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import { createRunner, loadExample, scriptedUI } from "./harness.js";
+import { testExample } from "./harness.js";
 
 const session = {
   getEntries: () => [],
@@ -11,31 +10,22 @@ const session = {
 
 describe("handoff", () => {
   it("registers /handoff and starts a new session seeded with a pointer to the old one", async () => {
-    const started: Array<{ parent?: string; messages: AgentMessage[] }> = [];
-    const { ui, notified } = scriptedUI();
     let waited = false;
-    const runner = createRunner([await loadExample("handoff")], {
+    const t = await testExample("handoff", {
       sessionManager: session,
-      uiContext: ui,
-      hasUI: true,
-      waitForIdle: async () => {
-        waited = true;
-      },
-      newSessionHandler: async (options?: NewSessionOptions) => {
-        const messages: AgentMessage[] = [];
-        await options?.setup?.({ appendMessage: (m) => messages.push(m) });
-        started.push({ parent: options?.parentSession, messages });
-        return { cancelled: false };
+      host: {
+        waitForIdle: async () => {
+          waited = true;
+        },
       },
     });
-    const command = runner.getCommand("/handoff");
-    expect(command?.description).toBe("Create a new session with a setup message");
-    await command?.handler("ship the parser", runner.createCommandContext());
+    expect(t.runner.getCommand("/handoff")?.description).toBe("Create a new session with a setup message");
+    await t.runCommand("/handoff ship the parser");
 
     expect(waited).toBe(true);
-    expect(started).toHaveLength(1);
-    expect(started[0]?.parent).toBe("/sessions/old.jsonl");
-    expect(started[0]?.messages[0]).toMatchObject({
+    expect(t.newSessions).toHaveLength(1);
+    expect(t.newSessions[0]?.parentSession).toBe("/sessions/old.jsonl");
+    expect(t.newSessions[0]?.messages[0]).toMatchObject({
       role: "user",
       content: [
         {
@@ -44,17 +34,14 @@ describe("handoff", () => {
         },
       ],
     });
-    expect(notified).toEqual(["info: Handed off to a new session"]);
+    expect(t.notifications).toEqual([{ message: "Handed off to a new session", type: "info" }]);
   });
 
   it("tells the user when the host cancels the new session", async () => {
-    const { ui, notified } = scriptedUI();
-    const runner = createRunner([await loadExample("handoff")], {
-      uiContext: ui,
-      hasUI: true,
-      newSessionHandler: async () => ({ cancelled: true }),
+    const t = await testExample("handoff", {
+      host: { newSessionHandler: async () => ({ cancelled: true }) },
     });
-    await runner.getCommand("handoff")?.handler("", runner.createCommandContext());
-    expect(notified).toEqual(["info: Handoff cancelled"]);
+    await t.runCommand("handoff");
+    expect(t.notifications).toEqual([{ message: "Handoff cancelled", type: "info" }]);
   });
 });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createRunner, loadExample } from "./harness.js";
+import { testExample } from "./harness.js";
 
 const cwd = path.resolve("/work/project");
 
@@ -13,20 +13,20 @@ describe("protected-paths", () => {
     ["write", "../elsewhere.txt", "Protected path: ../elsewhere.txt is outside the project"],
     ["write", "/etc/passwd", "Protected path: /etc/passwd is outside the project"],
   ])("blocks %s to %s", async (toolName, target, reason) => {
-    const runner = createRunner([await loadExample("protected-paths", cwd)], { cwd });
-    const outcome = await runner.emitToolCall({ toolName, toolCallId: "1", input: { path: target } });
+    const t = await testExample("protected-paths", { cwd });
+    const outcome = await t.emit({ type: "tool_call", toolName, toolCallId: "1", input: { path: target } });
     expect(outcome).toMatchObject({ block: true, reason });
   });
 
   it("allows ordinary files, and reading protected ones", async () => {
-    const runner = createRunner([await loadExample("protected-paths", cwd)], { cwd });
+    const t = await testExample("protected-paths", { cwd });
     const calls = [
       { toolName: "write", input: { path: "src/app.ts" } },
       { toolName: "edit", input: { path: path.join(cwd, "docs/env.md") } },
       { toolName: "read", input: { path: ".env" } },
     ];
     for (const { toolName, input } of calls) {
-      expect((await runner.emitToolCall({ toolName, toolCallId: "1", input })).block).toBe(false);
+      expect((await t.emit({ type: "tool_call", toolName, toolCallId: "1", input })).block).toBe(false);
     }
   });
 });

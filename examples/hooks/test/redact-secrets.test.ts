@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRunner, loadExample } from "./harness.js";
+import { testExample } from "./harness.js";
 
 const result = (toolName: string, text: string, isError = false) => ({
   type: "tool_result" as const,
@@ -16,8 +16,8 @@ const result = (toolName: string, text: string, isError = false) => ({
 
 describe("redact-secrets", () => {
   it("redacts every API_KEY value in read results and keeps other parts", async () => {
-    const runner = createRunner([await loadExample("redact-secrets")]);
-    const outcome = await runner.emit(result("read", "OPENAI_API_KEY=sk-123\nAPI_KEY=abc def\nNAME=demo"));
+    const t = await testExample("redact-secrets");
+    const outcome = await t.emit(result("read", "OPENAI_API_KEY=sk-123\nAPI_KEY=abc def\nNAME=demo"));
     expect(outcome.modified).toBe(true);
     expect(outcome.content).toEqual([
       { type: "text", text: "OPENAI_API_KEY=[REDACTED]\nAPI_KEY=[REDACTED] def\nNAME=demo" },
@@ -26,9 +26,9 @@ describe("redact-secrets", () => {
   });
 
   it("does not touch other tools or failed reads", async () => {
-    const runner = createRunner([await loadExample("redact-secrets")]);
+    const t = await testExample("redact-secrets");
     for (const event of [result("bash", "API_KEY=sk-1"), result("read", "API_KEY=sk-1", true)]) {
-      const outcome = await runner.emit(event);
+      const outcome = await t.emit(event);
       expect(outcome.modified).toBe(false);
       expect(outcome.content[0]).toEqual({ type: "text", text: "API_KEY=sk-1" });
     }

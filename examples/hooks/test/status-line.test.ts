@@ -1,26 +1,23 @@
-import { type AgentMessage, StatusLine } from "@hookwire/core";
+import type { AgentMessage } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import { createRunner, loadExample, scriptedUI } from "./harness.js";
+import { testExample } from "./harness.js";
 
 describe("status-line", () => {
   it("shows the turn and the tool calls so far, then idle at agent end", async () => {
-    const line = new StatusLine();
-    const { ui } = scriptedUI();
-    ui.setStatus = (key, text) => line.set(key, text);
-    const runner = createRunner([await loadExample("status-line")], { uiContext: ui, hasUI: true });
+    const t = await testExample("status-line");
     const assistant: AgentMessage = { role: "assistant", content: [] };
 
-    await runner.emit({ type: "agent_start" });
-    await runner.emit({ type: "turn_start", turnIndex: 0, timestamp: 0 });
-    expect(line.render()).toBe("turn 1");
-    await runner.emitToolCall({ toolName: "bash", toolCallId: "1", input: { command: "ls" } });
-    await runner.emitToolCall({ toolName: "read", toolCallId: "2", input: { path: "a" } });
-    expect(line.render()).toBe("2 tool calls (last: read) · turn 1");
-    await runner.emit({ type: "turn_end", turnIndex: 0, message: assistant, toolResults: [] });
-    await runner.emit({ type: "agent_end", messages: [] });
-    expect(line.render()).toBe("2 tool calls (last: read) · idle");
+    await t.emit({ type: "agent_start" });
+    await t.emit({ type: "turn_start", turnIndex: 0, timestamp: 0 });
+    expect(t.statusLine()).toBe("turn 1");
+    await t.runTool("bash", { command: "ls" });
+    await t.runTool("read", { path: "a" });
+    expect(t.statusLine()).toBe("2 tool calls (last: read) · turn 1");
+    await t.emit({ type: "turn_end", turnIndex: 0, message: assistant, toolResults: [] });
+    await t.emit({ type: "agent_end", messages: [] });
+    expect(t.status).toEqual({ "hookwire.tools": "2 tool calls (last: read)", "hookwire.turn": "idle" });
 
-    await runner.emit({ type: "agent_start" });
-    expect(line.render()).toBe("idle");
+    await t.emit({ type: "agent_start" });
+    expect(t.statusLine()).toBe("idle");
   });
 });

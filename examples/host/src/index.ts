@@ -1,21 +1,38 @@
-// Public API of @hookwire/example-host.
+// An agent host in one file, built on the published packages: load a project's hooks and run a scripted session.
+import path from "node:path";
+import { AgentHost, createTerminalUIContext, readScript } from "@hookwire/host-kit";
+import { type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
 
-export type { DemoOptions, DemoResult } from "./demo.js";
-export { DEMO_PROJECT, DEMO_SCRIPT, prepareDemoProject, runDemo } from "./demo.js";
-export { ScriptError, ToolInputError } from "./errors.js";
-export type { AgentHostOptions } from "./host.js";
-export { AgentHost, createDefaultTools } from "./host.js";
-export type { ScriptedToolCall, ScriptStep } from "./script.js";
-export { parseScript, readScript } from "./script.js";
-export type { ScriptedUI } from "./scripted-ui.js";
-export { createScriptedUI } from "./scripted-ui.js";
-export { JsonlSessionManager } from "./session-manager.js";
-export type { TerminalUIOptions } from "./terminal-ui.js";
-export { createTerminalUI, createTerminalUIContext } from "./terminal-ui.js";
-export type { Colors } from "./theme.js";
-export { createTheme } from "./theme.js";
-export type { BashToolOptions } from "./tools/bash.js";
-export { createBashTool } from "./tools/bash.js";
-export { createEditTool } from "./tools/edit.js";
-export { createReadTool } from "./tools/read.js";
-export { createWriteTool } from "./tools/write.js";
+export interface SessionOptions {
+  /** The project folder: its hook folders and settings files load, once trusted (`hookwire trust`). */
+  cwd: string;
+  /** A scripted-model JSONL file (see @hookwire/host-kit). */
+  script: string;
+  /** Hook modules to load besides the project's (configured paths need no trust). */
+  hooks?: string[];
+  /** Receives each trace line. Default `console.log`. */
+  print?: (line: string) => void;
+  /** Passed to discovery: `home`, `trustStore`, `trust`, … */
+  discover?: DiscoverOptions;
+}
+
+/** Loads everything, reports what did not load, then runs the script through the agent loop. */
+export async function runSession(options: SessionOptions): Promise<AgentHost> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  const loaded = await discoverAndLoadHooks(options.hooks ?? [], options.cwd, options.discover);
+  for (const failure of loaded.errors) print(`⚠ ${failure.error.message}`);
+  for (const skipped of loaded.skipped) print(`⚠ ${skipped.path} not loaded; ${skipped.trustCommand}`);
+  const { ui, hasUI } = createTerminalUIContext();
+  const host = new AgentHost({
+    cwd: options.cwd,
+    sessionDir: path.join(options.cwd, ".sessions"),
+    hooks: loaded.hooks,
+    ui,
+    hasUI,
+    print,
+  });
+  await host.start();
+  for (const step of readScript(options.script)) await host.runStep(step);
+  await host.shutdown();
+  return host;
+}

@@ -41,8 +41,8 @@ describe("a settings file", () => {
     expect(read.handlers).toEqual([]);
     expect(read.issues.map((i) => i.code)).toEqual(["INVALID_JSON"]);
     expect(issues).toMatchInlineSnapshot(`
-      "✖ Invalid JSON: Unexpected token '}', ..."hooks": [ } ] }" is not valid JSON. No hooks are read from this file.
-        → in malformed.json"
+      "✖ Invalid JSON at line 1, column 43: expected a value. No hooks are read from this file.
+        → in malformed.json:1:43"
     `);
     expect(text).toContain(TOOL_OUTPUT);
   });

@@ -6,6 +6,8 @@ export type Colors = ReturnType<typeof pc.createColors>;
 
 export interface Output {
   colors: Colors;
+  /** Colours for stderr, which may be a terminal when stdout is not. */
+  errorColors: Colors;
   /** One line; every character a terminal would act on is shown escaped (see `displayLine`). */
   line(text?: string): void;
   json(value: unknown): void;
@@ -29,11 +31,14 @@ export function displayLine(text: string, colour: boolean): string {
     .join("");
 }
 
+const colour = (stream: NodeJS.WriteStream) => Boolean(stream.isTTY) && !("NO_COLOR" in process.env);
+
 export function createOutput(): Output {
-  const tty = Boolean(process.stdout.isTTY) && !("NO_COLOR" in process.env);
-  const errTty = Boolean(process.stderr.isTTY) && !("NO_COLOR" in process.env);
+  const tty = colour(process.stdout);
+  const errTty = colour(process.stderr);
   return {
     colors: pc.createColors(tty),
+    errorColors: pc.createColors(errTty),
     line: (text = "") => {
       process.stdout.write(`${displayLine(text, tty)}\n`);
     },

@@ -4,18 +4,22 @@ import path from "node:path";
 import { type DiscoverAndLoadResult, type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
 import type { SettingsHooksOptions } from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
+import { findProjectRoot, type ProjectRoot } from "./project-root.js";
 
 export interface Project {
+  /** The project root: hooks, settings and trust are looked up here. */
   cwd: string;
+  found: ProjectRoot;
   result: DiscoverAndLoadResult;
 }
 
-export function resolveCwd(cwd: string | undefined): string {
+/** `--cwd` (or the current directory), checked, then the project root above it. */
+export function resolveProject(cwd: string | undefined): ProjectRoot {
   const dir = path.resolve(cwd ?? process.cwd());
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new CliUsageError(`--cwd ${dir} is not a folder. Pass an existing project folder.`);
   }
-  return dir;
+  return findProjectRoot(dir);
 }
 
 type BridgeOptions = NonNullable<DiscoverOptions["settings"]>;
@@ -25,7 +29,8 @@ export function discoverOptions(settings: Partial<BridgeOptions> = {}): Discover
 }
 
 /**
- * Everything that loads in `cwd`, plus `hooks` given on the command line (explicit paths need no trust).
+ * Everything that loads in the project, plus `hooks` given on the command line (explicit paths need no
+ * trust; relative ones resolve against the folder the user named, as they typed them there).
  * `settings` goes to the settings-hook bridge (e.g. `onHandlerRun`).
  */
 export async function loadProject(
@@ -33,13 +38,16 @@ export async function loadProject(
   hooks: readonly string[] = [],
   settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun">> = {},
 ): Promise<Project> {
-  const dir = resolveCwd(cwd);
-  const result = await discoverAndLoadHooks(hooks, dir, discoverOptions(settings));
-  return { cwd: dir, result };
+  const found = resolveProject(cwd);
+  const configured = hooks.map((hook) => path.resolve(found.start, hook));
+  const result = await discoverAndLoadHooks(configured, found.root, discoverOptions(settings));
+  return { cwd: found.root, found, result };
 }
 
 /** A path as the user would type it from the project folder. */
 export function shortPath(file: string, cwd: string): string {
+  // Relative paths are already shown from the project folder (the loader's display paths).
+  if (!path.isAbsolute(file)) return file;
   const relative = path.relative(cwd, file);
   return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
 }

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const bin = path.join(repoRoot, "packages/cli/bin/hookwire.js");
@@ -23,7 +24,8 @@ const BUILT = [
   "packages/loader",
   "packages/settings-hooks",
   "packages/tool-wrapper",
-  "examples/host",
+  "packages/host-kit",
+  "packages/testing",
   "packages/cli",
 ];
 
@@ -51,7 +53,7 @@ export function ensureBuilt(): void {
   }
   try {
     if (!stale()) return;
-    const result = spawnSync("pnpm", ["--filter", "hookwire...", "build"], {
+    const result = spawnSync("pnpm", ["-r", "--filter", "./packages/**", "run", "build"], {
       cwd: repoRoot,
       encoding: "utf8",
     });
@@ -82,9 +84,16 @@ export interface CliRun {
   stderr: string;
 }
 
+const roots: string[] = [];
+// Every test file that makes sandboxes removes them when it is done.
+afterAll(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
 /** Copy `fixtures/<name>` into a fresh folder with its own home. */
 export function sandbox(name: string): Sandbox {
   const root = mkdtempSync(path.join(tmpdir(), "hookwire-cli-"));
+  roots.push(root);
   const cwd = path.join(root, "project");
   const home = path.join(root, "home");
   cpSync(path.join(fixtures, name), cwd, { recursive: true });
@@ -95,6 +104,10 @@ export function sandbox(name: string): Sandbox {
       HOME: home,
       XDG_CONFIG_HOME: path.join(home, ".config"),
       NO_COLOR: "1",
+      // Suggested commands are spelled for the package manager that started the CLI; tests say pnpm.
+      npm_config_user_agent: "pnpm/test",
+      // pnpm points NODE_PATH at its store for scripts; a user's shell has none.
+      NODE_PATH: undefined,
       ...options.env,
     };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, repoRoot, sandbox } from "./cli-harness.js";
@@ -14,7 +14,7 @@ describe("hookwire --help", () => {
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
       Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|trust|demo
+      USAGE hookwire list|emit|tool|run|doctor|trust|init|demo|help
 
       COMMANDS
 
@@ -24,7 +24,9 @@ describe("hookwire --help", () => {
            run    Run a registered slash command, e.g. hookwire run /handoff notes                    
         doctor    Validate every hook source and explain why a hook would not fire                    
          trust    Trust the project's hooks as they are now (or --revoke)                             
-          demo    Run the example host on the bundled demo project and print its trace                
+          init    Scaffold a typed hook module (or --settings: a settings hook with its script)       
+          demo    Run the bundled demo project with a scripted model and print its trace              
+          help    Show the help of hookwire or of one command                                         
 
       Use hookwire <command> --help for more information about a command.
       "
@@ -55,10 +57,14 @@ describe("hookwire --help", () => {
     `);
   });
 
-  it("exits 2 with the usage for an unknown command", () => {
+  it("exits 2 for an unknown command, with a did-you-mean and the commands", () => {
     const out = sandbox("basic").run(["lst"]);
     expect(out.code).toBe(2);
-    expect(out.stderr).toContain("hookwire: Unknown command lst");
+    expect(out.stderr).toMatchInlineSnapshot(`
+      "hookwire: Unknown command "lst". Did you mean "list"?
+      Commands: list, emit, tool, run, doctor, trust, init, demo, help. See \`hookwire help\`.
+      "
+    `);
   });
 
   it("names an unknown command without colour codes when stderr is not a terminal", () => {
@@ -66,7 +72,7 @@ describe("hookwire --help", () => {
     const env = { NO_COLOR: undefined, TEST: undefined, CI: undefined, TERM: "xterm-256color" };
     const out = sandbox("basic").run(["lst"], { env });
     expect(out.code).toBe(2);
-    expect(out.stderr.split("\n").at(-2)).toBe("hookwire: Unknown command lst");
+    expect(out.stderr.split("\n")[0]).toBe('hookwire: Unknown command "lst". Did you mean "list"?');
   });
 });
 
@@ -85,7 +91,7 @@ describe("hookwire list and trust", () => {
         their settings handlers would run:
           SessionStart *  command: echo 'Remember: tests first.'  (.claude/settings.json#hooks.SessionStart[0].hooks[0])
           PreToolUse Bash  command: "$CLAUDE_PROJECT_DIR"/.claude/bin/deny-curl.sh  (.claude/settings.json#hooks.PreToolUse[0].hooks[0])
-        trust them with: hookwire trust --cwd <cwd>
+        trust them with: pnpm exec hookwire trust --cwd <cwd>
       commands (0)
       "
     `);
@@ -461,7 +467,7 @@ describe("hookwire run", () => {
 
 describe("hookwire demo", () => {
   it("runs the bundled demo and prints its trace", () => {
-    const out = sandbox("basic").run(["demo"]);
+    const out = sandbox("basic").run(["demo", "--keep"]);
     expect(out.code).toBe(0);
     const trace = out.stdout;
     for (const line of [
@@ -477,6 +483,7 @@ describe("hookwire demo", () => {
     expect(readFileSync(path.join(box(trace), "NOTES.md"), "utf8")).toBe(
       "# Release notes\n\n- hooks everywhere\n",
     );
+    rmSync(path.dirname(box(trace)), { recursive: true, force: true });
   });
 
   it("counts a handler that outlives --timeout as failed, which blocks a tool call", () => {

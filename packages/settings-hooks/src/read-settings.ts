@@ -1,6 +1,7 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
 import { isAbsolute, relative } from "node:path";
 import { didYouMean, readRegularFile } from "@hookwire/core";
+import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import { isSettingsError } from "./errors.js";
 import { compileMatcher, isToolEvent, matcherField, SETTINGS_EVENT_NAMES } from "./matcher.js";
 import { parseRule } from "./rules/parse.js";
@@ -13,6 +14,7 @@ import {
   knownHandlerFields,
   MAX_SENSIBLE_TIMEOUT,
 } from "./schema.js";
+import { HOOK_SETTINGS_KEYS, OTHER_SETTINGS_KEYS, PLUGIN_HOOKS_KEYS } from "./settings-keys.js";
 import type { SettingsSource } from "./sources.js";
 import type { HandlerConfig, SettingsHandler } from "./types.js";
 
@@ -58,6 +60,19 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
       error("SETTINGS_INVALID", "", `Expected a JSON object at the top level, got ${describeValue(json)}.`),
     );
     return finish(false);
+  }
+  const topLevel: readonly string[] =
+    source.scope === "plugin" ? PLUGIN_HOOKS_KEYS : [...HOOK_SETTINGS_KEYS, ...OTHER_SETTINGS_KEYS];
+  for (const field of Object.keys(json)) {
+    if (topLevel.includes(field)) continue;
+    const hint = didYouMean(field, topLevel);
+    issues.push(
+      warning(
+        "UNKNOWN_FIELD",
+        key(field).replace(/^\./, ""),
+        `Unknown top-level key ${JSON.stringify(field)} is ignored${hint ? `; did you mean ${JSON.stringify(hint)}?` : "."}`,
+      ),
+    );
   }
   let disableAllHooks = false;
   if (json.disableAllHooks !== undefined) {
@@ -345,31 +360,58 @@ export function formatIssues(issues: SettingsIssue[], options?: { cwd?: string }
     .join("\n");
 }
 
-function jsonIssue(cause: unknown, text: string, file: string): SettingsIssue {
-  const raw = cause instanceof Error ? cause.message : String(cause);
-  let line: number | undefined;
-  let column: number | undefined;
-  const lineColumn = /line (\d+) column (\d+)/.exec(raw);
-  const position = /at position (\d+)/.exec(raw);
-  // A truncated file ends the input without a position: the problem is at its very end.
-  const offset = position ? Number(position[1]) : /end of JSON input/.test(raw) ? text.length : undefined;
-  if (lineColumn) {
-    line = Number(lineColumn[1]);
-    column = Number(lineColumn[2]);
-  } else if (offset !== undefined) {
-    const before = text.slice(0, offset);
-    line = before.split("\n").length;
-    column = before.length - before.lastIndexOf("\n");
+const JSON_PROBLEMS: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "invalid number",
+  PropertyNameExpected: "expected a property name in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: "unexpected text after the end of the JSON value",
+  InvalidCommentToken: "comments are not allowed in JSON",
+  UnexpectedEndOfComment: "unterminated comment",
+  UnexpectedEndOfString: "unterminated string",
+  UnexpectedEndOfNumber: "unterminated number",
+  InvalidUnicode: "invalid unicode escape",
+  InvalidEscapeCharacter: "invalid escape character",
+  InvalidCharacter: "invalid character in a string (a raw newline or tab?)",
+};
+
+/** The first syntax error as a position and a one-line reason; JSON.parse decides validity, jsonc-parser says where. */
+function firstSyntaxError(text: string): { offset: number; reason: string } | undefined {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return undefined;
+  const before = text.slice(0, first.offset).trimEnd();
+  // `{"a": 1,}`: the parser stops at the brace; the mistake is the comma before it.
+  if (before.endsWith(",") && /^\s*[}\]]/.test(text.slice(first.offset))) {
+    return {
+      offset: before.length - 1,
+      reason: `trailing comma before "${text.slice(first.offset).trimStart()[0]}"`,
+    };
   }
-  const reason = raw.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+.*$/, "");
-  const at = line !== undefined ? ` at line ${line}, column ${column}` : "";
+  return { offset: first.offset, reason: JSON_PROBLEMS[printParseErrorCode(first.error)] ?? "invalid JSON" };
+}
+
+function jsonIssue(cause: unknown, text: string, file: string): SettingsIssue {
+  const found = firstSyntaxError(text);
+  const raw = (cause instanceof Error ? cause.message : String(cause)).split("\n")[0] ?? "";
+  const offset = found?.offset ?? text.length;
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  const reason = found?.reason ?? raw.replace(/ in JSON at position \d+.*$/, "");
   return {
     severity: "error",
     code: "INVALID_JSON",
     file,
     path: "",
-    message: `Invalid JSON${at}: ${reason}. No hooks are read from this file.`,
-    ...(line !== undefined ? { line, column } : {}),
+    message: `Invalid JSON at line ${line}, column ${column}: ${reason}. No hooks are read from this file.`,
+    line,
+    column,
   };
 }
 

@@ -152,13 +152,43 @@ describe("readSettingsFile", () => {
     `);
   });
 
-  it("gives line and column for a JSON syntax error", async () => {
+  it("points at a trailing comma, on one line with its line and column", async () => {
     const result = await read('{\n  "hooks": {\n    "Stop": [],\n  }\n}');
     expect(result.exists).toBe(true);
-    expect(result.issues[0]).toMatchObject({ code: "INVALID_JSON", line: 4, column: 3 });
+    expect(result.issues[0]).toMatchObject({ code: "INVALID_JSON", line: 3, column: 15 });
     expect(text(result)).toMatchInlineSnapshot(`
-      "✖ Invalid JSON at line 4, column 3: Expected double-quoted property name. No hooks are read from this file.
-        → in settings.json:4:3"
+      "✖ Invalid JSON at line 3, column 15: trailing comma before "}". No hooks are read from this file.
+        → in settings.json:3:15"
+    `);
+  });
+
+  it.each([
+    ['{"hooks": {} "x": 1}', 'Invalid JSON at line 1, column 14: expected ",".'],
+    ['// note\n{"hooks": {}}', "Invalid JSON at line 1, column 1: comments are not allowed in JSON."],
+    ['{"hooks": {"a": tru}}', "Invalid JSON at line 1, column 17: unexpected character."],
+    ['{"hooks": {}} trailing', "Invalid JSON at line 1, column 15: unexpected character."],
+    [
+      '{"hooks": "a\tb"}',
+      "Invalid JSON at line 1, column 11: invalid character in a string (a raw newline or tab?).",
+    ],
+  ])("says where and what for %j", async (json, message) => {
+    const result = await read(json);
+    expect(result.issues).toHaveLength(1);
+    expect(result.issues[0]?.message).toBe(`${message} No hooks are read from this file.`);
+  });
+
+  it("warns about an unknown top-level key with a did-you-mean, and knows Claude Code's own keys", async () => {
+    const result = await read({
+      hook: { PreToolUse: [] },
+      permissions: { allow: [] },
+      env: {},
+      disableAllHook: true,
+    });
+    expect(text(result)).toMatchInlineSnapshot(`
+      "⚠ Unknown top-level key "hook" is ignored; did you mean "hooks"?
+        → at hook (settings.json)
+      ⚠ Unknown top-level key "disableAllHook" is ignored; did you mean "disableAllHooks"?
+        → at disableAllHook (settings.json)"
     `);
   });
 

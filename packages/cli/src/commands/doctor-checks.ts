@@ -15,6 +15,7 @@ import {
 } from "@hookwire/settings-hooks";
 import { parse } from "shell-quote";
 import { SETTINGS_EVENTS } from "../events.js";
+import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
 
 export interface Finding {
@@ -177,7 +178,11 @@ function moduleFindings(hooks: readonly LoadedHook[], cwd: string): Finding[] {
     }));
 }
 
-export function doctorFindings(result: DiscoverAndLoadResult, cwd: string): Finding[] {
+/**
+ * What did not load and why: settings-file problems, load errors, untrusted items (with the command
+ * that trusts them) and discovery warnings. `emit`, `tool` and `run` print these before anything else.
+ */
+export function sourceFindings(result: DiscoverAndLoadResult, cwd: string): Finding[] {
   const findings: Finding[] = [];
   for (const file of result.settings.files) {
     for (const issue of file.issues) {
@@ -207,7 +212,7 @@ export function doctorFindings(result: DiscoverAndLoadResult, cwd: string): Find
       severity: "warning",
       where: shortPath(item.path, cwd),
       message: `not loaded: ${item.reason}`,
-      fix: item.trustCommand,
+      fix: spellCommand(item.trustCommand),
     });
   }
   for (const warning of result.warnings) {
@@ -218,6 +223,11 @@ export function doctorFindings(result: DiscoverAndLoadResult, cwd: string): Find
       message: warning.message,
     });
   }
+  return findings;
+}
+
+export function doctorFindings(result: DiscoverAndLoadResult, cwd: string): Finding[] {
+  const findings = sourceFindings(result, cwd);
   const handlers = result.settings.files.flatMap((file) => file.handlers);
   for (const problem of settingsHandlerProblems(handlers, { cwd })) {
     findings.push({ severity: "error", where: problem.hookPath, message: problem.error });

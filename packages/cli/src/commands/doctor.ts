@@ -1,8 +1,10 @@
 // `hookwire doctor`: validates every source and explains why a hook would not fire.
 import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
+import { printFindings } from "../findings-print.js";
 import { createOutput } from "../output.js";
 import { loadProject } from "../project.js";
+import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { doctorFindings } from "./doctor-checks.js";
 
@@ -11,7 +13,7 @@ export const doctorCommand = defineCommand({
   args: { ...cwdArgWithHooks, ...jsonArg },
   async run({ args, rawArgs }) {
     const out = createOutput();
-    const { cwd, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
+    const { cwd, found, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     const findings = doctorFindings(result, cwd);
     const errors = findings.filter((finding) => finding.severity === "error").length;
     const read = result.settings.files.filter((file) => file.exists).length;
@@ -24,15 +26,18 @@ export const doctorCommand = defineCommand({
       warnings: findings.length - errors,
     };
     if (args.json) {
-      out.json({ cwd, summary, findings });
+      out.json({
+        cwd,
+        project: { root: cwd, searched: found.searched, marker: found.marker },
+        summary,
+        findings,
+      });
     } else {
       const { colors } = out;
       out.line(colors.bold(`hookwire doctor: ${cwd}`));
-      for (const finding of findings) {
-        const mark = finding.severity === "error" ? colors.red("✖") : colors.yellow("⚠");
-        out.line(`${mark} ${finding.where}: ${finding.message}`);
-        if (finding.fix) out.line(colors.dim(`    fix: ${finding.fix}`));
-      }
+      const root = describeRoot(found);
+      if (root) out.line(colors.dim(root));
+      printFindings(out.line, colors, findings);
       out.line(
         `${errors > 0 ? colors.red("✖") : colors.green("✔")} ${summary.hooks} hook${summary.hooks === 1 ? "" : "s"} loaded, ` +
           `${summary.settingsHandlers} settings handler${summary.settingsHandlers === 1 ? "" : "s"} from ${read} file${read === 1 ? "" : "s"}; ` +

@@ -2,11 +2,13 @@
 import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
 import { buildEvent, resolveEventName } from "../events.js";
+import { hasErrors, reportSources } from "../findings-print.js";
 import { readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
 import { cwdArgWithHooks, handlerTimeoutMs, jsonArg, listArg, timeoutArg } from "../shared-args.js";
 import { printTrace } from "../trace-print.js";
+import { sourceFindings } from "./doctor-checks.js";
 
 /** Whether the combined result of `event` stops the action: the CLI exits 1 for it. */
 export function isBlocking(outcome: unknown): boolean {
@@ -43,7 +45,9 @@ export const emitCommand = defineCommand({
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
     );
-    const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.cwd));
+    const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.found.start));
+    const problems = sourceFindings(project.result, project.cwd);
+    if (!args.json) reportSources(out.error, out.errorColors, project, problems);
 
     let outcome: unknown;
     let thrown: string | undefined;
@@ -65,6 +69,8 @@ export const emitCommand = defineCommand({
         trace: rows,
         messages,
         errors,
+        project: { root: project.cwd, searched: project.found.searched, marker: project.found.marker },
+        problems,
       });
     } else {
       const label = resolved.settingsName ? `${resolved.event} (${resolved.settingsName})` : resolved.event;
@@ -76,6 +82,7 @@ export const emitCommand = defineCommand({
       out.line(`result: ${outcome === undefined ? "(nothing)" : JSON.stringify(outcome)}`);
       if (blocked) out.line(out.colors.red("✖ blocked"));
     }
-    process.exitCode = blocked ? EXIT.blocked : EXIT.ok;
+    // A source that did not load makes the outcome meaningless (a validator that would block is missing).
+    process.exitCode = hasErrors(problems) ? EXIT.usage : blocked ? EXIT.blocked : EXIT.ok;
   },
 });

@@ -4,8 +4,10 @@ import type { LoadedHook } from "@hookwire/core";
 import { isProjectSettings } from "@hookwire/loader";
 import { type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
+import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
 import { loadProject, shortPath } from "../project.js";
+import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 
 function describeHandler(handler: SettingsHandler, cwd: string) {
@@ -45,7 +47,7 @@ export const listCommand = defineCommand({
   args: { ...cwdArgWithHooks, ...jsonArg },
   async run({ args, rawArgs }) {
     const out = createOutput();
-    const { cwd, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
+    const { cwd, found, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     const shadowed = result.discovered
       .filter((entry) => entry.shadowed)
       .map((entry) => ({ path: shortPath(entry.item.path, cwd), provider: entry.provider, key: entry.key }));
@@ -75,7 +77,11 @@ export const listCommand = defineCommand({
     );
     const pairs = result.pairs;
     const unfingerprinted = result.trust.unfingerprinted;
-    const skipped = result.skipped.map((item) => ({ ...item, path: shortPath(item.path, cwd) }));
+    const skipped = result.skipped.map((item) => ({
+      ...item,
+      path: shortPath(item.path, cwd),
+      trustCommand: spellCommand(item.trustCommand),
+    }));
     const errors = result.errors.map((failure) => ({
       path: shortPath(failure.path, cwd),
       code: failure.error.code,
@@ -85,6 +91,7 @@ export const listCommand = defineCommand({
     if (args.json) {
       out.json({
         cwd,
+        project: { root: cwd, searched: found.searched, marker: found.marker },
         trusted: result.trust.trusted,
         modules,
         settings: { disabled: result.settings.disabled, handlers, untrusted: untrustedHandlers },
@@ -101,6 +108,8 @@ export const listCommand = defineCommand({
     }
     const { colors } = out;
     out.line(colors.bold(`Hooks in ${cwd}`));
+    const root = describeRoot(found);
+    if (root) out.line(colors.dim(root));
     out.line(colors.bold(`modules (${modules.length})`));
     for (const m of modules) {
       const origin = [m.kind, m.provider, m.level].filter(Boolean).join(", ");

@@ -1,16 +1,18 @@
 // `hookwire tool <name>`: one tool call through HookToolWrapper (tool_call, permissions, tool_result).
 import type { ContentPart } from "@hookwire/core";
-import { createDefaultTools } from "@hookwire/example-host";
+import { createDefaultTools } from "@hookwire/host-kit";
 import { type AgentTool, HookToolWrapper, type ToolResult } from "@hookwire/tool-wrapper";
 import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
 import { toolFromInput } from "../events.js";
+import { hasErrors, reportSources } from "../findings-print.js";
 import { readJsonArg, readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
 import { shortPath } from "../project.js";
 import { cwdArgWithHooks, handlerTimeoutMs, jsonArg, listArg, timeoutArg } from "../shared-args.js";
 import { printTrace } from "../trace-print.js";
+import { sourceFindings } from "./doctor-checks.js";
 
 /** `--result`: a string → one text part; an array → the content; an object → `{content, details}`. */
 function resultFrom(value: unknown): ToolResult {
@@ -69,10 +71,14 @@ export const toolCommand = defineCommand({
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
     );
-    const rawInput = readJsonObject(args.input, "--input", project.cwd);
+    const rawInput = readJsonObject(args.input, "--input", project.found.start);
+    const problems = sourceFindings(project.result, project.cwd);
+    if (!args.json) reportSources(out.error, out.errorColors, project, problems);
     const { toolName, input } = toolFromInput({ tool_name: args.name, tool_input: rawInput });
     const standIn =
-      args.result === undefined ? undefined : resultFrom(readJsonArg(args.result, "--result", project.cwd));
+      args.result === undefined
+        ? undefined
+        : resultFrom(readJsonArg(args.result, "--result", project.found.start));
     let tool = standInTool(toolName, standIn);
     if (args.real) {
       const real = createDefaultTools(project.cwd).find((candidate) => candidate.name === toolName);
@@ -94,7 +100,18 @@ export const toolCommand = defineCommand({
     }
     const blocked = failure?.code === "TOOL_BLOCKED";
     if (args.json) {
-      out.json({ tool: toolName, input, result, error: failure, blocked, trace: rows, messages, errors });
+      out.json({
+        tool: toolName,
+        input,
+        result,
+        error: failure,
+        blocked,
+        trace: rows,
+        messages,
+        errors,
+        project: { root: project.cwd, searched: project.found.searched, marker: project.found.marker },
+        problems,
+      });
     } else {
       out.line(out.colors.bold(`${toolName} ${JSON.stringify(input)}`));
       printTrace(out, rows, project.cwd);
@@ -109,6 +126,6 @@ export const toolCommand = defineCommand({
         out.line(out.colors.red(`✖ ${blocked ? `blocked${by}` : "failed"}: ${failure.message}`));
       }
     }
-    process.exitCode = blocked ? EXIT.blocked : failure ? EXIT.blocked : EXIT.ok;
+    process.exitCode = hasErrors(problems) ? EXIT.usage : failure ? EXIT.blocked : EXIT.ok;
   },
 });

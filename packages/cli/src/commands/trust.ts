@@ -2,7 +2,8 @@
 import { projectTrustStatus, revokeProject, trustProject } from "@hookwire/loader";
 import { defineCommand } from "citty";
 import { createOutput } from "../output.js";
-import { discoverOptions, resolveCwd } from "../project.js";
+import { discoverOptions, resolveProject } from "../project.js";
+import { describeRoot } from "../project-root.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
 
 export const trustCommand = defineCommand({
@@ -14,7 +15,10 @@ export const trustCommand = defineCommand({
   },
   async run({ args }) {
     const out = createOutput();
-    const cwd = resolveCwd(args.cwd);
+    const found = resolveProject(args.cwd);
+    const cwd = found.root;
+    const root = describeRoot(found);
+    if (root && !args.json) out.error(`hookwire: ${root}`);
     if (args.revoke) {
       const removed = await revokeProject(cwd, discoverOptions());
       const status = await projectTrustStatus(cwd, discoverOptions());

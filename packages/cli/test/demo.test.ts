@@ -1,12 +1,19 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { runDemo } from "../src/index.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { runDemo } from "../src/demo/run-demo.js";
+
+const kept: string[] = [];
+afterEach(() => {
+  for (const dir of kept.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("the bundled demo", () => {
   it("runs the scripted session and shows every kind of hook decision", async () => {
     const lines: string[] = [];
-    const { projectDir, sessionFiles } = await runDemo({ print: (line) => lines.push(line) });
+    const { projectDir, sessionFiles } = await runDemo({ print: (line) => lines.push(line), keep: true });
+    kept.push(path.dirname(projectDir));
     const trace = lines
       .join("\n")
       .replaceAll(projectDir, "<cwd>")
@@ -55,7 +62,8 @@ describe("the bundled demo", () => {
           ℹ Handed off to a new session
         [status] 1 tool call (last: write) · idle
       ● session_shutdown
-      sessions: .sessions/session-1.jsonl, .sessions/session-2.jsonl"
+      sessions: .sessions/session-1.jsonl, .sessions/session-2.jsonl
+      kept <cwd>"
     `);
 
     expect(existsSync(path.join(projectDir, "build/app.js"))).toBe(true);
@@ -68,5 +76,15 @@ describe("the bundled demo", () => {
     expect(first).not.toContain("sk-live");
     const second = readFileSync(sessionFiles[1]!, "utf8").split("\n")[0]!;
     expect(JSON.parse(second)).toMatchObject({ type: "session", parentSession: sessionFiles[0] });
+  });
+
+  it("removes its temporary folder when it is done", async () => {
+    const tmpRoot = mkdtempSync(path.join(tmpdir(), "hookwire-demo-root-"));
+    kept.push(tmpRoot);
+    const lines: string[] = [];
+    const { projectDir } = await runDemo({ print: (line) => lines.push(line), tmpRoot });
+    expect(projectDir.startsWith(tmpRoot)).toBe(true);
+    expect(readdirSync(tmpRoot)).toEqual([]);
+    expect(lines.at(-1)).toBe("removed the demo folder (--keep keeps it)");
   });
 });

@@ -1,0 +1,234 @@
+// Packs every published package, installs the tarballs outside the repository (the CLI into a throwaway
+// npm prefix, the libraries into a consumer project) and uses them as a user would.
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../packages/cli/test/cli-harness.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+const tsc = path.join(repoRoot, "node_modules/typescript/bin/tsc");
+const PACKAGES = ["core", "settings-hooks", "loader", "tool-wrapper", "host-kit", "testing", "cli"];
+
+// npm must not see pnpm's settings for this test run; HOME stays, so npm's cache does too.
+const npmEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^(npm_|pnpm_|PNPM_|NODE_PATH$)/i.test(key)),
+);
+
+let work = "";
+let tarballs: Record<string, string> = {};
+let prefix = "";
+let consumer = "";
+
+function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const result = spawnSync(file, args, {
+    cwd: options.cwd ?? work,
+    env: options.env ?? npmEnv,
+    encoding: "utf8",
+    timeout: 240_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function npm(args: string[], cwd: string): void {
+  const result = run("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+    cwd,
+  });
+  if (result.code !== 0) throw new Error(`npm ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+function declarationFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".d.ts"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+beforeAll(() => {
+  ensureBuilt();
+  work = mkdtempSync(path.join(tmpdir(), "hookwire-pack-"));
+  const packs = path.join(work, "tarballs");
+  mkdirSync(packs);
+  for (const name of PACKAGES) {
+    execFileSync("pnpm", ["pack", "--pack-destination", packs], {
+      cwd: path.join(repoRoot, "packages", name),
+      env: npmEnv,
+      stdio: "ignore",
+    });
+  }
+  tarballs = Object.fromEntries(
+    readdirSync(packs).map((file) => {
+      const pkg = file.replace(/-\d+\.\d+\.\d+\.tgz$/, "").replace(/^hookwire-(?!\d)/, "@hookwire/");
+      return [file === "hookwire-0.1.0.tgz" ? "hookwire" : pkg, path.join(packs, file)];
+    }),
+  );
+  prefix = path.join(work, "prefix");
+  npm(["install", "--global", "--prefix", prefix, ...Object.values(tarballs)], work);
+
+  consumer = path.join(work, "consumer");
+  mkdirSync(consumer);
+  const deps = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]));
+  writeFileSync(
+    path.join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module", dependencies: deps, overrides: deps }),
+  );
+  npm(["install", "@types/node@20"], consumer);
+}, 300_000);
+
+afterAll(() => {
+  if (work && !process.env.HOOKWIRE_KEEP_PACK) rmSync(work, { recursive: true, force: true });
+});
+
+describe("the packed packages", () => {
+  it("ship LICENSE, README, dist with source maps that carry their sources, and what every export points at", () => {
+    for (const name of Object.keys(tarballs)) {
+      const dir = path.join(consumer, "node_modules", name);
+      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+      expect(existsSync(path.join(dir, "LICENSE")), `${name} LICENSE`).toBe(true);
+      expect(existsSync(path.join(dir, "README.md")), `${name} README`).toBe(true);
+      expect(pkg).toMatchObject({ license: "MIT", engines: { node: ">=20.5" }, repository: { type: "git" } });
+      expect(pkg.homepage && pkg.bugs?.url, name).toBeTruthy();
+      if (name.startsWith("@")) expect(pkg.publishConfig, name).toEqual({ access: "public" });
+      for (const target of Object.values(pkg.exports["."] as Record<string, string>)) {
+        expect(existsSync(path.join(dir, target)), `${name} exports ${target}`).toBe(true);
+      }
+      const map = JSON.parse(readFileSync(path.join(dir, "dist/index.js.map"), "utf8"));
+      expect(map.sourcesContent?.[0], `${name} sourcesContent`).toEqual(expect.any(String));
+      expect(JSON.stringify(pkg.dependencies ?? {})).not.toContain("workspace:");
+      // The type-checks below skip library files (checking zod's and execa's takes most of a minute), so
+      // this is what keeps our declarations from importing a package the consumer does not get.
+      const allowed = new Set(Object.keys(pkg.dependencies ?? {}));
+      for (const file of declarationFiles(path.join(dir, "dist"))) {
+        for (const [, specifier = ""] of readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)) {
+          if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
+          const bare = specifier.startsWith("@")
+            ? specifier.split("/").slice(0, 2).join("/")
+            : specifier.split("/")[0];
+          expect(allowed.has(bare!), `${path.relative(dir, file)} imports ${specifier}`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe("hookwire installed into an npm prefix", () => {
+  const bin = () => path.join(prefix, "bin/hookwire");
+  const home = () => path.join(work, "home");
+  const hookwire = (args: string[], cwd = path.join(work, "project")) =>
+    run(bin(), args, {
+      cwd,
+      env: {
+        ...npmEnv,
+        PATH: `${path.join(prefix, "bin")}${path.delimiter}${npmEnv.PATH}`,
+        HOME: home(),
+        XDG_CONFIG_HOME: path.join(home(), ".config"),
+        NO_COLOR: "1",
+      },
+    });
+
+  it("prints its version", () => {
+    mkdirSync(home(), { recursive: true });
+    expect(hookwire(["--version"], work)).toMatchObject({ code: 0, stdout: "0.1.0\n" });
+  });
+
+  it("runs the demo it ships, and leaves nothing behind", () => {
+    const tmp = path.join(work, "demo-tmp");
+    mkdirSync(tmp);
+    const out = run(bin(), ["demo"], { env: { ...npmEnv, TMPDIR: tmp, HOME: home(), NO_COLOR: "1" } });
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(0);
+    for (const line of [
+      "loaded 8 hooks:",
+      "✖ blocked by .claude/settings.json: Force-pushing is not allowed here",
+      "API_KEY=[REDACTED]",
+      "▶ command: /handoff continue with the release",
+    ]) {
+      expect(out.stdout).toContain(line);
+    }
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("lists, trusts, emits, runs a tool call and diagnoses a project", () => {
+    const project = path.join(work, "project");
+    cpSync(path.join(repoRoot, "packages/cli/test/fixtures/basic"), project, { recursive: true });
+    const before = hookwire(["list"]);
+    expect(before.stdout).toContain("untrusted, not loaded (2)");
+    expect(before.stdout).toContain(`trust them with: hookwire trust --cwd ${project}`);
+    expect(hookwire(["trust"]).code).toBe(0);
+    expect(hookwire(["list"]).stdout).toContain("/greet  Ask, then say hello");
+    const emit = hookwire([
+      "emit",
+      "PreToolUse",
+      "--input",
+      '{"tool_name":"Bash","tool_input":{"command":"curl example.com"}}',
+    ]);
+    expect(emit.code).toBe(1);
+    expect(emit.stdout).toContain("curl is blocked by policy");
+    const tool = hookwire(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
+    expect(tool.code).toBe(1);
+    expect(tool.stdout).toContain("✖ blocked by .hookwire/hooks/guard.ts: rm -rf is not allowed here");
+    expect(hookwire(["doctor"])).toMatchObject({ code: 0 });
+  });
+});
+
+describe("a consumer project", () => {
+  const typecheck = (compilerOptions: Record<string, unknown>) => {
+    writeFileSync(
+      path.join(consumer, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          skipLibCheck: true,
+          types: ["node"],
+          ...compilerOptions,
+        },
+        include: ["host.ts", ".hookwire/hooks/*.ts"],
+      }),
+    );
+    return run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: consumer });
+  };
+
+  beforeAll(() => {
+    cpSync(path.join(here, "consumer-host.ts"), path.join(consumer, "host.ts"));
+    // The scaffolded hook is part of what must type-check: init promises types the editor resolves.
+    const init = run(path.join(prefix, "bin/hookwire"), ["init"], {
+      cwd: consumer,
+      env: { ...npmEnv, HOME: path.join(work, "home") },
+    });
+    if (init.code !== 0) throw new Error(init.stderr);
+  });
+
+  it("type-checks a host and the scaffolded hook under nodenext", { timeout: 120_000 }, () => {
+    const out = typecheck({ module: "NodeNext", moduleResolution: "NodeNext" });
+    expect(out.stdout + out.stderr).toBe("");
+    expect(out.code).toBe(0);
+  });
+
+  it("type-checks them under bundler resolution", { timeout: 120_000 }, () => {
+    const out = typecheck({ module: "ESNext", moduleResolution: "Bundler" });
+    expect(out.stdout + out.stderr).toBe("");
+    expect(out.code).toBe(0);
+  });
+
+  it("runs a hook author's node:test file with @hookwire/testing", () => {
+    cpSync(path.join(here, "author.test.mjs"), path.join(consumer, "author.test.mjs"));
+    const out = run(process.execPath, ["--test", "--test-reporter=tap", "author.test.mjs"], {
+      cwd: consumer,
+    });
+    expect(out.stdout).toMatch(/^# pass 1$/m);
+    expect(out.code).toBe(0);
+  });
+});

@@ -1,0 +1,48 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt(), 180_000);
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A TMPDIR of its own, to see what a command leaves there. */
+function emptyTmp(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "hookwire-tmpdir-"));
+  made.push(dir);
+  return dir;
+}
+
+describe("temporary folders", () => {
+  it("demo removes its folder when it is done", () => {
+    const tmp = emptyTmp();
+    const out = sandbox("basic").run(["demo"], { env: { TMPDIR: tmp } });
+    expect(out.code).toBe(0);
+    expect(out.stdout.trim().split("\n").at(-1)).toBe("removed the demo folder (--keep keeps it)");
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("run removes its session folder, also when the command fails", () => {
+    const box = sandbox("basic");
+    box.run(["trust"]);
+    const tmp = emptyTmp();
+    expect(box.run(["run", "/greet", "Ada"], { env: { TMPDIR: tmp } }).code).toBe(0);
+    expect(box.run(["run", "/nope"], { env: { TMPDIR: tmp } }).code).toBe(2);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("demo --script with a missing file is a one-line error and leaves nothing behind", () => {
+    const tmp = emptyTmp();
+    const out = sandbox("basic").run(["demo", "--script", "missing.jsonl"], { env: { TMPDIR: tmp } });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(
+      "hookwire: --script <cwd>/missing.jsonl: no such file. Pass a scripted-model JSONL file.\n",
+    );
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+});
