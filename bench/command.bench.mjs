@@ -1,4 +1,6 @@
-// Command-hook latency against raw child_process.spawn of the same script, and 8 matched hooks against Promise.all of 8 spawns.
+// Command-hook latency against raw child_process.spawn of the same script, 8 matched hooks against Promise.all of
+// 8 spawns, and a hook whose output is over the 10,000-character limit (saved aside) against a raw spawn that
+// reads and parses the same output.
 // Standalone: `pnpm build && node bench/command.bench.mjs`.
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -87,6 +89,27 @@ export async function run() {
         baselineFn: () => Promise.all(eight.map((arg) => rawSpawn(script, [arg], stdin))),
         subjectFn: (i) => parallel.emit(event(i)),
         target: 1.1,
+        ...options,
+      }),
+    );
+
+    // 50,000 characters of additionalContext: over the limit, so hookwire keeps a preview and saves the rest.
+    const long = path.join(dir, "long.sh");
+    const context = "x".repeat(50_000);
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: context },
+    });
+    writeFileSync(path.join(dir, "long.json"), output);
+    writeFileSync(long, `#!/bin/sh\ncat > /dev/null\ncat "${path.join(dir, "long.json")}"\n`);
+    chmodSync(long, 0o755);
+    const longRunner = await runnerFor(dir, [{ type: "command", command: long, args: [] }]);
+    rows.push(
+      await compare({
+        name: "command hook with 50,000 characters of output",
+        baseline: "raw spawn + JSON.parse of the same output",
+        baselineFn: async () => JSON.parse((await rawSpawn(long, [], stdin)).stdout),
+        subjectFn: (i) => longRunner.emit(event(i)),
+        target: 1.15,
         ...options,
       }),
     );

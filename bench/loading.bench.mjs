@@ -1,6 +1,7 @@
-// Loading 50 TypeScript hook modules through loadHooks (cold and warm jiti cache) against native import()
-// of the same modules compiled to .mjs, and against plain jiti. Every measurement runs in a fresh `node`
-// process so no module cache carries over; modes are interleaved per round and each row reports medians.
+// Loading 50 TypeScript hook modules, each importing a TypeScript helper, through loadHooks (cold and warm
+// cache) against native import() of the same modules compiled to .mjs, and against plain jiti. Every
+// measurement runs in a fresh `node` process so no module cache carries over; every clock starts before the
+// first import of the mode (its library included); modes are interleaved per round; rows report medians.
 // Standalone: `pnpm build && node bench/loading.bench.mjs`.
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -17,19 +18,25 @@ const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 9);
 const LOADER_URL = new URL("../packages/loader/dist/index.js", import.meta.url).href;
 const JITI_URL = import.meta.resolve("jiti");
 
-function hookSource(i) {
+function helperSource(i) {
+  return `// Generated helper ${i}.
+const PATTERNS: readonly RegExp[] = [/rm -rf ${i}/, /curl .* \\| sh/, /chmod 777/];
+
+export function check(command: string): string | undefined {
+  for (const pattern of PATTERNS) if (pattern.test(command)) return \`matched \${pattern.source}\`;
+  return undefined;
+}
+`;
+}
+
+function hookSource(i, ext) {
   return `// Generated hook ${i}.
+import { check } from "./helpers/helper-${i}${ext}";
+
 interface ToolCall { toolName: string; input: Record<string, unknown> }
 interface Verdict { block: boolean; reason: string }
 type Handler = (event: ToolCall) => Verdict | undefined;
 interface Api { on(event: "tool_call", handler: Handler): void }
-
-const PATTERNS: readonly RegExp[] = [/rm -rf ${i}/, /curl .* \\| sh/, /chmod 777/];
-
-function check(command: string): string | undefined {
-  for (const pattern of PATTERNS) if (pattern.test(command)) return \`matched \${pattern.source}\`;
-  return undefined;
-}
 
 export default function hook${i}(pi: Api): void {
   pi.on("tool_call", (event: ToolCall): Verdict | undefined => {
@@ -56,8 +63,8 @@ if (mode === "native") {
   }
   elapsed = performance.now() - start;
 } else if (mode === "loader") {
-  const { loadHooks } = await import(loaderUrl);
   const start = performance.now();
+  const { loadHooks } = await import(loaderUrl);
   const { hooks, errors } = await loadHooks(files, process.cwd(), { fsCache: cacheDir });
   elapsed = performance.now() - start;
   if (errors.length > 0 || hooks.length !== files.length) throw new Error(errors[0]?.error.message);
@@ -74,21 +81,25 @@ if (mode === "native") {
 process.stdout.write(String(elapsed));
 `;
 
+function compile(source) {
+  return ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+}
+
 async function prepare() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-loading-"));
-  await mkdir(path.join(dir, "ts"));
-  await mkdir(path.join(dir, "mjs"));
+  await mkdir(path.join(dir, "ts", "helpers"), { recursive: true });
+  await mkdir(path.join(dir, "mjs", "helpers"), { recursive: true });
   const tsFiles = [];
   const mjsFiles = [];
   for (let i = 0; i < MODULES; i++) {
-    const source = hookSource(i);
     const tsFile = path.join(dir, "ts", `hook-${String(i).padStart(2, "0")}.ts`);
     const mjsFile = path.join(dir, "mjs", `hook-${String(i).padStart(2, "0")}.mjs`);
-    const compiled = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    }).outputText;
-    await writeFile(tsFile, source);
-    await writeFile(mjsFile, compiled);
+    await writeFile(tsFile, hookSource(i, ".ts"));
+    await writeFile(mjsFile, compile(hookSource(i, ".mjs")));
+    await writeFile(path.join(dir, "ts", "helpers", `helper-${i}.ts`), helperSource(i));
+    await writeFile(path.join(dir, "mjs", "helpers", `helper-${i}.mjs`), compile(helperSource(i)));
     tsFiles.push(tsFile);
     mjsFiles.push(mjsFile);
   }
@@ -155,23 +166,23 @@ export async function run() {
       ),
       row(
         `loadHooks ${MODULES} TS modules, cold cache`,
+        `native import() of .mjs`,
+        m.loaderCold,
+        m.native,
+        3,
+      ),
+      row(
+        `loadHooks ${MODULES} TS modules, cold cache`,
         "plain jiti, cold cache",
         m.loaderCold,
         m.jitiCold,
-        1.0,
+        null,
       ),
       row(
         `loadHooks ${MODULES} TS modules, warm cache`,
         "plain jiti, warm cache",
         m.loaderWarm,
         m.jitiWarm,
-        null,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, cold cache`,
-        `native import() of .mjs`,
-        m.loaderCold,
-        m.native,
         null,
       ),
     ];

@@ -1,4 +1,5 @@
 // Side-by-side timing shared by the benchmarks here: interleaved rounds, medians of per-round ratios, one row shape.
+import { spawn } from "node:child_process";
 
 /** Nanoseconds per op of `ops` sequential awaited calls. */
 export async function timeBatch(fn, ops) {
@@ -95,4 +96,67 @@ export function formatTable(rows) {
     `| ${header.map(() => "---").join(" | ")} |`,
     ...lines.map((l) => `| ${l.map(cell).join(" | ")} |`),
   ].join("\n");
+}
+
+/** Milliseconds from spawn to exit of one whole process (stdout discarded; a non-zero exit throws). */
+export function timeProcess(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], ...options });
+    const stderr = [];
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const elapsed = performance.now() - started;
+      if (code === 0) resolve(elapsed);
+      else reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${Buffer.concat(stderr)}`));
+    });
+  });
+}
+
+/**
+ * Whole processes side by side: each round runs the baseline and the subject once, the order flipping
+ * every round; the ratio is the median of per-round ratios. `prepare(round)` runs untimed before each
+ * subject run (e.g. to empty a cache for cold starts).
+ */
+export async function compareProcesses({
+  name,
+  baseline,
+  baselineCmd,
+  subjectCmd,
+  target,
+  rounds = 15,
+  warmup = 2,
+  prepare,
+}) {
+  for (let i = 0; i < warmup; i++) {
+    await timeProcess(...baselineCmd);
+    await prepare?.(-1 - i);
+    await timeProcess(...subjectCmd);
+  }
+  const base = [];
+  const subj = [];
+  for (let round = 0; round < rounds; round++) {
+    const runBase = async () => base.push(await timeProcess(...baselineCmd));
+    const runSubj = async () => {
+      await prepare?.(round);
+      subj.push(await timeProcess(...subjectCmd));
+    };
+    if (round % 2 === 0) {
+      await runBase();
+      await runSubj();
+    } else {
+      await runSubj();
+      await runBase();
+    }
+  }
+  const ratio = median(subj.map((ms, i) => ms / base[i]));
+  return row({
+    name,
+    baseline,
+    ratio,
+    target,
+    baselineNs: median(base) * 1e6,
+    subjectNs: median(subj) * 1e6,
+  });
 }

@@ -1,10 +1,12 @@
-// Tool wrapper and dispatch overhead against a direct call, a plain `for … await` loop and tapable itself.
-// Standalone: `pnpm build && node bench/wrapper.bench.mjs`. Baseline and subject are interleaved in every
-// round so machine noise hits both; each row reports medians across rounds and their ratio.
+// Tool wrapper overhead: against a direct call, against the fair loop + the tool, and with settings hooks
+// present that match nothing (small and 1 MB tool output). Standalone: `pnpm build && node bench/wrapper.bench.mjs`.
+// Baseline and subject are interleaved in every round so machine noise hits both.
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { AsyncSeriesBailHook } from "tapable";
 import { HookRunner, instantiateHook } from "../packages/core/dist/index.js";
+import { createSettingsHooks, validateSettings } from "../packages/settings-hooks/dist/index.js";
 import { HookToolWrapper } from "../packages/tool-wrapper/dist/index.js";
+import { fairLoop } from "./dispatch.bench.mjs";
 import { compare, formatTable } from "./measure.mjs";
 
 const CWD = process.cwd();
@@ -14,53 +16,55 @@ const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? 10);
 const OPTIONS = { rounds: ROUNDS, batchMs: BATCH_MS };
 
 const noop = () => undefined;
-const toolResult = { content: [{ type: "text", text: "ok" }] };
-const tool = {
-  name: "bench",
-  description: "returns a constant",
-  parameters: {},
-  execute: async () => toolResult,
-};
 const input = { command: "ls" };
 
-async function runnerWith(count, event = "tool_call") {
+function toolReturning(text) {
+  const result = { content: [{ type: "text", text }], details: { exitCode: 0 } };
+  return { name: "bash", description: "returns a constant", parameters: {}, execute: async () => result };
+}
+
+async function runnerWith(count) {
   const hooks = [];
   for (let i = 0; i < count; i++) {
-    hooks.push(await instantiateHook((pi) => void pi.on(event, noop), { path: `bench/h${i}.ts`, cwd: CWD }));
+    hooks.push(
+      await instantiateHook((pi) => void pi.on("tool_call", noop), { path: `bench/h${i}.ts`, cwd: CWD }),
+    );
   }
   const runner = new HookRunner(hooks, { cwd: CWD });
   runner.initialize({ sendMessageHandler: noop, appendEntryHandler: noop });
   return runner;
 }
 
-/** The hand-written dispatch every event system is measured against. */
-async function plainLoop(handlers, event, ctx) {
-  for (const handler of handlers) {
-    const result = await handler(event, ctx);
-    if (result?.block === true) return result;
-  }
-  return undefined;
-}
-
-function tapableWith(handlers) {
-  const hook = new AsyncSeriesBailHook(["event", "ctx"]);
-  handlers.forEach((handler, i) => {
-    // The thinnest adapter from a sync-or-async handler to a promise tap; any result bails.
-    hook.tapPromise({ name: `h${i}` }, (event, ctx) => Promise.resolve(handler(event, ctx)));
-  });
-  return hook;
+/** A project's usual settings: a formatter on Write/Edit and a guard on WebFetch — none fires for Bash. */
+async function runnerWithNonMatchingSettings() {
+  const group = (matcher) => [{ matcher, hooks: [{ type: "command", command: "/bin/false" }] }];
+  const { handlers, issues } = validateSettings(
+    {
+      hooks: {
+        PreToolUse: [...group("WebFetch"), ...group("Write|Edit")],
+        PostToolUse: group("Write|Edit"),
+        PostToolUseFailure: group("Write|Edit"),
+      },
+    },
+    { file: path.join(CWD, ".claude/settings.json"), scope: "project" },
+  );
+  if (issues.length > 0) throw new Error(JSON.stringify(issues));
+  const hook = await createSettingsHooks(handlers, { cwd: CWD, sessionId: "bench" });
+  const runner = new HookRunner([hook], { cwd: CWD });
+  runner.initialize({ sendMessageHandler: noop, appendEntryHandler: noop });
+  return runner;
 }
 
 export async function run() {
   const rows = [];
+  const small = toolReturning("ok");
 
-  const bare = await runnerWith(0);
-  const wrapped0 = new HookToolWrapper(tool, bare);
+  const wrapped0 = new HookToolWrapper(small, await runnerWith(0));
   rows.push(
     await compare({
       name: "wrapped tool, 0 handlers",
       baseline: "direct tool.execute",
-      baselineFn: (i) => tool.execute(`c${i}`, input),
+      baselineFn: (i) => small.execute(`c${i}`, input),
       subjectFn: (i) => wrapped0.execute(`c${i}`, input),
       target: 1.1,
       ...OPTIONS,
@@ -71,15 +75,15 @@ export async function run() {
     const runner = await runnerWith(n);
     const handlers = Array.from({ length: n }, () => noop);
     const ctx = runner.createContext();
-    const wrapped = new HookToolWrapper(tool, runner);
+    const wrapped = new HookToolWrapper(small, runner);
     rows.push(
       await compare({
         name: `wrapped tool, ${n} no-op tool_call handler${n === 1 ? "" : "s"}`,
-        baseline: "plain for…await loop + tool.execute",
+        baseline: "fair loop + tool.execute",
         baselineFn: async (i) => {
-          const event = { type: "tool_call", toolName: "bench", toolCallId: `c${i}`, input };
-          await plainLoop(handlers, event, ctx);
-          return tool.execute(`c${i}`, input);
+          const event = { type: "tool_call", toolName: "bash", toolCallId: `c${i}`, input };
+          await fairLoop(handlers, event, ctx);
+          return small.execute(`c${i}`, input);
         },
         subjectFn: (i) => wrapped.execute(`c${i}`, input),
         target: null,
@@ -88,33 +92,20 @@ export async function run() {
     );
   }
 
-  for (const [n, target] of [
-    [10, 1.1],
-    [100, 1.25],
+  const settingsRunner = await runnerWithNonMatchingSettings();
+  const big = toolReturning("x".repeat(1024 * 1024));
+  for (const [label, tool] of [
+    ["2-byte", small],
+    ["1 MB", big],
   ]) {
-    const runner = await runnerWith(n);
-    const handlers = Array.from({ length: n }, () => noop);
-    const ctx = runner.createContext();
-    const tapable = tapableWith(handlers);
-    const event = (i) => ({ type: "tool_call", toolName: "bench", toolCallId: `c${i}`, input });
-    const emit = (i) => runner.emit(event(i));
+    const wrapped = new HookToolWrapper(tool, settingsRunner);
     rows.push(
       await compare({
-        name: `dispatch tool_call, N=${n}`,
-        baseline: "plain for…await loop",
-        baselineFn: (i) => plainLoop(handlers, event(i), ctx),
-        subjectFn: emit,
-        target,
-        ...OPTIONS,
-      }),
-    );
-    rows.push(
-      await compare({
-        name: `dispatch tool_call, N=${n}`,
-        baseline: "tapable AsyncSeriesBailHook",
-        baselineFn: (i) => tapable.promise(event(i), ctx),
-        subjectFn: emit,
-        target,
+        name: `wrapped Bash, 5 settings hooks matching other tools, ${label} output`,
+        baseline: "direct tool.execute",
+        baselineFn: (i) => tool.execute(`c${i}`, input),
+        subjectFn: (i) => wrapped.execute(`c${i}`, input),
+        target: 3,
         ...OPTIONS,
       }),
     );
