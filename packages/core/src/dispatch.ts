@@ -114,7 +114,7 @@ function withTimeout(
   call: Call,
   options: { ms: number; paused?: () => boolean },
   hookPath: string,
-  event: HookEventName,
+  event: string,
 ): Call {
   const { ms, paused } = options;
   const timeout = () =>
