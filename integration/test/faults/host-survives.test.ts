@@ -64,7 +64,13 @@ describe("a command hook", () => {
     expect(child.stderr).toBe("");
     expect(child.status).toBe(0);
     expect(JSON.parse(child.stdout)).toEqual({
-      errors: [{ code: "HOOK_HANDLER_FAILED", message: "could not start: spawn sh EMFILE" }],
+      errors: [
+        {
+          code: "HOOK_HANDLER_FAILED",
+          message:
+            "could not start: spawn sh EMFILE: the host has too many open files (raise its limit, e.g. `ulimit -n`)",
+        },
+      ],
       ran: 2, // the warm-up call and the call under the full table
       survived: true,
     });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `hookwire` executable.
+import { guardedHookOf } from "@hookwire/core";
 import { EXIT } from "./errors.js";
 import { runCli } from "./main.js";
 
@@ -12,15 +13,17 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 // A hook's timer that throws, or a rejection it drops, would otherwise end the process with exit 1,
-// which here means "a hook blocked". The stack names the hook's file.
+// which here means "a hook blocked". The runners' process guard reports those it can attribute to a
+// hook as that hook's HOOK_UNCAUGHT error; this catches the rest (no stack, no hook frame).
+// Rejections arrive here too: without an unhandledRejection listener Node raises them as exceptions.
 function reportEscaped(error: unknown): void {
+  if (guardedHookOf(error) !== undefined) return;
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(
     `hookwire: ⚠ an error escaped every handler (a hook's timer threw or it dropped a rejected promise); continuing:\n${text}\n`,
   );
 }
 process.on("uncaughtException", reportEscaped);
-process.on("unhandledRejection", reportEscaped);
 
 let finished = false;
 // Hook modules run in this process. When every handle is gone while a command still awaits, a

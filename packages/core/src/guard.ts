@@ -87,6 +87,15 @@ function attribute(error: unknown): { entry: GuardEntry; hookPath: string } | un
   return undefined;
 }
 
+/**
+ * The hook the process guard reports `error` as (its `hookPath`), or undefined when no guard is
+ * installed or the stack points into no guarded hook. A host with its own `uncaughtException`
+ * listener calls it to leave those errors to the guard.
+ */
+export function guardedHookOf(error: unknown): string | undefined {
+  return attribute(error)?.hookPath;
+}
+
 function onUncaught(error: unknown, origin: string): void {
   const found = attribute(error);
   if (found) {

@@ -117,6 +117,7 @@ export type {
 } from "./events.js";
 export type { ExecOptions, ExecResult } from "./exec.js";
 export { EXEC_MAX_STREAM_BYTES, exec } from "./exec.js";
+export { guardedHookOf } from "./guard.js";
 export type {
   CommandInfo,
   HostActionName,

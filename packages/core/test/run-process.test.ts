@@ -141,7 +141,7 @@ describe("spawn failures", () => {
     expect(child.stderr).toBe("");
     expect(JSON.parse(child.stdout)).toMatchObject({
       code: 127,
-      stderr: "spawn echo EMFILE",
+      stderr: "spawn echo EMFILE: the host has too many open files (raise its limit, e.g. `ulimit -n`)",
       survived: true,
     });
     expect(child.status).toBe(0);

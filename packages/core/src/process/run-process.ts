@@ -9,6 +9,8 @@ export const KILL_GRACE_MS = 1000;
 /** After the process exits, how long descendants holding its pipes may keep them before the group is killed. */
 const DRAIN_MS = 100;
 const POLL_MS = 50;
+/** After the drain, how long to wait for the pipes to close before cutting off a holder outside the group. */
+const CUT_OFF_MS = 500;
 
 export interface ProcessRun {
   /** Exit code; null when killed by a signal or never started. */
@@ -95,8 +97,19 @@ function killRun(
   killGroup(pid, signal);
 }
 
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
+/** What the host can do about a spawn that failed for lack of resources; the errno alone says little. */
+const RESOURCE_HINTS: Record<string, string> = {
+  EMFILE: "the host has too many open files (raise its limit, e.g. `ulimit -n`)",
+  ENFILE: "the system has too many open files",
+  EAGAIN: "the system or this user has too many processes",
+  ENOMEM: "out of memory",
+};
+
+function spawnFailure(value: unknown): Error {
+  const error = value instanceof Error ? value : new Error(String(value));
+  const hint = RESOURCE_HINTS[(error as NodeJS.ErrnoException).code ?? ""];
+  if (hint && !error.message.includes(hint)) error.message = `${error.message}: ${hint}`;
+  return error;
 }
 
 /**
@@ -108,7 +121,8 @@ function toError(value: unknown): Error {
  * group with setsid/setpgid). The result is settled even if a descendant still holds the pipes.
  *
  * After a normal exit, descendants still holding the pipes after a short drain are killed with
- * the group; descendants that let go of stdout/stderr (daemons) keep running.
+ * the group; descendants that let go of stdout/stderr (daemons) keep running, and one that left
+ * the group but holds the pipes is cut off from them after another half second.
  */
 export function runProcess(
   file: string,
@@ -189,14 +203,14 @@ export function runProcess(
       });
     } catch (error) {
       // ENOMEM and other failures Node throws instead of emitting.
-      spawnError = toError(error);
+      spawnError = spawnFailure(error);
       finish();
       return;
     }
     // First, before anything can throw: EMFILE/ENFILE/EAGAIN arrive as an 'error' event on the next
     // tick (and for EMFILE the stdio streams were never created); unheard, it would end the host.
     child.on("error", (error) => {
-      spawnError = error;
+      spawnError = spawnFailure(error);
       if (child?.pid === undefined) finish();
     });
     if (child.pid === undefined && !child.stdout) return;
@@ -208,6 +222,13 @@ export function runProcess(
     child.stdout?.on("error", () => {});
     child.stderr?.on("error", () => {});
 
+    const cutOff = () => {
+      if (settled) return;
+      // Without /proc nobody can be seen: cut off. With it, no live process of the run means the
+      // pipes are closing and only the event loop is behind: keep waiting for 'close'.
+      if (process.platform !== "linux" || runPids(marker).length > 0) finish();
+      else timers.push(setTimeout(cutOff, CUT_OFF_MS));
+    };
     child.on("exit", (code, signal) => {
       exit = { code, signal };
       if (timedOut || aborted) return;
@@ -216,7 +237,10 @@ export function runProcess(
       timers.push(
         setTimeout(() => {
           killGroup(child?.pid, "SIGKILL");
-          finish();
+          // Output the hook wrote before it exited may still be unread (a busy event loop): wait for
+          // 'close', which follows once the killed holders let go. Only a holder that left the group
+          // can keep the pipes open past this; it is cut off (it is not killed: see above).
+          timers.push(setTimeout(cutOff, CUT_OFF_MS));
         }, DRAIN_MS),
       );
     });
