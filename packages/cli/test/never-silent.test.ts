@@ -79,7 +79,7 @@ describe("emit, tool and run say what did not load", () => {
   });
 
   it("gives a JSON syntax error its line and column on one line", () => {
-    const box = sandbox("trailing-comma");
+    const box = sandbox("bad-trailing-comma");
     box.run(["trust"]);
     const out = box.run(["emit", "session_start"]);
     expect(out.code).toBe(2);
