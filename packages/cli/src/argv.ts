@@ -54,15 +54,20 @@ export function checkArgs(
           { details: `Options: ${names.join(", ")}. See \`hookwire help ${command}\`.` },
         );
       }
-      if (flag.type === "string" && value === undefined) {
-        const next = argv[i + 1];
-        if (next === undefined || (next.startsWith("--") && next.length > 2)) {
+      if (flag.type === "string") {
+        const next = value ?? argv[i + 1];
+        // An empty value is no value: `--cwd ""` must not quietly mean the current folder.
+        if (
+          next === undefined ||
+          next === "" ||
+          (value === undefined && next.startsWith("--") && next.length > 2)
+        ) {
           throw new CliUsageError(
             `--${flag.name} needs a value: --${flag.name} ${args[flag.name]?.valueHint ?? "VALUE"}.`,
             { details: `See \`hookwire help ${command}\`.` },
           );
         }
-        i++;
+        if (value === undefined) i++;
       }
       continue;
     }

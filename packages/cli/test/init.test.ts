@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` placeholders are literal settings text here.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, repoRoot, sandbox } from "./cli-harness.js";
+import { ensureBuilt, sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
 
@@ -116,5 +117,15 @@ describe("hookwire init", () => {
     expect(bad.stderr.split("\n")[0]).toBe(
       "hookwire: .claude/settings.json is not valid JSON, so init cannot add to it. `hookwire doctor` shows where it breaks.",
     );
+    writeFileSync(
+      path.join(box.cwd, ".claude/settings.json"),
+      '{"hooks": {"PreToolUse": {"matcher": "Bash"}}}',
+    );
+    const shape = box.run(["init", "y", "--settings"]);
+    expect(shape.code).toBe(2);
+    expect(readFileSync(path.join(box.cwd, ".claude/settings.json"), "utf8")).toBe(
+      '{"hooks": {"PreToolUse": {"matcher": "Bash"}}}',
+    );
+    expect(existsSync(path.join(box.cwd, ".claude/scripts/y.mjs"))).toBe(false);
   });
 });

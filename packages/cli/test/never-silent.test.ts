@@ -79,7 +79,7 @@ describe("emit, tool and run say what did not load", () => {
   });
 
   it("gives a JSON syntax error its line and column on one line", () => {
-    const box = sandbox("trailing-comma");
+    const box = sandbox("bad-trailing-comma");
     box.run(["trust"]);
     const out = box.run(["emit", "session_start"]);
     expect(out.code).toBe(2);
@@ -113,6 +113,11 @@ describe("arguments", () => {
       See \`hookwire help list\`.
       "
     `);
+    for (const empty of [["--cwd", ""], ["--cwd="]]) {
+      const out = box.run(["list", ...empty]);
+      expect(out.code).toBe(2);
+      expect(out.stderr.split("\n")[0]).toBe("hookwire: --cwd needs a value: --cwd DIR.");
+    }
     const input = box.run(["emit", "tool_call", "--input", "--json"]);
     expect(input.code).toBe(2);
     // --json was asked for, so the usage error is JSON too.

@@ -1,4 +1,11 @@
-// Public API of @hookwire/core.
+/**
+ * Event and result types, the `HookAPI` hook modules receive, and the tapable-based `HookRunner`
+ * that runs them: contexts, the no-op UI, the status line, errors and `exec`.
+ *
+ * @packageDocumentation
+ * @module @hookwire/core
+ * @document ../README.md
+ */
 export type {
   FlagOptions,
   HookAPI,

@@ -1,4 +1,4 @@
-// Errors of the example host: a bad script line, a tool used wrongly.
+// Errors of the host kit: a bad script line, a tool used wrongly.
 import { HookwireError } from "@hookwire/core";
 
 /** A line of the scripted-model file is not valid JSON or not a known step. */

@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  * @module @hookwire/host-kit
+ * @document ../README.md
  */
 
 export { ScriptError, ToolInputError } from "./errors.js";

@@ -1,4 +1,11 @@
-// Public API of @hookwire/loader.
+/**
+ * Loads hook modules with jiti, discovers hooks through a capability registry (native, Claude-style
+ * and Codex-style folders, settings files), and gates project hooks behind trust.
+ *
+ * @packageDocumentation
+ * @module @hookwire/loader
+ * @document ../README.md
+ */
 export {
   capabilityRegistry,
   defineCapability,

@@ -1,4 +1,11 @@
-// Public API of @hookwire/settings-hooks.
+/**
+ * The Claude-Code settings-hook protocol: the `"hooks"` schema, matchers, `if` rules, command and
+ * http handlers, output parsing and aggregation, and the bridge to native events.
+ *
+ * @packageDocumentation
+ * @module @hookwire/settings-hooks
+ * @document ../README.md
+ */
 
 export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
 export { aggregate, blockReason, canBlock } from "./aggregate.js";

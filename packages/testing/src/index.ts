@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  * @module @hookwire/testing
+ * @document ../README.md
  */
 
 export type { TestingErrorCode } from "./errors.js";

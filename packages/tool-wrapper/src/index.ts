@@ -1,4 +1,11 @@
-// Public API of @hookwire/tool-wrapper.
+/**
+ * Wraps agent tools so every call runs through the `tool_call` / `tool_result` hooks and the host's
+ * permission rules (a hook's allow never bypasses a rule).
+ *
+ * @packageDocumentation
+ * @module @hookwire/tool-wrapper
+ * @document ../README.md
+ */
 export { appendAdditionalContext, formatAttributedText } from "./additional-context.js";
 export {
   DEFAULT_BLOCK_REASON,

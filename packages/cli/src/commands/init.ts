@@ -20,12 +20,16 @@ function resolves(name: string, from: string): boolean {
   }
 }
 
-function writeNew(file: string, text: string, root: string, mode?: number): void {
+function ensureAbsent(file: string, root: string): void {
   if (existsSync(file)) {
     throw new CliUsageError(
       `${path.relative(root, file)} already exists; pass another name (hookwire init <name>) or edit that file.`,
     );
   }
+}
+
+function writeNew(file: string, text: string, root: string, mode?: number): void {
+  ensureAbsent(file, root);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text, mode === undefined ? undefined : { mode });
 }
@@ -42,8 +46,18 @@ function addToSettings(file: string, entry: Record<string, unknown>, root: strin
       );
     }
   }
-  const hooks = (settings.hooks ?? {}) as Record<string, unknown[]>;
-  hooks.PreToolUse = [...(Array.isArray(hooks.PreToolUse) ? hooks.PreToolUse : []), entry];
+  const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  const hooks = (settings.hooks ?? {}) as Record<string, unknown>;
+  if (
+    !isObject(settings) ||
+    !isObject(hooks) ||
+    !(hooks.PreToolUse === undefined || Array.isArray(hooks.PreToolUse))
+  ) {
+    throw new CliUsageError(
+      `${path.relative(root, file)} does not have the shape init can add to ({"hooks": {"PreToolUse": [...]}}). \`hookwire doctor\` says what is wrong.`,
+    );
+  }
+  hooks.PreToolUse = [...((hooks.PreToolUse as unknown[] | undefined) ?? []), entry];
   settings.hooks = hooks;
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
@@ -85,8 +99,10 @@ export const initCommand = defineCommand({
     let tryIt: string;
     if (args.settings) {
       const script = `.claude/scripts/${name}.mjs`;
-      writeNew(path.join(root, script), scriptTemplate(name), root, 0o755);
+      // Settings first: when they cannot take the entry, no script is left behind.
+      ensureAbsent(path.join(root, script), root);
       addToSettings(path.join(root, ".claude/settings.json"), settingsEntry(script), root);
+      writeNew(path.join(root, script), scriptTemplate(name), root, 0o755);
       created.push(script, ".claude/settings.json");
       typesPackage = "@hookwire/settings-hooks";
       tryIt = `${cli} emit PreToolUse${cwdFlag} --input '{"tool_name":"Bash","tool_input":{"command":"git push --force"}}'`;
