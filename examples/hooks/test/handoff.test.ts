@@ -28,7 +28,7 @@ describe("handoff", () => {
         return { cancelled: false };
       },
     });
-    const command = runner.getCommand("/handoff");
+    const command = runner.getCommand("handoff");
     expect(command?.description).toBe("Create a new session with a setup message");
     await command?.handler("ship the parser", runner.createCommandContext());
 
