@@ -19,7 +19,7 @@ describe("handoff", () => {
         },
       },
     });
-    expect(t.runner.getCommand("/handoff")?.description).toBe("Create a new session with a setup message");
+    expect(t.runner.getCommand("handoff")?.description).toBe("Create a new session with a setup message");
     await t.runCommand("/handoff ship the parser");
 
     expect(waited).toBe(true);

@@ -157,3 +157,27 @@ describe("pi.events", () => {
     expect(got).toEqual([1]);
   });
 });
+
+describe("odd names", () => {
+  it("keeps Object.prototype names as ordinary channels, flags, tools and shortcuts", async () => {
+    const got: unknown[] = [];
+    let api: HookAPI | undefined;
+    const hook = await load("odd.ts", (pi) => {
+      api = pi;
+      pi.events.on("__proto__", (d) => void got.push(d));
+      pi.events.on("constructor", (d) => void got.push(d));
+      pi.registerFlag("__proto__", { type: "string", default: "p" });
+      pi.registerTool(tool("constructor", "c"));
+      pi.registerShortcut("toString", { handler: () => {} });
+    });
+    api?.events.emit("__proto__", 1);
+    api?.events.emit("constructor", 2);
+    api?.events.emit("hasOwnProperty", 3);
+    expect(got).toEqual([1, 2]);
+    const runner = new HookRunner([hook], { cwd: "/p" });
+    expect(api?.getFlag("__proto__")).toBe("p");
+    expect(api?.getFlag("toString")).toBeUndefined();
+    expect(runner.getRegisteredTools().map((t) => t.definition.name)).toEqual(["constructor"]);
+    expect([...runner.getShortcuts().keys()]).toEqual(["tostring"]);
+  });
+});

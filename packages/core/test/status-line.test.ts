@@ -14,6 +14,15 @@ describe("StatusLine", () => {
     ]);
   });
 
+  it("sorts keys with localeCompare, as pi's footer does, not by code point", () => {
+    const line = new StatusLine();
+    line.set("b-git", "main");
+    line.set("A-tests", "12 passed");
+    line.set("a-lint", "clean");
+    // Code-point order would put "A-tests" first ("A" < "a").
+    expect(line.entries().map(([key]) => key)).toEqual(["a-lint", "A-tests", "b-git"]);
+  });
+
   it("clears a key set to undefined or to text that sanitises to nothing", () => {
     const line = new StatusLine();
     line.set("a", "x");

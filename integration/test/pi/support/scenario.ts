@@ -151,7 +151,8 @@ async function guarded(step: () => Promise<unknown>): Promise<unknown> {
 
 /**
  * Host calls a module makes from its own timers (a spinner's setInterval) land in whichever step is
- * running when the timer fires; they are compared as a set, taken out of the steps.
+ * running when the timer fires, and how many fire depends on the machine's speed: they are taken out
+ * of the steps and compared by kind only.
  */
 export function withoutTimerCalls(
   t: Transcript,
@@ -162,7 +163,7 @@ export function withoutTimerCalls(
     ...s,
     host: s.host.filter((entry) => {
       if (!kinds.includes(String(entry[0]))) return true;
-      timerCalls.add(JSON.stringify(entry));
+      timerCalls.add(String(entry[0]));
       return false;
     }),
   }));
