@@ -41,8 +41,11 @@ for (let i = 0; i < 5; i++) {
   modules.push(file);
 }
 const extractId = `sed -n 's/.*"id":"\\([^"]*\\)".*/\\1/p'`;
+// tool_input holds no nested object, so it ends at the first closing brace.
+const extractToolInput = `sed -n 's/.*"tool_input":\\({[^}]*}\\).*/\\1/p'`;
 const scripts = {
-  rewrite: `input=$(cat); id=$(printf '%s' "$input" | ${extractId}); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"fromCommand":"%s"}}}' "$id"`,
+  // updatedInput replaces the whole input (as in Claude Code): the hook returns tool_input plus its field.
+  rewrite: `input=$(cat); id=$(printf '%s' "$input" | ${extractId}); ti=$(printf '%s' "$input" | ${extractToolInput}); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":%s,"fromCommand":"%s"}}}' "\${ti%\\}}" "$id"`,
   context: `input=$(cat); id=$(printf '%s' "$input" | ${extractId}); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"command saw %s"}}' "$id"`,
 };
 const handlers = [];
@@ -53,7 +56,7 @@ for (const [name, body] of Object.entries(scripts)) {
   handlers.push({ type: "command", command: file, args: [marker], timeout: 30 });
 }
 const settings = validateSettings(
-  { hooks: { PreToolUse: [{ matcher: "bash", hooks: handlers }] } },
+  { hooks: { PreToolUse: [{ matcher: "Bash", hooks: handlers }] } },
   { file: path.join(dir, "settings.json"), scope: "project" },
 );
 

@@ -251,8 +251,12 @@ export async function createSettingsHooks(
   const stopHookCap = options.stopHookCap ?? 8;
   let sessionEnv = options.sessionEnv;
   let envFiles = 0;
-  /** When each tool call's hooks finished, for `duration_ms`. */
+  /** When each tool call's hooks finished, for `duration_ms`; a call blocked elsewhere never reports back. */
   const toolStarted = new Map<string, number>();
+  const markStarted = (toolCallId: string) => {
+    if (toolStarted.size >= 1024) toolStarted.delete(toolStarted.keys().next().value as string);
+    toolStarted.set(toolCallId, performance.now());
+  };
   const problems = settingsHandlerProblems(handlers, options);
   const unusable = new Set(problems.map((p) => p.hookPath));
 
@@ -461,7 +465,7 @@ export async function createSettingsHooks(
     if (toolEvents) {
       pi.on("tool_call", async (event, ctx) => {
         if (!has("PreToolUse")) {
-          toolStarted.set(event.toolCallId, performance.now());
+          markStarted(event.toolCallId);
           return undefined;
         }
         const settings = toSettingsTool(event.toolName, event.input, { cwd });
@@ -471,7 +475,7 @@ export async function createSettingsHooks(
           ctx,
           { name: event.toolName, input: event.input },
         );
-        toolStarted.set(event.toolCallId, performance.now());
+        markStarted(event.toolCallId);
         const result: ToolCallEventResult = {};
         if (outcome.blocks.length > 0) {
           // A blocked call's only text for the model is the reason: context given with it travels there.
@@ -503,7 +507,9 @@ export async function createSettingsHooks(
         }
         return Object.keys(result).length > 0 ? result : undefined;
       });
+    }
 
+    if (has("PostToolUse") || has("PostToolUseFailure")) {
       pi.on("tool_result", async (event, ctx) => {
         const started = toolStarted.get(event.toolCallId);
         toolStarted.delete(event.toolCallId);
