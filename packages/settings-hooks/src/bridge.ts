@@ -38,6 +38,7 @@ import {
   toSettingsResponse,
   toSettingsTool,
 } from "./tool-names.js";
+import { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 
 export interface SettingsHooksOptions {
@@ -47,8 +48,19 @@ export interface SettingsHooksOptions {
   projectDir?: string;
   /** `session_id` input field. Default: a random UUID per bridge. */
   sessionId?: string;
-  /** `transcript_path` input field. Default `""`. */
+  /**
+   * `transcript_path` of a transcript the host keeps itself (in Claude Code's format); hookwire then writes none.
+   * Without it, hookwire writes one (see `transcript`).
+   */
   transcriptPath?: string;
+  /**
+   * The session as a Claude Code transcript, current before each hook runs: `true` (default) writes
+   * `<transcriptDir>/<sessionId>.jsonl`; a `TranscriptWriter` writes where the host wants; `false` writes
+   * nothing and sends `transcript_path: ""`.
+   */
+  transcript?: boolean | TranscriptWriter;
+  /** Default `defaultTranscriptDir(cwd)` (per user, under the XDG cache folder). */
+  transcriptDir?: string;
   /** `permission_mode` input field. Default `"default"`. */
   permissionMode?: string;
   /** `effort.level` input field (tool events and Stop). Default `"medium"`, Claude Code's default. */
@@ -248,6 +260,17 @@ export async function createSettingsHooks(
     permissionMode: options.permissionMode,
     effort: options.effort,
   };
+  const transcript =
+    options.transcript instanceof TranscriptWriter
+      ? options.transcript
+      : options.transcriptPath !== undefined || options.transcript === false || handlers.length === 0
+        ? undefined
+        : new TranscriptWriter({
+            file: path.join(options.transcriptDir ?? defaultTranscriptDir(cwd), `${session.sessionId}.jsonl`),
+            sessionId: session.sessionId,
+            cwd,
+          });
+  if (transcript) session.transcriptPath = transcript.path;
   const stopHookCap = options.stopHookCap ?? 8;
   let sessionEnv = options.sessionEnv;
   let envFiles = 0;
@@ -461,14 +484,16 @@ export async function createSettingsHooks(
       details: { event, sources: texts },
     });
 
-    const toolEvents = has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure");
+    // A transcript needs every call and result, whichever events have hooks.
+    const toolEvents = transcript || has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure");
     if (toolEvents) {
       pi.on("tool_call", async (event, ctx) => {
+        const settings = toSettingsTool(event.toolName, event.input, { cwd });
+        transcript?.toolUse(event.toolCallId, settings.tool_name, settings.tool_input);
         if (!has("PreToolUse")) {
           markStarted(event.toolCallId);
           return undefined;
         }
-        const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const { outcome } = await run(
           "PreToolUse",
           { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
@@ -509,7 +534,7 @@ export async function createSettingsHooks(
       });
     }
 
-    if (has("PostToolUse") || has("PostToolUseFailure")) {
+    if (transcript || has("PostToolUse") || has("PostToolUseFailure")) {
       pi.on("tool_result", async (event, ctx) => {
         const started = toolStarted.get(event.toolCallId);
         toolStarted.delete(event.toolCallId);
@@ -523,7 +548,18 @@ export async function createSettingsHooks(
         const duration_ms = started === undefined ? 0 : Math.round(performance.now() - started);
         const tool = { name: event.toolName, input: event.input };
         const failed = event.isError;
-        if (failed ? !has("PostToolUseFailure") : !has("PostToolUse")) return undefined;
+        const response = toSettingsResponse(event.toolName, {
+          input: settings.tool_input,
+          text,
+          details: event.details,
+        });
+        // Claude Code writes the result after PostToolUse hooks ran: they do not see it in the transcript.
+        const record = (content: string) =>
+          transcript?.toolResult(event.toolCallId, content, failed, response);
+        if (failed ? !has("PostToolUseFailure") : !has("PostToolUse")) {
+          record(text);
+          return undefined;
+        }
         const { outcome } = failed
           ? await run(
               "PostToolUseFailure",
@@ -535,11 +571,7 @@ export async function createSettingsHooks(
               "PostToolUse",
               {
                 ...common,
-                tool_response: toSettingsResponse(event.toolName, {
-                  input: settings.tool_input,
-                  text,
-                  details: event.details,
-                }),
+                tool_response: response,
                 duration_ms,
               },
               ctx,
@@ -554,6 +586,7 @@ export async function createSettingsHooks(
             ? toContent(outcome.updatedToolOutput.value, settings.tool_name)
             : undefined;
         if (replaced) result.content = replaced;
+        record(replaced ? textOf(replaced) : text);
         return Object.keys(result).length > 0 ? result : undefined;
       });
     }
@@ -561,13 +594,18 @@ export async function createSettingsHooks(
     // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.
     pi.on("before_agent_start", async (event, ctx) => {
       session.promptId = randomUUID();
+      const promptId = session.promptId;
+      // The prompt enters the transcript once UserPromptSubmit let it through, as in Claude Code.
+      const accepted = () => transcript?.prompt(event.prompt, promptId, session.permissionMode);
       if (has("UserPromptSubmit")) {
         const { outcome } = await run("UserPromptSubmit", { prompt: event.prompt }, ctx);
         if (outcome.stop) return { block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
         if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };
+        accepted();
         const texts = [...outcome.plainText, ...outcome.additionalContext];
         return texts.length > 0 ? { message: contextMessage(texts, "UserPromptSubmit") } : undefined;
       }
+      accepted();
       return undefined;
     });
 
@@ -605,13 +643,16 @@ export async function createSettingsHooks(
       });
     }
 
-    if (has("Stop")) {
+    if (transcript || has("Stop")) {
       pi.on("agent_end", async (event, ctx) => {
+        const last = lastAssistantText(event.messages);
+        if (last !== undefined) transcript?.assistantText(last);
+        if (!has("Stop")) return;
         const { outcome } = await run(
           "Stop",
           {
             stop_hook_active: consecutiveStopBlocks > 0,
-            last_assistant_message: lastAssistantText(event.messages),
+            last_assistant_message: last,
             background_tasks: [],
             session_crons: [],
           },
