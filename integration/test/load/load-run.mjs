@@ -41,11 +41,11 @@ for (let i = 0; i < 5; i++) {
   modules.push(file);
 }
 const extractId = `sed -n 's/.*"id":"\\([^"]*\\)".*/\\1/p'`;
-// tool_input holds no nested object, so it ends at the first closing brace.
-const extractToolInput = `sed -n 's/.*"tool_input":\\({[^}]*}\\).*/\\1/p'`;
+// updatedInput replaces the whole input (as in Claude Code): the rewrite returns tool_input plus its own
+// field, built by one sed (tool_input holds no nested object, so it ends at its first closing brace).
+const rewriteInput = `sed -n 's/.*"tool_input":{\\(\\([^}]*\\)"id":"\\([^"]*\\)"\\([^}]*\\)\\)}.*/{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{\\1,"fromCommand":"\\3"}}}/p'`;
 const scripts = {
-  // updatedInput replaces the whole input (as in Claude Code): the hook returns tool_input plus its field.
-  rewrite: `input=$(cat); id=$(printf '%s' "$input" | ${extractId}); ti=$(printf '%s' "$input" | ${extractToolInput}); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":%s,"fromCommand":"%s"}}}' "\${ti%\\}}" "$id"`,
+  rewrite: rewriteInput,
   context: `input=$(cat); id=$(printf '%s' "$input" | ${extractId}); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"command saw %s"}}' "$id"`,
 };
 const handlers = [];
@@ -62,7 +62,10 @@ const settings = validateSettings(
 
 const loaded = await loadHooks(modules, dir);
 if (loaded.errors.length > 0) throw new Error(loaded.errors.map((e) => e.error.message).join("\n"));
-const hooks = [...loaded.hooks, await createSettingsHooks(settings.handlers, { cwd: dir })];
+const hooks = [
+  ...loaded.hooks,
+  await createSettingsHooks(settings.handlers, { cwd: dir, transcriptDir: path.join(dir, "transcripts") }),
+];
 const runner = new HookRunner(hooks, { cwd: dir });
 const hookErrors = [];
 runner.onError((error) => hookErrors.push(error.message));
