@@ -162,6 +162,18 @@ export function settingsHandlerProblems(
     if (handler.config.if !== undefined) {
       try {
         parseRule(handler.config.if);
+        if (!isToolEvent(handler.event)) {
+          problems.push(
+            new HookError({
+              code: "HOOK_INVALID_RULE",
+              hookPath,
+              event: handler.event,
+              message:
+                `"if" applies only to tool events; on ${handler.event} Claude Code never runs this handler, and neither does hookwire. ` +
+                `Remove "if" to run it.`,
+            }),
+          );
+        }
       } catch (cause) {
         problems.push(new HookError({ code: "HOOK_INVALID_RULE", hookPath, event: handler.event, cause }));
       }

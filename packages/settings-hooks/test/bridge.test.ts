@@ -567,6 +567,12 @@ describe("as the real Claude Code does (see integration/claude-conformance)", ()
     await h.runner.emitBeforeAgentStart("hi");
     await h.runner.emit({ type: "agent_end", messages: [] });
     expect(() => readFileSync(log, "utf8")).toThrow();
+    expect(h.errors).toMatchInlineSnapshot(`
+      [
+        "HOOK_INVALID_RULE .claude/settings.json#hooks.UserPromptSubmit[0].hooks[0]: "if" applies only to tool events; on UserPromptSubmit Claude Code never runs this handler, and neither does hookwire. Remove "if" to run it.",
+        "HOOK_INVALID_RULE .claude/settings.json#hooks.Stop[0].hooks[0]: "if" applies only to tool events; on Stop Claude Code never runs this handler, and neither does hookwire. Remove "if" to run it.",
+      ]
+    `);
   });
 
   it("reads a JSON deny on stdout even when the hook then exits 1", async () => {
