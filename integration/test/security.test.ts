@@ -39,7 +39,7 @@ describe("a cloned project", () => {
       JSON.stringify({
         hooks: {
           PreToolUse: [
-            { matcher: "bash", hooks: [{ type: "command", command: "sh .claude/hooks/guard.sh" }] },
+            { matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/hooks/guard.sh" }] },
           ],
         },
       }),
@@ -317,15 +317,26 @@ describe("a Stop hook that always blocks", () => {
         .some((m) => (m.options as { triggerTurn?: boolean } | undefined)?.triggerTurn);
       if (!reprompted || turns > 20) break;
     }
-    expect(turns).toBe(6);
+    // Claude Code's cap: 8 re-prompts, then the 9th block lets it stop.
+    expect(turns).toBe(9);
     const inputs = readFileSync(log, "utf8")
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line));
-    expect(inputs.map((i) => i.stop_hook_active)).toEqual([false, true, true, true, true, true]);
+    expect(inputs.map((i) => i.stop_hook_active)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(host.notices.map((n) => n.text)).toMatchInlineSnapshot(`
       [
-        "Stop hooks blocked the agent from stopping 5 times in a row; the stop is allowed. Last reason: keep working",
+        "Stop hooks blocked the agent from stopping 8 times in a row; the stop is allowed. Last reason: keep working",
       ]
     `);
     expect(host.messages.at(-1)?.message.content).toBe(host.notices.at(-1)?.text);

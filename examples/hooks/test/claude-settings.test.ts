@@ -120,7 +120,11 @@ describe("examples/hooks/.claude/settings.json through a real runner", () => {
     expect(received[0]).toMatchObject({
       url: "/hooks/audit",
       authorization: "Bearer t0ken",
-      body: { hook_event_name: "PostToolUse", tool_name: "Write", tool_input: { file_path: "notes.md" } },
+      body: {
+        hook_event_name: "PostToolUse",
+        tool_name: "Write",
+        tool_input: { file_path: path.join(project, "notes.md") },
+      },
     });
   });
 });

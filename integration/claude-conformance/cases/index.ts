@@ -6,7 +6,7 @@ import { ifRuleCases } from "./if-rules.js";
 import { matcherCases } from "./matchers.js";
 import { outputFieldCases } from "./output-fields.js";
 import { permissionCases } from "./permissions.js";
-import { sessionCases } from "./session.js";
+import { sessionCases, transcriptCases } from "./session.js";
 import { stdinCases } from "./stdin.js";
 
 export const cases: ConformanceCase[] = [
@@ -18,4 +18,5 @@ export const cases: ConformanceCase[] = [
   ...handlerCases,
   ...permissionCases,
   ...sessionCases,
+  ...transcriptCases,
 ];

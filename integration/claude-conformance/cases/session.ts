@@ -61,3 +61,80 @@ export const sessionCases: ConformanceCase[] = [
     observe: { files: ["ran.txt"], markers: ["CTX_MARK"] },
   },
 ];
+
+/** Shell: `$tp` is the transcript path from the hook's input. */
+const tp = `tp=$(printf '%s' "$input" | sed -n 's/.*"transcript_path":"\\([^"]*\\)".*/\\1/p')`;
+/** Shell: how many transcript lines match `pattern` (0 when the file does not exist yet). */
+const count = (pattern: string, file: string) =>
+  `${tp}; c=$(grep -c '${pattern}' "$tp" 2>/dev/null); printf '%s\\n' "\${c:-0}" >> "$CLAUDE_PROJECT_DIR/${file}"`;
+
+export const transcriptCases: ConformanceCase[] = [
+  {
+    id: "transcript-current-before-each-hook",
+    about: "what the transcript holds when each hook runs: prompt, tool_use, tool_result, the reply",
+    settings: {
+      hooks: hooks(
+        hook("SessionStart", "start"),
+        hook("UserPromptSubmit", "prompt"),
+        hook("PreToolUse", "pre", { matcher: "*" }),
+        hook("PostToolUse", "post", { matcher: "*" }),
+        hook("Stop", "stop"),
+      ),
+    },
+    scripts: {
+      start: {
+        shell: `${tp}; if [ -e "$tp" ]; then echo yes; else echo no; fi > "$CLAUDE_PROJECT_DIR/start.txt"`,
+      },
+      prompt: { shell: count('"role":"user","content":"go"', "prompt.txt") },
+      // Not the tool_use line: Claude Code writes it asynchronously, so at PreToolUse it is there or not.
+      pre: { shell: count('"role":"user","content":"go"', "pre.txt") },
+      post: {
+        shell: `${count('"type":"tool_use"', "post.txt")}; ${count('"type":"tool_result"', "post.txt")}`,
+      },
+      stop: {
+        shell: `${count('"type":"tool_result"', "stop.txt")}; ${count('"type":"text","text":"done"', "stop.txt")}`,
+      },
+    },
+    calls: [bashRan],
+    observe: { files: ["start.txt", "prompt.txt", "pre.txt", "post.txt", "stop.txt"] },
+  },
+  ...[
+    {
+      id: "transcript-stop-gate-tests-ran",
+      about: "a Stop gate that finds the test run in the transcript lets it stop",
+      command: "echo pytest-ran",
+    },
+    {
+      id: "transcript-stop-gate-no-tests",
+      about: "a Stop gate that finds no test run in the transcript re-prompts once",
+      command: "echo other",
+    },
+  ].map(
+    (c): ConformanceCase => ({
+      id: c.id,
+      about: c.about,
+      settings: { hooks: hook("Stop", "gate") },
+      scripts: {
+        gate: {
+          shell: `${tp}; case "$input" in *'"stop_hook_active":true'*) exit 0;; esac; grep -q '"name":"Bash"' "$tp" && grep -q 'pytest' "$tp" && exit 0`,
+          stdout: { decision: "block", reason: "REASON_MARK run the tests first" },
+        },
+      },
+      calls: [{ tool: "Bash", input: { command: c.command } }],
+      observe: { markers: ["REASON_MARK"] },
+    }),
+  ),
+  {
+    id: "transcript-loop-plugin",
+    about: "a loop plugin with a state file re-prompts until it has seen two replies in the transcript",
+    settings: { hooks: hook("Stop", "loop") },
+    scripts: {
+      loop: {
+        shell: `${tp}; replies=$(grep -c '"type":"text","text":"done"' "$tp"); [ "$replies" -ge 2 ] && exit 0; echo "$replies" >> "$CLAUDE_PROJECT_DIR/loop-state.txt"`,
+        stdout: { decision: "block", reason: "REASON_MARK keep going" },
+      },
+    },
+    calls: [],
+    observe: { files: ["loop-state.txt"], markers: ["REASON_MARK"] },
+  },
+];

@@ -78,7 +78,6 @@ export async function runInClaudeCode(testCase: ConformanceCase): Promise<Observ
     if (code !== 0 && api.requests.length === 0) {
       throw new Error(`Claude Code exited with ${code} before asking the model: ${stderr.slice(0, 2000)}`);
     }
-    // Background hooks may still be writing; give them the moment Claude Code gives them.
     const main = api.requests.filter((r) => Array.isArray(r.body.tools) && r.body.tools.length > 0);
     const modelText = main.map((r) => JSON.stringify(r.body.messages ?? [])).join("\n");
     return observe(testCase, dirs, {

@@ -69,6 +69,7 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
       sessionId: randomUUID(),
       permissionMode: testCase.permissionMode ?? "bypassPermissions",
       outputDir: path.join(root, "output"),
+      transcriptDir: path.join(root, "transcripts"),
     });
     const modelText: string[] = [];
     let aborted = false;

@@ -1,29 +1,17 @@
 // `pnpm conformance:record [case-id…]`: runs cases in the real Claude Code and writes recorded/claude-code.json.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
 import { cases } from "../cases/index.js";
 import { claudeCodeVersion, runInClaudeCode } from "./claude-run.js";
 import type { Observation } from "./observe.js";
 import { mapLimit } from "./pool.js";
-
-const RECORD_FILE = fileURLToPath(new URL("../recorded/claude-code.json", import.meta.url));
-
-interface RecordFile {
-  note: string;
-  claudeCode: string;
-  recordedAt: string;
-  platform: string;
-  cases: Record<string, Observation>;
-}
+import { RECORD_FILE, type RecordFile, readRecord } from "./record-file.js";
 
 const only = process.argv.slice(2);
 const unknown = only.filter((id) => !cases.some((c) => c.id === id));
 if (unknown.length > 0) throw new Error(`No such case: ${unknown.join(", ")}`);
 const selected = only.length > 0 ? cases.filter((c) => only.includes(c.id)) : cases;
 const version = claudeCodeVersion();
-const previous: RecordFile | undefined = existsSync(RECORD_FILE)
-  ? JSON.parse(readFileSync(RECORD_FILE, "utf8"))
-  : undefined;
+const previous = readRecord();
 // A partial run adds to a record of the same Claude Code; a new version is recorded whole.
 if (only.length > 0 && previous?.claudeCode !== version) {
   throw new Error(

@@ -1,5 +1,4 @@
 // Every case run in hookwire and compared with what the real Claude Code did (recorded/claude-code.json).
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliberateDifferences } from "../cases/deliberate.js";
 import { cases } from "../cases/index.js";
@@ -7,13 +6,11 @@ import { comparable } from "../src/compare.js";
 import { runInHookwire } from "../src/hookwire-run.js";
 import type { Observation } from "../src/observe.js";
 import { mapLimit } from "../src/pool.js";
+import { readRecord } from "../src/record-file.js";
 
-const RECORD_FILE = new URL("../recorded/claude-code.json", import.meta.url);
-const record = JSON.parse(readFileSync(RECORD_FILE, "utf8")) as {
-  claudeCode: string;
-  recordedAt: string;
-  cases: Record<string, Observation>;
-};
+const found = readRecord();
+if (!found) throw new Error("recorded/claude-code.json is missing: run pnpm conformance:record");
+const record = found;
 
 const observed = new Map<string, Observation | Error>();
 

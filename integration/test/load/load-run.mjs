@@ -41,8 +41,11 @@ for (let i = 0; i < 5; i++) {
   modules.push(file);
 }
 const extractId = `sed -n 's/.*"id":"\\([^"]*\\)".*/\\1/p'`;
+// updatedInput replaces the whole input (as in Claude Code): the rewrite returns tool_input plus its own
+// field, built by one sed (tool_input holds no nested object, so it ends at its first closing brace).
+const rewriteInput = `sed -n 's/.*"tool_input":{\\(\\([^}]*\\)"id":"\\([^"]*\\)"\\([^}]*\\)\\)}.*/{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{\\1,"fromCommand":"\\3"}}}/p'`;
 const scripts = {
-  rewrite: `input=$(cat); id=$(printf '%s' "$input" | ${extractId}); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"fromCommand":"%s"}}}' "$id"`,
+  rewrite: rewriteInput,
   context: `input=$(cat); id=$(printf '%s' "$input" | ${extractId}); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"command saw %s"}}' "$id"`,
 };
 const handlers = [];
@@ -53,13 +56,16 @@ for (const [name, body] of Object.entries(scripts)) {
   handlers.push({ type: "command", command: file, args: [marker], timeout: 30 });
 }
 const settings = validateSettings(
-  { hooks: { PreToolUse: [{ matcher: "bash", hooks: handlers }] } },
+  { hooks: { PreToolUse: [{ matcher: "Bash", hooks: handlers }] } },
   { file: path.join(dir, "settings.json"), scope: "project" },
 );
 
 const loaded = await loadHooks(modules, dir);
 if (loaded.errors.length > 0) throw new Error(loaded.errors.map((e) => e.error.message).join("\n"));
-const hooks = [...loaded.hooks, await createSettingsHooks(settings.handlers, { cwd: dir })];
+const hooks = [
+  ...loaded.hooks,
+  await createSettingsHooks(settings.handlers, { cwd: dir, transcriptDir: path.join(dir, "transcripts") }),
+];
 const runner = new HookRunner(hooks, { cwd: dir });
 const hookErrors = [];
 runner.onError((error) => hookErrors.push(error.message));

@@ -371,6 +371,7 @@ describe("hookwire tool", () => {
         · .hookwire/hooks/guard.ts  none <n> ms
         · .claude/settings.json     none <n> ms
         · .hookwire/hooks/guard.ts  rewrite <n> ms  API KEY HERE
+        · .claude/settings.json     none <n> ms
       result:
         API KEY HERE
       "

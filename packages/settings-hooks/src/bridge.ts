@@ -39,6 +39,7 @@ import {
   toSettingsResponse,
   toSettingsTool,
 } from "./tool-names.js";
+import { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 
 export interface SettingsHooksOptions {
@@ -48,8 +49,19 @@ export interface SettingsHooksOptions {
   projectDir?: string;
   /** `session_id` input field. Default: a random UUID per bridge. */
   sessionId?: string;
-  /** `transcript_path` input field. Default `""`. */
+  /**
+   * `transcript_path` of a transcript the host keeps itself (in Claude Code's format); hookwire then writes none.
+   * Without it, hookwire writes one (see `transcript`).
+   */
   transcriptPath?: string;
+  /**
+   * The session as a Claude Code transcript, current before each hook runs: `true` (default) writes
+   * `<transcriptDir>/<sessionId>.jsonl`; a `TranscriptWriter` writes where the host wants; `false` writes
+   * nothing and sends `transcript_path: ""`.
+   */
+  transcript?: boolean | TranscriptWriter;
+  /** Default `defaultTranscriptDir(cwd)` (per user, under the XDG cache folder). */
+  transcriptDir?: string;
   /** `permission_mode` input field. Default `"default"`. */
   permissionMode?: string;
   /** `effort.level` input field (tool events and Stop). Default `"medium"`, Claude Code's default. */
@@ -156,6 +168,18 @@ export function settingsHandlerProblems(
     if (handler.config.if !== undefined) {
       try {
         parseRule(handler.config.if);
+        if (!isToolEvent(handler.event)) {
+          problems.push(
+            new HookError({
+              code: "HOOK_INVALID_RULE",
+              hookPath,
+              event: handler.event,
+              message:
+                `"if" applies only to tool events; on ${handler.event} Claude Code never runs this handler, and neither does hookwire. ` +
+                `Remove "if" to run it.`,
+            }),
+          );
+        }
       } catch (cause) {
         problems.push(new HookError({ code: "HOOK_INVALID_RULE", hookPath, event: handler.event, cause }));
       }
@@ -254,11 +278,26 @@ export async function createSettingsHooks(
     permissionMode: options.permissionMode,
     effort: options.effort,
   };
+  const transcript =
+    options.transcript instanceof TranscriptWriter
+      ? options.transcript
+      : options.transcriptPath !== undefined || options.transcript === false || handlers.length === 0
+        ? undefined
+        : new TranscriptWriter({
+            file: path.join(options.transcriptDir ?? defaultTranscriptDir(cwd), `${session.sessionId}.jsonl`),
+            sessionId: session.sessionId,
+            cwd,
+          });
+  if (transcript) session.transcriptPath = transcript.path;
   const stopHookCap = options.stopHookCap ?? 8;
   let sessionEnv = options.sessionEnv;
   let envFiles = 0;
-  /** When each tool call's hooks finished, for `duration_ms`. */
+  /** When each tool call's hooks finished, for `duration_ms`; a call blocked elsewhere never reports back. */
   const toolStarted = new Map<string, number>();
+  const markStarted = (toolCallId: string) => {
+    if (toolStarted.size >= 1024) toolStarted.delete(toolStarted.keys().next().value as string);
+    toolStarted.set(toolCallId, performance.now());
+  };
   const problems = settingsHandlerProblems(handlers, options);
   const unusable = new Set(problems.map((p) => p.hookPath));
 
@@ -474,21 +513,23 @@ export async function createSettingsHooks(
       details: { event, sources: texts },
     });
 
-    const toolEvents = has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure");
+    // A transcript needs every call and result, whichever events have hooks.
+    const toolEvents = transcript || has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure");
     if (toolEvents) {
       pi.on("tool_call", async (event, ctx) => {
+        const settings = toSettingsTool(event.toolName, event.input, { cwd });
+        transcript?.toolUse(event.toolCallId, settings.tool_name, settings.tool_input);
         if (!has("PreToolUse")) {
-          toolStarted.set(event.toolCallId, performance.now());
+          markStarted(event.toolCallId);
           return undefined;
         }
-        const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const { outcome } = await run(
           "PreToolUse",
           { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
           ctx,
           { name: event.toolName, input: event.input },
         );
-        toolStarted.set(event.toolCallId, performance.now());
+        markStarted(event.toolCallId);
         const result: ToolCallEventResult = {};
         if (outcome.blocks.length > 0) {
           // A blocked call's only text for the model is the reason: context given with it travels there.
@@ -520,7 +561,9 @@ export async function createSettingsHooks(
         }
         return Object.keys(result).length > 0 ? result : undefined;
       });
+    }
 
+    if (transcript || has("PostToolUse") || has("PostToolUseFailure")) {
       pi.on("tool_result", async (event, ctx) => {
         const started = toolStarted.get(event.toolCallId);
         toolStarted.delete(event.toolCallId);
@@ -534,7 +577,18 @@ export async function createSettingsHooks(
         const duration_ms = started === undefined ? 0 : Math.round(performance.now() - started);
         const tool = { name: event.toolName, input: event.input };
         const failed = event.isError;
-        if (failed ? !has("PostToolUseFailure") : !has("PostToolUse")) return undefined;
+        const response = toSettingsResponse(event.toolName, {
+          input: settings.tool_input,
+          text,
+          details: event.details,
+        });
+        // Claude Code writes the result after PostToolUse hooks ran: they do not see it in the transcript.
+        const record = (content: string) =>
+          transcript?.toolResult(event.toolCallId, content, failed, response);
+        if (failed ? !has("PostToolUseFailure") : !has("PostToolUse")) {
+          record(text);
+          return undefined;
+        }
         const { outcome } = failed
           ? await run(
               "PostToolUseFailure",
@@ -546,11 +600,7 @@ export async function createSettingsHooks(
               "PostToolUse",
               {
                 ...common,
-                tool_response: toSettingsResponse(event.toolName, {
-                  input: settings.tool_input,
-                  text,
-                  details: event.details,
-                }),
+                tool_response: response,
                 duration_ms,
               },
               ctx,
@@ -565,6 +615,7 @@ export async function createSettingsHooks(
             ? toContent(outcome.updatedToolOutput.value, settings.tool_name)
             : undefined;
         if (replaced) result.content = replaced;
+        record(replaced ? textOf(replaced) : text);
         return Object.keys(result).length > 0 ? result : undefined;
       });
     }
@@ -572,13 +623,18 @@ export async function createSettingsHooks(
     // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.
     pi.on("before_agent_start", async (event, ctx) => {
       session.promptId = randomUUID();
+      const promptId = session.promptId;
+      // The prompt enters the transcript once UserPromptSubmit let it through, as in Claude Code.
+      const accepted = () => transcript?.prompt(event.prompt, promptId, session.permissionMode);
       if (has("UserPromptSubmit")) {
         const { outcome } = await run("UserPromptSubmit", { prompt: event.prompt }, ctx);
         if (outcome.stop) return { block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
         if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };
+        accepted();
         const texts = [...outcome.plainText, ...outcome.additionalContext];
         return texts.length > 0 ? { message: contextMessage(texts, "UserPromptSubmit") } : undefined;
       }
+      accepted();
       return undefined;
     });
 
@@ -616,13 +672,16 @@ export async function createSettingsHooks(
       });
     }
 
-    if (has("Stop")) {
+    if (transcript || has("Stop")) {
       pi.on("agent_end", async (event, ctx) => {
+        const last = lastAssistantText(event.messages);
+        if (last !== undefined) transcript?.assistantText(last);
+        if (!has("Stop")) return;
         const { outcome } = await run(
           "Stop",
           {
             stop_hook_active: consecutiveStopBlocks > 0,
-            last_assistant_message: lastAssistantText(event.messages),
+            last_assistant_message: last,
             background_tasks: [],
             session_crons: [],
           },

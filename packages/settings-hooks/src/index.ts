@@ -75,6 +75,8 @@ export {
   toSettingsResponse,
   toSettingsTool,
 } from "./tool-names.js";
+export type { TranscriptOptions } from "./transcript.js";
+export { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
 export type {
   CommandHandlerConfig,
   HandlerConfig,

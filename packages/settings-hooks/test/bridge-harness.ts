@@ -42,6 +42,7 @@ export async function harness(
   const hook = await createSettingsHooks(handlers, {
     sessionId: "session-1",
     outputDir: path.join(cwd, "out"),
+    transcriptDir: path.join(cwd, "transcripts"),
     ...options,
     cwd,
   });

@@ -112,7 +112,7 @@ describe("input", () => {
     await h.runner.emitToolCall(toolCall("read", { path: "a.txt" }));
     expect(JSON.parse(readFileSync(path.join(cwd, "in.json"), "utf8"))).toEqual({
       session_id: "session-1",
-      transcript_path: "",
+      transcript_path: path.join(cwd, "transcripts", "session-1.jsonl"),
       cwd,
       permission_mode: "plan",
       effort: { level: "medium" },
@@ -567,6 +567,12 @@ describe("as the real Claude Code does (see integration/claude-conformance)", ()
     await h.runner.emitBeforeAgentStart("hi");
     await h.runner.emit({ type: "agent_end", messages: [] });
     expect(() => readFileSync(log, "utf8")).toThrow();
+    expect(h.errors).toMatchInlineSnapshot(`
+      [
+        "HOOK_INVALID_RULE .claude/settings.json#hooks.UserPromptSubmit[0].hooks[0]: "if" applies only to tool events; on UserPromptSubmit Claude Code never runs this handler, and neither does hookwire. Remove "if" to run it.",
+        "HOOK_INVALID_RULE .claude/settings.json#hooks.Stop[0].hooks[0]: "if" applies only to tool events; on Stop Claude Code never runs this handler, and neither does hookwire. Remove "if" to run it.",
+      ]
+    `);
   });
 
   it("reads a JSON deny on stdout even when the hook then exits 1", async () => {
@@ -654,5 +660,54 @@ describe("CLAUDE_ENV_FILE", () => {
     ]);
     const out = execFileSync("bash", ["-c", `${sessionEnv.prelude()}\necho "$A|$B"`], { encoding: "utf8" });
     expect(out).toBe("one two|one two-b\n");
+  });
+});
+
+describe("transcript", () => {
+  it("writes the session in Claude Code's transcript format, current before each hook runs", async () => {
+    const cwd = tempProject();
+    const seen = path.join(cwd, "seen");
+    // Each hook appends how many transcript lines existed when it ran.
+    const probe = command(
+      `tp=$(sed -n 's/.*"transcript_path":"\\([^"]*\\)".*/\\1/p'); echo "$(wc -l < "$tp" 2>/dev/null || echo 0)" >> "${seen}"`,
+    );
+    const h = await harness(
+      { PreToolUse: group([probe]), PostToolUse: group([probe]), Stop: group([probe]) },
+      { cwd },
+    );
+    await h.runner.emitBeforeAgentStart("fix the build");
+    await h.runner.emitToolCall(toolCall("bash", { command: "make" }));
+    await h.runner.emit({ ...toolResult(false), input: { command: "make" } });
+    await h.runner.emit({
+      type: "agent_end",
+      messages: [{ role: "assistant", content: [{ type: "text", text: "Fixed." }], timestamp: 0 }],
+    });
+    expect(readFileSync(seen, "utf8").split("\n").filter(Boolean).map(Number)).toEqual([2, 2, 4]);
+    const file = path.join(cwd, "transcripts", "session-1.jsonl");
+    const lines = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.type, l.message.content])).toEqual([
+      ["user", "fix the build"],
+      ["assistant", [{ type: "tool_use", id: "call-1", name: "Bash", input: { command: "make" } }]],
+      ["user", [{ tool_use_id: "call-1", type: "tool_result", content: "ok", is_error: false }]],
+      ["assistant", [{ type: "text", text: "Fixed." }]],
+    ]);
+    expect(lines[2].toolUseResult).toMatchObject({ stdout: "ok", stderr: "" });
+    expect(lines.slice(1).map((l, i) => l.parentUuid === lines[i].uuid)).toEqual([true, true, true]);
+    expect(lines[0]).toMatchObject({ sessionId: "session-1", cwd, isSidechain: false });
+  });
+
+  it("writes nothing when the host keeps its own transcript, and sends its path", async () => {
+    const cwd = tempProject();
+    const log = path.join(cwd, "in.json");
+    const h = await harness(
+      { PreToolUse: group([command(`cat > "${log}"`)]) },
+      { cwd, transcriptPath: "/host/session.jsonl" },
+    );
+    await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+    expect(JSON.parse(readFileSync(log, "utf8")).transcript_path).toBe("/host/session.jsonl");
+    expect(() => readFileSync(path.join(cwd, "transcripts", "session-1.jsonl"))).toThrow();
   });
 });

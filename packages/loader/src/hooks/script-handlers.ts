@@ -2,7 +2,7 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import path from "node:path";
-import type { CommandHandlerConfig, SettingsHandler } from "@hookwire/settings-hooks";
+import { type CommandHandlerConfig, type SettingsHandler, settingsToolName } from "@hookwire/settings-hooks";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "./hook-item.js";
 
@@ -49,7 +49,8 @@ export async function scriptHandlers(
   const events = item.type === "pre" ? ["PreToolUse"] : ["PostToolUse", "PostToolUseFailure"];
   return events.map((event) => ({
     event,
-    matcher: item.tool === "*" ? undefined : item.tool,
+    // Matchers compare Claude tool names exactly: `pre/bash.sh` is for `Bash`.
+    matcher: item.tool === "*" ? undefined : settingsToolName(item.tool),
     config,
     file: item.path,
     scope: item.level,

@@ -1,0 +1,113 @@
+// The session as a Claude Code transcript (JSONL), kept current before each hook runs, so hooks can read `transcript_path`.
+import { randomUUID } from "node:crypto";
+import { appendFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { defaultOutputDir } from "./protocol/output.js";
+
+/**
+ * `<XDG cache>/hookwire/transcripts/<project>`: per user, one folder per project named as Claude Code names
+ * its `~/.claude/projects/<project>` folders (every character but letters and digits becomes `-`).
+ */
+export function defaultTranscriptDir(
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  return path.join(path.dirname(defaultOutputDir(env)), "transcripts", cwd.replace(/[^A-Za-z0-9]/g, "-"));
+}
+
+export interface TranscriptOptions {
+  file: string;
+  sessionId: string;
+  cwd: string;
+}
+
+/**
+ * Appends the lines of Claude Code's transcript format that hooks read: `user` (a prompt, or `tool_result`
+ * blocks with `toolUseResult`) and `assistant` (`tool_use` or `text` blocks), each with `uuid`,
+ * `parentUuid`, `sessionId`, `cwd`, `timestamp`. Writes are synchronous: a hook that starts next sees them.
+ */
+export class TranscriptWriter {
+  readonly path: string;
+  readonly #sessionId: string;
+  readonly #cwd: string;
+  #parent: string | null = null;
+  #promptId: string | undefined;
+  #ready = false;
+
+  constructor(options: TranscriptOptions) {
+    this.path = options.file;
+    this.#sessionId = options.sessionId;
+    this.#cwd = options.cwd;
+  }
+
+  /** The user's prompt; later lines carry its `promptId`. */
+  prompt(text: string, promptId: string, permissionMode: string | undefined): void {
+    this.#promptId = promptId;
+    this.#append({
+      type: "user",
+      promptId,
+      message: { role: "user", content: text },
+      ...(permissionMode ? { permissionMode } : {}),
+    });
+  }
+
+  /** The assistant's tool call, in Claude Code's names (`Bash {command}`). */
+  toolUse(id: string, name: string, input: Record<string, unknown>): void {
+    this.#append({
+      type: "assistant",
+      message: {
+        type: "message",
+        role: "assistant",
+        content: [{ type: "tool_use", id, name, input }],
+        stop_reason: "tool_use",
+      },
+    });
+  }
+
+  /** The tool's result as the model got it, and Claude Code's `tool_response` shape as `toolUseResult`. */
+  toolResult(id: string, text: string, isError: boolean, response: unknown): void {
+    this.#append({
+      type: "user",
+      promptId: this.#promptId,
+      message: {
+        role: "user",
+        content: [{ tool_use_id: id, type: "tool_result", content: text, is_error: isError }],
+      },
+      toolUseResult: isError ? `Error: ${text}` : response,
+    });
+  }
+
+  /** The assistant's final text of a turn. */
+  assistantText(text: string): void {
+    this.#append({
+      type: "assistant",
+      message: {
+        type: "message",
+        role: "assistant",
+        content: [{ type: "text", text }],
+        stop_reason: "end_turn",
+      },
+    });
+  }
+
+  #append(line: Record<string, unknown>): void {
+    if (!this.#ready) {
+      mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
+      this.#ready = true;
+    }
+    const uuid = randomUUID();
+    const entry = {
+      parentUuid: this.#parent,
+      isSidechain: false,
+      ...line,
+      uuid,
+      timestamp: new Date().toISOString(),
+      userType: "external",
+      entrypoint: "hookwire",
+      cwd: this.#cwd,
+      sessionId: this.#sessionId,
+    };
+    this.#parent = uuid;
+    appendFileSync(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  }
+}
