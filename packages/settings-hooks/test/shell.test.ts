@@ -214,6 +214,8 @@ describe("shellCommands: what cannot be known", () => {
     ["cat <<EOF | sh\nrm x\nEOF", "CODE_FROM_INPUT"],
     ["bash <<EOF\n$(cat x)\nEOF", "CODE_FROM_INPUT"],
     ["bash <(curl -s x)", "CODE_FROM_INPUT"],
+    ["bash < <(curl -s x)", "CODE_FROM_INPUT"],
+    ["sh 0< $SCRIPT", "CODE_FROM_INPUT"],
     ["echo 'print(1)' | python3", "CODE_FROM_INPUT"],
     ["source ./env.sh", "SOURCE"],
     [". ./env.sh", "SOURCE"],
@@ -244,6 +246,7 @@ describe("shellCommands: what cannot be known", () => {
   it("takes a script file as a program to run, not as an unknown", () => {
     expect(summary("bash ./deploy.sh --now")).toEqual({ run: ["bash ./deploy.sh --now"], unknown: [] });
     expect(summary("python3 -m pytest tests")).toEqual({ run: ["python3 -m pytest tests"], unknown: [] });
+    expect(summary("bash < ./deploy.sh")).toEqual({ run: ["bash"], unknown: [] });
   });
 });
 
