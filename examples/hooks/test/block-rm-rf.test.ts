@@ -18,7 +18,7 @@ describe("block-rm-rf", () => {
     const { ui, asked } = scriptedUI([false]);
     const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
     const outcome = await runner.emitToolCall(call("rm -fr /tmp/x && ls"));
-    expect(asked).toEqual(["Dangerous command: Allow: rm -fr /tmp/x && ls"]);
+    expect(asked).toEqual(["Dangerous command: Allow: rm -fr /tmp/x && ls\n(it runs `rm -fr /tmp/x`)"]);
     expect(outcome).toMatchObject({ block: true, reason: "user denied command" });
   });
 
@@ -30,10 +30,36 @@ describe("block-rm-rf", () => {
     expect(outcome.block).toBe(false);
   });
 
+  it.each([
+    "rm -Rf build",
+    "rm -r -f build",
+    "rm --recursive --force build",
+    "rm -f -R build",
+    "rm -vrf build",
+    "sudo rm -rf build",
+    "/bin/rm -rf build",
+    "bash -c 'rm -rf build'",
+    "find . -name build -exec rm -rf {} +",
+    "echo build | xargs rm -rf",
+    "echo $(rm -rf build)",
+    "rm $FLAGS build",
+    "$RM -rf build",
+  ])("blocks %j", async (command) => {
+    const runner = createRunner([await loadExample("block-rm-rf")]);
+    expect((await runner.emitToolCall(call(command))).block).toBe(true);
+  });
+
   it("leaves other commands and other tools alone without asking", async () => {
     const { ui, asked } = scriptedUI([]);
     const runner = createRunner([await loadExample("block-rm-rf")], { uiContext: ui, hasUI: true });
-    for (const c of [call("rm -r build"), call("ls -la"), call("rm -rf x", "write")]) {
+    for (const c of [
+      call("rm -r build"),
+      call("rm -f x"),
+      call("rm -- -rf"),
+      call("echo rm -rf x"),
+      call("ls -la"),
+      call("rm -rf x", "write"),
+    ]) {
       expect((await runner.emitToolCall(c)).block).toBe(false);
     }
     expect(asked).toEqual([]);
