@@ -23,12 +23,12 @@ function removesRecursivelyByForce(command: ShellCommand): boolean {
 }
 
 /** Why the command needs a confirmation, or `undefined` when it surely does not remove files by force. */
-function danger(command: string): string | undefined {
+function danger(command: string): { rm: boolean; why: string } | undefined {
   const analysis = shellCommands(command);
   const rm = analysis.commands.find(removesRecursivelyByForce);
-  if (rm) return `it runs \`${rm.text}\``;
+  if (rm) return { rm: true, why: `it runs \`${rm.text}\`` };
   const unknown = analysis.unknowns[0];
-  return unknown ? `it cannot be checked: ${unknown.reason}` : undefined;
+  return unknown ? { rm: false, why: `it cannot be checked: ${unknown.reason}` } : undefined;
 }
 
 export default function (pi: HookAPI): void {
@@ -36,11 +36,14 @@ export default function (pi: HookAPI): void {
     if (event.toolName !== "bash") return;
     const cmd = String(event.input.command ?? "");
     await loadShellParser();
-    const why = danger(cmd);
-    if (!why) return;
+    const found = danger(cmd);
+    if (!found) return;
 
-    if (!ctx.hasUI) return { block: true, reason: "rm -rf blocked (no UI to confirm it)" };
-    const ok = await ctx.ui.confirm("Dangerous command", `Allow: ${cmd}\n(${why})`);
+    if (!ctx.hasUI) {
+      const reason = found.rm ? "rm -rf blocked" : `command blocked, ${found.why}`;
+      return { block: true, reason: `${reason} (no UI to confirm it)` };
+    }
+    const ok = await ctx.ui.confirm("Dangerous command", `Allow: ${cmd}`);
     if (!ok) return { block: true, reason: "user denied command" };
     return undefined;
   });
