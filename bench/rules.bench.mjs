@@ -38,8 +38,13 @@ export async function run() {
   parser.setLanguage(await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm")));
   const parse = (text) => parser.parse(text)?.delete();
 
-  // Each op gets a different text (a leading no-op command), so the one-command analysis cache never answers.
-  const sized = (shape, size) => (i) => `: ${i}; ${shape(size)}`;
+  // Each op gets a different text (a leading no-op command numbered across every batch and round), so the
+  // one-command analysis cache never answers.
+  let op = 0;
+  const sized = (shape, size) => {
+    const body = shape(size);
+    return () => `: ${op++}; ${body}`;
+  };
   const small = { rounds: 15, batchMs: 20, warmup: 200, minOps: 10 };
   const large = { rounds: 5, batchMs: 1, warmup: 2, minOps: 1 };
   const rows = [];
@@ -54,8 +59,8 @@ export async function run() {
       await compare({
         name: `3 deny rules, ${label}`,
         baseline: "tree-sitter parse of the same text",
-        baselineFn: (i) => parse(text(i)),
-        subjectFn: (i) => evaluate(text(i)),
+        baselineFn: () => parse(text()),
+        subjectFn: () => evaluate(text()),
         target: null,
         ...options,
       }),
@@ -74,8 +79,8 @@ export async function run() {
       await compare({
         name: `3 deny rules, ${label} (linear: ≈ 10×)`,
         baseline: "the same rules on a text 10× smaller",
-        baselineFn: (i) => evaluate(tenth(i)),
-        subjectFn: (i) => evaluate(text(i)),
+        baselineFn: () => evaluate(tenth()),
+        subjectFn: () => evaluate(text()),
         target: null,
         ...options,
       }),
@@ -88,8 +93,8 @@ export async function run() {
     await compare({
       name: "3 deny rules, 1 MB chain (past the work limit: fails closed)",
       baseline: "tree-sitter parse of the same text, unbounded",
-      baselineFn: (i) => parse(huge(i)),
-      subjectFn: (i) => evaluate(huge(i)),
+      baselineFn: () => parse(huge()),
+      subjectFn: () => evaluate(huge()),
       target: null,
       ...large,
       rounds: 3,
