@@ -116,6 +116,8 @@ export const denyRm: readonly Row[] = [
   ["xargs rm -f <<< victim", "deny"],
   ["echo victim | xargs rm -f", "deny"],
   ["echo victim | xargs -I{} rm -f {}", "deny"],
+  ["echo victim | xargs -i rm -f {}", "deny"],
+  ["echo victim | xargs -l1 -e rm -f", "deny"],
   ["echo victim | xargs -0 -n 1 rm", "deny"],
   ["echo victim | xargs sh -c 'rm -f \"$@\"' _", "deny"],
   ["find . -name victim -exec rm -f {} \\;", "deny"],
