@@ -70,8 +70,18 @@ export class SyntaxNode {
     return this.source.slice(this.startIndex, this.endIndex);
   }
 
+  /** Source text between two offsets (which may lie outside this node). */
+  slice(from: number, to: number): string {
+    return this.source.slice(from, to);
+  }
+
   childForField(field: string): SyntaxNode | undefined {
     return this.children.find((child) => child.field === field);
+  }
+
+  /** The same text as a node of another type (used to repair what the grammar reads differently from bash). */
+  retyped(type: string): SyntaxNode {
+    return new SyntaxNode(type, this.isNamed, this.startIndex, this.endIndex, null, this.source);
   }
 }
 
@@ -95,14 +105,23 @@ export function parseScript(input: string): ParsedScript | ParseFailure {
   }
   if (input.length > MAX_PARSED_CHARS) return { kind: "too-large" };
   let text = input;
-  // Each round removes every continuation the previous tree showed; joining a word across lines can change the
-  // tree around it, so the text is parsed again until no continuation is left inside a word.
-  for (let round = 0; round < 4; round++) {
+  // Each round repairs what the previous tree showed the grammar got wrong, and the text is parsed again until
+  // nothing is left to repair: continuations inside words are removed, newlines inside one command become `;`.
+  for (let round = 0; round < 8; round++) {
     const result = parseOnce(parser, text);
     if ("kind" in result) return result;
     const cuts = continuationsInWords(text, result.kept);
-    if (cuts.length === 0) return { text, root: result.root };
-    text = removeAt(text, cuts);
+    if (cuts.length > 0) {
+      text = removeAt(text, cuts);
+      continue;
+    }
+    const newlines = newlinesInsideCommands(text, result.root);
+    if (newlines.length === 0) {
+      attachDescriptors(result.root);
+      attachStrayWords(result.root);
+      return { text, root: result.root };
+    }
+    text = replaceAt(text, newlines, ";");
   }
   return { kind: "syntax", at: 0 };
 }
@@ -126,23 +145,16 @@ function parseOnce(
   }
 }
 
-// Node types whose text keeps a backslash-newline as written (quotes, comments, here-doc bodies) or resolves it
-// itself (double-quoted strings, in words.ts).
-const keepsContinuations = new Set([
-  "comment",
-  "raw_string",
-  "string",
-  "ansi_c_string",
-  "translated_string",
-  "heredoc_body",
-  "heredoc_end",
-]);
+// Node types whose text keeps a backslash-newline as written: single quotes, comments, and the bodies of quoted
+// here-docs (checked where they are met). Bash removes it everywhere else, double quotes included.
+const keepsContinuations = new Set(["comment", "raw_string", "ansi_c_string", "heredoc_end"]);
 
 /** Walks the tree once with a cursor (one WASM call per step) and records the outermost kept-text ranges. */
 function copyTree(tree: Tree, text: string): { root: SyntaxNode; kept: Array<[number, number]> } {
   const cursor = tree.walk();
   const kept: Array<[number, number]> = [];
   let keptUntil = -1;
+  let quotedHereDoc = false;
   const make = (): SyntaxNode => {
     const node = new SyntaxNode(
       cursor.nodeType,
@@ -152,7 +164,9 @@ function copyTree(tree: Tree, text: string): { root: SyntaxNode; kept: Array<[nu
       cursor.currentFieldName,
       text,
     );
-    if (node.startIndex >= keptUntil && keepsContinuations.has(node.type)) {
+    if (node.type === "heredoc_start") quotedHereDoc = /['"\\]/.test(node.text);
+    const keeps = keepsContinuations.has(node.type) || (quotedHereDoc && node.type === "heredoc_body");
+    if (node.startIndex >= keptUntil && keeps) {
       kept.push([node.startIndex, node.endIndex]);
       keptUntil = node.endIndex;
     }
@@ -198,6 +212,127 @@ function continuationsInWords(text: string, kept: ReadonlyArray<[number, number]
     at = text.indexOf("\\\n", at + 2);
   }
   return cuts;
+}
+
+/**
+ * tree-sitter-bash sometimes reads the line after a pipeline as more arguments of its last command
+ * (`a | b⏎rm x` as `b rm x`), where bash ends the command at the newline. Offsets of newlines between the words of
+ * one simple command; bash would have ended the command there, so a `;` in their place means the same.
+ */
+function newlinesInsideCommands(text: string, root: SyntaxNode): number[] {
+  const found: number[] = [];
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.type === "heredoc_redirect") continue;
+    if (node.type === "word") {
+      // A bare word cannot hold a newline bash reads as one (continuations are gone by now).
+      for (let at = node.text.indexOf("\n"); at !== -1; at = node.text.indexOf("\n", at + 1)) {
+        let backslashes = 0;
+        while (at - backslashes - 1 >= 0 && node.text[at - backslashes - 1] === "\\") backslashes++;
+        if (backslashes % 2 === 0) found.push(node.startIndex + at);
+      }
+    }
+    if (node.type === "command") {
+      const parts = node.children;
+      for (let i = 1; i < parts.length; i++) {
+        const before = parts[i - 1]!;
+        const after = parts[i]!;
+        if (before.type.startsWith("heredoc") || after.type === "comment" || before.type === "comment") break;
+        const gap = text.slice(before.endIndex, after.startIndex);
+        const newline = gap.indexOf("\n");
+        if (newline !== -1) found.push(before.endIndex + newline);
+      }
+    }
+    for (const child of node.namedChildren) pending.push(child);
+  }
+  return found.sort((a, b) => a - b);
+}
+
+const redirects = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
+
+/**
+ * `sh 0< file`: tree-sitter-bash reads the `0` as an argument and the redirect as having no descriptor. A number
+ * that ends where a redirect starts is its descriptor, as bash reads it; this moves it there.
+ */
+function attachDescriptors(root: SyntaxNode): void {
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    node.children.forEach((child, i) => {
+      if (!redirects.has(child.type) || child.children.some((part) => part.type === "file_descriptor"))
+        return;
+      const previous = node.children[i - 1];
+      const holder = previous?.type === "command" ? previous : node;
+      const number = previous?.type === "command" ? previous.children.at(-1) : previous;
+      if (number?.type !== "number" || number.endIndex !== child.startIndex) return;
+      holder.children.splice(holder.children.indexOf(number), 1);
+      holder.namedChildren.splice(holder.namedChildren.indexOf(number), 1);
+      const descriptor = number.retyped("file_descriptor");
+      child.children.unshift(descriptor);
+      child.namedChildren.unshift(descriptor);
+    });
+    for (const child of node.namedChildren) pending.push(child);
+  }
+}
+
+/**
+ * `a | x=1 2>/dev/null rm y` and `echo > out b`: after a statement, tree-sitter-bash reads the words that follow a
+ * redirect's target as more targets. In bash they are words of the last simple command: its arguments, or its
+ * program and arguments when it had only assignments. This moves them there.
+ */
+function attachStrayWords(root: SyntaxNode): void {
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.type === "redirected_statement") {
+      for (const redirect of node.namedChildren) {
+        if (redirect.type !== "file_redirect") continue;
+        const targets = redirect.namedChildren.filter((child) => child.type !== "file_descriptor");
+        const stray = targets.slice(1);
+        if (stray.length === 0) continue;
+        redirect.children.splice(redirect.children.indexOf(stray[0]!));
+        redirect.namedChildren.splice(redirect.namedChildren.indexOf(stray[0]!));
+        giveToLastCommand(node, stray);
+      }
+    }
+    for (const child of node.namedChildren) pending.push(child);
+  }
+}
+
+function giveToLastCommand(statement: SyntaxNode, words: SyntaxNode[]): void {
+  let parent = statement;
+  let last = statement.childForField("body") ?? statement.namedChildren[0];
+  while (last && (last.type === "pipeline" || last.type === "list")) {
+    parent = last;
+    last = last.namedChildren.at(-1);
+  }
+  if (!last) return;
+  if (last.type === "command") {
+    last.children.push(...words);
+    last.namedChildren.push(...words);
+    return;
+  }
+  if (last.type !== "variable_assignment" && last.type !== "variable_assignments") return;
+  const [name, ...args] = words;
+  const command = last.retyped("command");
+  const commandName = name!.retyped("command_name");
+  commandName.children.push(name!);
+  commandName.namedChildren.push(name!);
+  command.children.push(last, commandName, ...args);
+  command.namedChildren.push(last, commandName, ...args);
+  parent.children.splice(parent.children.indexOf(last), 1, command);
+  parent.namedChildren.splice(parent.namedChildren.indexOf(last), 1, command);
+}
+
+function replaceAt(text: string, offsets: readonly number[], by: string): string {
+  let out = "";
+  let from = 0;
+  for (const offset of offsets) {
+    out += text.slice(from, offset) + by;
+    from = offset + 1;
+  }
+  return out + text.slice(from);
 }
 
 function removeAt(text: string, cuts: readonly number[]): string {

@@ -107,7 +107,8 @@ const table: Record<string, ProgramSpec> = {
   xargs: {
     kind: "xargs",
     options: {
-      short: "adEeIiLlnPs",
+      // `-i`, `-e` and `-l` take a value only when it is attached (`-i{}`), so they are not listed.
+      short: "adEILnPs",
       long: [
         "--arg-file",
         "--delimiter",
