@@ -7,13 +7,16 @@ import {
   type ContentPart,
   displayPath,
   errorMessage,
+  forTools,
   type HookAPI,
   type HookContext,
   HookError,
   type HookSource,
   instantiateHook,
   type LoadedHook,
+  type ToolCallEvent,
   type ToolCallEventResult,
+  type ToolResultEvent,
   type ToolResultEventResult,
 } from "@hookwire/core";
 import { type AggregatedOutcome, aggregate, blockReason } from "./aggregate.js";
@@ -474,11 +477,31 @@ export async function createSettingsHooks(
       details: { event, sources: texts },
     });
 
+    // Fast path, asked once per event and tool: does any handler's matcher take this tool? A tool no
+    // matcher takes costs a map lookup, whatever its input or output (no hook input is built).
+    // With unusable handlers every tool counts, so the first emit reports them.
+    const matchedTools = new Map<string, boolean>();
+    const matchesTool = (event: "PreToolUse" | "PostToolUse" | "PostToolUseFailure", toolName: string) => {
+      const key = `${event}\0${toolName}`;
+      let found = matchedTools.get(key);
+      if (found === undefined) {
+        const settingsName = toSettingsTool(toolName, {}).tool_name;
+        found =
+          has(event) &&
+          (problems.length > 0 || prepared.some((p) => p.handler.event === event && p.matches(settingsName)));
+        matchedTools.set(key, found);
+      }
+      return found;
+    };
+    const afterTool = (toolName: string) =>
+      matchesTool("PostToolUse", toolName) || matchesTool("PostToolUseFailure", toolName);
+
     const toolEvents = has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure");
     if (toolEvents) {
-      pi.on("tool_call", async (event, ctx) => {
-        if (!has("PreToolUse")) {
-          toolStarted.set(event.toolCallId, performance.now());
+      const onToolCall = async (event: ToolCallEvent, ctx: HookContext) => {
+        if (!matchesTool("PreToolUse", event.toolName)) {
+          // Only a later PostToolUse reads when the call started (its duration_ms).
+          if (afterTool(event.toolName)) toolStarted.set(event.toolCallId, performance.now());
           return undefined;
         }
         const settings = toSettingsTool(event.toolName, event.input, { cwd });
@@ -519,11 +542,17 @@ export async function createSettingsHooks(
           if (outcome.permission.reason) result.reason = outcome.permission.reason;
         }
         return Object.keys(result).length > 0 ? result : undefined;
-      });
+      };
+      pi.on(
+        "tool_call",
+        forTools(onToolCall, (toolName) => matchesTool("PreToolUse", toolName) || afterTool(toolName)),
+      );
 
-      pi.on("tool_result", async (event, ctx) => {
+      const onToolResult = async (event: ToolResultEvent, ctx: HookContext) => {
         const started = toolStarted.get(event.toolCallId);
         toolStarted.delete(event.toolCallId);
+        if (!matchesTool(event.isError ? "PostToolUseFailure" : "PostToolUse", event.toolName))
+          return undefined;
         const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const text = textOf(event.content);
         const common = {
@@ -566,7 +595,8 @@ export async function createSettingsHooks(
             : undefined;
         if (replaced) result.content = replaced;
         return Object.keys(result).length > 0 ? result : undefined;
-      });
+      };
+      pi.on("tool_result", forTools(onToolResult, afterTool));
     }
 
     // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.
