@@ -6,6 +6,7 @@
  * @module hookwire
  * @document ../README.md
  */
+export { VERSION } from "./command-table.js";
 export type { Finding } from "./commands/doctor-checks.js";
 export { doctorFindings, KNOWN_TOOLS, sourceFindings } from "./commands/doctor-checks.js";
 export type { DemoOptions, DemoResult } from "./demo/run-demo.js";
@@ -14,7 +15,7 @@ export { CliUsageError, EXIT } from "./errors.js";
 export type { ResolvedEvent } from "./events.js";
 export { buildEvent, resolveEventName, SETTINGS_EVENTS, toolFromInput } from "./events.js";
 export { invokedAs } from "./invocation.js";
-export { mainCommand, runCli, VERSION } from "./main.js";
+export { mainCommand, runCli } from "./main.js";
 export type { ProjectRoot } from "./project-root.js";
 export { findProjectRoot, PROJECT_MARKERS } from "./project-root.js";
 export type { Decision, TraceRow } from "./trace-print.js";

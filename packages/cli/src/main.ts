@@ -1,60 +1,24 @@
 // The `hookwire` command tree and its entry point: help, argument checks, exit codes, error reporting.
 import { stripVTControlCharacters } from "node:util";
 import { didYouMean, escapeForTerminal, isHookwireError } from "@hookwire/core";
-import { type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
+import { type CommandDef, defineCommand, runCommand } from "citty";
 import { checkArgs } from "./argv.js";
-import { demoCommand } from "./commands/demo.js";
-import { doctorCommand } from "./commands/doctor.js";
-import { emitCommand } from "./commands/emit.js";
-import { initCommand } from "./commands/init.js";
-import { listCommand } from "./commands/list.js";
-import { runCommand as runSlashCommand } from "./commands/run.js";
-import { toolCommand } from "./commands/tool.js";
-import { trustCommand } from "./commands/trust.js";
+import { COMMANDS, MAIN_META } from "./command-table.js";
 import { CliUsageError, EXIT } from "./errors.js";
+import { quickAnswer, usage } from "./help.js";
 
-export const VERSION = "0.1.0";
-
-const helpCommand = defineCommand({
-  meta: { name: "help", description: "Show the help of hookwire or of one command" },
-  args: { command: { type: "positional", description: "The command", required: false } },
-}) as CommandDef;
-
-const subCommands = {
-  list: listCommand,
-  emit: emitCommand,
-  tool: toolCommand,
-  run: runSlashCommand,
-  doctor: doctorCommand,
-  trust: trustCommand,
-  init: initCommand,
-  demo: demoCommand,
-  help: helpCommand,
-} as Record<string, CommandDef>;
-
+/** Every command; citty imports a command's module only when that command runs. */
 export const mainCommand = defineCommand({
-  meta: {
-    name: "hookwire",
-    version: VERSION,
-    description:
-      "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).\n" +
-      "Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error.",
-  },
-  subCommands,
+  meta: MAIN_META,
+  subCommands: Object.fromEntries(Object.entries(COMMANDS).map(([name, entry]) => [name, entry.load])),
 });
 
-// citty colours usage text whatever the stream; colour belongs on a terminal only.
-async function usage(sub: CommandDef | undefined, tty: boolean | undefined): Promise<string> {
-  const text = await renderUsage(sub ?? mainCommand, sub ? mainCommand : undefined);
-  return tty && !("NO_COLOR" in process.env) ? text : stripVTControlCharacters(text);
-}
-
-function subCommandName(name: string): CommandDef {
-  const sub = subCommands[name];
-  if (sub) return sub;
-  const hint = didYouMean(name, Object.keys(subCommands));
+async function subCommandNamed(name: string): Promise<CommandDef> {
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (entry) return entry.load();
+  const hint = didYouMean(name, Object.keys(COMMANDS));
   throw new CliUsageError(`Unknown command "${name}".${hint ? ` Did you mean "${hint}"?` : ""}`, {
-    details: `Commands: ${Object.keys(subCommands).join(", ")}. See \`hookwire help\`.`,
+    details: `Commands: ${Object.keys(COMMANDS).join(", ")}. See \`hookwire help\`.`,
   });
 }
 
@@ -80,7 +44,9 @@ function reportError(error: unknown, json: boolean): void {
   if (known) {
     process.stderr.write(`hookwire: ${escapeLines(error.message)}\n`);
   } else {
-    process.stderr.write(`hookwire: unexpected error: ${escapeLines((error as Error)?.stack ?? String(error))}\n`);
+    process.stderr.write(
+      `hookwire: unexpected error: ${escapeLines((error as Error)?.stack ?? String(error))}\n`,
+    );
   }
 }
 
@@ -88,32 +54,29 @@ function reportError(error: unknown, json: boolean): void {
 export async function runCli(argv: readonly string[]): Promise<number> {
   const json = wantsJson(argv);
   try {
-    const [first, ...rest] = argv;
-    if (first === undefined || first === "--help" || first === "-h") {
-      process.stdout.write(`${await usage(undefined, process.stdout.isTTY)}\n`);
+    const quick = await quickAnswer(argv);
+    if (quick !== undefined) {
+      process.stdout.write(quick);
       return EXIT.ok;
     }
-    if (first === "--version" || first === "-v") {
-      process.stdout.write(`${VERSION}\n`);
-      return EXIT.ok;
-    }
+    const [first = "", ...rest] = argv;
     if (first.startsWith("-")) {
       throw new CliUsageError(`${first} goes after a command: hookwire <command> ${first}.`, {
         details: "See `hookwire help`.",
       });
     }
-    const sub = subCommandName(first);
-    if (sub === helpCommand) {
-      checkArgs("help", helpCommand, rest);
-      const target = rest[0] === undefined ? undefined : subCommandName(rest[0]);
-      process.stdout.write(`${await usage(target, process.stdout.isTTY)}\n`);
+    const sub = await subCommandNamed(first);
+    if (first === "help") {
+      checkArgs("help", sub, rest);
+      const target = rest[0] === undefined ? undefined : await subCommandNamed(rest[0]);
+      process.stdout.write(`${await usage(target, mainCommand, process.stdout.isTTY)}\n`);
       return EXIT.ok;
     }
     if (rest.includes("--help") || rest.includes("-h")) {
-      process.stdout.write(`${await usage(sub, process.stdout.isTTY)}\n`);
+      process.stdout.write(`${await usage(sub, mainCommand, process.stdout.isTTY)}\n`);
       return EXIT.ok;
     }
-    checkArgs(first, sub, rest, { rest: sub === (runSlashCommand as CommandDef) });
+    checkArgs(first, sub, rest, { rest: first === "run" });
     process.exitCode = undefined;
     await runCommand(mainCommand, { rawArgs: [...argv] });
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok;

@@ -161,4 +161,6 @@ export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";
 export { StatusLine, sanitizeStatusText } from "./status-line.js";
+export type { ToolFilter } from "./tool-filter.js";
+export { forTools, handlesTool } from "./tool-filter.js";
 export { completeUIContext, createNoOpUIContext } from "./ui-noop.js";

@@ -33,6 +33,7 @@ import type { HostActions } from "./host-actions.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
 import type { AgentMessage, HookMessage, ImageContent, SendMessageOptions } from "./messages.js";
 import { policyFor } from "./policies/table.js";
+import { handlesTool } from "./tool-filter.js";
 import { countDialogs, type DialogCounter } from "./ui-dialogs.js";
 import { completeUIContext, createNoOpUIContext } from "./ui-noop.js";
 
@@ -218,6 +219,22 @@ export class HookRunner {
     return has;
   }
 
+  /**
+   * Like `hasHandlers`, for one tool: leaves out handlers marked with `forTools` that do not act on
+   * it (the settings bridge marks its handlers with the settings matchers). Cached like `hasHandlers`.
+   */
+  hasHandlersFor(event: "tool_call" | "tool_result", toolName: string): boolean {
+    const key = `${event}\0${toolName}`;
+    let has = this.#has.get(key);
+    if (has === undefined) {
+      has = this.hooks.some(
+        (hook) => hook.handlers.get(event)?.some((h) => handlesTool(h, toolName)) ?? false,
+      );
+      this.#has.set(key, has);
+    }
+    return has;
+  }
+
   /** Run an event's handlers and combine their results by the event's policy. */
   emit<E extends AnyHookEvent>(event: E): Promise<HookEmitOutcome<E["type"]>> {
     return this.#dispatch(event.type).run(event, this.#context) as Promise<HookEmitOutcome<E["type"]>>;
@@ -382,7 +399,9 @@ export class HookRunner {
     const options = this.#options;
     const hasQueuedMessages = init?.hasQueuedMessages ?? (() => false);
     return {
-      ui: init?.uiContext ? countDialogs(completeUIContext(init.uiContext), this.#dialogs) : createNoOpUIContext(),
+      ui: init?.uiContext
+        ? countDialogs(completeUIContext(init.uiContext), this.#dialogs)
+        : createNoOpUIContext(),
       hasUI: init?.hasUI ?? false,
       cwd: options.cwd,
       sessionManager: options.sessionManager ?? emptySession,

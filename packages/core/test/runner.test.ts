@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type AnyHookEvent,
+  forTools,
   type HookAPI,
   type HookError,
   type HookEventName,
@@ -648,6 +649,28 @@ describe("registration after load", () => {
     runner.dispose();
     api?.on("agent_end", () => {});
     expect(runner.handlersVersion).toBe(1);
+  });
+
+  it("leaves a handler marked forTools out of hasHandlersFor for other tools, until one unmarked subscribes", async () => {
+    let api: HookAPI | undefined;
+    const { runner } = await runnerOf({
+      "a.ts": (pi) => {
+        api = pi;
+        pi.on(
+          "tool_call",
+          forTools(
+            () => undefined,
+            (name) => name === "write",
+          ),
+        );
+      },
+    });
+    expect(runner.hasHandlers("tool_call")).toBe(true);
+    expect(runner.hasHandlersFor("tool_call", "write")).toBe(true);
+    expect(runner.hasHandlersFor("tool_call", "bash")).toBe(false);
+    expect(runner.hasHandlersFor("tool_result", "write")).toBe(false);
+    api?.on("tool_call", () => undefined);
+    expect(runner.hasHandlersFor("tool_call", "bash")).toBe(true);
   });
 
   it("stops calling a handler once it unsubscribes, and hasHandlers follows", async () => {

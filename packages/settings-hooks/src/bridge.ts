@@ -7,13 +7,16 @@ import {
   type ContentPart,
   displayPath,
   errorMessage,
+  forTools,
   type HookAPI,
   type HookContext,
   HookError,
   type HookSource,
   instantiateHook,
   type LoadedHook,
+  type ToolCallEvent,
   type ToolCallEventResult,
+  type ToolResultEvent,
   type ToolResultEventResult,
 } from "@hookwire/core";
 import { type AggregatedOutcome, aggregate, blockReason } from "./aggregate.js";
@@ -460,6 +463,8 @@ export async function createSettingsHooks(
       // `if` rules read Bash commands with the grammar; if it cannot load, they treat commands as unanalysable.
       if (tool && hasRules) await loadShellParser().catch(() => undefined);
       const matched = selected(event, input, tool);
+      // Hooks read transcript_path: it holds every line up to now before any of them starts.
+      if (matched.length > 0) transcript?.flush();
       const unique = new Map<string, Prepared>();
       for (const p of matched) {
         if (p.async) startAsync(p, input, event);
@@ -513,111 +518,144 @@ export async function createSettingsHooks(
       details: { event, sources: texts },
     });
 
-    // A transcript needs every call and result, whichever events have hooks.
-    const toolEvents = transcript || has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure");
-    if (toolEvents) {
-      pi.on("tool_call", async (event, ctx) => {
-        const settings = toSettingsTool(event.toolName, event.input, { cwd });
-        transcript?.toolUse(event.toolCallId, settings.tool_name, settings.tool_input);
-        if (!has("PreToolUse")) {
-          markStarted(event.toolCallId);
-          return undefined;
-        }
-        const { outcome } = await run(
-          "PreToolUse",
-          { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
-          ctx,
-          { name: event.toolName, input: event.input },
-        );
-        markStarted(event.toolCallId);
-        const result: ToolCallEventResult = {};
-        if (outcome.blocks.length > 0) {
-          // A blocked call's only text for the model is the reason: context given with it travels there.
-          const reason = [blockReason(outcome.blocks), ...outcome.additionalContext.map((t) => t.text)];
-          return { block: true, reason: reason.join("\n") };
-        }
-        if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
-        // `continue: false` does not stop this call: it runs, then the turn ends (run() aborted it).
-        if (outcome.updatedInput) {
-          result.input = fromSettingsInput(event.toolName, outcome.updatedInput);
-          const missing = missingRequiredFields(event.toolName, outcome.updatedInput);
-          if (missing.length > 0) {
-            pi.reportError(
-              new HookError({
-                code: "HOOK_INPUT_INCOMPLETE",
-                hookPath: outcome.updatedInputBy ?? hookName,
-                event: "PreToolUse",
-                message:
-                  `updatedInput replaces the whole ${settings.tool_name} input and lacks ${missing.map((f) => `"${f}"`).join(", ")}; ` +
-                  "Claude Code would refuse this call. Return every field the tool needs (the original input is in tool_input).",
-              }),
-              "PreToolUse",
-            );
-          }
-        }
-        if (outcome.permission) {
-          result.permission = outcome.permission.decision;
-          if (outcome.permission.reason) result.reason = outcome.permission.reason;
-        }
-        return Object.keys(result).length > 0 ? result : undefined;
-      });
-    }
+    // Fast path, asked once per event and tool: does any handler's matcher take this tool? A tool no
+    // matcher takes costs a map lookup, whatever its input or output (no hook input is built).
+    // With unusable handlers every tool counts, so the first emit reports them.
+    const matchedTools = new Map<string, boolean>();
+    const matchesTool = (event: "PreToolUse" | "PostToolUse" | "PostToolUseFailure", toolName: string) => {
+      const key = `${event}\0${toolName}`;
+      let found = matchedTools.get(key);
+      if (found === undefined) {
+        const settingsName = toSettingsTool(toolName, {}).tool_name;
+        found =
+          has(event) &&
+          (problems.length > 0 || prepared.some((p) => p.handler.event === event && p.matches(settingsName)));
+        matchedTools.set(key, found);
+      }
+      return found;
+    };
+    const afterTool = (toolName: string) =>
+      matchesTool("PostToolUse", toolName) || matchesTool("PostToolUseFailure", toolName);
 
-    if (transcript || has("PostToolUse") || has("PostToolUseFailure")) {
-      pi.on("tool_result", async (event, ctx) => {
-        const started = toolStarted.get(event.toolCallId);
-        toolStarted.delete(event.toolCallId);
+    const preToolUse = async (event: ToolCallEvent, ctx: HookContext) => {
+      const settings = toSettingsTool(event.toolName, event.input, { cwd });
+      const { outcome } = await run(
+        "PreToolUse",
+        { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
+        ctx,
+        { name: event.toolName, input: event.input },
+      );
+      markStarted(event.toolCallId);
+      const result: ToolCallEventResult = {};
+      if (outcome.blocks.length > 0) {
+        // A blocked call's only text for the model is the reason: context given with it travels there.
+        const reason = [blockReason(outcome.blocks), ...outcome.additionalContext.map((t) => t.text)];
+        return { block: true, reason: reason.join("\n") };
+      }
+      if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
+      // `continue: false` does not stop this call: it runs, then the turn ends (run() aborted it).
+      if (outcome.updatedInput) {
+        result.input = fromSettingsInput(event.toolName, outcome.updatedInput);
+        const missing = missingRequiredFields(event.toolName, outcome.updatedInput);
+        if (missing.length > 0) {
+          pi.reportError(
+            new HookError({
+              code: "HOOK_INPUT_INCOMPLETE",
+              hookPath: outcome.updatedInputBy ?? hookName,
+              event: "PreToolUse",
+              message:
+                `updatedInput replaces the whole ${settings.tool_name} input and lacks ${missing.map((f) => `"${f}"`).join(", ")}; ` +
+                "Claude Code would refuse this call. Return every field the tool needs (the original input is in tool_input).",
+            }),
+            "PreToolUse",
+          );
+        }
+      }
+      if (outcome.permission) {
+        result.permission = outcome.permission.decision;
+        if (outcome.permission.reason) result.reason = outcome.permission.reason;
+      }
+      return Object.keys(result).length > 0 ? result : undefined;
+    };
+
+    const postToolUse = async (event: ToolResultEvent, ctx: HookContext, started: number | undefined) => {
+      const settings = toSettingsTool(event.toolName, event.input, { cwd });
+      const text = textOf(event.content);
+      const common = {
+        tool_name: settings.tool_name,
+        tool_input: settings.tool_input,
+        tool_use_id: event.toolCallId,
+      };
+      const duration_ms = started === undefined ? 0 : Math.round(performance.now() - started);
+      const tool = { name: event.toolName, input: event.input };
+      const failed = event.isError;
+      const response = toSettingsResponse(event.toolName, {
+        input: settings.tool_input,
+        text,
+        details: event.details,
+      });
+      const { outcome } = failed
+        ? await run(
+            "PostToolUseFailure",
+            { ...common, error: text, is_interrupt: false, duration_ms },
+            ctx,
+            tool,
+          )
+        : await run("PostToolUse", { ...common, tool_response: response, duration_ms }, ctx, tool);
+      const result: ToolResultEventResult = {};
+      // A PostToolUse block cannot undo the call: its reason goes to the model with the result.
+      const context = [...outcome.additionalContext, ...outcome.blocks];
+      if (context.length > 0) result.additionalContext = context;
+      const replaced =
+        outcome.updatedToolOutput && !failed
+          ? toContent(outcome.updatedToolOutput.value, settings.tool_name)
+          : undefined;
+      if (replaced) result.content = replaced;
+      // Claude Code writes the result after PostToolUse hooks ran: they do not see it in the transcript.
+      transcript?.toolResult(event.toolCallId, replaced ? textOf(replaced) : text, failed, response);
+      return Object.keys(result).length > 0 ? result : undefined;
+    };
+
+    // The transcript records every call and result, hooked or not; its lines are built only when a hook
+    // is about to read them (`transcript.flush()` in run()), so an unhooked tool pays a closure, not a
+    // JSON line and a file write.
+    const onToolCall = (event: ToolCallEvent, ctx: HookContext) => {
+      transcript?.later((t) => {
+        const settings = toSettingsTool(event.toolName, event.input, { cwd });
+        t.toolUse(event.toolCallId, settings.tool_name, settings.tool_input);
+      });
+      if (matchesTool("PreToolUse", event.toolName)) return preToolUse(event, ctx);
+      // Only a later PostToolUse reads when the call started (its duration_ms).
+      if (afterTool(event.toolName)) markStarted(event.toolCallId);
+      return undefined;
+    };
+    const onToolResult = (event: ToolResultEvent, ctx: HookContext) => {
+      const started = toolStarted.get(event.toolCallId);
+      toolStarted.delete(event.toolCallId);
+      if (matchesTool(event.isError ? "PostToolUseFailure" : "PostToolUse", event.toolName)) {
+        return postToolUse(event, ctx, started);
+      }
+      transcript?.later((t) => {
         const settings = toSettingsTool(event.toolName, event.input, { cwd });
         const text = textOf(event.content);
-        const common = {
-          tool_name: settings.tool_name,
-          tool_input: settings.tool_input,
-          tool_use_id: event.toolCallId,
-        };
-        const duration_ms = started === undefined ? 0 : Math.round(performance.now() - started);
-        const tool = { name: event.toolName, input: event.input };
-        const failed = event.isError;
         const response = toSettingsResponse(event.toolName, {
           input: settings.tool_input,
           text,
           details: event.details,
         });
-        // Claude Code writes the result after PostToolUse hooks ran: they do not see it in the transcript.
-        const record = (content: string) =>
-          transcript?.toolResult(event.toolCallId, content, failed, response);
-        if (failed ? !has("PostToolUseFailure") : !has("PostToolUse")) {
-          record(text);
-          return undefined;
-        }
-        const { outcome } = failed
-          ? await run(
-              "PostToolUseFailure",
-              { ...common, error: text, is_interrupt: false, duration_ms },
-              ctx,
-              tool,
-            )
-          : await run(
-              "PostToolUse",
-              {
-                ...common,
-                tool_response: response,
-                duration_ms,
-              },
-              ctx,
-              tool,
-            );
-        const result: ToolResultEventResult = {};
-        // A PostToolUse block cannot undo the call: its reason goes to the model with the result.
-        const context = [...outcome.additionalContext, ...outcome.blocks];
-        if (context.length > 0) result.additionalContext = context;
-        const replaced =
-          outcome.updatedToolOutput && !failed
-            ? toContent(outcome.updatedToolOutput.value, settings.tool_name)
-            : undefined;
-        if (replaced) result.content = replaced;
-        record(replaced ? textOf(replaced) : text);
-        return Object.keys(result).length > 0 ? result : undefined;
+        t.toolResult(event.toolCallId, text, event.isError, response);
       });
+      return undefined;
+    };
+    if (transcript) {
+      pi.on("tool_call", onToolCall);
+      pi.on("tool_result", onToolResult);
+    } else if (has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure")) {
+      pi.on(
+        "tool_call",
+        forTools(onToolCall, (toolName) => matchesTool("PreToolUse", toolName) || afterTool(toolName)),
+      );
+      pi.on("tool_result", forTools(onToolResult, afterTool));
     }
 
     // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.

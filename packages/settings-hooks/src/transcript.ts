@@ -33,6 +33,7 @@ export class TranscriptWriter {
   #parent: string | null = null;
   #promptId: string | undefined;
   #ready = false;
+  #queue: Array<(writer: TranscriptWriter) => void> = [];
 
   constructor(options: TranscriptOptions) {
     this.path = options.file;
@@ -90,7 +91,25 @@ export class TranscriptWriter {
     });
   }
 
+  /**
+   * Records lines whose content is built only at the next `flush()` (or the next line written directly):
+   * the hot path of an unhooked tool call pays a closure, not a JSON line and a file write.
+   */
+  later(write: (writer: TranscriptWriter) => void): void {
+    this.#queue.push(write);
+  }
+
+  /** Writes what `later` queued, in order. The bridge calls it before any hook runs. */
+  flush(): void {
+    while (this.#queue.length > 0) {
+      const queued = this.#queue;
+      this.#queue = [];
+      for (const write of queued) write(this);
+    }
+  }
+
   #append(line: Record<string, unknown>): void {
+    this.flush();
     if (!this.#ready) {
       mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
       this.#ready = true;

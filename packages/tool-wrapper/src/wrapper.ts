@@ -72,8 +72,10 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
   #refresh(): void {
     const runner = this.#runner;
     this.#seenVersion = runner.handlersVersion;
-    this.#onCall = runner.hasHandlers("tool_call");
-    this.#onResult = runner.hasHandlers("tool_result");
+    // Per tool: handlers that say (forTools) they never act on this tool, such as settings hooks
+    // whose matchers all name other tools, cost nothing here.
+    this.#onCall = runner.hasHandlersFor("tool_call", this.name);
+    this.#onResult = runner.hasHandlersFor("tool_result", this.name);
     this.#passThrough = !this.#onCall && !this.#onResult && !this.#options.enforcesPermissions;
   }
 

@@ -1,0 +1,79 @@
+// `hookwire --help` and `--version` import no command and no runtime package; commands load on use.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS } from "../src/command-table.js";
+import { bin, ensureBuilt } from "./cli-harness.js";
+
+/** The file URLs a real `hookwire` process loads, traced by a module loader hook. */
+function modulesLoadedBy(args: string[]): { urls: string[]; stdout: string; status: number | null } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "hookwire-trace-"));
+  const hooks = path.join(dir, "hooks.mjs");
+  writeFileSync(
+    hooks,
+    `import { writeSync } from "node:fs";
+export async function load(url, context, next) {
+  if (url.startsWith("file:")) writeSync(2, "LOADED " + url + "\\n");
+  return next(url, context);
+}
+`,
+  );
+  const register = path.join(dir, "register.mjs");
+  writeFileSync(
+    register,
+    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const run = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, bin, ...args], {
+    encoding: "utf8",
+    cwd: dir,
+  });
+  const urls = run.stderr
+    .split("\n")
+    .filter((line) => line.startsWith("LOADED "))
+    .map((line) => line.slice("LOADED ".length));
+  return { urls, stdout: run.stdout, status: run.status };
+}
+
+const RUNTIME =
+  /\/(zod|jiti|web-tree-sitter|tree-sitter-bash|recheck|tapable|diff)\/|packages\/(core|loader|settings-hooks|tool-wrapper|host-kit)\//;
+
+describe("lazy loading", () => {
+  beforeAll(() => ensureBuilt());
+
+  it("answers --help without importing a command module or any runtime package", () => {
+    const { urls, stdout, status } = modulesLoadedBy(["--help"]);
+    expect(status).toBe(0);
+    expect(stdout).toContain("list");
+    expect(urls.some((url) => url.includes("citty"))).toBe(true);
+    expect(urls.filter((url) => RUNTIME.test(url) || url.includes("/commands/"))).toEqual([]);
+  });
+
+  it("answers --version without importing the runtime", () => {
+    const { urls, stdout, status } = modulesLoadedBy(["--version"]);
+    expect(status).toBe(0);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(urls.filter((url) => RUNTIME.test(url))).toEqual([]);
+  });
+
+  it("imports only the command that runs", () => {
+    const { urls, status } = modulesLoadedBy(["trust", "--help"]);
+    expect(status).toBe(0);
+    const commands = urls
+      .filter((url) => url.includes("/cli/dist/commands/"))
+      .map((url) => path.basename(url));
+    expect(commands).toContain("trust.js");
+    expect(commands).not.toContain("demo.js");
+    expect(commands).not.toContain("emit.js");
+  });
+
+  it("lists each command with the description its module declares", async () => {
+    for (const [name, entry] of Object.entries(COMMANDS)) {
+      const command = await entry.load();
+      const meta = typeof command.meta === "function" ? await command.meta() : await command.meta;
+      expect({ name, description: meta?.description }).toEqual({ name, description: entry.description });
+    }
+  });
+});
