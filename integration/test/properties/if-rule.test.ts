@@ -1,12 +1,23 @@
 // `if` rules on Bash: never throw, and a deny-worthy sub-command is found wherever the shell would run it.
-import { bashCommands, isSettingsError, matchesRule, parseRule } from "@hookwire/settings-hooks";
+import {
+  isSettingsError,
+  loadShellParser,
+  type MatchOptions,
+  matchesRule,
+  parseRule,
+  shellCommands,
+} from "@hookwire/settings-hooks";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 const RUNS = 10_000;
 const cwd = "/work/project";
 const rmRule = parseRule("Bash(rm *)");
 const bash = (command: string) => ({ toolName: "bash", input: { command }, cwd });
+const IF: MatchOptions = { mode: "if-filter" };
+const ALLOW: MatchOptions = { mode: "permission", list: "allow" };
+
+beforeAll(() => loadShellParser());
 
 const SAFE = ["ls -la", "echo hi", "git status", 'cat "a b.txt"', "npm test", "grep -n foo src", "true"];
 const JOINERS = [" && ", " || ", "; ", " | ", "\n"];
@@ -54,12 +65,12 @@ const compound = fc
   });
 
 describe("Bash `if` rules", () => {
-  it("match `Bash(rm *)` in mode any wherever `rm -rf` runs in a compound command", () => {
+  it("match `Bash(rm *)` as an if filter wherever `rm -rf` runs in a compound command", () => {
     fc.assert(
       fc.property(compound, (command) => {
-        expect(matchesRule(rmRule, bash(command), { mode: "any" })).toBe(true);
+        expect(matchesRule(rmRule, bash(command), IF)).toBe(true);
         // An allow rule for the safe commands can never cover a command that also removes files.
-        expect(matchesRule(parseRule("Bash(ls *)"), bash(command), { mode: "all" })).toBe(false);
+        expect(matchesRule(parseRule("Bash(ls *)"), bash(command), ALLOW)).toBe(false);
       }),
       { numRuns: RUNS },
     );
@@ -74,13 +85,13 @@ describe("Bash `if` rules", () => {
       .map(([parts, joiners]) => parts.map((p, i) => (i === 0 ? p : `${joiners[i - 1]}${p}`)).join(""));
     fc.assert(
       fc.property(harmless, (command) => {
-        expect(matchesRule(rmRule, bash(command), { mode: "any" })).toBe(false);
+        expect(matchesRule(rmRule, bash(command), IF)).toBe(false);
       }),
       { numRuns: RUNS },
     );
   });
 
-  it("never throw on arbitrary command text, in either mode", () => {
+  it("never throw on arbitrary command text, in any mode", () => {
     const text = fc.oneof(
       fc.string({ unit: "binary", maxLength: 60 }),
       fc
@@ -113,14 +124,15 @@ describe("Bash `if` rules", () => {
       fc.property(
         text,
         rules,
-        fc.constantFrom("any", "all") as fc.Arbitrary<"any" | "all">,
+        fc.constantFrom<MatchOptions>(IF, ALLOW, { mode: "permission", list: "deny" }),
         (command, rule, mode) => {
-          const analysis = bashCommands(command);
-          expect(typeof analysis.parsed).toBe("boolean");
-          const matched = matchesRule(rule, bash(command), { mode });
+          const analysis = shellCommands(command);
+          const unparsable = analysis.unknowns.some((u) => u.code === "SYNTAX");
+          const matched = matchesRule(rule, bash(command), mode);
           expect(typeof matched).toBe("boolean");
-          // When the command cannot be read the hook must still run: an unparsable command matches in mode any.
-          if (!analysis.parsed && mode === "any") expect(matched).toBe(true);
+          // When the command cannot be read the hook must still run, and no allow rule with a pattern approves it.
+          if (unparsable && mode !== ALLOW) expect(matched).toBe(true);
+          if (unparsable && mode === ALLOW && rule.pattern !== undefined) expect(matched).toBe(false);
         },
       ),
       { numRuns: RUNS },
@@ -146,7 +158,7 @@ describe("Bash `if` rules", () => {
           try {
             const rule = parseRule(text);
             expect(typeof rule.tool).toBe("string");
-            expect(typeof matchesRule(rule, bash("rm -rf x"))).toBe("boolean");
+            expect(typeof matchesRule(rule, bash("rm -rf x"), IF)).toBe("boolean");
           } catch (error) {
             expect(isSettingsError(error) && error.code === "INVALID_RULE").toBe(true);
           }

@@ -30,6 +30,7 @@ import {
 import type { HandlerResult } from "./protocol/output.js";
 import { matchesRule } from "./rules/match.js";
 import { type PermissionRule, parseRule } from "./rules/parse.js";
+import { loadShellParser } from "./rules/shell/grammar.js";
 import { fromSettingsInput, toSettingsTool } from "./tool-names.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 
@@ -249,6 +250,7 @@ export async function createSettingsHooks(
     });
   }
 
+  const hasRules = prepared.some((p) => p.rule !== undefined);
   const files = new Set(handlers.map((h) => h.file));
   const onlyFile = files.size === 1 ? [...files][0] : undefined;
   const hookName = options.path ?? (onlyFile ? displayPath(onlyFile, cwd) : "settings hooks");
@@ -285,7 +287,11 @@ export async function createSettingsHooks(
           const settingsName = typeof value === "string" ? value : tool.name;
           if (!p.matches(settingsName) && !p.matches(tool.name)) return false;
           if (p.rule && isToolEvent(event)) {
-            return matchesRule(p.rule, { toolName: tool.name, input: tool.input, cwd }, { mode: "any" });
+            return matchesRule(
+              p.rule,
+              { toolName: tool.name, input: tool.input, cwd },
+              { mode: "if-filter" },
+            );
           }
           return true;
         }
@@ -364,6 +370,8 @@ export async function createSettingsHooks(
     ): Promise<EventRun> => {
       reportProblems();
       const input = buildHookInput(event, fields as never, session) as HookInput;
+      // `if` rules read Bash commands with the grammar; if it cannot load, they treat commands as unanalysable.
+      if (tool && hasRules) await loadShellParser().catch(() => undefined);
       const matched = selected(event, input, tool);
       const unique = new Map<string, Prepared>();
       for (const p of matched) {

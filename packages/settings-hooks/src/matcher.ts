@@ -1,4 +1,5 @@
 // Matcher groups: which events support a matcher, which input field it tests, and how its text is read.
+import { checkSync } from "recheck";
 import { SettingsError } from "./errors.js";
 
 /** Every settings event of the reference, in its order; unknown names in a file get a "did you mean". */
@@ -118,5 +119,50 @@ export function compileMatcher(
       { cause },
     );
   }
-  return (value) => regex.test(value);
+  const safety = regexSafety(matcher);
+  if (safety.status === "vulnerable" && safety.exponential) {
+    throw new SettingsError(
+      "UNSAFE_MATCHER",
+      `Matcher ${JSON.stringify(matcher)} can backtrack exponentially: ${safety.example} makes it run for ` +
+        `seconds or hours, blocking the host, so it is not used. Rewrite it without nested or overlapping ` +
+        `repetition (e.g. "(a+)+" → "a+"), or list exact names like "Edit|Write".`,
+    );
+  }
+  // Values are tool names, sources, agent types: short. A longer one is not given to the regex at all, so even
+  // a polynomial pattern stays cheap.
+  return (value) => value.length <= MAX_MATCHED_CHARS && regex.test(value);
+}
+
+/** Matcher regexes are never run on values longer than this; such a value does not match. */
+export const MAX_MATCHED_CHARS = 1_024;
+
+export interface RegexSafety {
+  /** recheck's verdict: `unknown` when it ran out of time (the pattern is then used, with the length cap). */
+  status: "safe" | "vulnerable" | "unknown";
+  exponential: boolean;
+  /** For a vulnerable pattern, an input that shows it, as recheck found it. */
+  example?: string;
+}
+
+const safetyCache = new Map<string, RegexSafety>();
+
+/** Checks a matcher regex for catastrophic backtracking with recheck (once per pattern per process). */
+export function regexSafety(source: string): RegexSafety {
+  let known = safetyCache.get(source);
+  if (known) return known;
+  try {
+    const result = checkSync(source, "", { timeout: 10_000 });
+    known =
+      result.status === "vulnerable"
+        ? {
+            status: "vulnerable",
+            exponential: result.complexity.type === "exponential",
+            example: JSON.stringify(result.attack.string.slice(0, 80)),
+          }
+        : { status: result.status, exponential: false };
+  } catch {
+    known = { status: "unknown", exponential: false };
+  }
+  safetyCache.set(source, known);
+  return known;
 }

@@ -166,7 +166,8 @@ function validateGroup(group: unknown, context: GroupContext): void {
       compileMatcher(matcher, { event });
     } catch (cause) {
       const reason = isSettingsError(cause) ? cause.shortMessage : String(cause);
-      issues.push(error("INVALID_MATCHER", `${path}.matcher`, `${reason} This group is skipped.`));
+      const code = isSettingsError(cause) && cause.code === "UNSAFE_MATCHER" ? cause.code : "INVALID_MATCHER";
+      issues.push(error(code, `${path}.matcher`, `${reason} This group is skipped.`));
       return;
     }
   }

@@ -1,11 +1,16 @@
-import { describe, expect, it } from "vitest";
-import { bashCommands, isSettingsError, matchesRule, parseRule } from "../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { evaluateRule, isSettingsError, loadShellParser, matchesRule, parseRule } from "../src/index.js";
 
 const cwd = "/work/project";
+const IF = { mode: "if-filter" } as const;
 const bash = (command: string) => ({ toolName: "Bash", input: { command }, cwd });
-const fires = (rule: string, command: string) => matchesRule(parseRule(rule), bash(command));
+const fires = (rule: string, command: string) => matchesRule(parseRule(rule), bash(command), IF);
 const allows = (rule: string, command: string) =>
-  matchesRule(parseRule(rule), bash(command), { mode: "all" });
+  matchesRule(parseRule(rule), bash(command), { mode: "permission", list: "allow" });
+const denial = (rule: string, command: string) =>
+  evaluateRule(parseRule(rule), bash(command), { mode: "permission", list: "deny" });
+
+beforeAll(() => loadShellParser());
 
 function ruleError(text: string): string {
   try {
@@ -57,50 +62,7 @@ describe("parseRule", () => {
   });
 });
 
-describe("Bash sub-commands", () => {
-  it("splits on &&, ||, ;, | and newlines and drops leading assignments", () => {
-    expect(bashCommands("FOO=bar A=1 git push && npm test || make; ls | wc -l\necho done").commands).toEqual([
-      "git push",
-      "npm test",
-      "make",
-      "ls",
-      "wc -l",
-      "echo done",
-    ]);
-  });
-
-  it("lists commands inside $(…) and backticks, even inside double quotes", () => {
-    const result = bashCommands('echo "$(rm -rf /)" `date` $(cat $(ls))');
-    expect(result.commands).toEqual(["echo $(…) $(…) $(…)", "rm -rf /", "date", "cat $(…)", "ls"]);
-    expect(result.dynamic).toBe(true);
-  });
-
-  it("does not look inside single quotes", () => {
-    const result = bashCommands("echo '$(rm -rf /)'");
-    expect(result.commands).toEqual(["echo $(rm -rf /)"]);
-    expect(result.dynamic).toBe(false);
-  });
-
-  it("marks $VAR and braced variables as dynamic", () => {
-    expect(bashCommands("git push $REMOTE").dynamic).toBe(true);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
-    expect(bashCommands("git push ${REMOTE}").dynamic).toBe(true);
-    expect(bashCommands("git push origin").dynamic).toBe(false);
-  });
-
-  it("ignores redirect targets and file-descriptor numbers", () => {
-    expect(bashCommands("make 2>/dev/null > out.txt").commands).toEqual(["make"]);
-  });
-
-  it.each(["echo 'unterminated", 'echo "unterminated', "echo $(date", "echo `date", "(cd x"])(
-    "reports %j as unparsable",
-    (command) => {
-      expect(bashCommands(command).parsed).toBe(false);
-    },
-  );
-});
-
-describe("matchesRule, mode any (if fields, deny and ask rules)", () => {
+describe("matchesRule, if-filter mode", () => {
   // The Bash `if` table of the reference, row by row.
   it.each([
     ["Bash(git *)", "FOO=bar git push", true],
@@ -132,8 +94,9 @@ describe("matchesRule, mode any (if fields, deny and ask rules)", () => {
     expect(fires("Bash(npm test)", "npm test --watch")).toBe(false);
   });
 
-  it("fires on $VAR only for patterns that name more than the command", () => {
+  it("fires on an argument known only at run time when some value of it could match", () => {
     expect(fires("Bash(git push *)", "git push $REMOTE")).toBe(true);
+    expect(fires("Bash(git push --force *)", "git $SUB --force")).toBe(true);
     expect(fires("Bash(rm *)", "echo $HOME")).toBe(false);
   });
 
@@ -142,17 +105,34 @@ describe("matchesRule, mode any (if fields, deny and ask rules)", () => {
   });
 
   it("names the tool by its native name too", () => {
-    expect(matchesRule(parseRule("bash(rm *)"), { toolName: "bash", input: { command: "rm x" }, cwd })).toBe(
-      true,
-    );
-    expect(matchesRule(parseRule("Bash(rm *)"), { toolName: "bash", input: { command: "rm x" }, cwd })).toBe(
-      true,
-    );
-    expect(matchesRule(parseRule("Bash"), { toolName: "read", input: { path: "x" }, cwd })).toBe(false);
+    const rm = { toolName: "bash", input: { command: "rm x" }, cwd };
+    expect(matchesRule(parseRule("bash(rm *)"), rm, IF)).toBe(true);
+    expect(matchesRule(parseRule("Bash(rm *)"), rm, IF)).toBe(true);
+    expect(matchesRule(parseRule("Bash"), { toolName: "read", input: { path: "x" }, cwd }, IF)).toBe(false);
   });
 });
 
-describe("matchesRule, mode all (allow rules)", () => {
+describe("evaluateRule, permission mode (deny list)", () => {
+  it("denies what surely matches and asks about what may", () => {
+    expect(denial("Bash(rm *)", "ls && rm -rf x").outcome).toBe("match");
+    expect(denial("Bash(rm *)", "ls && $CMD -rf x")).toMatchInlineSnapshot(`
+      {
+        "outcome": "may-match",
+        "reason": "\`$CMD\` cannot be checked: the program is \`$CMD\`, known only at run time",
+      }
+    `);
+    expect(denial("Bash(rm *)", "ls -la").outcome).toBe("no-match");
+  });
+
+  it("asks about a run-time argument only when some value of it could match, unlike an if filter", () => {
+    expect(denial("Bash(git push --force *)", "git push $ARGS").outcome).toBe("may-match");
+    expect(denial("Bash(git push *)", "git push $REMOTE").outcome).toBe("match");
+    expect(denial("Bash(git push *)", "git commit -m $MESSAGE").outcome).toBe("no-match");
+    expect(fires("Bash(git push *)", "git commit -m $MESSAGE")).toBe(true);
+  });
+});
+
+describe("matchesRule, permission mode (allow list)", () => {
   it("allows only when every sub-command matches", () => {
     expect(allows("Bash(git *)", "git add . && git commit -m x")).toBe(true);
     expect(allows("Bash(git *)", "git add . && rm -rf /")).toBe(false);
@@ -161,12 +141,17 @@ describe("matchesRule, mode all (allow rules)", () => {
   it("never allows git push $(rm -rf /): the substitution runs too", () => {
     expect(allows("Bash(git push *)", "git push $(rm -rf /)")).toBe(false);
     expect(allows("Bash(git push *)", "git push `rm -rf /`")).toBe(false);
-    expect(allows("Bash(git push *)", "git push $REMOTE")).toBe(false);
+    expect(allows("Bash(git push origin *)", "git push $REMOTE")).toBe(false);
     expect(allows("Bash(git push *)", "git push origin main")).toBe(true);
   });
 
   it("does not allow a command it cannot parse", () => {
     expect(allows("Bash(git *)", "git commit -m 'unterminated")).toBe(false);
+  });
+
+  it("allows an argument known only at run time when every value of it is covered", () => {
+    expect(allows("Bash(git push *)", "git push $REMOTE")).toBe(true);
+    expect(allows("Bash(echo *)", "echo $HOME")).toBe(true);
   });
 
   it("allows every call for a bare tool rule", () => {
@@ -178,7 +163,7 @@ describe("matchesRule on file tools", () => {
   const home = "/home/me";
   const call = (toolName: string, input: Record<string, unknown>) => ({ toolName, input, cwd });
   const matches = (rule: string, toolName: string, input: Record<string, unknown>) =>
-    matchesRule(parseRule(rule), call(toolName, input), { home });
+    matchesRule(parseRule(rule), call(toolName, input), { mode: "if-filter", home });
 
   it("matches a pattern without / against the file name anywhere", () => {
     expect(matches("Edit(*.ts)", "Edit", { file_path: "/work/project/src/deep/a.ts" })).toBe(true);
@@ -211,20 +196,20 @@ describe("matchesRule on file tools", () => {
 describe("matchesRule on other tools", () => {
   it("matches WebFetch domain: patterns against the URL's host", () => {
     const call = { toolName: "WebFetch", input: { url: "https://docs.example.com/x" }, cwd };
-    expect(matchesRule(parseRule("WebFetch(domain:*.example.com)"), call)).toBe(true);
-    expect(matchesRule(parseRule("WebFetch(domain:example.org)"), call)).toBe(false);
+    expect(matchesRule(parseRule("WebFetch(domain:*.example.com)"), call, IF)).toBe(true);
+    expect(matchesRule(parseRule("WebFetch(domain:example.org)"), call, IF)).toBe(false);
   });
 
   it("matches other tools' patterns against the input as JSON", () => {
     const call = { toolName: "mcp__db__query", input: { sql: "DROP TABLE users" }, cwd };
-    expect(matchesRule(parseRule("mcp__db__query(*DROP*)"), call)).toBe(true);
-    expect(matchesRule(parseRule("mcp__db__query(*SELECT*)"), call)).toBe(false);
+    expect(matchesRule(parseRule("mcp__db__query(*DROP*)"), call, IF)).toBe(true);
+    expect(matchesRule(parseRule("mcp__db__query(*SELECT*)"), call, IF)).toBe(false);
   });
 
   it("lets mcp__server name every tool of that server", () => {
     const call = { toolName: "mcp__db__query", input: {}, cwd };
-    expect(matchesRule(parseRule("mcp__db"), call)).toBe(true);
-    expect(matchesRule(parseRule("mcp__other"), call)).toBe(false);
-    expect(matchesRule(parseRule("mcp__db__*"), call)).toBe(true);
+    expect(matchesRule(parseRule("mcp__db"), call, IF)).toBe(true);
+    expect(matchesRule(parseRule("mcp__other"), call, IF)).toBe(false);
+    expect(matchesRule(parseRule("mcp__db__*"), call, IF)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
   isHookError,
   type ToolCallOutcome,
 } from "@hookwire/core";
+import { loadShellParser } from "@hookwire/settings-hooks";
 import { appendAdditionalContext } from "./additional-context.js";
 import { DEFAULT_BLOCK_REASON, ToolBlockedError, ToolDeferredError } from "./errors.js";
 import {
@@ -15,6 +16,7 @@ import {
 } from "./options.js";
 import { confirmationPrompt, declinedReason, noUIReason } from "./permissions/prompt.js";
 import { type PermissionResolution, resolvePermission } from "./permissions/resolve.js";
+import { hasRules } from "./permissions/rules.js";
 import type { AgentTool, ToolResult, ToolUpdateCallback } from "./tool.js";
 
 const NONE: readonly AttributedText[] = Object.freeze([]);
@@ -171,6 +173,8 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
   ): Promise<void> {
     const toolName = this.name;
     const ctx = this.#runner.createContext();
+    // Bash rules read the command with the grammar; if it cannot load, they treat commands as unanalysable.
+    if (hasRules(this.#options.rules)) await loadShellParser().catch(() => undefined);
     const verdict = resolvePermission({
       outcome,
       rules: this.#options.rules,

@@ -1,6 +1,7 @@
 // Permission resolution: the decision table, then how the wrapper applies it (confirm, no UI, defer, rules).
 import type { HookFactory, ToolCallEventResult } from "@hookwire/core";
-import { describe, expect, it } from "vitest";
+import { loadShellParser } from "@hookwire/settings-hooks";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   compilePermissionRules,
   HookToolWrapper,
@@ -13,6 +14,9 @@ import {
   wrapTools,
 } from "../src/index.js";
 import { CWD, confirmingUI, echoTool, runnerWith } from "./helpers.js";
+
+// resolvePermission is synchronous; the wrapper awaits the grammar itself, a direct caller does it once.
+beforeAll(() => loadShellParser());
 
 /** Hooks that each answer one tool_call result, loaded in order as `.pi/hooks/h<i>.ts`. */
 function verdictHooks(results: ToolCallEventResult[]): Record<string, HookFactory> {

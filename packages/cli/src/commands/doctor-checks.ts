@@ -5,6 +5,7 @@ import type { LoadedHook } from "@hookwire/core";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import {
   compileMatcher,
+  isSettingsError,
   isToolEvent,
   placeholderValues,
   type SettingsHandler,
@@ -113,7 +114,9 @@ function matcherFindings(handler: SettingsHandler, where: string): Finding[] {
       {
         severity: "error",
         where,
-        message: `matcher ${JSON.stringify(matcher)} does not compile: ${(error as Error).message}`,
+        message: isSettingsError(error)
+          ? `matcher: ${error.shortMessage}`
+          : `matcher ${JSON.stringify(matcher)} does not compile: ${(error as Error).message}`,
       },
     ];
   }

@@ -1,10 +1,11 @@
-// Whether a tool call matches a permission rule, for `if` fields (any sub-command) and allow lists (all of them).
+// Whether a tool call matches a permission rule, in the two modes rules are used in: permission lists and `if`.
 import { homedir } from "node:os";
 import { settingsToolName, toSettingsTool } from "../tool-names.js";
-import { bashCommands } from "./bash-commands.js";
-import { matchesPathPattern } from "./file-paths.js";
+import { pathMatch } from "./file-paths.js";
 import type { PermissionRule } from "./parse.js";
-import { matchesWildcard } from "./wildcard.js";
+import { type ShellAnalysis, type ShellCommand, shellCommands } from "./shell/analyse.js";
+import { isShellParserLoaded } from "./shell/grammar.js";
+import { matchesWildcard, mayMatchWildcard } from "./wildcard.js";
 
 export interface ToolCall {
   /** Native (`bash`) or Claude-Code (`Bash`) name; the input is read in the matching shape. */
@@ -13,16 +14,31 @@ export interface ToolCall {
   cwd: string;
 }
 
-export interface MatchOptions {
-  /**
-   * `"any"` (default; deny/ask rules and `if`): one matching sub-command is enough, dynamic commands match
-   * patterns that name more than the command, unparsable commands match. `"all"` (allow rules): every
-   * sub-command must match, nothing dynamic, unparsable commands do not match.
-   */
-  mode?: "any" | "all";
+export type RuleList = "allow" | "deny" | "ask";
+
+/**
+ * - `{ mode: "permission", list }`: a host's allow / ask / deny list. Deny and ask rules match when any command
+ *   matches, and *may* match (→ ask) when the call holds something no static check can know; an allow rule
+ *   matches only when every command it runs is covered and nothing is unknown.
+ * - `{ mode: "if-filter" }`: a settings handler's `if`, as in the reference: the hook runs when any command
+ *   matches, may match, or the command cannot be analysed.
+ */
+export type MatchMode = { mode: "permission"; list: RuleList } | { mode: "if-filter" };
+
+export type MatchOptions = MatchMode & {
   /** For `~/` patterns; defaults to the user's home folder. */
   home?: string;
+};
+
+/** `match`: the rule applies; `may-match`: it cannot be ruled out statically; `no-match`: it does not apply. */
+export interface RuleMatch {
+  outcome: "match" | "may-match" | "no-match";
+  /** Why, for `may-match` and for an allow rule that does not cover a call; in words a user can read. */
+  reason?: string;
 }
+
+const MATCH: RuleMatch = Object.freeze({ outcome: "match" });
+const NO_MATCH: RuleMatch = Object.freeze({ outcome: "no-match" });
 
 // Claude-Code semantics: Read rules also cover the tools that read files, Edit rules the ones that change them.
 const ruleFamilies: Readonly<Record<string, readonly string[]>> = {
@@ -33,22 +49,38 @@ const fileTools = new Set(Object.values(ruleFamilies).flat());
 const pathFields = ["file_path", "notebook_path", "path"] as const;
 const searchTools = new Set(["Grep", "Glob"]);
 
-export function matchesRule(rule: PermissionRule, call: ToolCall, options?: MatchOptions): boolean {
-  const mode = options?.mode ?? "any";
+/** Evaluates one rule against one call. Bash analysis is synchronous: `await loadShellParser()` once before. */
+export function evaluateRule(rule: PermissionRule, call: ToolCall, options: MatchOptions): RuleMatch {
   const { tool_name: toolName, tool_input: input } = toSettingsTool(call.toolName, call.input);
   const callTool = settingsToolName(toolName);
-  const ruleTool = settingsToolName(rule.tool);
-  if (!toolNameMatches(ruleTool, callTool)) return false;
-  if (rule.pattern === undefined) return true;
-  if (callTool === "Bash") return matchesBash(rule.pattern, input.command, mode);
-  if (fileTools.has(callTool)) {
-    const path = pathOf(callTool, input, call.cwd);
-    return (
-      path !== undefined &&
-      matchesPathPattern(rule.pattern, path, { cwd: call.cwd, home: options?.home ?? homedir() })
+  if (!toolNameMatches(settingsToolName(rule.tool), callTool)) return NO_MATCH;
+  if (rule.pattern === undefined) return MATCH;
+  const every = options.mode === "permission" && options.list === "allow";
+  if (callTool === "Bash") {
+    return matchBash(
+      rule.pattern,
+      input.command,
+      every ? "every" : options.mode === "if-filter" ? "if" : "any",
     );
   }
-  return matchesWildcard(rule.pattern, primaryValue(callTool, rule.pattern, input));
+  if (fileTools.has(callTool)) {
+    const path = pathOf(callTool, input, call.cwd);
+    if (path === undefined) return NO_MATCH;
+    const { lexical, real } = pathMatch(rule.pattern, path, {
+      cwd: call.cwd,
+      home: options.home ?? homedir(),
+    });
+    // A symlink must not carry a call past a deny rule, nor into an allow rule's folder from outside it.
+    return (every ? lexical && real : lexical || real) ? MATCH : NO_MATCH;
+  }
+  return matchesWildcard(rule.pattern, primaryValue(callTool, rule.pattern, input)) ? MATCH : NO_MATCH;
+}
+
+/** `evaluateRule` as a yes / no: deny, ask and `if` take a possible match as a match; allow does not. */
+export function matchesRule(rule: PermissionRule, call: ToolCall, options: MatchOptions): boolean {
+  const { outcome } = evaluateRule(rule, call, options);
+  const every = options.mode === "permission" && options.list === "allow";
+  return outcome === "match" || (!every && outcome === "may-match");
 }
 
 function toolNameMatches(ruleTool: string, callTool: string): boolean {
@@ -59,25 +91,93 @@ function toolNameMatches(ruleTool: string, callTool: string): boolean {
   return ruleTool.includes("*") && matchesWildcard(ruleTool, callTool);
 }
 
+// One analysis per command string: a call is checked against every rule of every list with the same text.
+let lastCommand: string | undefined;
+let lastAnalysis: ShellAnalysis | undefined;
+
+function analyse(command: string): ShellAnalysis {
+  if (command === lastCommand && lastAnalysis) return lastAnalysis;
+  if (!isShellParserLoaded()) {
+    // Not cached: the grammar may load before the next call.
+    return {
+      commands: [],
+      unknowns: [{ code: "UNAVAILABLE", text: command, reason: "the bash grammar is not loaded", via: [] }],
+    };
+  }
+  lastAnalysis = shellCommands(command);
+  lastCommand = command;
+  return lastAnalysis;
+}
+
+function quote(text: string): string {
+  return `\`${text.length > 120 ? `${text.slice(0, 119)}…` : text}\``;
+}
+
 /** A pattern such as `git push *` says more than which program runs; `rm *` and `rm` do not. */
 function namesMoreThanCommand(pattern: string): boolean {
   const body = pattern.endsWith(" *") || pattern.endsWith(":*") ? pattern.slice(0, -2) : pattern;
   return /\s/.test(body.trim());
 }
 
-function matchesBash(pattern: string, command: unknown, mode: "any" | "all"): boolean {
-  if (typeof command !== "string") return mode === "any";
-  const analysis = bashCommands(command);
-  if (!analysis.parsed) return mode === "any";
-  if (mode === "all") {
-    return (
-      !analysis.dynamic &&
-      analysis.commands.length > 0 &&
-      analysis.commands.every((sub) => matchesWildcard(pattern, sub))
-    );
+function matchBash(pattern: string, command: unknown, mode: "every" | "any" | "if"): RuleMatch {
+  if (typeof command !== "string") {
+    return mode === "every" ? NO_MATCH : { outcome: "may-match", reason: "the command is not a string" };
   }
-  if (analysis.dynamic && namesMoreThanCommand(pattern)) return true;
-  return analysis.commands.some((sub) => matchesWildcard(pattern, sub));
+  const { commands, unknowns } = analyse(command);
+  if (mode === "every") return coversAll(pattern, commands, unknowns);
+  let maybe: string | undefined;
+  for (const sub of commands) {
+    if (matchesWildcard(pattern, sub.text) || matchesWildcard(pattern, sub.written)) return MATCH;
+    if (maybe === undefined && sub.dynamic && mayMatch(pattern, sub)) {
+      maybe = `${quote(sub.text)} has arguments known only at run time`;
+    }
+  }
+  const first = unknowns[0];
+  if (first)
+    return { outcome: "may-match", reason: `${quote(first.text)} cannot be checked: ${first.reason}` };
+  if (maybe !== undefined) return { outcome: "may-match", reason: maybe };
+  // The reference's `if` table: a pattern that names more than the program runs the hook on any `$(…)`,
+  // backticks or `$VAR`, whatever they hold.
+  const dynamic =
+    mode === "if" && namesMoreThanCommand(pattern) ? commands.find((sub) => sub.dynamic) : undefined;
+  return dynamic
+    ? { outcome: "may-match", reason: `${quote(dynamic.text)} has parts known only at run time` }
+    : NO_MATCH;
+}
+
+function shapeOf(command: ShellCommand, path: string): string {
+  return [path, ...command.args.map((arg) => arg.shape)].join(" ");
+}
+
+function mayMatch(pattern: string, command: ShellCommand): boolean {
+  return (
+    mayMatchWildcard(pattern, shapeOf(command, command.program)) ||
+    mayMatchWildcard(pattern, shapeOf(command, command.path))
+  );
+}
+
+/**
+ * An allow rule approves a command line only when it covers every command typed in it (`via` empty: a
+ * wrapper's text covers what it runs) for every run-time value of their arguments, and nothing is unknown.
+ */
+function coversAll(
+  pattern: string,
+  commands: readonly ShellCommand[],
+  unknowns: ShellAnalysis["unknowns"],
+): RuleMatch {
+  const first = unknowns[0];
+  if (first) {
+    return { outcome: "no-match", reason: `${quote(first.text)} cannot be checked: ${first.reason}` };
+  }
+  const typed = commands.filter((sub) => sub.via.length === 0);
+  if (typed.length === 0) return { outcome: "no-match", reason: "the command runs no program" };
+  for (const sub of typed) {
+    // U+0000 in a shape can only be covered by a `*` of the pattern, so a match holds for every run-time value.
+    if (!matchesWildcard(pattern, shapeOf(sub, sub.path))) {
+      return { outcome: "no-match", reason: `${quote(sub.written)} is not covered by the rule` };
+    }
+  }
+  return MATCH;
 }
 
 function pathOf(tool: string, input: Record<string, unknown>, cwd: string): string | undefined {

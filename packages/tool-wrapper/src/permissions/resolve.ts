@@ -1,7 +1,7 @@
 // resolvePermission: one call's verdict from the hooks' outcome and the host's rules (allow is not bypass).
 import type { ToolCallOutcome } from "@hookwire/core";
 import { DEFAULT_BLOCK_REASON } from "../errors.js";
-import { findMatchingRule, type PermissionRules, type RuleList } from "./rules.js";
+import { findMatchingRule, type PermissionRules, type RuleHit, type RuleList } from "./rules.js";
 
 export type PermissionMode = "allow" | "ask";
 
@@ -30,9 +30,19 @@ export interface ResolvePermissionInput {
 function ruleVerdict(
   decision: "deny" | "ask" | "allow",
   list: RuleList,
-  rule: string,
+  hit: RuleHit,
   hookNote: string,
 ): PermissionResolution {
+  const rule = hit.compiled.text;
+  if (hit.match.outcome === "may-match") {
+    // A deny rule that cannot be ruled out asks instead: with no UI that is a denial, with the reason shown.
+    const verb = list === "deny" ? "May be denied" : "Confirmation required";
+    return {
+      decision: "ask",
+      reason: `${verb} by permission rule \`${rule}\`: ${hit.match.reason ?? "it cannot be checked statically"}${hookNote}`,
+      source: { kind: "rule", list, rule },
+    };
+  }
   const verb = decision === "deny" ? "Denied" : decision === "ask" ? "Confirmation required" : "Allowed";
   return {
     decision,
@@ -42,8 +52,8 @@ function ruleVerdict(
 }
 
 /**
- * Order, strongest first: a hook block/deny; a deny rule; a hook defer; a hook ask; an ask rule;
- * a hook allow; an allow rule; the default mode. Rules are consulted even when a hook allowed, so
+ * Order, strongest first: a hook block/deny; a deny rule; a hook defer; a hook ask; a deny rule that may
+ * match (→ ask); an ask rule; a hook allow; an allow rule; the default mode. Rules are consulted even when a hook allowed, so
  * a hook can never grant what a rule forbids or wants confirmed.
  */
 export function resolvePermission(args: ResolvePermissionInput): PermissionResolution {
@@ -60,7 +70,7 @@ export function resolvePermission(args: ResolvePermissionInput): PermissionResol
   const overrides = hook?.decision === "allow" ? ` (overrides the allow from hook \`${hook.hookPath}\`)` : "";
 
   const deny = findMatchingRule(rules.deny, "deny", call);
-  if (deny) return ruleVerdict("deny", "deny", deny.text, overrides);
+  if (deny?.match.outcome === "match") return ruleVerdict("deny", "deny", deny, overrides);
 
   if (hook && hook.decision !== "allow") {
     const fallback =
@@ -72,8 +82,9 @@ export function resolvePermission(args: ResolvePermissionInput): PermissionResol
     };
   }
 
+  if (deny) return ruleVerdict("ask", "deny", deny, overrides);
   const ask = findMatchingRule(rules.ask, "ask", call);
-  if (ask) return ruleVerdict("ask", "ask", ask.text, overrides);
+  if (ask) return ruleVerdict("ask", "ask", ask, overrides);
 
   if (hook) {
     return {
@@ -84,7 +95,7 @@ export function resolvePermission(args: ResolvePermissionInput): PermissionResol
   }
 
   const allow = findMatchingRule(rules.allow, "allow", call);
-  if (allow) return ruleVerdict("allow", "allow", allow.text, "");
+  if (allow) return ruleVerdict("allow", "allow", allow, "");
 
   return {
     decision: defaultMode,

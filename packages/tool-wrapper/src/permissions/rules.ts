@@ -1,5 +1,5 @@
 // Host permission rules, parsed once by the settings-hooks rule parser and matched per call.
-import { matchesRule, type PermissionRule, parseRule } from "@hookwire/settings-hooks";
+import { evaluateRule, type PermissionRule, parseRule, type RuleMatch } from "@hookwire/settings-hooks";
 import { InvalidPermissionRuleError } from "../errors.js";
 
 export type RuleList = "allow" | "deny" | "ask";
@@ -64,19 +64,27 @@ export function hasRules(rules: PermissionRules): boolean {
   return rules.allow.length > 0 || rules.deny.length > 0 || rules.ask.length > 0;
 }
 
+export interface RuleHit {
+  compiled: CompiledRule;
+  /** `match`, or (deny and ask lists only) `may-match`: what no static check can rule out. */
+  match: RuleMatch;
+}
+
 /**
- * The first rule of the list that matches. Deny and ask rules match when any part of the call
- * matches (one denied sub-command is enough); allow rules only when every part does, so
+ * The first rule of the list that matches, else the first that may match. Deny and ask rules match when any part
+ * of the call matches (one denied sub-command is enough); allow rules only when every part does, so
  * `Bash(git status)` cannot allow `git status && rm -rf ~`.
  */
 export function findMatchingRule(
   rules: readonly CompiledRule[],
   list: RuleList,
   call: RuleCall,
-): CompiledRule | undefined {
-  const mode = list === "allow" ? "all" : "any";
+): RuleHit | undefined {
+  let possible: RuleHit | undefined;
   for (const compiled of rules) {
-    if (matchesRule(compiled.rule, call, { mode })) return compiled;
+    const match = evaluateRule(compiled.rule, call, { mode: "permission", list });
+    if (match.outcome === "match") return { compiled, match };
+    if (match.outcome === "may-match" && possible === undefined) possible = { compiled, match };
   }
-  return undefined;
+  return possible;
 }

@@ -45,7 +45,9 @@ export type ShellUnknownCode =
   /** `source` / `.` runs a file's commands in this shell. */
   | "SOURCE"
   /** An interpreter runs code given on its command line (`python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`). */
-  | "INLINE_CODE";
+  | "INLINE_CODE"
+  /** The bash grammar is not loaded (`loadShellParser()` was not awaited, or its WASM files failed to load). */
+  | "UNAVAILABLE";
 
 /** Something that may run a program the analysis cannot name. */
 export interface ShellUnknown {
@@ -67,7 +69,11 @@ interface Scope {
   via: readonly string[];
   depth: number;
   /** What the command's standard input is, when that decides what a shell runs. */
-  stdin?: { kind: "pipe" } | { kind: "code"; text: string; via: string } | { kind: "runtime"; text: string };
+  stdin?:
+    | { kind: "pipe" }
+    | { kind: "file"; text: string }
+    | { kind: "code"; text: string; via: string }
+    | { kind: "runtime"; text: string };
 }
 
 // Levels of substitutions, subshells and code-in-strings followed; real commands stay far below.
@@ -121,13 +127,31 @@ function analyseCode(code: string, scope: Scope, analysis: ShellAnalysis): void 
     }
     return;
   }
-  try {
-    new Walker(analysis).statements(parsed.root, { ...scope, depth: scope.depth + 1 });
-  } finally {
-    parsed.dispose();
-  }
+  new Walker(analysis).statements(parsed.root, { ...scope, depth: scope.depth + 1 });
 }
 
+const reservedWords = new Set([
+  "{",
+  "}",
+  "if",
+  "then",
+  "elif",
+  "else",
+  "fi",
+  "for",
+  "while",
+  "until",
+  "do",
+  "done",
+  "case",
+  "esac",
+  "in",
+  "select",
+  "function",
+  "[[",
+  "]]",
+  "!",
+]);
 const redirectTypes = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 const substitutionTypes = new Set(["command_substitution", "process_substitution"]);
 // Compound commands whose body may run zero or several times: a `cd` inside leaves the directory unknown after.
@@ -161,12 +185,14 @@ class Walker {
         return this.command(node, scope);
       case "redirected_statement":
         return this.redirected(node, { ...inner, stdin: scope.stdin });
+      case "negated_command":
+        return this.children(node, { ...inner, stdin: scope.stdin });
       case "declaration_command":
       case "unset_command":
         this.declaration(node, scope);
         return this.children(node, inner);
       case "pipeline":
-        this.pipeline(node, inner);
+        this.pipeline(node, { ...inner, stdin: scope.stdin });
         return scope.cwd;
       case "subshell":
       case "command_substitution":
@@ -174,7 +200,7 @@ class Walker {
         this.children(node, inner);
         return scope.cwd;
       case "list":
-        return this.list(node, inner);
+        return this.list(node, { ...inner, stdin: scope.stdin });
       default: {
         if (conditionalTypes.has(node.type)) {
           const after = this.children(node, inner);
@@ -187,9 +213,7 @@ class Walker {
 
   private children(node: SyntaxNode, scope: Scope): string | null {
     let cwd = scope.cwd;
-    for (const child of node.namedChildren) {
-      if (child) cwd = this.statements(child, { ...scope, cwd });
-    }
+    for (const child of node.namedChildren) cwd = this.statements(child, { ...scope, cwd });
     return cwd;
   }
 
@@ -203,34 +227,42 @@ class Walker {
         operands.push(current);
         continue;
       }
-      const named = current.namedChildren.filter((child): child is SyntaxNode => child !== null);
+      const named = current.namedChildren;
       for (let i = named.length - 1; i >= 0; i--) pending.push(named[i]!);
     }
+    // tree-sitter hangs a here-doc after `a && b <<EOF` on the whole list; it is the last command's input.
     let cwd = scope.cwd;
-    for (const operand of operands) cwd = this.statements(operand, { ...scope, cwd });
+    operands.forEach((operand, i) => {
+      const stdin = i === operands.length - 1 ? scope.stdin : undefined;
+      cwd = this.statements(operand, { ...scope, cwd, stdin });
+    });
     return cwd;
   }
 
+  /** Every command after the first reads a pipe; a here-doc tree-sitter hangs on the pipeline feeds the last. */
   private pipeline(node: SyntaxNode, scope: Scope, piped = false): void {
-    let first = !piped;
-    for (const child of node.namedChildren) {
-      if (!child) continue;
-      this.statements(child, first ? scope : { ...scope, stdin: { kind: "pipe" } });
-      first = false;
-    }
+    const parts = node.namedChildren;
+    parts.forEach((child, i) => {
+      const last = i === parts.length - 1;
+      const stdin: Scope["stdin"] =
+        last && scope.stdin && scope.stdin.kind !== "pipe"
+          ? scope.stdin
+          : i > 0 || piped
+            ? { kind: "pipe" }
+            : undefined;
+      this.statements(child, { ...scope, stdin });
+    });
   }
 
   private redirected(node: SyntaxNode, scope: Scope): string | null {
-    const body = node.childForFieldName("body");
+    const body = node.childForField("body");
     let stdin: Scope["stdin"];
     for (const child of node.namedChildren) {
-      if (!child || child === body || child.id === body?.id) continue;
-      if (child.type === "heredoc_redirect") stdin = hereDoc(child) ?? stdin;
-      else if (child.type === "herestring_redirect") stdin = hereString(child) ?? stdin;
+      if (child === body) continue;
+      stdin = redirectedInput(child) ?? stdin;
       // Redirect targets and here-doc bodies hold substitutions too. tree-sitter puts the rest of a pipeline that
       // starts with a here-doc inside it (`cat <<EOF | sh`): every command there reads from a pipe.
       for (const part of child.namedChildren) {
-        if (!part) continue;
         if (child.type === "heredoc_redirect" && part.type === "pipeline") this.pipeline(part, scope, true);
         else if (
           child.type === "heredoc_redirect" &&
@@ -246,11 +278,9 @@ class Walker {
 
   /** `export`, `declare`, `local`, `readonly`, `typeset`, `unset` run as programs of their own name. */
   private declaration(node: SyntaxNode, scope: Scope): void {
-    const keyword = node.child(0);
+    const keyword = node.children[0];
     if (!keyword) return;
-    const args = node.namedChildren
-      .filter((child): child is SyntaxNode => child !== null && child.type !== "comment")
-      .map((child) => resolveWord(child));
+    const args = node.namedChildren.filter((child) => child.type !== "comment").map(resolveWord);
     new Unwrapper(this.analysis).run(literalWord(keyword.text), args, { ...scope, stdin: undefined });
   }
 
@@ -260,13 +290,12 @@ class Walker {
     const args: ShellWord[] = [];
     let stdin = scope.stdin;
     for (const child of node.namedChildren) {
-      if (!child) continue;
       if (child.type === "command_name") {
         name = child;
       } else if (child.type === "variable_assignment" || child.type === "comment") {
         // Leading `VAR=value`: not part of what runs; substitutions in the value are walked below.
       } else if (redirectTypes.has(child.type)) {
-        if (child.type === "herestring_redirect") stdin = hereString(child) ?? stdin;
+        stdin = redirectedInput(child) ?? stdin;
       } else if (name) {
         args.push(resolveWord(child));
       }
@@ -275,33 +304,57 @@ class Walker {
     if (!name) return scope.cwd;
     const word = name.namedChildren[0];
     if (!word) return scope.cwd;
+    if (word.type === "word" && reservedWords.has(word.text)) {
+      // A reserved word where bash does not read one (`2>/dev/null if …`, `2>/dev/null { a; }`): the grammar took
+      // it as a command, bash rejects the line.
+      unknown(this.analysis, scope, "SYNTAX", node.text, `\`${word.text}\` here is not valid bash`);
+      return scope.cwd;
+    }
     return new Unwrapper(this.analysis).run(resolveWord(word), args, { ...scope, stdin });
   }
 
   /** Command and process substitutions anywhere in a command's words, values and redirects. */
   private substitutions(node: SyntaxNode, scope: Scope): void {
     const pending: SyntaxNode[] = [];
-    for (const child of node.namedChildren) if (child) pending.push(child);
+    pending.push(...node.namedChildren);
     while (pending.length > 0) {
       const current = pending.pop()!;
       if (substitutionTypes.has(current.type)) {
         this.statements(current, scope);
         continue;
       }
-      for (const child of current.namedChildren) if (child) pending.push(child);
+      for (const child of current.namedChildren) pending.push(child);
     }
   }
 }
 
+/** What a redirect feeds to standard input: a here-doc, a here-string, or `< file`. */
+function redirectedInput(redirect: SyntaxNode): Scope["stdin"] {
+  if (redirect.type === "heredoc_redirect") return hereDoc(redirect);
+  if (redirect.type === "herestring_redirect") return hereString(redirect);
+  if (redirect.type !== "file_redirect") return undefined;
+  const descriptor = redirect.children.find((child) => child.type === "file_descriptor");
+  const operator = redirect.children.find((child) => !child.isNamed);
+  if (operator?.text !== "<" || (descriptor && descriptor.text !== "0")) return undefined;
+  const target = redirect.childForField("destination") ?? redirect.namedChildren.at(-1);
+  if (!target) return undefined;
+  const word = resolveWord(target);
+  // A named file is a script like `bash file`; a substitution (`< <(curl …)`) is code known only at run time.
+  return word.literal ? { kind: "file", text: word.value } : { kind: "runtime", text: target.text };
+}
+
 function hereDoc(redirect: SyntaxNode): Scope["stdin"] {
-  const start = redirect.namedChildren.find((child) => child?.type === "heredoc_start");
-  const body = redirect.namedChildren.find((child) => child?.type === "heredoc_body");
-  const text = body?.text ?? "";
-  const quoted = start !== undefined && start !== null && /['"\\]/.test(start.text);
-  const expands =
-    !quoted && body !== undefined && body !== null && body.namedChildren.some((c) => c?.isNamed);
-  if (expands) return { kind: "runtime", text };
-  return { kind: "code", text, via: `<<${start?.text ?? ""}` };
+  const start = redirect.namedChildren.find((child) => child.type === "heredoc_start");
+  const end = redirect.namedChildren.find((child) => child.type === "heredoc_end");
+  if (!start) return undefined;
+  // The body is everything between the start line and the end marker. It is cut from the text rather than taken
+  // from the body node: the grammar reads a body that starts with a backslash as a word of its own.
+  const first = redirect.namedChildren.find((child) => child !== start && child.startIndex >= start.endIndex);
+  let text = redirect.slice(first?.startIndex ?? start.endIndex, end?.startIndex ?? redirect.endIndex);
+  if (text.startsWith("\n")) text = text.slice(1);
+  const quoted = /['"\\]/.test(start.text);
+  if (!quoted && /[$`]/.test(text)) return { kind: "runtime", text };
+  return { kind: "code", text, via: `<<${start.text}` };
 }
 
 function hereString(redirect: SyntaxNode): Scope["stdin"] {
@@ -578,7 +631,7 @@ class Unwrapper {
     const stdin = scope.stdin;
     if (stdin?.kind === "code") {
       this.code(stdin.text, `${program} ${stdin.via}`, scope);
-    } else if (stdin) {
+    } else if (stdin && stdin.kind !== "file") {
       unknown(
         this.analysis,
         scope,
@@ -586,7 +639,7 @@ class Unwrapper {
         stdin.kind === "pipe" ? `… | ${program}` : stdin.text,
         stdin.kind === "pipe"
           ? `\`${program}\` runs whatever is piped into it`
-          : `\`${program}\` runs a here-document that expands at run time`,
+          : `\`${program}\` runs input known only at run time`,
       );
     }
   }

@@ -1,16 +1,20 @@
 // The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously; parses synchronously after.
 import { createRequire } from "node:module";
-import { Language, type Node, Parser } from "web-tree-sitter";
+import { Language, Parser, type Tree } from "web-tree-sitter";
 import { SettingsError } from "../../errors.js";
 
-export type { Node as SyntaxNode } from "web-tree-sitter";
-
 /**
- * Commands longer than this are not parsed: they count as "cannot be analysed" and fail closed. Parsing is linear
- * (≈0.5–5 µs a character, depending on how many operators the text holds), so this bounds one evaluation at a few
- * seconds even for the costliest shapes.
+ * Commands longer than this are not parsed: they count as "cannot be analysed" and fail closed.
+ * Parsing is linear in the length; a 1 MiB here-doc or quoted string parses in about 0.1 s.
  */
 export const MAX_PARSED_CHARS = 1_048_576;
+/**
+ * Work limits, so that no command blocks the event loop for long: parsing stops after this many progress
+ * reports of the parser (one every ~25 syntax nodes), and a tree with more nodes than `MAX_SYNTAX_NODES` is not
+ * walked. Both are counts, not clocks, so a command is judged the same on a fast and on a loaded machine.
+ */
+const MAX_PARSE_STEPS = 4_000;
+export const MAX_SYNTAX_NODES = 100_000;
 
 let parser: Parser | undefined;
 let loading: Promise<void> | undefined;
@@ -46,15 +50,48 @@ export function isShellParserLoaded(): boolean {
   return parser !== undefined;
 }
 
-/** Why a text has no tree: too long, or not valid bash (`at` is the offset of the first error). */
+/** One node of the syntax tree, copied out of the parser's WASM memory into plain JavaScript. */
+export class SyntaxNode {
+  readonly children: SyntaxNode[] = [];
+  readonly namedChildren: SyntaxNode[] = [];
+
+  constructor(
+    readonly type: string,
+    readonly isNamed: boolean,
+    /** Offsets in UTF-16 code units of the parsed text. */
+    readonly startIndex: number,
+    readonly endIndex: number,
+    /** The grammar's field name for this child of its parent (`name`, `argument`, `body`, `redirect`…). */
+    readonly field: string | null,
+    private readonly source: string,
+  ) {}
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  /** Source text between two offsets (which may lie outside this node). */
+  slice(from: number, to: number): string {
+    return this.source.slice(from, to);
+  }
+
+  childForField(field: string): SyntaxNode | undefined {
+    return this.children.find((child) => child.field === field);
+  }
+
+  /** The same text as a node of another type (used to repair what the grammar reads differently from bash). */
+  retyped(type: string): SyntaxNode {
+    return new SyntaxNode(type, this.isNamed, this.startIndex, this.endIndex, null, this.source);
+  }
+}
+
+/** Why a text has no tree: too long or too complex to analyse, or not valid bash (`at`: the first error). */
 export type ParseFailure = { kind: "too-large" } | { kind: "syntax"; at: number };
 
 export interface ParsedScript {
   /** The text the tree was parsed from: the input with line continuations inside words taken out. */
   text: string;
-  root: Node;
-  /** Frees the tree's WASM memory; nodes must not be used afterwards. */
-  dispose(): void;
+  root: SyntaxNode;
 }
 
 /** Parses bash synchronously; throws `SHELL_PARSER_NOT_LOADED` before `loadShellParser()` has resolved. */
@@ -68,60 +105,234 @@ export function parseScript(input: string): ParsedScript | ParseFailure {
   }
   if (input.length > MAX_PARSED_CHARS) return { kind: "too-large" };
   let text = input;
-  // Each round removes every continuation the previous tree showed; a removal cannot create a new one, but a
-  // word joined across lines can change the tree around it, so the text is parsed again until it is stable.
-  for (let round = 0; round < 4; round++) {
-    const tree = parser.parse(text);
-    if (!tree) return { kind: "syntax", at: 0 };
-    const root = tree.rootNode;
-    if (root.hasError) {
-      const at = firstError(root);
-      tree.delete();
-      return { kind: "syntax", at };
+  // Each round repairs what the previous tree showed the grammar got wrong, and the text is parsed again until
+  // nothing is left to repair: continuations inside words are removed, newlines inside one command become `;`.
+  for (let round = 0; round < 8; round++) {
+    const result = parseOnce(parser, text);
+    if ("kind" in result) return result;
+    const cuts = continuationsInWords(text, result.kept);
+    if (cuts.length > 0) {
+      text = removeAt(text, cuts);
+      continue;
     }
-    const cuts = continuationsInWords(text, root);
-    if (cuts.length === 0) return { text, root, dispose: () => tree.delete() };
-    tree.delete();
-    text = removeAt(text, cuts);
+    const newlines = newlinesInsideCommands(text, result.root);
+    if (newlines.length === 0) {
+      attachDescriptors(result.root);
+      attachStrayWords(result.root);
+      return { text, root: result.root };
+    }
+    text = replaceAt(text, newlines, ";");
   }
   return { kind: "syntax", at: 0 };
 }
 
-// Node types whose text keeps a backslash-newline as written (quotes, comments, here-doc bodies) or handles it
-// itself (double-quoted strings, resolved in words.ts).
-const keepsContinuations = new Set([
-  "comment",
-  "raw_string",
-  "string",
-  "string_content",
-  "ansi_c_string",
-  "translated_string",
-  "heredoc_body",
-  "heredoc_content",
-  "heredoc_end",
-]);
+function parseOnce(
+  active: Parser,
+  text: string,
+): { root: SyntaxNode; kept: Array<[number, number]> } | ParseFailure {
+  let steps = 0;
+  const tree = active.parse(text, null, { progressCallback: () => ++steps > MAX_PARSE_STEPS });
+  if (!tree) {
+    active.reset();
+    return { kind: "too-large" };
+  }
+  try {
+    if (tree.rootNode.hasError) return { kind: "syntax", at: firstError(tree) };
+    if (tree.rootNode.descendantCount > MAX_SYNTAX_NODES) return { kind: "too-large" };
+    return copyTree(tree, text);
+  } finally {
+    tree.delete();
+  }
+}
+
+// Node types whose text keeps a backslash-newline as written: single quotes, comments, and the bodies of quoted
+// here-docs (checked where they are met). Bash removes it everywhere else, double quotes included.
+const keepsContinuations = new Set(["comment", "raw_string", "ansi_c_string", "heredoc_end"]);
+
+/** Walks the tree once with a cursor (one WASM call per step) and records the outermost kept-text ranges. */
+function copyTree(tree: Tree, text: string): { root: SyntaxNode; kept: Array<[number, number]> } {
+  const cursor = tree.walk();
+  const kept: Array<[number, number]> = [];
+  let keptUntil = -1;
+  let quotedHereDoc = false;
+  const make = (): SyntaxNode => {
+    const node = new SyntaxNode(
+      cursor.nodeType,
+      cursor.nodeIsNamed,
+      cursor.startIndex,
+      cursor.endIndex,
+      cursor.currentFieldName,
+      text,
+    );
+    if (node.type === "heredoc_start") quotedHereDoc = /['"\\]/.test(node.text);
+    const keeps = keepsContinuations.has(node.type) || (quotedHereDoc && node.type === "heredoc_body");
+    if (node.startIndex >= keptUntil && keeps) {
+      kept.push([node.startIndex, node.endIndex]);
+      keptUntil = node.endIndex;
+    }
+    return node;
+  };
+  try {
+    const root = make();
+    const stack: SyntaxNode[] = [root];
+    if (!cursor.gotoFirstChild()) return { root, kept };
+    for (;;) {
+      const node = make();
+      const parent = stack[stack.length - 1]!;
+      parent.children.push(node);
+      if (node.isNamed) parent.namedChildren.push(node);
+      if (cursor.gotoFirstChild()) {
+        stack.push(node);
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return { root, kept };
+        stack.pop();
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
 
 /**
  * tree-sitter-bash ends a word at `\` + newline, where bash joins the two lines (`r\⏎m` is `rm`). Offsets of such
  * continuations outside quotes, comments and here-doc bodies.
  */
-function continuationsInWords(text: string, root: Node): number[] {
+function continuationsInWords(text: string, kept: ReadonlyArray<[number, number]>): number[] {
   const cuts: number[] = [];
+  let range = 0;
   let at = text.indexOf("\\\n");
   while (at !== -1) {
     let backslashes = 1;
     while (at - backslashes >= 0 && text[at - backslashes] === "\\") backslashes++;
-    if (backslashes % 2 === 1 && !insideKeptText(root, at)) cuts.push(at);
+    while (range < kept.length && kept[range]![1] <= at) range++;
+    const inside = range < kept.length && kept[range]![0] <= at;
+    if (backslashes % 2 === 1 && !inside) cuts.push(at);
     at = text.indexOf("\\\n", at + 2);
   }
   return cuts;
 }
 
-function insideKeptText(root: Node, at: number): boolean {
-  for (let node: Node | null = root.descendantForIndex(at, at + 1); node; node = node.parent) {
-    if (keepsContinuations.has(node.type)) return true;
+/**
+ * tree-sitter-bash sometimes reads the line after a pipeline as more arguments of its last command
+ * (`a | b⏎rm x` as `b rm x`), where bash ends the command at the newline. Offsets of newlines between the words of
+ * one simple command; bash would have ended the command there, so a `;` in their place means the same.
+ */
+function newlinesInsideCommands(text: string, root: SyntaxNode): number[] {
+  const found: number[] = [];
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.type === "heredoc_redirect") continue;
+    if (node.type === "word") {
+      // A bare word cannot hold a newline bash reads as one (continuations are gone by now).
+      for (let at = node.text.indexOf("\n"); at !== -1; at = node.text.indexOf("\n", at + 1)) {
+        let backslashes = 0;
+        while (at - backslashes - 1 >= 0 && node.text[at - backslashes - 1] === "\\") backslashes++;
+        if (backslashes % 2 === 0) found.push(node.startIndex + at);
+      }
+    }
+    if (node.type === "command") {
+      const parts = node.children;
+      for (let i = 1; i < parts.length; i++) {
+        const before = parts[i - 1]!;
+        const after = parts[i]!;
+        if (before.type.startsWith("heredoc") || after.type === "comment" || before.type === "comment") break;
+        const gap = text.slice(before.endIndex, after.startIndex);
+        const newline = gap.indexOf("\n");
+        if (newline !== -1) found.push(before.endIndex + newline);
+      }
+    }
+    for (const child of node.namedChildren) pending.push(child);
   }
-  return false;
+  return found.sort((a, b) => a - b);
+}
+
+const redirects = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
+
+/**
+ * `sh 0< file`: tree-sitter-bash reads the `0` as an argument and the redirect as having no descriptor. A number
+ * that ends where a redirect starts is its descriptor, as bash reads it; this moves it there.
+ */
+function attachDescriptors(root: SyntaxNode): void {
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    node.children.forEach((child, i) => {
+      if (!redirects.has(child.type) || child.children.some((part) => part.type === "file_descriptor"))
+        return;
+      const previous = node.children[i - 1];
+      const holder = previous?.type === "command" ? previous : node;
+      const number = previous?.type === "command" ? previous.children.at(-1) : previous;
+      if (number?.type !== "number" || number.endIndex !== child.startIndex) return;
+      holder.children.splice(holder.children.indexOf(number), 1);
+      holder.namedChildren.splice(holder.namedChildren.indexOf(number), 1);
+      const descriptor = number.retyped("file_descriptor");
+      child.children.unshift(descriptor);
+      child.namedChildren.unshift(descriptor);
+    });
+    for (const child of node.namedChildren) pending.push(child);
+  }
+}
+
+/**
+ * `a | x=1 2>/dev/null rm y` and `echo > out b`: after a statement, tree-sitter-bash reads the words that follow a
+ * redirect's target as more targets. In bash they are words of the last simple command: its arguments, or its
+ * program and arguments when it had only assignments. This moves them there.
+ */
+function attachStrayWords(root: SyntaxNode): void {
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.type === "redirected_statement") {
+      for (const redirect of node.namedChildren) {
+        if (redirect.type !== "file_redirect") continue;
+        const targets = redirect.namedChildren.filter((child) => child.type !== "file_descriptor");
+        const stray = targets.slice(1);
+        if (stray.length === 0) continue;
+        redirect.children.splice(redirect.children.indexOf(stray[0]!));
+        redirect.namedChildren.splice(redirect.namedChildren.indexOf(stray[0]!));
+        giveToLastCommand(node, stray);
+      }
+    }
+    for (const child of node.namedChildren) pending.push(child);
+  }
+}
+
+function giveToLastCommand(statement: SyntaxNode, words: SyntaxNode[]): void {
+  let parent = statement;
+  let last = statement.childForField("body") ?? statement.namedChildren[0];
+  while (last && (last.type === "pipeline" || last.type === "list")) {
+    parent = last;
+    last = last.namedChildren.at(-1);
+  }
+  if (!last) return;
+  if (last.type === "command") {
+    last.children.push(...words);
+    last.namedChildren.push(...words);
+    return;
+  }
+  if (last.type !== "variable_assignment" && last.type !== "variable_assignments") return;
+  const [name, ...args] = words;
+  const command = last.retyped("command");
+  const commandName = name!.retyped("command_name");
+  commandName.children.push(name!);
+  commandName.namedChildren.push(name!);
+  command.children.push(last, commandName, ...args);
+  command.namedChildren.push(last, commandName, ...args);
+  parent.children.splice(parent.children.indexOf(last), 1, command);
+  parent.namedChildren.splice(parent.namedChildren.indexOf(last), 1, command);
+}
+
+function replaceAt(text: string, offsets: readonly number[], by: string): string {
+  let out = "";
+  let from = 0;
+  for (const offset of offsets) {
+    out += text.slice(from, offset) + by;
+    from = offset + 1;
+  }
+  return out + text.slice(from);
 }
 
 function removeAt(text: string, cuts: readonly number[]): string {
@@ -134,8 +345,8 @@ function removeAt(text: string, cuts: readonly number[]): string {
   return out + text.slice(from);
 }
 
-function firstError(root: Node): number {
-  const cursor = root.walk();
+function firstError(tree: Tree): number {
+  const cursor = tree.walk();
   try {
     for (;;) {
       const node = cursor.currentNode;

@@ -65,36 +65,44 @@ function literal(out: Builder, text: string): void {
 const MAX_WORD_DEPTH = 64;
 
 function append(node: SyntaxNode, out: Builder, depth: number): void {
-  if (depth > MAX_WORD_DEPTH) return runtime(out, node.text);
+  if (depth > MAX_WORD_DEPTH) {
+    runtime(out, node.text);
+    return;
+  }
   switch (node.type) {
     case "word":
-      return unquoted(node.text, out);
+      unquoted(node.text, out);
+      break;
     case "number":
-      return literal(out, node.text);
+      literal(out, node.text);
+      break;
     case "raw_string":
-      return literal(out, node.text.slice(1, -1));
+      literal(out, node.text.slice(1, -1));
+      break;
     case "ansi_c_string":
-      return literal(out, ansiC(node.text.slice(2, -1)));
+      literal(out, ansiC(node.text.slice(2, -1)));
+      break;
     case "string":
-      return doubleQuoted(node, out);
+      doubleQuoted(node, out);
+      break;
     case "translated_string": {
-      const inner = node.namedChildren.find((child) => child?.type === "string");
-      return inner ? doubleQuoted(inner, out) : runtime(out, node.text);
+      const inner = node.namedChildren.find((child) => child.type === "string");
+      if (inner) doubleQuoted(inner, out);
+      else runtime(out, node.text);
+      break;
     }
     case "concatenation":
-      for (const child of node.children) if (child) append(child, out, depth + 1);
-      return;
+      for (const child of node.children) append(child, out, depth + 1);
+      break;
     case "variable_assignment":
       for (const child of node.children) {
-        if (!child) continue;
         if (child.type === "variable_name" || !child.isNamed) literal(out, child.text);
         else append(child, out, depth + 1);
       }
-      return;
+      break;
     default:
       // `$` before `"…"` in `$"…"` is an unnamed node of its own.
-      if (!node.isNamed && node.text === "$") return;
-      return runtime(out, node.text);
+      if (node.isNamed || node.text !== "$") runtime(out, node.text);
   }
 }
 
@@ -119,7 +127,7 @@ function doubleQuoted(node: SyntaxNode, out: Builder): void {
   const start = node.startIndex;
   let from = 1;
   for (const child of node.namedChildren) {
-    if (!child || !runtimeNodes.has(child.type)) continue;
+    if (!runtimeNodes.has(child.type)) continue;
     inDoubleQuotes(text.slice(from, child.startIndex - start), out);
     runtime(out, child.text);
     from = child.endIndex - start;
@@ -201,7 +209,7 @@ function hasBraceExpansion(node: SyntaxNode): boolean {
   let separated = false;
   const parts = node.type === "concatenation" ? node.children : [node];
   for (const child of parts) {
-    if (!child || child.type !== "word") continue;
+    if (child.type !== "word") continue;
     const text = child.text;
     if (text.includes("{")) open = true;
     if (open && (text.includes(",") || text.includes(".."))) separated = true;

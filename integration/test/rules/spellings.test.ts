@@ -1,0 +1,293 @@
+// Permission rules against 170 spellings of the same commands, through the real wrapper and a real bash tool:
+// a denied or asked-about call never reaches bash, so the file it would remove is still there.
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { HookRunner } from "@hookwire/core";
+import { type AgentTool, HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
+import { afterAll, describe, expect, it } from "vitest";
+import { tempDir } from "../support/temp-dir.js";
+
+type Verdict = "allow" | "deny" | "ask";
+type Row = readonly [command: string, expected: Verdict];
+
+const temp = tempDir("spellings");
+afterAll(() => temp.remove());
+const victim = path.join(temp.dir, "victim");
+
+/** A Bash tool that really runs the command, in the temp folder, with a clean environment. */
+const bashTool: AgentTool = {
+  name: "bash",
+  description: "runs a command with bash",
+  parameters: {},
+  execute: async (_id, params) => {
+    const result = spawnSync("bash", ["-c", String(params.command)], {
+      cwd: temp.dir,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: temp.dir, SHLVL: "1" },
+      input: "",
+      timeout: 5_000,
+      encoding: "utf8",
+    });
+    return { content: [{ type: "text", text: `${result.stdout}${result.stderr}` }], details: undefined };
+  },
+};
+
+async function verdictOf(command: string, options: HookToolWrapperOptions): Promise<Verdict> {
+  const runner = new HookRunner([], { cwd: temp.dir });
+  const tool = new HookToolWrapper(bashTool, runner, { cwd: temp.dir, ...options });
+  try {
+    await tool.execute("call", { command });
+    return "allow";
+  } catch (error) {
+    return /needs confirmation/.test((error as Error).message) ? "ask" : "deny";
+  }
+}
+
+/** Runs each row with a fresh victim file; a call that was not allowed must have left it in place. */
+function table(title: string, options: HookToolWrapperOptions, rows: readonly Row[]): void {
+  describe(title, () => {
+    it.each(rows)("%j → %s", async (command, expected) => {
+      writeFileSync(victim, "precious");
+      const verdict = await verdictOf(command, options);
+      expect(verdict).toBe(expected);
+      if (verdict !== "allow") expect(existsSync(victim)).toBe(true);
+    });
+  });
+}
+
+export const denyRm: readonly Row[] = [
+  ["rm -f victim", "deny"],
+  ["echo a#b; rm -f victim", "deny"],
+  ["git status # x\nrm -f victim", "deny"],
+  ["echo ok # trailing \\\nrm -f victim", "deny"],
+  ["2>/dev/null rm -f victim", "deny"],
+  [">/dev/null 2>&1 rm -f victim", "deny"],
+  ["function f { rm -f victim; }; f", "deny"],
+  ["f() { rm -f victim; }; f", "deny"],
+  ["f() ( rm -f victim ); f", "deny"],
+  ["r\\\nm -f victim", "deny"],
+  ["rm \\\n -f victim", "deny"],
+  ["{rm,-f,victim}", "ask"],
+  ['$"rm" -f victim', "deny"],
+  ["coproc rm -f victim", "deny"],
+  ["coproc w { rm -f victim; }", "deny"],
+  ["exec rm -f victim", "deny"],
+  ["exec -a name rm -f victim", "deny"],
+  ["/bin/rm -f victim", "deny"],
+  ["/usr/bin/rm -f victim", "deny"],
+  ["./../../bin/rm -f victim", "deny"],
+  ["command rm -f victim", "deny"],
+  ["command -p rm -f victim", "deny"],
+  ["builtin command rm -f victim", "deny"],
+  ["env rm -f victim", "deny"],
+  ["env -i rm -f victim", "deny"],
+  ["env -i PATH=/usr/bin:/bin rm -f victim", "deny"],
+  ["env -u HOME -- rm -f victim", "deny"],
+  ["env --chdir=. rm -f victim", "deny"],
+  ["env -S 'rm -f victim'", "deny"],
+  ["sudo rm -f victim", "deny"],
+  ["sudo -u root -E rm -f victim", "deny"],
+  ["sudo --preserve-env=PATH rm -f victim", "deny"],
+  ["sudo -- rm -f victim", "deny"],
+  ["sudo VAR=1 rm -f victim", "deny"],
+  ["doas rm -f victim", "deny"],
+  ["doas -u root rm -f victim", "deny"],
+  ["su -c 'rm -f victim'", "deny"],
+  ["nohup rm -f victim", "deny"],
+  ["timeout 5 rm -f victim", "deny"],
+  ["timeout -s KILL 5 rm -f victim", "deny"],
+  ["timeout --kill-after=1 5 rm -f victim", "deny"],
+  ["nice rm -f victim", "deny"],
+  ["nice -n 5 rm -f victim", "deny"],
+  ["nice -5 rm -f victim", "deny"],
+  ["ionice -c 3 rm -f victim", "deny"],
+  ["stdbuf -oL rm -f victim", "deny"],
+  ["stdbuf -o 0 -e 0 rm -f victim", "deny"],
+  ["time rm -f victim", "deny"],
+  ["time -p rm -f victim", "deny"],
+  ["watch -x rm -f victim", "deny"],
+  ["watch -n 1 rm -f victim", "deny"],
+  ["flock victim.lock rm -f victim", "deny"],
+  ["flock victim.lock -c 'rm -f victim'", "deny"],
+  ["flock -w 1 victim.lock rm -f victim", "deny"],
+  ["setsid rm -f victim", "deny"],
+  ["busybox rm -f victim", "deny"],
+  ["nohup nice -n 1 timeout 5 stdbuf -o0 env rm -f victim", "deny"],
+  ["xargs rm -f <<< victim", "deny"],
+  ["echo victim | xargs rm -f", "deny"],
+  ["echo victim | xargs -I{} rm -f {}", "deny"],
+  ["echo victim | xargs -0 -n 1 rm", "deny"],
+  ["echo victim | xargs sh -c 'rm -f \"$@\"' _", "deny"],
+  ["find . -name victim -exec rm -f {} \\;", "deny"],
+  ["find . -name victim -exec rm -f {} +", "deny"],
+  ["find . -name victim -execdir rm -f {} \\;", "deny"],
+  ["find . -name victim -ok rm -f {} \\;", "deny"],
+  ["find . -name victim -okdir rm -f {} \\;", "deny"],
+  ["echo victim | parallel rm -f", "deny"],
+  ["parallel rm -f ::: victim", "deny"],
+  ["bash -c 'rm -f victim'", "deny"],
+  ["sh -c 'rm -f victim'", "deny"],
+  ["dash -c 'rm -f victim'", "deny"],
+  ["zsh -c 'rm -f victim'", "deny"],
+  ["bash -lc 'rm -f victim'", "deny"],
+  ["bash -e -c 'rm -f victim'", "deny"],
+  ["bash -o pipefail -c 'rm -f victim'", "deny"],
+  ["/bin/sh -c 'rm -f victim'", "deny"],
+  ["sh -c \"sh -c 'rm -f victim'\"", "deny"],
+  ["bash -c 'eval \"rm -f victim\"'", "deny"],
+  ["eval 'rm -f victim'", "deny"],
+  ["eval rm -f victim", "deny"],
+  ['eval "rm -f victim"', "deny"],
+  ['eval "$(echo rm -f victim)"', "ask"],
+  ["bash <<'EOF'\nrm -f victim\nEOF", "deny"],
+  ["bash <<EOF\nrm -f victim\nEOF", "deny"],
+  ["sh <<-EOF\n\trm -f victim\n\tEOF", "deny"],
+  ["sh <<< 'rm -f victim'", "deny"],
+  ["bash <<EOF\n$(echo rm) -f victim\nEOF", "ask"],
+  ["cat <<EOF | sh\nrm -f victim\nEOF", "ask"],
+  ["echo 'rm -f victim' | sh", "ask"],
+  ["echo 'rm -f victim' | bash -s", "ask"],
+  ["printf 'rm -f victim' | bash", "ask"],
+  ["echo 'rm -f victim' | sudo sh", "ask"],
+  ["bash < <(echo rm -f victim)", "ask"],
+  ["bash <(echo rm -f victim)", "ask"],
+  ["echo $(rm -f victim)", "deny"],
+  ['echo "$(rm -f victim)"', "deny"],
+  ["echo `rm -f victim`", "deny"],
+  ['echo "`rm -f victim`"', "deny"],
+  ["cat <(rm -f victim)", "deny"],
+  ["tee >(rm -f victim) < /dev/null", "deny"],
+  ["x=$(rm -f victim)", "deny"],
+  ["export x=$(rm -f victim)", "deny"],
+  ["local_x=1 declare y=$(rm -f victim)", "deny"],
+  ["echo ${x:-$(rm -f victim)}", "deny"],
+  ["echo $(( $(rm -f victim) + 1 ))", "deny"],
+  ["[[ -n $(rm -f victim) ]]", "deny"],
+  ['cat <<< "$(rm -f victim)"', "deny"],
+  ["cat <<EOF\n$(rm -f victim)\nEOF", "deny"],
+  ["if true; then rm -f victim; fi", "deny"],
+  ["if rm -f victim; then :; fi", "deny"],
+  ["if false; then :; else rm -f victim; fi", "deny"],
+  ["for i in 1; do rm -f victim; done", "deny"],
+  ["for ((i=0; i<1; i++)); do rm -f victim; done", "deny"],
+  ["while true; do rm -f victim; break; done", "deny"],
+  ["until rm -f victim; do :; done", "deny"],
+  ["case a in a) rm -f victim;; esac", "deny"],
+  ["select x in a; do rm -f victim; break; done", "deny"],
+  // Valid bash the grammar does not accept (a here-string after `done`): it fails closed.
+  ["select x in a; do rm -f victim; break; done <<< 1", "ask"],
+  ["(rm -f victim)", "deny"],
+  ["( (rm -f victim) )", "deny"],
+  ["{ rm -f victim; }", "deny"],
+  ["! rm -f victim", "deny"],
+  ["true && rm -f victim", "deny"],
+  ["false || rm -f victim", "deny"],
+  ["ls | rm -f victim", "deny"],
+  ["ls |& rm -f victim", "deny"],
+  ["rm -f victim & wait", "deny"],
+  ["true\nrm -f victim", "deny"],
+  ["true;rm -f victim", "deny"],
+  ["FOO=bar rm -f victim", "deny"],
+  ["A=1 B='x y' rm -f victim", "deny"],
+  ["\\rm -f victim", "deny"],
+  ["'rm' -f victim", "deny"],
+  ['"rm" -f victim', "deny"],
+  ["r''m -f victim", "deny"],
+  ['r"m" -f victim', "deny"],
+  ["$'rm' -f victim", "deny"],
+  ["$'\\x72\\x6d' -f victim", "deny"],
+  ["$'\\162\\155' -f victim", "deny"],
+  ["$'\\u0072m' -f victim", "deny"],
+  ["exec 3>&1; rm -f victim", "deny"],
+  ["cd . && rm -f victim", "deny"],
+  ["trap 'rm -f victim' EXIT", "deny"],
+  ["CMD=rm; $CMD -f victim", "ask"],
+  ['"$(echo rm)" -f victim', "ask"],
+  ["`echo rm` -f victim", "ask"],
+  ["${CMD:-rm} -f victim", "ask"],
+  ["/bin/r? -f victim", "ask"],
+  ["/usr/bin/r[m] -f victim", "ask"],
+  ["sudo $CMD -f victim", "ask"],
+  ["source <(echo rm -f victim)", "ask"],
+  [". /dev/stdin <<< 'rm -f victim'", "ask"],
+  ["python3 -c 'import os; os.remove(\"victim\")'", "ask"],
+  ["perl -e 'unlink \"victim\"'", "ask"],
+  ['node -e \'require("fs").unlinkSync("victim")\'', "ask"],
+  ["ruby -e 'File.delete(\"victim\")'", "ask"],
+  ["php -r 'unlink(\"victim\");'", "ask"],
+  ["echo 'unterminated; rm -f victim", "ask"],
+  // Nothing here runs rm.
+  ["echo rm -f victim", "allow"],
+  ["echo 'rm -f victim'", "allow"],
+  ['echo "# rm -f victim"', "allow"],
+  // Not valid bash either (`(` after an escaped `$`).
+  ["echo \\$(rm -f victim)", "ask"],
+  ["echo \\$\\(rm -f victim\\)", "allow"],
+  ["echo '$(rm -f victim)'", "allow"],
+  ["cat <<'EOF'\n$(rm -f victim)\nEOF", "allow"],
+  ["true # rm -f victim", "allow"],
+  ["printf '%s\\n' 'rm -f victim'", "allow"],
+  ["grep -c rm victim", "allow"],
+  ["ls -la", "allow"],
+  ["command -v rm", "allow"],
+  ["rmdir does-not-exist 2>/dev/null || true", "allow"],
+  ["echo $HOME", "allow"],
+  ["bash ./missing-script.sh 2>/dev/null || true", "allow"],
+];
+
+table("deny Bash(rm *), default allow", { permissions: { deny: ["Bash(rm *)"] } }, denyRm);
+
+table(
+  "allow Bash(echo *), default ask, no UI",
+  { permissions: { allow: ["Bash(echo *)"] }, defaultMode: "ask" },
+  [
+    ["echo hello", "allow"],
+    ["echo $HOME", "allow"],
+    ["echo hi > out.txt", "allow"],
+    ["echo a#b; rm -f victim", "ask"],
+    ["echo hi && rm -f victim", "ask"],
+    ["echo $(rm -f victim)", "ask"],
+    ["echo `rm -f victim`", "ask"],
+    ["echo hi | sh", "ask"],
+    ["sudo echo hi", "ask"],
+    ["env echo hi", "ask"],
+    ["/bin/echo hi", "ask"],
+    ["echo; $CMD", "ask"],
+    ["echo hi\nrm -f victim", "ask"],
+  ],
+);
+
+table(
+  "allow Bash(git status) and Bash(ls *), default ask, no UI",
+  { permissions: { allow: ["Bash(git status)", "Bash(ls *)"] }, defaultMode: "ask" },
+  [
+    ["ls -la", "allow"],
+    ["ls", "allow"],
+    ["git status # x\nrm -f victim", "ask"],
+    ["git status; git push", "ask"],
+    ["git status && ls", "ask"],
+    ["ls; rm -f victim", "ask"],
+    ["ls $(rm -f victim)", "ask"],
+    ["ls && python3 -c 'print(1)'", "ask"],
+    ["ls | bash", "ask"],
+  ],
+);
+
+table("ask Bash(git push *), default allow, no UI", { permissions: { ask: ["Bash(git push *)"] } }, [
+  ["git push origin main", "ask"],
+  ["git status && git push", "ask"],
+  ["command git push", "ask"],
+  ["git $SUB origin", "ask"],
+  ["git status 2>/dev/null; true", "allow"],
+]);
+
+table(
+  "deny Bash(*git*push*--force*), a pattern that backtracks as a regex",
+  { permissions: { deny: ["Bash(*git*push*--force*)"] } },
+  [
+    ["git push --force", "deny"],
+    ["git push origin main --force-with-lease", "deny"],
+    [`echo ${"git push ".repeat(1_000)}`, "allow"],
+    ["git status 2>/dev/null; true", "allow"],
+  ],
+);
