@@ -93,8 +93,8 @@ describe("hookwire list on a hostile repository", () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout.split("\n").filter((line) => line.startsWith("⚠"))).toMatchInlineSnapshot(`
       [
-        "⚠ The settings file is a character device; only regular files of at most 1048576 bytes are read, so it was not.",
-        "⚠ The settings file is a FIFO; only regular files of at most 1048576 bytes are read, so it was not.",
+        "⚠ .claude/settings.json: The settings file is a character device; only regular files of at most 1048576 bytes are read, so it was not.",
+        "⚠ .claude/settings.local.json: The settings file is a FIFO; only regular files of at most 1048576 bytes are read, so it was not.",
       ]
     `);
   });
