@@ -9,6 +9,7 @@ const SUITES = [
   ["wrapper", "./wrapper.bench.mjs"],
   ["loading", "./loading.bench.mjs"],
   ["command hooks", "./command.bench.mjs"],
+  ["rules", "./rules.bench.mjs"],
 ];
 
 function cpuModel() {

@@ -11,6 +11,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const RUNS = 10_000;
+// Each run parses real bash; 10,000 of them take ~5 s alone and several times that on a loaded machine.
+const PROPERTY_TIMEOUT = 180_000;
 const cwd = "/work/project";
 const rmRule = parseRule("Bash(rm *)");
 const bash = (command: string) => ({ toolName: "bash", input: { command }, cwd });
@@ -65,106 +67,122 @@ const compound = fc
   });
 
 describe("Bash `if` rules", () => {
-  it("match `Bash(rm *)` as an if filter wherever `rm -rf` runs in a compound command", () => {
-    fc.assert(
-      fc.property(compound, (command) => {
-        expect(matchesRule(rmRule, bash(command), IF)).toBe(true);
-        // An allow rule for the safe commands can never cover a command that also removes files.
-        expect(matchesRule(parseRule("Bash(ls *)"), bash(command), ALLOW)).toBe(false);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    "match `Bash(rm *)` as an if filter wherever `rm -rf` runs in a compound command",
+    () => {
+      fc.assert(
+        fc.property(compound, (command) => {
+          expect(matchesRule(rmRule, bash(command), IF)).toBe(true);
+          // An allow rule for the safe commands can never cover a command that also removes files.
+          expect(matchesRule(parseRule("Bash(ls *)"), bash(command), ALLOW)).toBe(false);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it("do not fire `Bash(rm *)` on compounds of commands that never run rm", () => {
-    const harmless = fc
-      .tuple(
-        fc.array(safe, { minLength: 1, maxLength: 5 }),
-        fc.array(fc.constantFrom(...JOINERS), { minLength: 4, maxLength: 4 }),
-      )
-      .map(([parts, joiners]) => parts.map((p, i) => (i === 0 ? p : `${joiners[i - 1]}${p}`)).join(""));
-    fc.assert(
-      fc.property(harmless, (command) => {
-        expect(matchesRule(rmRule, bash(command), IF)).toBe(false);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it("never throw on arbitrary command text, in any mode", () => {
-    const text = fc.oneof(
-      fc.string({ unit: "binary", maxLength: 60 }),
-      fc
-        .array(
-          fc.constantFrom(
-            "rm",
-            " ",
-            "-rf",
-            "$(",
-            ")",
-            "`",
-            '"',
-            "'",
-            "\\",
-            "&&",
-            "|",
-            ";",
-            "VAR=x",
-            "<(",
-            "x",
-          ),
-          { maxLength: 12 },
+  it(
+    "do not fire `Bash(rm *)` on compounds of commands that never run rm",
+    () => {
+      const harmless = fc
+        .tuple(
+          fc.array(safe, { minLength: 1, maxLength: 5 }),
+          fc.array(fc.constantFrom(...JOINERS), { minLength: 4, maxLength: 4 }),
         )
-        .map((p) => p.join("")),
-    );
-    const rules = fc
-      .constantFrom("Bash(rm *)", "Bash(git push *)", "Bash", "Bash(*)", "Bash(npm run test:*)")
-      .map(parseRule);
-    fc.assert(
-      fc.property(
-        text,
-        rules,
-        fc.constantFrom<MatchOptions>(IF, ALLOW, { mode: "permission", list: "deny" }),
-        (command, rule, mode) => {
-          const analysis = shellCommands(command);
-          const unparsable = analysis.unknowns.some((u) => u.code === "SYNTAX");
-          const matched = matchesRule(rule, bash(command), mode);
-          expect(typeof matched).toBe("boolean");
-          // When the command cannot be read the hook must still run, and no allow rule with a pattern approves it.
-          if (unparsable && mode !== ALLOW) expect(matched).toBe(true);
-          if (unparsable && mode === ALLOW && rule.pattern !== undefined) expect(matched).toBe(false);
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  });
+        .map(([parts, joiners]) => parts.map((p, i) => (i === 0 ? p : `${joiners[i - 1]}${p}`)).join(""));
+      fc.assert(
+        fc.property(harmless, (command) => {
+          expect(matchesRule(rmRule, bash(command), IF)).toBe(false);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it("parse arbitrary rule text or refuse it with INVALID_RULE, nothing else", () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.string({ unit: "binary", maxLength: 30 }),
-          // Rule names that are Object.prototype members must not reach a prototype lookup.
-          fc.constantFrom(
-            "valueOf",
-            "constructor",
-            "toString",
-            "__proto__",
-            "hasOwnProperty(x)",
-            "__proto__(rm *)",
-          ),
+  it(
+    "never throw on arbitrary command text, in any mode",
+    () => {
+      const text = fc.oneof(
+        fc.string({ unit: "binary", maxLength: 60 }),
+        fc
+          .array(
+            fc.constantFrom(
+              "rm",
+              " ",
+              "-rf",
+              "$(",
+              ")",
+              "`",
+              '"',
+              "'",
+              "\\",
+              "&&",
+              "|",
+              ";",
+              "VAR=x",
+              "<(",
+              "x",
+            ),
+            { maxLength: 12 },
+          )
+          .map((p) => p.join("")),
+      );
+      const rules = fc
+        .constantFrom("Bash(rm *)", "Bash(git push *)", "Bash", "Bash(*)", "Bash(npm run test:*)")
+        .map(parseRule);
+      fc.assert(
+        fc.property(
+          text,
+          rules,
+          fc.constantFrom<MatchOptions>(IF, ALLOW, { mode: "permission", list: "deny" }),
+          (command, rule, mode) => {
+            const analysis = shellCommands(command);
+            const unparsable = analysis.unknowns.some((u) => u.code === "SYNTAX");
+            const matched = matchesRule(rule, bash(command), mode);
+            expect(typeof matched).toBe("boolean");
+            // When the command cannot be read the hook must still run, and no allow rule with a pattern approves it.
+            if (unparsable && mode !== ALLOW) expect(matched).toBe(true);
+            if (unparsable && mode === ALLOW && rule.pattern !== undefined) expect(matched).toBe(false);
+          },
         ),
-        (text) => {
-          try {
-            const rule = parseRule(text);
-            expect(typeof rule.tool).toBe("string");
-            expect(typeof matchesRule(rule, bash("rm -rf x"), IF)).toBe("boolean");
-          } catch (error) {
-            expect(isSettingsError(error) && error.code === "INVALID_RULE").toBe(true);
-          }
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  });
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "parse arbitrary rule text or refuse it with INVALID_RULE, nothing else",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.string({ unit: "binary", maxLength: 30 }),
+            // Rule names that are Object.prototype members must not reach a prototype lookup.
+            fc.constantFrom(
+              "valueOf",
+              "constructor",
+              "toString",
+              "__proto__",
+              "hasOwnProperty(x)",
+              "__proto__(rm *)",
+            ),
+          ),
+          (text) => {
+            try {
+              const rule = parseRule(text);
+              expect(typeof rule.tool).toBe("string");
+              expect(typeof matchesRule(rule, bash("rm -rf x"), IF)).toBe("boolean");
+            } catch (error) {
+              expect(isSettingsError(error) && error.code === "INVALID_RULE").toBe(true);
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

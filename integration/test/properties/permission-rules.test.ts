@@ -5,6 +5,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const RUNS = 10_000;
+// Each run parses real bash; 10,000 of them take ~5 s alone and several times that on a loaded machine.
+const PROPERTY_TIMEOUT = 180_000;
 const cwd = "/work/project";
 const bash = (command: string) => ({ toolName: "bash", input: { command }, cwd });
 
@@ -135,80 +137,96 @@ function compound(dangerous: fc.Arbitrary<string>) {
 }
 
 describe("permission rules", () => {
-  it("deny Bash(rm *) denies or fails closed wherever and however rm is run", () => {
-    const deny = parseRule("Bash(rm *)");
-    fc.assert(
-      fc.property(compound(hiddenRm), (command) => {
-        const { outcome } = evaluateRule(deny, bash(command), { mode: "permission", list: "deny" });
-        expect(outcome === "match" || outcome === "may-match").toBe(true);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it("a deny rule naming a wrapper denies it, whatever it runs", () => {
-    const deny = parseRule("Bash(sudo *)");
-    const sudo = fc
-      .tuple(wrappedRm, fc.array(container, { maxLength: 2 }))
-      .map(([command, wraps]) => wraps.reduce((inner, wrap) => wrap(inner), `sudo ${command}`));
-    fc.assert(
-      fc.property(compound(sudo), (command) => {
-        const { outcome } = evaluateRule(deny, bash(command), { mode: "permission", list: "deny" });
-        expect(outcome === "match" || outcome === "may-match").toBe(true);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it("allow Bash(echo *) never approves a command line that runs anything but echo", () => {
-    const allow = parseRule("Bash(echo *)");
-    const echo = fc.constantFrom("echo hi", "echo $HOME", 'echo "a b"', "echo", "echo -n x");
-    const other = fc.oneof(
-      hiddenRm,
-      fc
-        .tuple(fc.constantFrom("ls", "cat x", "git status", "curl -s x", "true", "node x.js"), container)
-        .map(([program, wrap]) => wrap(program)),
-      fc.constantFrom("echo $(ls)", "echo `id`", "echo <(date)", "echo hi | sh", "$CMD", "python3 -c 1"),
-    );
-    const line = fc
-      .tuple(
-        fc.array(echo, { maxLength: 3 }),
-        other,
-        fc.nat(),
-        fc.array(fc.constantFrom(...JOINERS), { minLength: 4, maxLength: 4 }),
-      )
-      .map(([echoes, extra, at, joiners]) => {
-        const parts = [...echoes];
-        parts.splice(at % (echoes.length + 1), 0, extra);
-        return parts.map((part, i) => (i === 0 ? part : `${joiners[i - 1]}${part}`)).join("");
-      });
-    fc.assert(
-      fc.property(line, (command) => {
-        const { outcome } = evaluateRule(allow, bash(command), { mode: "permission", list: "allow" });
-        expect(outcome).toBe("no-match");
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it("allow Bash(echo *) approves lines of echo commands only", () => {
-    const allow = parseRule("Bash(echo *)");
-    const line = fc
-      .tuple(
-        fc.array(fc.constantFrom("echo hi", "echo $HOME", 'echo "a b"', "echo 'x; rm y'", "echo"), {
-          minLength: 1,
-          maxLength: 4,
+  it(
+    "deny Bash(rm *) denies or fails closed wherever and however rm is run",
+    () => {
+      const deny = parseRule("Bash(rm *)");
+      fc.assert(
+        fc.property(compound(hiddenRm), (command) => {
+          const { outcome } = evaluateRule(deny, bash(command), { mode: "permission", list: "deny" });
+          expect(outcome === "match" || outcome === "may-match").toBe(true);
         }),
-        fc.array(fc.constantFrom(" && ", " || ", "; ", "\n"), { minLength: 3, maxLength: 3 }),
-      )
-      .map(([parts, joiners]) => parts.map((p, i) => (i === 0 ? p : `${joiners[i - 1]}${p}`)).join(""));
-    fc.assert(
-      fc.property(line, (command) => {
-        expect(evaluateRule(allow, bash(command), { mode: "permission", list: "allow" }).outcome).toBe(
-          "match",
-        );
-      }),
-      { numRuns: RUNS },
-    );
-  });
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "a deny rule naming a wrapper denies it, whatever it runs",
+    () => {
+      const deny = parseRule("Bash(sudo *)");
+      const sudo = fc
+        .tuple(wrappedRm, fc.array(container, { maxLength: 2 }))
+        .map(([command, wraps]) => wraps.reduce((inner, wrap) => wrap(inner), `sudo ${command}`));
+      fc.assert(
+        fc.property(compound(sudo), (command) => {
+          const { outcome } = evaluateRule(deny, bash(command), { mode: "permission", list: "deny" });
+          expect(outcome === "match" || outcome === "may-match").toBe(true);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "allow Bash(echo *) never approves a command line that runs anything but echo",
+    () => {
+      const allow = parseRule("Bash(echo *)");
+      const echo = fc.constantFrom("echo hi", "echo $HOME", 'echo "a b"', "echo", "echo -n x");
+      const other = fc.oneof(
+        hiddenRm,
+        fc
+          .tuple(fc.constantFrom("ls", "cat x", "git status", "curl -s x", "true", "node x.js"), container)
+          .map(([program, wrap]) => wrap(program)),
+        fc.constantFrom("echo $(ls)", "echo `id`", "echo <(date)", "echo hi | sh", "$CMD", "python3 -c 1"),
+      );
+      const line = fc
+        .tuple(
+          fc.array(echo, { maxLength: 3 }),
+          other,
+          fc.nat(),
+          fc.array(fc.constantFrom(...JOINERS), { minLength: 4, maxLength: 4 }),
+        )
+        .map(([echoes, extra, at, joiners]) => {
+          const parts: string[] = [...echoes];
+          parts.splice(at % (echoes.length + 1), 0, extra);
+          return parts.map((part, i) => (i === 0 ? part : `${joiners[i - 1]}${part}`)).join("");
+        });
+      fc.assert(
+        fc.property(line, (command) => {
+          const { outcome } = evaluateRule(allow, bash(command), { mode: "permission", list: "allow" });
+          expect(outcome).toBe("no-match");
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "allow Bash(echo *) approves lines of echo commands only",
+    () => {
+      const allow = parseRule("Bash(echo *)");
+      const line = fc
+        .tuple(
+          fc.array(fc.constantFrom("echo hi", "echo $HOME", 'echo "a b"', "echo 'x; rm y'", "echo"), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          fc.array(fc.constantFrom(" && ", " || ", "; ", "\n"), { minLength: 3, maxLength: 3 }),
+        )
+        .map(([parts, joiners]) => parts.map((p, i) => (i === 0 ? p : `${joiners[i - 1]}${p}`)).join(""));
+      fc.assert(
+        fc.property(line, (command) => {
+          expect(evaluateRule(allow, bash(command), { mode: "permission", list: "allow" }).outcome).toBe(
+            "match",
+          );
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

@@ -16,10 +16,13 @@ export type { HttpOptions } from "./handlers/http.js";
 export { interpolateHeaders, MAX_RESPONSE_BYTES, runHttpHandler } from "./handlers/http.js";
 export type { PreparedRun, RunHandlerOptions } from "./handlers/run-handler.js";
 export { defaultTimeoutSeconds, prepareRun } from "./handlers/run-handler.js";
+export type { RegexSafety } from "./matcher.js";
 export {
   compileMatcher,
   isToolEvent,
+  MAX_MATCHED_CHARS,
   matcherField,
+  regexSafety,
   SETTINGS_EVENT_NAMES,
   TOOL_EVENT_NAMES,
 } from "./matcher.js";
@@ -49,7 +52,12 @@ export type { PermissionRule } from "./rules/parse.js";
 export { parseRule } from "./rules/parse.js";
 export type { ShellAnalysis, ShellCommand, ShellUnknown, ShellUnknownCode } from "./rules/shell/analyse.js";
 export { shellCommands } from "./rules/shell/analyse.js";
-export { isShellParserLoaded, loadShellParser, MAX_PARSED_CHARS } from "./rules/shell/grammar.js";
+export {
+  isShellParserLoaded,
+  loadShellParser,
+  MAX_PARSED_CHARS,
+  MAX_SYNTAX_NODES,
+} from "./rules/shell/grammar.js";
 export type { ShellWord } from "./rules/shell/words.js";
 export { matchesWildcard, mayMatchWildcard } from "./rules/wildcard.js";
 export type { HandlerType } from "./schema.js";

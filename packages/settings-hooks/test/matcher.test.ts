@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { compileMatcher, isSettingsError, matcherField, SETTINGS_EVENT_NAMES } from "../src/index.js";
+import {
+  compileMatcher,
+  isSettingsError,
+  MAX_MATCHED_CHARS,
+  matcherField,
+  regexSafety,
+  SETTINGS_EVENT_NAMES,
+} from "../src/index.js";
 
 describe("compileMatcher", () => {
   it.each([
@@ -127,5 +134,39 @@ describe("matcherField", () => {
 
   it("knows every event of the reference", () => {
     expect(SETTINGS_EVENT_NAMES).toHaveLength(30);
+  });
+});
+
+describe("matcher regexes and catastrophic backtracking", () => {
+  function refusal(matcher: string): { code: string; message: string } {
+    try {
+      compileMatcher(matcher);
+    } catch (error) {
+      expect(isSettingsError(error)).toBe(true);
+      return { code: (error as { code: string }).code, message: (error as Error).message };
+    }
+    throw new Error(`expected ${matcher} to be refused`);
+  }
+
+  it.each(["(a+)+$", "(\\w+\\s?)*$", "^(a|a)*$"])("refuses %j, which backtracks exponentially", (matcher) => {
+    expect(refusal(matcher).code).toBe("UNSAFE_MATCHER");
+  });
+
+  it("says which input shows the problem and how to fix it", () => {
+    expect(refusal("(a+)+$").message.replace(/"[a]+[^"]*"/, "<attack>")).toMatchInlineSnapshot(
+      `"Matcher "(a+)+$" can backtrack exponentially: <attack> makes it run for seconds or hours, blocking the host, so it is not used. Rewrite it without nested or overlapping repetition (e.g. "(a+)+" → "a+"), or list exact names like "Edit|Write"."`,
+    );
+  });
+
+  it("keeps linear and polynomial regexes", () => {
+    expect(regexSafety("mcp__memory__.*").status).toBe("safe");
+    expect(regexSafety("mcp__.*__write.*")).toMatchObject({ status: "vulnerable", exponential: false });
+    expect(compileMatcher("mcp__.*__write.*")("mcp__fs__write_file")).toBe(true);
+  });
+
+  it("never gives a regex a value longer than MAX_MATCHED_CHARS", () => {
+    const matches = compileMatcher("^x.*y$");
+    expect(matches(`x${"a".repeat(MAX_MATCHED_CHARS - 2)}y`)).toBe(true);
+    expect(matches(`x${"a".repeat(MAX_MATCHED_CHARS)}y`)).toBe(false);
   });
 });

@@ -193,6 +193,25 @@ describe("readSettingsFile", () => {
     `);
   });
 
+  it("refuses a matcher that backtracks exponentially, naming the file and JSON path", async () => {
+    const result = await read({
+      hooks: {
+        PreToolUse: [
+          { matcher: "(a+)+$", hooks: [{ type: "command", command: "a" }] },
+          { matcher: "mcp__.*__write.*", hooks: [{ type: "command", command: "b" }] },
+        ],
+      },
+    });
+    expect(result.handlers.map((handler) => (handler.config as { command?: string }).command)).toEqual(["b"]);
+    expect(result.issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ["UNSAFE_MATCHER", "hooks.PreToolUse[0].matcher"],
+    ]);
+    expect(text(result)).toMatch(
+      /^✖ Matcher "\(a\+\)\+\$" can backtrack exponentially: ".*" makes it run for seconds/,
+    );
+    expect(text(result)).toMatch(/→ at hooks\.PreToolUse\[0\]\.matcher \(settings\.json\)$/);
+  });
+
   it("warns about unknown handler fields, ignored matchers and if on events without tools", async () => {
     const result = await read({
       hooks: {

@@ -1,5 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { evaluateRule, isSettingsError, loadShellParser, matchesRule, parseRule } from "../src/index.js";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  evaluateRule,
+  isSettingsError,
+  loadShellParser,
+  type MatchOptions,
+  matchesRule,
+  parseRule,
+  realPath,
+} from "../src/index.js";
 
 const cwd = "/work/project";
 const IF = { mode: "if-filter" } as const;
@@ -211,5 +222,60 @@ describe("matchesRule on other tools", () => {
     expect(matchesRule(parseRule("mcp__db"), call, IF)).toBe(true);
     expect(matchesRule(parseRule("mcp__other"), call, IF)).toBe(false);
     expect(matchesRule(parseRule("mcp__db__*"), call, IF)).toBe(true);
+  });
+});
+
+describe("path rules and symlinks", () => {
+  let root: string;
+  const deny = { mode: "permission", list: "deny" } as const;
+  const allow = { mode: "permission", list: "allow" } as const;
+  const read = (path: string) => ({ toolName: "Read", input: { file_path: path }, cwd: root });
+  const edit = (path: string) => ({ toolName: "Edit", input: { file_path: path }, cwd: root });
+  const outcome = (rule: string, call: ReturnType<typeof read>, options: MatchOptions) =>
+    evaluateRule(parseRule(rule), call, options).outcome;
+
+  beforeAll(() => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "hookwire-paths-")));
+    mkdirSync(join(root, "secrets"));
+    mkdirSync(join(root, "src", "deep"), { recursive: true });
+    writeFileSync(join(root, ".env"), "TOKEN=1");
+    writeFileSync(join(root, "secrets", "key"), "k");
+    writeFileSync(join(root, "src", ".env"), "TOKEN=2");
+    symlinkSync(join(root, ".env"), join(root, "notes.txt"));
+    symlinkSync(join(root, "secrets"), join(root, "public"));
+    symlinkSync("/etc", join(root, "src", "escape"));
+    symlinkSync(join(root, "src", "deep"), join(root, "deeplink"));
+    symlinkSync(join(root, "src", "a.ts"), join(root, "readme.md"));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("denies a file reached through a file symlink", () => {
+    expect(outcome("Read(./.env)", read("notes.txt"), deny)).toBe("match");
+    expect(outcome("Read(.env)", read(join(root, "notes.txt")), deny)).toBe("match");
+  });
+
+  it("denies a file reached through a directory symlink, existing or about to be created", () => {
+    expect(outcome("Read(./secrets/**)", read("public/key"), deny)).toBe("match");
+    expect(outcome("Edit(./secrets/**)", edit("public/new-file"), deny)).toBe("match");
+  });
+
+  it("resolves `link/..` the way the kernel does: from the link's target", () => {
+    // deeplink → src/deep, so deeplink/../.env is src/.env, not ./.env.
+    expect(outcome("Read(./src/.env)", read("deeplink/../.env"), deny)).toBe("match");
+  });
+
+  it("matches Edit(*.ts) on a symlink whose target is a .ts file", () => {
+    expect(outcome("Edit(*.ts)", edit("readme.md"), deny)).toBe("match");
+  });
+
+  it("does not let an allow rule approve a path whose real target is outside it", () => {
+    expect(outcome("Edit(./src/**)", edit("src/escape/passwd"), allow)).toBe("no-match");
+    expect(outcome("Edit(./src/**)", edit("src/deep/x.ts"), allow)).toBe("match");
+  });
+
+  it("resolves the real path of the longest existing prefix", () => {
+    expect(realPath(join(root, "public", "a", "b"))).toBe(join(root, "secrets", "a", "b"));
+    expect(realPath(`${root}/deeplink/../x`)).toBe(join(root, "src", "x"));
+    expect(realPath(join(root, "readme.md"))).toBe(join(root, "src", "a.ts"));
   });
 });

@@ -1,5 +1,5 @@
 // Gitignore-like path patterns of file-tool rules (`Edit(*.ts)`, `Read(./secrets/**)`, `Read(~/.ssh/**)`).
-import { realpathSync } from "node:fs";
+import { lstatSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 import picomatch from "picomatch";
@@ -58,11 +58,18 @@ function matchesResolved(pattern: string, target: string, cwd: string, home: str
 }
 
 /**
- * Where a path really leads, resolved as the kernel does: component by component, each symlink followed before
- * a later `..` applies (`link/../x` is the parent of the link's target). Past the first component that does not
- * exist (a file about to be created), the rest is appended as written.
+ * Where a path really leads, resolved as the kernel does: component by component, each symlink followed (even one
+ * whose target does not exist yet) before a later `..` applies, so `link/../x` is beside the link's target. Past
+ * the first component that does not exist (a file about to be created), the rest is appended as written.
  */
 export function realPath(path: string): string {
+  return follow(path, 0);
+}
+
+// Linux gives up after 40 links in one lookup (ELOOP); so does this.
+const MAX_LINKS = 40;
+
+function follow(path: string, links: number): string {
   const root = parse(path).root || sep;
   const components = path.slice(root.length).split(/[\\/]+/);
   let current = root;
@@ -74,11 +81,19 @@ export function realPath(path: string): string {
       continue;
     }
     const next = join(current, component);
+    let isLink: boolean;
     try {
-      current = realpathSync.native(next);
+      isLink = lstatSync(next).isSymbolicLink();
     } catch {
       return resolve(next, ...components.slice(i + 1).filter((rest) => rest !== ""));
     }
+    if (!isLink || links >= MAX_LINKS) {
+      current = next;
+      continue;
+    }
+    const target = readlinkSync(next);
+    // Not `join`: it would apply the target's `..` before the links in it are followed.
+    current = follow(isAbsolute(target) ? target : `${current}${sep}${target}`, links + 1);
   }
   return current;
 }

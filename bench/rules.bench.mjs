@@ -1,0 +1,114 @@
+// Permission-rule evaluation on Bash commands of 100 characters, 10 KB and 1 MB, against the bare tree-sitter parse
+// of the same text, and each size against one ten times smaller (a ratio near 10 is linear).
+// Standalone: `pnpm build && node bench/rules.bench.mjs`.
+import { createRequire } from "node:module";
+import {
+  evaluateRule,
+  loadShellParser,
+  matchesWildcard,
+  parseRule,
+} from "../packages/settings-hooks/dist/index.js";
+import { compare, formatTable } from "./measure.mjs";
+
+const require = createRequire(new URL("../packages/settings-hooks/package.json", import.meta.url));
+const { Language, Parser } = await import(require.resolve("web-tree-sitter"));
+
+const RULES = ["Bash(rm *)", "Bash(git push *)", "Bash(*git*push*--force*)"].map(parseRule);
+const DENY = { mode: "permission", list: "deny" };
+const cwd = process.cwd();
+
+/** Commands that hold `size` characters: a typical line, a chain of simple commands, a here-doc writing a file. */
+const shapes = {
+  line: (size) => `git status && npm test -- --reporter dot; echo ${"x".repeat(Math.max(0, size - 49))}`,
+  chain: (size) => "ls -la src | grep -v test && echo done; ".repeat(Math.ceil(size / 40)).slice(0, size),
+  heredoc: (size) => `cat > notes.txt <<'EOF'\n${"a line of text\n".repeat(Math.ceil(size / 15))}EOF`,
+};
+
+function evaluate(command) {
+  const call = { toolName: "bash", input: { command }, cwd };
+  let denied = false;
+  for (const rule of RULES) denied = evaluateRule(rule, call, DENY).outcome !== "no-match" || denied;
+  return denied;
+}
+
+export async function run() {
+  await loadShellParser();
+  await Parser.init({ locateFile: () => require.resolve("web-tree-sitter/web-tree-sitter.wasm") });
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm")));
+  const parse = (text) => parser.parse(text)?.delete();
+
+  // Each op gets a different text (a leading no-op command), so the one-command analysis cache never answers.
+  const sized = (shape, size) => (i) => `: ${i}; ${shape(size)}`;
+  const small = { rounds: 15, batchMs: 20, warmup: 200, minOps: 10 };
+  const large = { rounds: 5, batchMs: 1, warmup: 2, minOps: 1 };
+  const rows = [];
+
+  for (const [label, shape, size, options] of [
+    ["100-char command", shapes.line, 100, small],
+    ["10 KB chain of simple commands", shapes.chain, 10_000, small],
+    ["1 MB here-doc", shapes.heredoc, 1_000_000, large],
+  ]) {
+    const text = sized(shape, size);
+    rows.push(
+      await compare({
+        name: `3 deny rules, ${label}`,
+        baseline: "tree-sitter parse of the same text",
+        baselineFn: (i) => parse(text(i)),
+        subjectFn: (i) => evaluate(text(i)),
+        target: null,
+        ...options,
+      }),
+    );
+  }
+
+  for (const [label, shape, size, options] of [
+    ["10 KB chain", shapes.chain, 10_000, small],
+    ["100 KB chain", shapes.chain, 100_000, large],
+    ["1 MB here-doc", shapes.heredoc, 1_000_000, large],
+    ["1 MB single line", shapes.line, 1_000_000, large],
+  ]) {
+    const text = sized(shape, size);
+    const tenth = sized(shape, size / 10);
+    rows.push(
+      await compare({
+        name: `3 deny rules, ${label} (linear: ≈ 10×)`,
+        baseline: "the same rules on a text 10× smaller",
+        baselineFn: (i) => evaluate(tenth(i)),
+        subjectFn: (i) => evaluate(text(i)),
+        target: null,
+        ...options,
+      }),
+    );
+  }
+
+  // A chain of 1 MB has ~130,000 commands: past the parser's work limit, it fails closed instead of blocking.
+  const huge = sized(shapes.chain, 1_000_000);
+  rows.push(
+    await compare({
+      name: "3 deny rules, 1 MB chain (past the work limit: fails closed)",
+      baseline: "tree-sitter parse of the same text, unbounded",
+      baselineFn: (i) => parse(huge(i)),
+      subjectFn: (i) => evaluate(huge(i)),
+      target: null,
+      ...large,
+      rounds: 3,
+    }),
+  );
+
+  // The wildcard that took 5 s at 9 KB as a backtracking regex, on 1 MB without a match.
+  const value = `git push ${"origin ".repeat(150_000)}`;
+  rows.push(
+    await compare({
+      name: "wildcard *git*push*--force*, 1 MB value",
+      baseline: "value.includes('--force'), one linear scan",
+      baselineFn: () => value.includes("--force"),
+      subjectFn: () => matchesWildcard("*git*push*--force*", value),
+      target: null,
+      ...large,
+    }),
+  );
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(formatTable(await run()));
