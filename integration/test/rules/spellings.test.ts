@@ -160,6 +160,7 @@ export const denyRm: readonly Row[] = [
   ["x=$(rm -f victim)", "deny"],
   ["export x=$(rm -f victim)", "deny"],
   ["local_x=1 declare y=$(rm -f victim)", "deny"],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
   ["echo ${x:-$(rm -f victim)}", "deny"],
   ["echo $(( $(rm -f victim) + 1 ))", "deny"],
   ["[[ -n $(rm -f victim) ]]", "deny"],
@@ -204,6 +205,7 @@ export const denyRm: readonly Row[] = [
   ["CMD=rm; $CMD -f victim", "ask"],
   ['"$(echo rm)" -f victim', "ask"],
   ["`echo rm` -f victim", "ask"],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
   ["${CMD:-rm} -f victim", "ask"],
   ["/bin/r? -f victim", "ask"],
   ["/usr/bin/r[m] -f victim", "ask"],

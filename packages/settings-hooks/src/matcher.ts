@@ -119,8 +119,8 @@ export function compileMatcher(
       { cause },
     );
   }
-  const safety = regexSafety(matcher);
-  if (safety.status === "vulnerable" && safety.exponential) {
+  const safety = repeatsAGroup(matcher) ? regexSafety(matcher) : undefined;
+  if (safety?.status === "vulnerable" && safety.exponential) {
     throw new SettingsError(
       "UNSAFE_MATCHER",
       `Matcher ${JSON.stringify(matcher)} can backtrack exponentially: ${safety.example} makes it run for ` +
@@ -131,6 +131,15 @@ export function compileMatcher(
   // Values are tool names, sources, agent types: short. A longer one is not given to the regex at all, so even
   // a polynomial pattern stays cheap.
   return (value) => value.length <= MAX_MATCHED_CHARS && regex.test(value);
+}
+
+/**
+ * Exponential backtracking needs a repeated group (or a repeated backreference): an ambiguous subpattern under a
+ * quantifier. Without one the pattern is at worst polynomial, which the length cap bounds, and recheck (1–500 ms a
+ * pattern) is not run.
+ */
+function repeatsAGroup(source: string): boolean {
+  return /\)\s*[*+?{]|\\\d[*+{]/.test(source);
 }
 
 /** Matcher regexes are never run on values longer than this; such a value does not match. */

@@ -48,6 +48,7 @@ describe("shellCommands: the grammar", () => {
 
   it("finds commands in every kind of substitution", () => {
     const found = programs(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
       'echo "$(rm a)" `rm b` <(rm c) >(rm d) $((1 + $(rm e))) ${x:-$(rm f)}; x=$(rm g); cat <<< $(rm h); [[ $(rm i) ]]',
     ).filter((program) => program === "rm");
     expect(found).toHaveLength(9);
@@ -93,11 +94,11 @@ describe("shellCommands: the grammar", () => {
   });
 
   it("stops parsing a command with too many syntax nodes instead of blocking", () => {
-    expect(summary("a | ".repeat(100_000) + "b").unknown).toEqual(["TOO_LARGE"]);
+    expect(summary(`${"a | ".repeat(100_000)}b`).unknown).toEqual(["TOO_LARGE"]);
   });
 
   it("walks a long && chain without exhausting the stack", () => {
-    expect(programs("a && ".repeat(5_000) + "rm x").at(-1)).toBe("rm");
+    expect(programs(`${"a && ".repeat(5_000)}rm x`).at(-1)).toBe("rm");
   });
 
   it("refuses to analyse before the grammar is loaded, naming the fix", async () => {
