@@ -121,7 +121,7 @@ describe("hookwire list and trust", () => {
         /greet  Ask, then say hello  (.hookwire/hooks/guard.ts)
       "
     `);
-  });
+  }, 120_000); // six CLI runs: seconds each on a loaded machine
 
   it("prints the same listing as JSON", () => {
     const box = sandbox("basic");
@@ -159,7 +159,7 @@ describe("hookwire list and trust", () => {
     expect(revoked.stdout).toBe("Revoked trust for <cwd>.\n");
     expect(JSON.parse(box.run(["list", "--json"]).stdout).trusted).toBe(false);
     expect(box.run(["trust", "--revoke"]).stdout).toBe("<cwd> was not trusted; nothing to revoke.\n");
-  });
+  }, 120_000); // six CLI runs: seconds each on a loaded machine
 });
 
 describe("hookwire emit", () => {

@@ -36,6 +36,7 @@ export type { HookLoadFailure } from "./errors.js";
 export { CapabilityError, HookLoadError, TrustChangedError, TrustStoreError } from "./errors.js";
 export type { HookItem, HookItemType, HookLevel } from "./hooks/hook-item.js";
 export { hooksCapability } from "./hooks/hook-item.js";
+export { MAX_HOOK_FOLDER_ENTRIES } from "./hooks/list-files.js";
 export { builtinHookProviders, DEFAULT_APP_DIRS } from "./hooks/providers/builtin.js";
 export type { ClaudeHookProviderOptions } from "./hooks/providers/claude.js";
 export { claudeHookProvider } from "./hooks/providers/claude.js";

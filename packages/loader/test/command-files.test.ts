@@ -82,10 +82,12 @@ describe("commandFiles", () => {
     expect(files("bash ../shared/x.sh").files).toEqual(["../shared/x.sh"]);
   });
 
-  it("reads ${CLAUDE_PROJECT_DIR} as the project, quoted or not", () => {
-    expect(
-      files('python3 "${CLAUDE_PROJECT_DIR}/check.py" --config=$CLAUDE_PROJECT_DIR/conf.json').files,
-    ).toEqual(["check.py", "conf.json"]);
+  it("reads the project-dir placeholder as the project, braced, quoted or not", () => {
+    const braced = "$" + "{CLAUDE_PROJECT_DIR}";
+    expect(files(`python3 "${braced}/check.py" --config=$CLAUDE_PROJECT_DIR/conf.json`).files).toEqual([
+      "check.py",
+      "conf.json",
+    ]);
   });
 
   it("takes the makefile of make and sees through sudo, env and timeout", () => {

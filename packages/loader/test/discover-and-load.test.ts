@@ -242,6 +242,7 @@ describe("discoverAndLoadHooks: trust", () => {
         "hook .pi/hooks/audit.ts",
         "hook .pi/hooks/post/all.sh",
         "hook .pi/hooks/pre/bash.sh",
+        "support .codex/hooks/notes.txt",
         "support .pi/hooks/.disabled.ts",
         "support .pi/hooks/README.md",
       ]

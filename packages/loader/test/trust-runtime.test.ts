@@ -247,6 +247,21 @@ describe("discovery of an untrusted repository is bounded", () => {
     expect(status.items).toEqual(["hook .pi/hooks/guard.mjs"]);
   });
 
+  it("reads at most 10,000 entries of a hook folder, says so, and still loads the user's hooks", async () => {
+    const { cwd, home, options } = await layout();
+    const pre = path.join(cwd, ".claude/hooks/pre");
+    await mkdir(pre, { recursive: true });
+    await Promise.all(Array.from({ length: 10_050 }, (_, i) => writeFile(path.join(pre, `h${i}.sh`), "")));
+    await mkdir(path.join(home, ".claude/hooks/pre"), { recursive: true });
+    await writeFile(path.join(home, ".claude/hooks/pre/bash.sh"), "exit 0\n");
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.discovered.filter((e) => e.item.level === "project")).toHaveLength(10_000);
+    expect(result.hooks.map((hook) => hook.path)).toEqual(["~/.claude/hooks/pre/bash.sh"]);
+    expect(result.warnings.map((w) => w.message.replace(cwd, "<project>"))).toEqual([
+      "`<project>/.claude/hooks/pre` holds more than 10000 files or nests too deep; the rest is not fingerprinted.",
+    ]);
+  }, 120_000);
+
   it("does not follow a link loop in a hook folder", async () => {
     const { cwd, options, write } = await layout();
     await write(".pi/hooks/guard.mjs", "export default () => {};\n");

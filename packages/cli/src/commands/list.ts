@@ -157,7 +157,11 @@ export const listCommand = defineCommand({
       out.line(colors.bold(colors.red(`load errors (${errors.length})`)));
       for (const e of errors) out.line(`  ${e.path}: ${e.message}`);
     }
-    for (const warning of result.warnings) out.line(colors.yellow(`⚠ ${warning.message}`));
+    for (const warning of result.warnings) {
+      // Settings issues name their file only as data; the listing says which file it is.
+      const file = warning.kind === "settings" && warning.file ? `${shortPath(warning.file, cwd)}: ` : "";
+      out.line(colors.yellow(`⚠ ${file}${warning.message}`));
+    }
     out.line(colors.bold(`commands (${commands.length})`));
     for (const c of commands)
       out.line(`  /${c.name}${c.description ? `  ${c.description}` : ""}  (${c.hook})`);

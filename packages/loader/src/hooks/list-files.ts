@@ -1,7 +1,10 @@
 // Lists the files of a hook folder in a fixed order, without hidden files.
 import type { Dirent } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { opendir, stat } from "node:fs/promises";
 import path from "node:path";
+
+/** A hook folder with more entries than this is not read (a repository could hold millions). */
+export const MAX_HOOK_FOLDER_ENTRIES = 10_000;
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -10,12 +13,18 @@ function isMissing(error: unknown): boolean {
 
 /**
  * Absolute paths of the regular files (or links to them) in `dir`, sorted by code point so every
- * file system yields the same order; a missing folder has no files.
+ * file system yields the same order; a missing folder has no files. Reads at most
+ * `MAX_HOOK_FOLDER_ENTRIES` entries (the support-file walk of a project folder warns about the rest).
  */
 export async function listFiles(dir: string): Promise<string[]> {
-  let entries: Dirent[];
+  const entries: Dirent[] = [];
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    for await (const entry of await opendir(dir)) {
+      // Throwing would fail the provider for the user's folder too: a repository could switch off
+      // the user's hooks by filling its own folder. What is not listed never runs.
+      if (entries.length >= MAX_HOOK_FOLDER_ENTRIES) break;
+      entries.push(entry);
+    }
   } catch (error) {
     if (isMissing(error)) return [];
     throw error;

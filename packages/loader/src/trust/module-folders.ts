@@ -1,5 +1,5 @@
 // Files beside project hook files: what a module may import or a script may call is part of what trust covers.
-import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
+import { type Dir, type Dirent, opendirSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
 // Installed dependencies are covered by the package.json / lockfile beside them, which are walked.
@@ -45,11 +45,23 @@ export function supportFiles(hookFiles: readonly string[]): SupportFiles {
       out.truncated.push(dir);
       return;
     }
-    let entries: Dirent[];
+    // Read one entry at a time and stop at the cap: a folder of millions is not listed into memory.
+    const entries: Dirent[] = [];
+    let handle: Dir;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      handle = opendirSync(dir);
     } catch {
       return;
+    }
+    try {
+      for (let entry = handle.readSync(); entry; entry = handle.readSync()) {
+        if (out.files.length + entries.length > MAX_SUPPORT_FILES) break;
+        entries.push(entry);
+      }
+    } catch {
+      // A folder that cannot be read further keeps what was read.
+    } finally {
+      handle.closeSync();
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
