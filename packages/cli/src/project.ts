@@ -39,7 +39,8 @@ export async function loadProject(
   settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun">> = {},
 ): Promise<Project> {
   const found = resolveProject(cwd);
-  const configured = hooks.map((hook) => path.resolve(found.start, hook));
+  // Resolved from where the user typed them, then named from the project root (as the loader shows them).
+  const configured = hooks.map((hook) => shortPath(path.resolve(found.start, hook), found.root));
   const result = await discoverAndLoadHooks(configured, found.root, discoverOptions(settings));
   return { cwd: found.root, found, result };
 }

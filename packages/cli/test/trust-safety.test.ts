@@ -115,8 +115,8 @@ describe("hookwire list on a hostile repository", () => {
     );
     const modules = listed.split("\n").filter((line) => line.includes("hooks/pre/bash.sh  ["));
     expect(modules).toEqual([
-      "  ~/.claude/hooks/pre/bash.sh  [script, claude:.claude, user]  tool_call",
-      "  .claude/hooks/pre/bash.sh  [script, claude:.claude, project]  tool_call",
+      "  ~/.claude/hooks/pre/bash.sh  [script, claude:.claude, user]  tool_call, before_agent_start",
+      "  .claude/hooks/pre/bash.sh  [script, claude:.claude, project]  tool_call, before_agent_start",
     ]);
   });
 });

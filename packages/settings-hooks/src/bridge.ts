@@ -650,12 +650,17 @@ export async function createSettingsHooks(
     if (transcript) {
       pi.on("tool_call", onToolCall);
       pi.on("tool_result", onToolResult);
-    } else if (has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure")) {
-      pi.on(
-        "tool_call",
-        forTools(onToolCall, (toolName) => matchesTool("PreToolUse", toolName) || afterTool(toolName)),
-      );
-      pi.on("tool_result", forTools(onToolResult, afterTool));
+    } else {
+      // Without a transcript, a tool no matcher takes is skipped by the runner (forTools), before any emit.
+      if (has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure")) {
+        pi.on(
+          "tool_call",
+          forTools(onToolCall, (toolName) => matchesTool("PreToolUse", toolName) || afterTool(toolName)),
+        );
+      }
+      if (has("PostToolUse") || has("PostToolUseFailure")) {
+        pi.on("tool_result", forTools(onToolResult, afterTool));
+      }
     }
 
     // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.

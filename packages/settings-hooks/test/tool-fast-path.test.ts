@@ -15,16 +15,26 @@ const toolResult = (toolName: string, text: string, isError = false) => ({
 });
 
 describe("settings hooks whose matchers name other tools", () => {
+  // A host that keeps its own transcript (transcriptPath) or none: hookwire records no tool calls.
   it("tell the runner they do not act on bash, and do on write", async () => {
-    const h = await harness({
-      PreToolUse: group([command("exit 0")], "Write|Edit"),
-      PostToolUse: group([command("exit 0")], "Write"),
-    });
+    const h = await harness(
+      {
+        PreToolUse: group([command("exit 0")], "Write|Edit"),
+        PostToolUse: group([command("exit 0")], "Write"),
+      },
+      { transcript: false },
+    );
     expect(h.runner.hasHandlersFor("tool_call", "bash")).toBe(false);
     expect(h.runner.hasHandlersFor("tool_result", "bash")).toBe(false);
     expect(h.runner.hasHandlersFor("tool_call", "write")).toBe(true);
     expect(h.runner.hasHandlersFor("tool_result", "edit")).toBe(false);
     expect(h.runner.hasHandlersFor("tool_call", "edit")).toBe(true);
+  });
+
+  it("see every tool while hookwire writes the transcript, since a later hook may read any call", async () => {
+    const h = await harness({ PreToolUse: group([command("exit 0")], "Write|Edit") });
+    expect(h.runner.hasHandlersFor("tool_call", "bash")).toBe(true);
+    expect(h.runner.hasHandlersFor("tool_result", "bash")).toBe(true);
   });
 
   it("run nothing for a bash call, even when emitted, and still run for write", async () => {
@@ -50,7 +60,10 @@ describe("settings hooks whose matchers name other tools", () => {
     const cwd = tempProject();
     const seen = path.join(cwd, "input.json");
     const hookScript = script(cwd, "save.sh", `cat > "${seen}"`);
-    const h = await harness({ PostToolUse: group([command(hookScript)], "Bash") }, { cwd });
+    const h = await harness(
+      { PostToolUse: group([command(hookScript)], "Bash") },
+      { cwd, transcript: false },
+    );
     expect(h.runner.hasHandlersFor("tool_call", "bash")).toBe(true);
     expect(h.runner.hasHandlersFor("tool_call", "write")).toBe(false);
     await h.runner.emit(toolCall("bash", { command: "ls" }));

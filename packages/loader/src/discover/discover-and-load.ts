@@ -303,7 +303,10 @@ async function loadScriptHook(
   const handlers = await scriptHandlers(item, shown);
   if (handlers instanceof HookLoadError) return { path: shown, error: handlers };
   try {
-    const hook = await createSettingsHooks(handlers, { ...bridgeOptions, path: shown });
+    // One transcript per session: the settings files' bridge writes it. A pre/post script handles one event
+    // of one tool, so it neither records the session (its own writer would repeat every line) nor subscribes
+    // the events recording needs.
+    const hook = await createSettingsHooks(handlers, { ...bridgeOptions, path: shown, transcript: false });
     // The bridge names the hook a settings hook; listings should show the script and its provider.
     return { ...hook, source: { kind: "script", provider, level: item.level, file: item.path } };
   } catch (cause) {
