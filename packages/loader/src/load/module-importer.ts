@@ -1,6 +1,7 @@
 // Imports hook modules: native `import()` for JS, a jiti instance started on first need for TypeScript.
 
 import { closeSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openRegularFile, readRegularFile } from "@hookwire/core";
@@ -57,6 +58,24 @@ export interface ModuleImportOptions {
 
 export type ModuleImporter = (file: string) => Promise<unknown>;
 
+/**
+ * The hookwire packages a hook may import at run time (`shellCommands` from settings-hooks, `exec` from core)
+ * resolve to the host's own copies, as pi aliases its package for hooks: a project need not install them,
+ * and a hook sees the same error classes and parser as the runner. A caller's `alias` wins.
+ */
+function hostPackages(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const alias: Record<string, string> = {};
+  for (const name of ["@hookwire/core", "@hookwire/settings-hooks"]) {
+    try {
+      alias[name] = require.resolve(name);
+    } catch {
+      // Not resolvable from here (an unusual install): the hook resolves it itself.
+    }
+  }
+  return alias;
+}
+
 let reloadCounter = 0;
 
 interface JitiError {
@@ -81,7 +100,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
     const dir =
       useCache && jitiCacheDir !== undefined && ensurePrivateDir(jitiCacheDir) ? jitiCacheDir : false;
     return createJiti(import.meta.url, {
-      alias: options.alias,
+      alias: { ...hostPackages(), ...options.alias },
       fsCache: dir,
       moduleCache: !fresh,
       // The loader checks `default` itself; jiti's interop proxy would hide a missing default export.
