@@ -110,10 +110,6 @@ export class TranscriptWriter {
 
   #append(line: Record<string, unknown>): void {
     this.flush();
-    if (!this.#ready) {
-      mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
-      this.#ready = true;
-    }
     const uuid = randomUUID();
     const entry = {
       parentUuid: this.#parent,
@@ -127,6 +123,16 @@ export class TranscriptWriter {
       sessionId: this.#sessionId,
     };
     this.#parent = uuid;
-    appendFileSync(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    // Best effort: a transcript that cannot be written (EMFILE, a full disk) must not fail the tool call or
+    // the hook that wanted to read it; the hook sees the file as it was, and the next line tries again.
+    try {
+      if (!this.#ready) {
+        mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
+        this.#ready = true;
+      }
+      appendFileSync(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    } catch {
+      // Dropped: see above.
+    }
   }
 }
