@@ -44,7 +44,7 @@ describe("emit, tool and run say what did not load", () => {
     ]) {
       const out = box.run([...args, "--hook", "missing.ts"]);
       expect(out.stderr).toContain(
-        "✖ missing.ts: Hook module `<cwd>/missing.ts` was not found at `<cwd>/missing.ts`.",
+        "✖ missing.ts: Hook module `missing.ts` was not found at `<cwd>/missing.ts`.",
       );
       expect(out.code).toBe(2);
     }
