@@ -150,6 +150,8 @@ describe("hookwire installed into an npm prefix", () => {
     expect(out.code).toBe(0);
     for (const line of [
       "loaded 8 hooks:",
+      // The guard imports @hookwire/settings-hooks from a temp folder with no node_modules: the host's copy.
+      "✖ blocked by .hookwire/hooks/block-rm-rf.ts: user denied command",
       "✖ blocked by .claude/settings.json: Force-pushing is not allowed here",
       "API_KEY=[REDACTED]",
       "▶ command: /handoff continue with the release",

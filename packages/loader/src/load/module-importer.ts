@@ -63,7 +63,9 @@ export type ModuleImporter = (file: string) => Promise<unknown>;
  * resolve to the host's own copies, as pi aliases its package for hooks: a project need not install them,
  * and a hook sees the same error classes and parser as the runner. A caller's `alias` wins.
  */
+let hostAlias: Record<string, string> | undefined;
 function hostPackages(): Record<string, string> {
+  if (hostAlias) return hostAlias;
   const require = createRequire(import.meta.url);
   const alias: Record<string, string> = {};
   for (const name of ["@hookwire/core", "@hookwire/settings-hooks"]) {
@@ -73,6 +75,7 @@ function hostPackages(): Record<string, string> {
       // Not resolvable from here (an unusual install): the hook resolves it itself.
     }
   }
+  hostAlias = alias;
   return alias;
 }
 
