@@ -134,4 +134,19 @@ export const handlerCases: ConformanceCase[] = [
     calls: [bashRan],
     observe: { files: ranFile, markers: ["BLOCK_MARK"] },
   },
+
+  oneHook(
+    "handler-async",
+    "an async PreToolUse hook cannot block",
+    "PreToolUse",
+    { exit: 2, stderr: "BLOCK_MARK" },
+    { matcher: "Bash", extra: { async: true }, markers: ["BLOCK_MARK"] },
+  ),
+  oneHook(
+    "exit-pre-2-blank-stderr",
+    "PreToolUse exit 2 with only blanks on stderr",
+    "PreToolUse",
+    { exit: 2, stderr: "   " },
+    { matcher: "Bash" },
+  ),
 ];
