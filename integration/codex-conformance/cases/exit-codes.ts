@@ -8,7 +8,13 @@ const markers = [STDERR, CTX];
 const deny = specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "REASON_MARK" });
 
 export const exitCodeCases: ConformanceCase[] = [
-  oneHook("exit-pre-0", "PreToolUse exit 0, no output: the command runs", "PreToolUse", {}, { matcher: "Bash" }),
+  oneHook(
+    "exit-pre-0",
+    "PreToolUse exit 0, no output: the command runs",
+    "PreToolUse",
+    {},
+    { matcher: "Bash" },
+  ),
   oneHook(
     "exit-pre-1",
     "PreToolUse exit 1: non-blocking, the command runs",
@@ -136,7 +142,13 @@ export const exitCodeCases: ConformanceCase[] = [
     { shell: '[ "$n" -gt 3 ] && exit 0', exit: 2, stderr: STDERR },
     { markers },
   ),
-  oneHook("exit-stop-1", "Stop exit 1: the stop goes ahead", "Stop", { exit: 1, stderr: STDERR }, { markers }),
+  oneHook(
+    "exit-stop-1",
+    "Stop exit 1: the stop goes ahead",
+    "Stop",
+    { exit: 1, stderr: STDERR },
+    { markers },
+  ),
   oneHook(
     "exit-end-2",
     "SessionEnd exit 2: nothing to block",

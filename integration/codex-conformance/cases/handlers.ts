@@ -118,7 +118,9 @@ export const handlerCases: ConformanceCase[] = [
     id: "handler-prompt-type",
     about: "a prompt handler is skipped; the command handler beside it runs",
     hooks: {
-      project: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "is this ok?" }, { run: "h" }] }] },
+      project: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "is this ok?" }, { run: "h" }] }],
+      },
     },
     scripts: { h: { exit: 2, stderr: "BLOCK_MARK" } },
     calls: [bashRan],
@@ -128,7 +130,9 @@ export const handlerCases: ConformanceCase[] = [
     id: "handler-empty-command",
     about: "an empty command is skipped; its neighbour runs",
     hooks: {
-      project: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "  " }, { run: "h" }] }] },
+      project: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "  " }, { run: "h" }] }],
+      },
     },
     scripts: { h: { exit: 2, stderr: "BLOCK_MARK" } },
     calls: [bashRan],

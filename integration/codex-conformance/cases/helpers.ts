@@ -1,5 +1,12 @@
 // Small builders that keep the case tables short: a shell call that leaves a mark, hook groups, outputs.
-import type { CaseHandler, ConformanceCase, HookScript, HookSource, HooksBlock, ToolCall } from "../src/case.js";
+import type {
+  CaseHandler,
+  ConformanceCase,
+  HookScript,
+  HookSource,
+  HooksBlock,
+  ToolCall,
+} from "../src/case.js";
 
 /** A shell call (Codex's `exec_command`) whose side effect (`ran.txt`) shows whether it ran. */
 export const bashRan: ToolCall = { tool: "exec_command", input: { cmd: "echo ran > ran.txt" } };
@@ -50,7 +57,9 @@ export function oneHook(
   const testCase: ConformanceCase = {
     id,
     about,
-    hooks: { [options.source ?? "project"]: hook(event, "h", { matcher: options.matcher, extra: options.extra }) },
+    hooks: {
+      [options.source ?? "project"]: hook(event, "h", { matcher: options.matcher, extra: options.extra }),
+    },
     scripts: { h: script },
     calls: options.calls ?? [bashRan],
     observe: { files: options.files ?? ranFile, markers: options.markers ?? [] },

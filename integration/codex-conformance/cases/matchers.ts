@@ -22,7 +22,13 @@ export const matcherCases: ConformanceCase[] = [
   pre("match-regex-dot", "matcher B.sh is a regex", "B.sh"),
   pre("match-invalid-regex", "matcher [ does not compile: the group is skipped", "["),
   oneHook("match-start-startup", "SessionStart matcher startup", "SessionStart", {}, { matcher: "startup" }),
-  oneHook("match-start-resume", "SessionStart matcher resume: no match", "SessionStart", {}, { matcher: "resume" }),
+  oneHook(
+    "match-start-resume",
+    "SessionStart matcher resume: no match",
+    "SessionStart",
+    {},
+    { matcher: "resume" },
+  ),
   oneHook(
     "match-prompt-ignored",
     "UserPromptSubmit ignores its matcher",

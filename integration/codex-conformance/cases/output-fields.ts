@@ -82,7 +82,12 @@ export const outputFieldCases: ConformanceCase[] = [
     "out-pre-wrong-event-name",
     "PreToolUse deny under another event's hookEventName",
     "PreToolUse",
-    { stdout: specific("PostToolUse", { permissionDecision: "deny", permissionDecisionReason: "REASON_MARK" }) },
+    {
+      stdout: specific("PostToolUse", {
+        permissionDecision: "deny",
+        permissionDecisionReason: "REASON_MARK",
+      }),
+    },
     tool,
   ),
   oneHook(

@@ -4,9 +4,15 @@ import { oneHook, specific } from "./helpers.js";
 
 const escalated: ToolCall = {
   tool: "exec_command",
-  input: { cmd: "echo ran > ran.txt", sandbox_permissions: "require_escalated", justification: "write a file" },
+  input: {
+    cmd: "echo ran > ran.txt",
+    sandbox_permissions: "require_escalated",
+    justification: "write a file",
+  },
 };
-const decide = (decision: Record<string, unknown>) => ({ stdout: specific("PermissionRequest", { decision }) });
+const decide = (decision: Record<string, unknown>) => ({
+  stdout: specific("PermissionRequest", { decision }),
+});
 
 const onApproval = (id: string, about: string, script: object, matcher = "Bash"): ConformanceCase => ({
   ...oneHook(id, about, "PermissionRequest", script, { matcher, calls: [escalated], markers: ["DENY_MARK"] }),
@@ -21,11 +27,22 @@ export const permissionRequestCases: ConformanceCase[] = [
     decide({ behavior: "deny", message: "DENY_MARK" }),
   ),
   onApproval("perm-exit-2", "PermissionRequest exit 2: denied", { exit: 2, stderr: "DENY_MARK" }),
-  onApproval("perm-no-match", "PermissionRequest matcher that does not match", decide({ behavior: "allow" }), "Read"),
+  onApproval(
+    "perm-no-match",
+    "PermissionRequest matcher that does not match",
+    decide({ behavior: "allow" }),
+    "Read",
+  ),
   {
-    ...oneHook("perm-pre-and-request", "PreToolUse and PermissionRequest both see the call", "PreToolUse", {}, {
-      calls: [escalated],
-    }),
+    ...oneHook(
+      "perm-pre-and-request",
+      "PreToolUse and PermissionRequest both see the call",
+      "PreToolUse",
+      {},
+      {
+        calls: [escalated],
+      },
+    ),
     hooks: {
       project: {
         PreToolUse: [{ hooks: [{ run: "pre" }] }],

@@ -35,7 +35,11 @@ export const sourceCases: ConformanceCase[] = [
     scripts: { h: block },
     files: {
       ".claude/settings.json": JSON.stringify({
-        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh @P@/.codex/hooks/h.sh" }] }] },
+        hooks: {
+          PreToolUse: [
+            { matcher: "Bash", hooks: [{ type: "command", command: "sh @P@/.codex/hooks/h.sh" }] },
+          ],
+        },
       }),
     },
     calls: [bashRan],
@@ -46,7 +50,11 @@ export const sourceCases: ConformanceCase[] = [
     trust: { project: false },
   },
   {
-    ...from("trust-project-untrusted-toml", "an untrusted project: its config.toml hooks are not loaded", "project-toml"),
+    ...from(
+      "trust-project-untrusted-toml",
+      "an untrusted project: its config.toml hooks are not loaded",
+      "project-toml",
+    ),
     trust: { project: false },
   },
   {
@@ -66,7 +74,11 @@ export const sourceCases: ConformanceCase[] = [
     config: { features: { hooks: false } },
   },
   {
-    ...from("switch-features-codex-hooks-off", "the deprecated [features] codex_hooks = false too", "project"),
+    ...from(
+      "switch-features-codex-hooks-off",
+      "the deprecated [features] codex_hooks = false too",
+      "project",
+    ),
     config: { features: { codex_hooks: false } },
   },
   {

@@ -129,10 +129,20 @@ function writeFile(file: string, text: string): void {
 }
 
 /** Write the project (files, hook scripts, `.codex/`) and the home (`~/.codex/`) under `root`. */
-export function materialize(testCase: ConformanceCase, root: string, options: MaterializeOptions = {}): CaseDirs {
+export function materialize(
+  testCase: ConformanceCase,
+  root: string,
+  options: MaterializeOptions = {},
+): CaseDirs {
   const project = path.join(root, "project");
   const home = path.join(root, "home");
-  const dirs: CaseDirs = { root, project, home, codexHome: path.join(home, ".codex"), logs: path.join(root, "logs") };
+  const dirs: CaseDirs = {
+    root,
+    project,
+    home,
+    codexHome: path.join(home, ".codex"),
+    logs: path.join(root, "logs"),
+  };
   for (const dir of [dirs.project, dirs.codexHome, dirs.logs]) mkdirSync(dir, { recursive: true });
   const fill = (text: string) => text.replaceAll("@P@", dirs.project).replaceAll("@LOG@", dirs.logs);
   for (const [file, content] of Object.entries(testCase.files ?? {})) {

@@ -50,9 +50,7 @@ export async function runInCodex(
       path.join(packageDir, "bin", "codex.js"),
       "exec",
       "--skip-git-repo-check",
-      ...(testCase.approval
-        ? ["--approve-for-me"]
-        : ["--dangerously-bypass-approvals-and-sandbox"]),
+      ...(testCase.approval ? ["--approve-for-me"] : ["--dangerously-bypass-approvals-and-sandbox"]),
       ...(testCase.trust?.hooks === false ? [] : ["--dangerously-bypass-hook-trust"]),
       "--json",
       testCase.prompt ?? "go",

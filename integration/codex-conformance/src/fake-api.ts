@@ -62,12 +62,21 @@ function reply(call: ToolCall | undefined, text: string): string {
         content: [{ type: "output_text", text, annotations: [] }],
       };
   const frames = [
-    sse({ type: "response.created", response: { id, object: "response", status: "in_progress", output: [] } }),
+    sse({
+      type: "response.created",
+      response: { id, object: "response", status: "in_progress", output: [] },
+    }),
     sse({ type: "response.output_item.added", output_index: 0, item }),
   ];
   if (!call) {
     frames.push(
-      sse({ type: "response.output_text.delta", item_id: item.id, output_index: 0, content_index: 0, delta: text }),
+      sse({
+        type: "response.output_text.delta",
+        item_id: item.id,
+        output_index: 0,
+        content_index: 0,
+        delta: text,
+      }),
     );
   }
   frames.push(
