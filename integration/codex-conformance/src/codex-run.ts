@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { type ConformanceCase, materialize, resolveCalls } from "./case.js";
 import { type RecordedRequest, startFakeApi } from "./fake-api.js";
-import { type Observation, observe } from "./observe.js";
+import { type Observation, observe, outcomeOf } from "./observe.js";
 
 const require = createRequire(import.meta.url);
 const packageDir = path.dirname(require.resolve("@openai/codex/package.json"));
@@ -85,7 +85,7 @@ export async function runInCodex(
     const main = mainRequests(api.requests);
     return observe(testCase, dirs, {
       requests: main.length,
-      toolOutputs: toolOutputs(main.at(-1)),
+      toolResults: toolOutputs(main.at(-1)).map(outcomeOf),
       modelText: main.map((r) => JSON.stringify(r.body.input ?? [])).join("\n"),
     });
   } finally {

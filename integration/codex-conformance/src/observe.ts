@@ -23,8 +23,7 @@ export interface Observation {
 /** What a harness saw; `observe` turns it into an Observation. */
 export interface RawRun {
   requests: number;
-  /** What the model got back for each tool call (Codex's wording for blocks). */
-  toolOutputs: string[];
+  toolResults: ToolOutcome[];
   /** Everything the model received, as one searchable text. */
   modelText: string;
 }
@@ -83,7 +82,7 @@ export function observe(testCase: ConformanceCase, dirs: CaseDirs, raw: RawRun):
   for (const marker of testCase.observe?.markers ?? []) markers[marker] = raw.modelText.includes(marker);
   return {
     requests: raw.requests,
-    toolResults: raw.toolOutputs.map(outcomeOf),
+    toolResults: raw.toolResults,
     markers,
     files,
     hooks,
