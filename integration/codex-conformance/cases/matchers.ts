@@ -44,4 +44,21 @@ export const matcherCases: ConformanceCase[] = [
     { exit: 2, stderr: "BLOCK_MARK" },
     { matcher: "Bash", markers },
   ),
+
+  oneHook(
+    "match-end-reason",
+    "SessionEnd matcher ^never$ tests the reason: no match",
+    "SessionEnd",
+    {},
+    {
+      matcher: "^never$",
+    },
+  ),
+  oneHook(
+    "match-end-other",
+    "SessionEnd matcher other matches its reason",
+    "SessionEnd",
+    {},
+    { matcher: "other" },
+  ),
 ];

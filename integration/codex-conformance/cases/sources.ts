@@ -89,4 +89,24 @@ export const sourceCases: ConformanceCase[] = [
     ...from("switch-state-other-key", "a state entry for another hook leaves this one on", "project"),
     config: { hooks: { state: { "@P@/.codex/hooks.json:pre_tool_use:0:1": { enabled: false } } } },
   },
+
+  {
+    id: "src-invalid-json-project",
+    about: "a project hooks.json that is not JSON is skipped; user hooks still run",
+    hooks: { user: { PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }] } },
+    scripts: { h: block },
+    files: { ".codex/hooks.json": '{"hooks": {"PreToolUse": [' },
+    calls: [bashRan],
+    observe: { files: ranFile, markers },
+  },
+  {
+    id: "src-unknown-event",
+    about: "an event Codex does not have (Notification) never runs; the others do",
+    hooks: {
+      project: { Notification: [{ hooks: [{ run: "n" }] }], PreToolUse: [{ hooks: [{ run: "h" }] }] },
+    },
+    scripts: { n: {}, h: block },
+    calls: [bashRan],
+    observe: { files: ranFile, markers },
+  },
 ];
