@@ -1,7 +1,7 @@
 // The Codex dialect's data against what Codex 0.169 did (integration/codex-conformance records the same cases end to end).
 import { runProcess } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import { bridgedEvents, eventNames, findEvent } from "../src/dialect/catalogue.js";
+import { bridgedEvents, eventNames, findEvent, isBridged } from "../src/dialect/catalogue.js";
 import { toDialectCall, toolResponse } from "../src/dialect/tools.js";
 import { codex } from "../src/dialects/codex/dialect.js";
 import { compileCodexMatcher } from "../src/dialects/codex/matcher.js";
@@ -240,7 +240,7 @@ describe("Codex's stdin", () => {
 
   it("puts turn_id, model and permission_mode where Codex does", () => {
     const event = findEvent(codex, "PreToolUse");
-    if (!event || event.native === undefined) throw new Error("PreToolUse is bridged");
+    if (!event || !isBridged(event)) throw new Error("PreToolUse is bridged");
     const input = codexProtocol.input(
       event,
       { model: "gpt", tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "c1" },
@@ -263,7 +263,7 @@ describe("Codex's stdin", () => {
 
   it("gives SessionEnd only the session fields and the reason", () => {
     const event = findEvent(codex, "SessionEnd");
-    if (!event || event.native === undefined) throw new Error("SessionEnd is bridged");
+    if (!event || !isBridged(event)) throw new Error("SessionEnd is bridged");
     expect(codexProtocol.input(event, { reason: "other" }, session)).toEqual({
       session_id: "s-1",
       transcript_path: null,

@@ -26,13 +26,15 @@ export const postToolUse = bridged({
     tool_response: textOf(event.content),
     tool_use_id: event.toolCallId,
   }),
-  apply(outcome) {
+  apply(outcome, { results }) {
     const result: ToolResultEventResult = {};
+    // `canStop` is false, so the bridge keeps the turn going; the answer itself still says what to show.
+    const stopped = results.find((r) => r.result.output?.continue === false)?.result.output;
     const replacement =
       outcome.blocks.length > 0
         ? blockReason(outcome.blocks)
-        : outcome.stop
-          ? outcome.stop.reason || "Stopped by a Codex hook"
+        : stopped
+          ? stopped.stopReason || "Stopped by a Codex hook"
           : undefined;
     if (replacement !== undefined) result.content = [{ type: "text", text: replacement }];
     if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;

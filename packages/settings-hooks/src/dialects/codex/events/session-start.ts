@@ -15,12 +15,9 @@ export const sessionStart = bridged({
   defaultTimeout: 600,
   session: ["model", "permission_mode"],
   input: (_event, { hook, options }) => ({ ...modelField(hook), source: options.sessionStartSource }),
-  apply(outcome, { api, hook }) {
-    // `continue: false` ends the session before the model is asked anything.
-    if (outcome.stop) {
-      hook.abort();
-      return undefined;
-    }
+  apply(outcome, { api }) {
+    // `continue: false` ends the session before the model is asked anything (the bridge aborts it).
+    if (outcome.stop) return undefined;
     const texts = [...outcome.plainText, ...outcome.additionalContext];
     if (texts.length > 0) api.sendMessage(contextMessage(texts, "SessionStart"));
     return undefined;
