@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { type AgentMessage, type ContentPart, errorMessage, HookRunner } from "@hookwire/core";
 import {
+  activeHandlers,
   createSettingsHooks,
+  defaultSettingsSources,
   readSettingsFile,
   SessionEnvironment,
   type SettingsSource,
@@ -21,23 +23,18 @@ function textOf(content: string | readonly ContentPart[]): string {
 }
 
 /**
- * The Codex files hookwire reads for this case: user `~/.codex/` and, when the project is trusted,
- * `<project>/.codex/`. Codex's two gates (project trust, hook review) both map onto hookwire's one:
- * trusting the project. User hooks are the user's own and always run.
+ * The Codex files hookwire reads for this case: the dialect's sources under the case's home and project
+ * (system files under an empty folder), the project's only when trusted. Codex's two gates (project
+ * trust, hook review) both map onto hookwire's one: trusting the project. User files are the user's own.
  */
 function codexSources(testCase: ConformanceCase, dirs: CaseDirs): SettingsSource[] {
   const trusted = testCase.trust?.project !== false && testCase.trust?.hooks !== false;
-  const sources: SettingsSource[] = [
-    { file: path.join(dirs.codexHome, "hooks.json"), scope: "user", dialect: "codex" },
-    { file: path.join(dirs.codexHome, "config.toml"), scope: "user", dialect: "codex" },
-  ];
-  if (trusted) {
-    sources.push(
-      { file: path.join(dirs.project, ".codex", "hooks.json"), scope: "project", dialect: "codex" },
-      { file: path.join(dirs.project, ".codex", "config.toml"), scope: "project", dialect: "codex" },
-    );
-  }
-  return sources;
+  return defaultSettingsSources({
+    cwd: dirs.project,
+    home: dirs.home,
+    dialects: ["codex"],
+    systemRoot: path.join(dirs.root, "system"),
+  }).filter((source) => trusted || source.spec?.trust !== true);
 }
 
 export async function runInHookwire(testCase: ConformanceCase): Promise<Observation> {
@@ -48,7 +45,7 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
     const results = await Promise.all(codexSources(testCase, dirs).map(readSettingsFile));
     const sessionEnv = new SessionEnvironment(path.join(root, "session-env"));
     const hooks = await createSettingsHooks(
-      results.flatMap((result) => result.handlers),
+      activeHandlers(results),
       {
         sessionEnv,
         cwd: dirs.project,
@@ -106,7 +103,9 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
             if (call.tool !== "exec_command" || !tool) throw new Error(`unsupported call: ${call.tool}`);
             const result = await tool.execute(id, { command: call.input.cmd });
             text = textOf(result.content);
-            outcome = printed.get(id) === text ? "ran" : "replaced";
+            // Context hooks add travels beside the output (Codex sends it as a message of its own).
+            const output = result.content[0]?.type === "text" ? result.content[0].text : undefined;
+            outcome = printed.get(id) === output ? "ran" : "replaced";
           } catch (error) {
             [text, outcome] = [errorMessage(error), "blocked"];
           }
