@@ -44,17 +44,14 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
     const calls = resolveCalls(testCase.calls, dirs.project);
     const results = await Promise.all(codexSources(testCase, dirs).map(readSettingsFile));
     const sessionEnv = new SessionEnvironment(path.join(root, "session-env"));
-    const hooks = await createSettingsHooks(
-      activeHandlers(results),
-      {
-        sessionEnv,
-        cwd: dirs.project,
-        sessionId: randomUUID(),
-        permissionMode: testCase.approval ? "default" : "bypassPermissions",
-        outputDir: path.join(root, "output"),
-        transcriptDir: path.join(root, "transcripts"),
-      },
-    );
+    const hooks = await createSettingsHooks(activeHandlers(results), {
+      sessionEnv,
+      cwd: dirs.project,
+      sessionId: randomUUID(),
+      permissionMode: testCase.approval ? "default" : "bypassPermissions",
+      outputDir: path.join(root, "output"),
+      transcriptDir: path.join(root, "transcripts"),
+    });
     const modelText: string[] = [];
     let aborted = false;
     let turnRequested = false;

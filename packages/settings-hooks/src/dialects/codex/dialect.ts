@@ -66,6 +66,18 @@ export const codex: Dialect<CodexState> = {
       why: "Codex 0.169 does not apply them to shell calls; ignored.",
     },
     {
+      field: "transcript_path",
+      why: "points at hookwire's transcript (Claude Code's JSONL format), not Codex's rollout file.",
+    },
+    {
+      field: "cwd of a call with workdir",
+      why: "Codex reports an exec_command's workdir as the hook's cwd; hookwire's bash has no working-folder field, so cwd is the session's.",
+    },
+    {
+      field: "a blank command",
+      why: "Codex skips it with a warning; hookwire runs `sh -c` on it, which does nothing.",
+    },
+    {
       field: "suppressOutput",
       why: "Codex refuses it on PreToolUse and PostToolUse (the whole answer is ignored, as in hookwire); elsewhere it has nothing to hide.",
     },

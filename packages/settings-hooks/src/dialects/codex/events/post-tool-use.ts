@@ -1,7 +1,6 @@
 // PostToolUse: after a tool ran; a block or `continue: false` replaces what the model reads, context is added.
 import type { ToolResultEventResult } from "@hookwire/core";
-import { blockReason } from "../../../aggregate.js";
-import { textOf } from "../../../dialect/messages.js";
+import { blockReason, textOf } from "../../../dialect/messages.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 
 export const postToolUse = bridged({

@@ -1,6 +1,6 @@
 // PreToolUse: before a tool runs; hooks block it (with a reason), rewrite its input, or add context.
 import type { ToolCallEventResult } from "@hookwire/core";
-import { blockReason } from "../../../aggregate.js";
+import { blockReason } from "../../../dialect/messages.js";
 import { toNativeInput } from "../../../dialect/tools.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 import { codexTools } from "../tools.js";

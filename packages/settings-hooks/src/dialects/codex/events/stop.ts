@@ -1,6 +1,5 @@
 // Stop: when the turn is about to end; a hook that blocks with a reason makes the model continue with it.
-import { blockReason } from "../../../aggregate.js";
-import { lastAssistantText } from "../../../dialect/messages.js";
+import { blockReason, lastAssistantText } from "../../../dialect/messages.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 
 export const stop = bridged({

@@ -1,6 +1,5 @@
 // UserPromptSubmit: before the model sees a prompt; hooks refuse it (with a reason) or add context.
-import { blockReason } from "../../../aggregate.js";
-import { contextMessage } from "../../../dialect/messages.js";
+import { blockReason, contextMessage } from "../../../dialect/messages.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 
 export const userPromptSubmit = bridged({
