@@ -403,10 +403,13 @@ export async function createSettingsHooks(
       // Hooks read transcript_path: it holds every line up to now before any of them starts.
       if (matched.length > 0) transcript?.flush();
       const unique = new Map<string, Prepared>();
-      for (const p of matched) {
+      // Claude Code runs identical handlers once; a dialect with `dedupe: false` (Codex) runs each.
+      const dedupe = dialect.settings.dedupe !== false;
+      matched.forEach((p, index) => {
+        const key = dedupe ? p.runner.key : String(index);
         if (p.async) startAsync(p, input);
-        else if (!unique.has(p.runner.key)) unique.set(p.runner.key, p);
-      }
+        else if (!unique.has(key)) unique.set(key, p);
+      });
       const list = [...unique.values()];
       const envFile = spec.envFile ? dialect.variables.envFile : undefined;
       const answers: HandlerResult[] = await Promise.all(

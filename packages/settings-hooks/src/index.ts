@@ -7,6 +7,7 @@
  * @document ../README.md
  */
 
+export { activeHandlers } from "./active-handlers.js";
 export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
 export { aggregate, canBlock } from "./aggregate.js";
 export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
@@ -55,6 +56,8 @@ export type {
 } from "./dialect/types.js";
 export type { ClaudeEventName } from "./dialects/claude/catalogue.js";
 export { claude } from "./dialects/claude/dialect.js";
+export type { CodexEventName } from "./dialects/codex/catalogue.js";
+export { codex } from "./dialects/codex/dialect.js";
 export { DIALECTS, dialectById } from "./dialects/registry.js";
 export type { SettingsErrorCode } from "./errors.js";
 export { isSettingsError, SettingsError } from "./errors.js";

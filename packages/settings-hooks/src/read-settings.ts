@@ -1,5 +1,5 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
-import { isAbsolute, relative } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { didYouMean, readRegularFile } from "@hookwire/core";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
@@ -17,6 +17,7 @@ import {
   MAX_SENSIBLE_TIMEOUT,
 } from "./schema.js";
 import { type SettingsSource, sourceSpecOf } from "./sources.js";
+import { parseTomlFile } from "./toml-file.js";
 import type { HandlerConfig, SettingsHandler } from "./types.js";
 
 /** One problem in a settings file; errors drop the part they are in, warnings keep it. */
@@ -39,6 +40,11 @@ export interface SettingsFileResult {
   disableAllHooks: boolean;
   /** The valid handlers, in file order (still listed when `disableAllHooks` is set, so they can be shown). */
   handlers: SettingsHandler[];
+  /**
+   * Handlers this file turns off by id (Codex's `[hooks.state."<id>"] enabled = false`), wherever they are
+   * configured; `activeHandlers` applies them.
+   */
+  disabledHandlers?: string[];
   issues: SettingsIssue[];
 }
 
@@ -53,10 +59,12 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
   const spec = sourceSpecOf(source);
   const issues: Issues = [];
   const handlers: SettingsHandler[] = [];
+  const disabled: string[] = [];
   const finish = (disableAllHooks: boolean): Omit<SettingsFileResult, "exists"> => ({
     source,
     disableAllHooks,
     handlers,
+    ...(disabled.length > 0 ? { disabledHandlers: disabled } : {}),
     issues: issues.map((issue) => ({ ...issue, file: source.file })),
   });
   if (!isObject(json)) {
@@ -97,6 +105,19 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
       );
     }
   }
+  for (const enableKey of spec.enableKeys ?? []) {
+    const enabled = valueAt(json, enableKey.split("."));
+    if (enabled === false) disableAllHooks = true;
+    else if (enabled !== undefined && typeof enabled !== "boolean") {
+      issues.push(
+        error(
+          "SETTINGS_INVALID",
+          enableKey,
+          `Invalid ${enableKey}: expected true or false, got ${describeValue(enabled)}.`,
+        ),
+      );
+    }
+  }
   const hooks = valueAt(json, spec.hooksKey.split("."));
   if (hooks === undefined) return finish(disableAllHooks);
   if (!isObject(hooks)) {
@@ -110,8 +131,13 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
     return finish(disableAllHooks);
   }
   const names = eventNames(dialect);
+  const stateKey = dialect.settings.handlerState?.key;
   for (const [event, groups] of Object.entries(hooks)) {
     const eventPath = `${spec.hooksKey}${key(event)}`;
+    if (event === stateKey) {
+      disabled.push(...disabledIds(groups, eventPath, issues));
+      continue;
+    }
     if (!findEvent(dialect, event)) {
       const hint = didYouMean(event, names);
       issues.push(
@@ -135,16 +161,43 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
       continue;
     }
     groups.forEach((group, index) => {
-      validateGroup(group, { dialect, event, path: `${eventPath}[${index}]`, source, issues, handlers });
+      validateGroup(group, {
+        dialect,
+        event,
+        path: `${eventPath}[${index}]`,
+        group: index,
+        source,
+        issues,
+        handlers,
+      });
     });
   }
   return finish(disableAllHooks);
+}
+
+/** The ids a per-handler state table turns off (`{"<id>": {"enabled": false}}`); its other entries are the agent's. */
+function disabledIds(table: unknown, path: string, issues: Issues): string[] {
+  if (!isObject(table)) {
+    issues.push(
+      error(
+        "SETTINGS_INVALID",
+        path,
+        `Invalid ${path}: expected a table of hook ids, got ${describeValue(table)}.`,
+      ),
+    );
+    return [];
+  }
+  return Object.entries(table)
+    .filter(([, entry]) => isObject(entry) && entry.enabled === false)
+    .map(([id]) => id);
 }
 
 interface GroupContext {
   dialect: Dialect;
   event: string;
   path: string;
+  /** The group's index under its event. */
+  group: number;
   source: SettingsSource;
   issues: Issues;
   handlers: SettingsHandler[];
@@ -214,6 +267,7 @@ function validateGroup(group: unknown, context: GroupContext): void {
     );
     return;
   }
+  const stateId = dialect.settings.handlerState?.id;
   group.hooks.forEach((raw, index) => {
     const handlerPath = `${path}.hooks[${index}]`;
     const checked = validateHandler(raw, handlerPath, context);
@@ -228,6 +282,7 @@ function validateGroup(group: unknown, context: GroupContext): void {
       file: source.file,
       scope: source.scope,
       jsonPath: handlerPath,
+      ...(stateId ? { stateId: stateId(resolve(source.file), event, context.group, index) } : {}),
       ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
       ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
     };
@@ -367,15 +422,20 @@ export async function readSettingsFile(source: SettingsSource): Promise<Settings
       message: "The settings file is empty; expected a JSON object such as {}.",
     });
   }
-  const format = sourceSpecOf(source).format;
-  if (format !== "json") {
-    return unusable({
-      severity: "error",
-      code: "SETTINGS_UNREADABLE",
-      file: source.file,
-      path: "",
-      message: `${format.toUpperCase()} settings files cannot be read by this version of hookwire.`,
-    });
+  if (sourceSpecOf(source).format === "toml") {
+    const toml = parseTomlFile(body);
+    if (!toml.ok) {
+      const at = toml.line !== undefined ? ` at line ${toml.line}, column ${toml.column ?? 1}` : "";
+      return unusable({
+        severity: "error",
+        code: "INVALID_TOML",
+        file: source.file,
+        path: "",
+        message: `Invalid TOML${at}: ${toml.reason}. No hooks are read from this file.`,
+        ...(toml.line !== undefined ? { line: toml.line, column: toml.column ?? 1 } : {}),
+      });
+    }
+    return { ...validateSettings(toml.value, source), exists: true };
   }
   let json: unknown;
   try {

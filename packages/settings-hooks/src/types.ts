@@ -88,6 +88,8 @@ export interface SettingsHandler {
   scope: SettingsScope;
   /** JSON path inside the file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
   jsonPath: string;
+  /** Its id in the dialect's per-handler state table (Codex: `<file>:pre_tool_use:0:1`), when it has one. */
+  stateId?: string;
   /** For plugin hooks: the plugin's root and data folders (`${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`). */
   pluginRoot?: string;
   pluginData?: string;

@@ -35,13 +35,19 @@ const relative = (sources: ReturnType<typeof defaultSettingsSources>) =>
 
 describe("defaultSettingsSources", () => {
   it("says which dialect source found each file", () => {
-    const sources = defaultSettingsSources({ cwd, home });
+    const sources = defaultSettingsSources({ cwd, home, systemRoot: join(root, "system") });
     expect(sources.map((source) => [source.dialect, source.spec?.path])).toEqual([
       ["claude", ".claude/settings.json"],
       ["claude", "{appDir}/settings.json"],
       ["claude", ".claude/settings.json"],
       ["claude", "{appDir}/settings.json"],
       ["claude", ".claude/settings.local.json"],
+      ["codex", "etc/codex/hooks.json"],
+      ["codex", "etc/codex/config.toml"],
+      ["codex", ".codex/hooks.json"],
+      ["codex", ".codex/config.toml"],
+      ["codex", ".codex/hooks.json"],
+      ["codex", ".codex/config.toml"],
     ]);
   });
 
@@ -51,7 +57,7 @@ describe("defaultSettingsSources", () => {
     await mkdir(join(home, ".claude", "plugins", "no-hooks"), { recursive: true });
     await mkdir(join(home, ".claude", "plugins", "data", "alpha"), { recursive: true });
     await plugin(join(home, ".hookwire", "plugins"), "own");
-    expect(relative(defaultSettingsSources({ cwd, home }))).toEqual([
+    expect(relative(defaultSettingsSources({ cwd, home, dialects: ["claude"] }))).toEqual([
       { file: "<root>/home/.claude/settings.json", scope: "user" },
       { file: "<root>/home/.hookwire/settings.json", scope: "user" },
       { file: "<root>/project/.claude/settings.json", scope: "project" },
@@ -79,8 +85,8 @@ describe("defaultSettingsSources", () => {
   });
 
   it("adds one user and one project file per app dir", () => {
-    const files = defaultSettingsSources({ cwd, home, appDirs: [".pi", ".acme"] }).map((source) =>
-      source.file.replace(root, "<root>"),
+    const files = defaultSettingsSources({ cwd, home, appDirs: [".pi", ".acme"], dialects: ["claude"] }).map(
+      (source) => source.file.replace(root, "<root>"),
     );
     expect(files).toEqual([
       "<root>/home/.claude/settings.json",
@@ -94,7 +100,7 @@ describe("defaultSettingsSources", () => {
   });
 
   it("lists the home folder's settings once, as user settings, when run from the home folder", () => {
-    const files = defaultSettingsSources({ cwd: `${home}/`, home }).map(
+    const files = defaultSettingsSources({ cwd: `${home}/`, home, dialects: ["claude"] }).map(
       (source) => `${source.scope} ${source.file.replace(root, "<root>")}`,
     );
     expect(files).toEqual([
@@ -105,11 +111,12 @@ describe("defaultSettingsSources", () => {
   });
 
   it("reads every default source of a project that has none of them as absent", async () => {
-    const results = await Promise.all(defaultSettingsSources({ cwd, home }).map(readSettingsFile));
+    const sources = defaultSettingsSources({ cwd, home, systemRoot: join(root, "system") });
+    const results = await Promise.all(sources.map(readSettingsFile));
     expect(results.map((result) => [result.exists, result.issues.length])).toEqual(
       results.map(() => [false, 0]),
     );
-    expect(results).toHaveLength(5);
+    expect(results).toHaveLength(11);
   });
 
   it("reads a project file it lists", async () => {

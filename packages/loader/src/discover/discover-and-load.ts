@@ -2,6 +2,7 @@
 import path from "node:path";
 import { createEventBus, displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
 import {
+  activeHandlers,
   createSettingsHooks,
   type SettingsFileResult,
   type SettingsHandler,
@@ -336,7 +337,7 @@ async function loadSettings(
   disabled: boolean;
 }> {
   const issues: SettingsIssue[] = [];
-  const handlers: SettingsHandler[] = [];
+  const loaded: SettingsFileResult[] = [];
   let disabled = false;
   for (const file of files) {
     if (!file.exists) continue;
@@ -347,10 +348,12 @@ async function loadSettings(
       continue;
     }
     issues.push(...file.issues);
-    handlers.push(...file.handlers);
+    loaded.push(file);
     disabled ||= file.disableAllHooks;
   }
-  if (disabled || handlers.length === 0) return { issues, handlers: disabled ? [] : handlers, disabled };
+  // A file's off switch turns off its own dialect's handlers (Codex's [features] hooks = false spares Claude's).
+  const handlers: SettingsHandler[] = activeHandlers(loaded);
+  if (handlers.length === 0) return { issues, handlers, disabled };
   try {
     return { hook: await createSettingsHooks(handlers, bridgeOptions), issues, handlers, disabled };
   } catch (cause) {

@@ -44,6 +44,11 @@ export interface SourceSpec {
   /** A top-level boolean that turns every hook of the dialect off (`"disableAllHooks"`). */
   disableAllKey?: string;
   /**
+   * Dotted keys of booleans that turn every hook of the dialect off when `false` (Codex's
+   * `[features] hooks = false`, and its older spelling `codex_hooks`).
+   */
+  enableKeys?: readonly string[];
+  /**
    * The other top-level keys the agent reads from this file: a key in neither these nor the hook keys
    * gets an "unknown key" warning with a did-you-mean. Absent: top-level keys are not checked (a
    * config file shared with many other settings, such as Codex's `config.toml`).
@@ -67,6 +72,21 @@ export interface SettingsFormat {
   groupFields?: readonly string[];
   /** Handler fields besides the handler type's own (Gemini's `name`, `description`); accepted without warning. */
   handlerFields?: readonly string[];
+  /**
+   * Identical handlers of one event (same command and args, same URL) run once. Default `true` (Claude
+   * Code); `false` runs each (Codex).
+   */
+  dedupe?: boolean;
+  /**
+   * Per-handler switches kept beside the events in a hooks block (Codex's `[hooks.state."<id>"]
+   * enabled = false`): `key` is the block's key that is not an event, `id` names a handler from its
+   * file (absolute), event, group and handler index. A handler whose entry, in any source of the
+   * dialect, has `enabled: false` does not run.
+   */
+  handlerState?: {
+    key: string;
+    id(file: string, event: string, group: number, handler: number): string;
+  };
 }
 
 /** The environment variables a dialect's commands see for hookwire's values. */

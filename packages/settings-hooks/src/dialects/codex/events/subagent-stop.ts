@@ -1,0 +1,13 @@
+// SubagentStop: when a subagent finishes: block to make it continue. Not run by hookwire (see `unbridged`).
+import { unbridged } from "../define.js";
+
+export const subagentStop = unbridged({
+  name: "SubagentStop",
+  description: "When a subagent finishes its turn: block to make it continue.",
+  matcher: "none",
+  canBlock: true,
+  canStop: false,
+  tool: false,
+  defaultTimeout: 600,
+  unbridged: "hookwire hosts run no subagents of their own.",
+});
