@@ -10,7 +10,13 @@ const deny = { decision: "deny", reason: REASON };
 const tool = "run_shell_command";
 
 export const exitCodeCases: GeminiCase[] = [
-  oneHook("exit-before-tool-0", "BeforeTool exit 0, no output: the tool runs", "BeforeTool", {}, { matcher: tool }),
+  oneHook(
+    "exit-before-tool-0",
+    "BeforeTool exit 0, no output: the tool runs",
+    "BeforeTool",
+    {},
+    { matcher: tool },
+  ),
   oneHook(
     "exit-before-tool-1",
     "BeforeTool exit 1: a warning, the tool runs",
@@ -111,10 +117,11 @@ export const exitCodeCases: GeminiCase[] = [
   ),
   oneHook(
     "exit-after-model-2",
-    "AfterModel exit 2: the response is discarded",
+    "AfterModel exit 2 on a text answer",
     "AfterModel",
     { exit: 2, stderr: STDERR },
-    { markers },
+    // No tool call: a discarded function call would be offered again by the fake model, forever.
+    { markers, calls: [] },
   ),
   oneHook(
     "exit-session-start-2",

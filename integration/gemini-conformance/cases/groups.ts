@@ -9,7 +9,9 @@ export const groupCases: GeminiCase[] = [
   {
     id: "group-sequential-rewrite",
     about: "sequential: the second hook sees the first hook's tool_input rewrite",
-    project: { hooks: { BeforeTool: [{ matcher: tool, sequential: true, hooks: [{ run: "a" }, { run: "b" }] }] } },
+    project: {
+      hooks: { BeforeTool: [{ matcher: tool, sequential: true, hooks: [{ run: "a" }, { run: "b" }] }] },
+    },
     scripts: { a: { stdout: rewrite }, b: {} },
     calls: [shellRan],
     observe: { files: ["ran.txt"] },
@@ -40,7 +42,9 @@ export const groupCases: GeminiCase[] = [
   {
     id: "group-sequential-deny-first",
     about: "sequential: a deny from the first hook does not stop the second from running",
-    project: { hooks: { BeforeTool: [{ matcher: tool, sequential: true, hooks: [{ run: "a" }, { run: "b" }] }] } },
+    project: {
+      hooks: { BeforeTool: [{ matcher: tool, sequential: true, hooks: [{ run: "a" }, { run: "b" }] }] },
+    },
     scripts: { a: { stdout: { decision: "deny", reason: "REASON_MARK" } }, b: {} },
     calls: [shellRan],
     observe: { files: ["ran.txt"], markers: ["REASON_MARK"] },
@@ -60,7 +64,10 @@ export const groupCases: GeminiCase[] = [
     id: "group-allow-and-deny",
     about: "one hook allows, another denies: deny wins",
     project: { hooks: { BeforeTool: [{ matcher: tool, hooks: [{ run: "a" }, { run: "b" }] }] } },
-    scripts: { a: { stdout: { decision: "allow" } }, b: { stdout: { decision: "deny", reason: "REASON_MARK" } } },
+    scripts: {
+      a: { stdout: { decision: "allow" } },
+      b: { stdout: { decision: "deny", reason: "REASON_MARK" } },
+    },
     calls: [shellRan],
     observe: { files: ["ran.txt"], markers: ["REASON_MARK"] },
   },
@@ -68,7 +75,12 @@ export const groupCases: GeminiCase[] = [
     id: "group-dedupe",
     about: "the same command in two groups runs once",
     project: {
-      hooks: { BeforeTool: [{ matcher: tool, hooks: [{ run: "a" }] }, { matcher: ".*", hooks: [{ run: "a" }] }] },
+      hooks: {
+        BeforeTool: [
+          { matcher: tool, hooks: [{ run: "a" }] },
+          { matcher: ".*", hooks: [{ run: "a" }] },
+        ],
+      },
     },
     scripts: { a: {} },
     calls: [shellRan],

@@ -21,7 +21,11 @@ export const matcherCases: GeminiCase[] = [
   toolMatcher("match-tool-other", "read_file", "another tool's name does not match"),
   toolMatcher("match-tool-claude-name", "Bash", "Claude Code's name for the shell does not match"),
   toolMatcher("match-tool-star", "*", "`*` matches every tool"),
-  toolMatcher("match-tool-invalid-regex", "run_shell_command(", "a regex that does not compile is compared literally"),
+  toolMatcher(
+    "match-tool-invalid-regex",
+    "run_shell_command(",
+    "a regex that does not compile is compared literally",
+  ),
   toolMatcher("match-tool-case", "RUN_SHELL_COMMAND", "matching is case-sensitive"),
   startMatcher("match-start-exact", "startup", "SessionStart matcher `startup` matches a new session"),
   startMatcher("match-start-resume", "resume", "SessionStart matcher `resume` does not match a new session"),

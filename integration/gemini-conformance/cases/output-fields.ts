@@ -154,10 +154,10 @@ export const outputFieldCases: GeminiCase[] = [
   ),
   oneHook(
     "out-after-model-deny",
-    "AfterModel decision deny: the response is discarded",
+    "AfterModel decision deny on a text answer",
     "AfterModel",
     { stdout: { decision: "deny", reason: REASON } },
-    { markers },
+    { markers, calls: [] },
   ),
   oneHook(
     "out-tool-selection-none",
@@ -182,16 +182,19 @@ export const outputFieldCases: GeminiCase[] = [
     about: "two BeforeToolSelection hooks: their allowed names are unioned",
     project: {
       hooks: {
-        BeforeToolSelection: [
-          { hooks: [{ run: "a" }] },
-          { hooks: [{ run: "b" }] },
-        ],
+        BeforeToolSelection: [{ hooks: [{ run: "a" }] }, { hooks: [{ run: "b" }] }],
       },
     },
     scripts: {
-      a: { stdout: specific("BeforeToolSelection", { toolConfig: { mode: "ANY", allowedFunctionNames: ["read_file"] } }) },
+      a: {
+        stdout: specific("BeforeToolSelection", {
+          toolConfig: { mode: "ANY", allowedFunctionNames: ["read_file"] },
+        }),
+      },
       b: {
-        stdout: specific("BeforeToolSelection", { toolConfig: { mode: "AUTO", allowedFunctionNames: ["glob"] } }),
+        stdout: specific("BeforeToolSelection", {
+          toolConfig: { mode: "AUTO", allowedFunctionNames: ["glob"] },
+        }),
       },
     },
     calls: [shellRan],

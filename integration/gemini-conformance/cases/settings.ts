@@ -46,7 +46,15 @@ export const settingsCases: GeminiCase[] = [
     user: { hooksConfig: { disabled: ["guard"] } },
     project: {
       hooks: {
-        BeforeTool: [{ matcher: tool, hooks: [{ run: "a", name: "guard" }, { run: "b", name: "audit" }] }],
+        BeforeTool: [
+          {
+            matcher: tool,
+            hooks: [
+              { run: "a", name: "guard" },
+              { run: "b", name: "audit" },
+            ],
+          },
+        ],
       },
     },
     scripts: { a: block("A"), b: {} },

@@ -23,9 +23,14 @@ export const stdinCases: GeminiCase[] = [
   },
   {
     id: "stdin-model",
-    about: "BeforeModel, AfterModel and BeforeToolSelection inputs (one per model call; AfterModel per chunk)",
+    about:
+      "BeforeModel, AfterModel and BeforeToolSelection inputs (one per model call; AfterModel per chunk)",
     project: {
-      hooks: hooks(all("BeforeModel", "before_model"), all("AfterModel", "after_model"), all("BeforeToolSelection", "selection")),
+      hooks: hooks(
+        all("BeforeModel", "before_model"),
+        all("AfterModel", "after_model"),
+        all("BeforeToolSelection", "selection"),
+      ),
     },
     scripts: { before_model: {}, after_model: {}, selection: {} },
     calls: [shellRan],
@@ -34,7 +39,12 @@ export const stdinCases: GeminiCase[] = [
   {
     id: "stdin-shell-tool",
     about: "BeforeTool and AfterTool inputs for run_shell_command",
-    project: { hooks: hooks(hook("BeforeTool", "before", { matcher: ".*" }), hook("AfterTool", "after", { matcher: ".*" })) },
+    project: {
+      hooks: hooks(
+        hook("BeforeTool", "before", { matcher: ".*" }),
+        hook("AfterTool", "after", { matcher: ".*" }),
+      ),
+    },
     scripts: { before: {}, after: {} },
     calls: [shellRan],
     observe: { files: ["ran.txt"] },
@@ -42,7 +52,12 @@ export const stdinCases: GeminiCase[] = [
   {
     id: "stdin-file-tools",
     about: "BeforeTool and AfterTool inputs for write_file, read_file and replace",
-    project: { hooks: hooks(hook("BeforeTool", "before", { matcher: ".*" }), hook("AfterTool", "after", { matcher: ".*" })) },
+    project: {
+      hooks: hooks(
+        hook("BeforeTool", "before", { matcher: ".*" }),
+        hook("AfterTool", "after", { matcher: ".*" }),
+      ),
+    },
     scripts: { before: {}, after: {} },
     files: { "a.txt": "alpha\n" },
     calls: [
@@ -64,7 +79,8 @@ export const stdinCases: GeminiCase[] = [
   },
   {
     id: "stdin-env",
-    about: "hook environment: GEMINI_PROJECT_DIR, GEMINI_CWD, CLAUDE_PROJECT_DIR; $GEMINI_PROJECT_DIR expanded in the command",
+    about:
+      "hook environment: GEMINI_PROJECT_DIR, GEMINI_CWD, CLAUDE_PROJECT_DIR; $GEMINI_PROJECT_DIR expanded in the command",
     project: {
       hooks: {
         BeforeTool: [
@@ -80,7 +96,8 @@ export const stdinCases: GeminiCase[] = [
     },
     scripts: {
       h: {
-        shell: 'printf "%s|%s|%s|%s\\n" "$GEMINI_PROJECT_DIR" "$GEMINI_CWD" "$CLAUDE_PROJECT_DIR" "$(pwd)" > @P@/env.txt',
+        shell:
+          'printf "%s|%s|%s|%s\\n" "$GEMINI_PROJECT_DIR" "$GEMINI_CWD" "$CLAUDE_PROJECT_DIR" "$(pwd)" > @P@/env.txt',
       },
     },
     calls: [shellRan],

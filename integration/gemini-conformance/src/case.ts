@@ -121,7 +121,11 @@ function writeJson(file: string, value: unknown, project: string): void {
  * Write the project (files, `.gemini/settings.json`), the user settings and the hook scripts under `root`.
  * `userExtra` is merged into the user settings (the Gemini harness's auth selection).
  */
-export function materialize(testCase: GeminiCase, root: string, userExtra: Record<string, unknown> = {}): CaseDirs {
+export function materialize(
+  testCase: GeminiCase,
+  root: string,
+  userExtra: Record<string, unknown> = {},
+): CaseDirs {
   const dirs: CaseDirs = {
     root,
     project: path.join(root, "project"),
@@ -142,7 +146,11 @@ export function materialize(testCase: GeminiCase, root: string, userExtra: Recor
     );
   }
   if (testCase.project) {
-    writeJson(path.join(dirs.project, ".gemini", "settings.json"), settingsJson(testCase.project, scripts), dirs.project);
+    writeJson(
+      path.join(dirs.project, ".gemini", "settings.json"),
+      settingsJson(testCase.project, scripts),
+      dirs.project,
+    );
   }
   writeJson(
     path.join(dirs.home, ".gemini", "settings.json"),

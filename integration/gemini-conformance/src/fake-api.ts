@@ -52,6 +52,15 @@ export function offersTools(body: RecordedRequest["body"]): boolean {
   return (body.tools ?? []).some((tool) => (tool.functionDeclarations ?? []).length > 0);
 }
 
+/** The scripted call unless the request's function-calling config rules it out, as a real model would obey it. */
+function allowed(body: RecordedRequest["body"], call: ToolCall | undefined): ToolCall | undefined {
+  const config = body.toolConfig?.functionCallingConfig;
+  if (!call || !config) return call;
+  if (config.mode === "NONE") return undefined;
+  const names = config.allowedFunctionNames ?? [];
+  return names.length === 0 || names.includes(call.tool) ? call : undefined;
+}
+
 /** A JSON value matching a (simple) JSON schema: what side requests asking for JSON get. */
 function fromSchema(schema: unknown): unknown {
   const s = (schema ?? {}) as { type?: string; properties?: Record<string, unknown>; enum?: unknown[] };
@@ -99,7 +108,7 @@ export async function startFakeApi(calls: readonly ToolCall[], replyText = "done
         return;
       }
       requests.push({ url, body });
-      const call = offersTools(body) ? calls[callsSoFar(body)] : undefined;
+      const call = allowed(body, offersTools(body) ? calls[callsSoFar(body)] : undefined);
       const parts: GeminiPart[] = call
         ? [{ functionCall: { name: call.tool, args: call.input } }]
         : [{ text: replyText }];

@@ -37,7 +37,10 @@ export function normalize(value: unknown, dirs: CaseDirs, key?: string): unknown
   if (key === "transcript_path" && typeof value === "string" && value !== "") return "<transcript>";
   if (key === "timestamp" && typeof value === "string" && ISO_TIME.test(value)) return "<time>";
   if (typeof value === "string") {
-    return value.replaceAll(dirs.root, "<root>").replace(UUID, "<uuid>").replace(PGID, "Process Group PGID: <pid>");
+    return value
+      .replaceAll(dirs.root, "<root>")
+      .replace(UUID, "<uuid>")
+      .replace(PGID, "Process Group PGID: <pid>");
   }
   if (Array.isArray(value)) return value.map((item) => normalize(item, dirs));
   if (typeof value === "object" && value !== null) {
@@ -72,5 +75,12 @@ export function observe(testCase: GeminiCase, dirs: CaseDirs, raw: RawRun): Obse
   }
   const markers: Record<string, boolean> = {};
   for (const marker of testCase.observe?.markers ?? []) markers[marker] = raw.modelText.includes(marker);
-  return { requests: raw.requests, toolResults: raw.toolResults, markers, files, hooks, toolConfig: raw.toolConfig };
+  return {
+    requests: raw.requests,
+    toolResults: raw.toolResults,
+    markers,
+    files,
+    hooks,
+    toolConfig: raw.toolConfig,
+  };
 }
