@@ -28,6 +28,8 @@ export interface AggregatedOutcome {
   /** Non-blocking errors, and exit 2 on events that cannot block; `code` when the error has a stable one. */
   errors: Array<AttributedText & { code?: string }>;
   warnings: AttributedText[];
+  /** Dialect-only fields (`HookOutput.extra`) of each handler that gave some, in handler order. */
+  extras: Array<{ hookPath: string; value: Record<string, unknown> }>;
 }
 
 /** Events where exit 2 / `decision: "block"` has an effect (003's exit-code table); elsewhere it is an error shown to the user. */
@@ -71,12 +73,14 @@ export function aggregate(event: string, results: readonly AttributedResult[]): 
     systemMessages: [],
     errors: [],
     warnings: [],
+    extras: [],
   };
   const blockable = canBlock(event);
   const preToolUse = event === "PreToolUse";
 
   const apply = (hookPath: string, output: HookOutput, decides: boolean) => {
     if (output.systemMessage) outcome.systemMessages.push({ hookPath, text: output.systemMessage });
+    if (decides && output.extra) outcome.extras.push({ hookPath, value: output.extra });
     if (output.continue === false && !outcome.stop) {
       outcome.stop = { reason: output.stopReason, hookPath };
     }
