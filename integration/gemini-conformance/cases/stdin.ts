@@ -78,6 +78,14 @@ export const stdinCases: GeminiCase[] = [
     calls: [{ tool: "run_shell_command", input: { command: "echo no >&2; exit 3", description: "fail" } }],
   },
   {
+    id: "stdin-pre-compress",
+    about: "PreCompress input for `/compress` (the only headless way to reach it)",
+    project: { hooks: all("PreCompress", "compress") },
+    scripts: { compress: {} },
+    calls: [],
+    prompt: "/compress",
+  },
+  {
     id: "stdin-env",
     about:
       "hook environment: GEMINI_PROJECT_DIR, GEMINI_CWD, CLAUDE_PROJECT_DIR; $GEMINI_PROJECT_DIR expanded in the command",

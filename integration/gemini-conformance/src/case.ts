@@ -52,6 +52,8 @@ export interface GeminiCase {
   prompt?: string;
   /** Default true: the folder is trusted (`GEMINI_CLI_TRUST_WORKSPACE=true`). */
   trusted?: boolean;
+  /** Default true: `--yolo`, every tool call approved without asking. */
+  yolo?: boolean;
   observe?: {
     /** Project files whose content (or absence) is observed after the run. */
     files?: string[];

@@ -51,7 +51,7 @@ export async function runInGemini(testCase: GeminiCase): Promise<GeminiRun> {
       path.join(packageDir, "bundle", "gemini.js"),
       "-p",
       testCase.prompt ?? "go",
-      "--yolo",
+      ...(testCase.yolo === false ? [] : ["--yolo"]),
       "--output-format",
       "stream-json",
       // A fixed model: `auto` first asks a router model, which the fake API cannot stand in for.

@@ -109,6 +109,17 @@ export async function runInHookwire(testCase: GeminiCase): Promise<Observation> 
 
     await runner.emit({ type: "session_start" });
     const prompt = testCase.prompt ?? "go";
+    // `/compress` compacts the (empty) session on the host's side: the compaction hooks run, nothing more.
+    if (prompt === "/compress") {
+      await runner.emit({
+        type: "session_before_compact",
+        preparation: {},
+        branchEntries: [],
+        customInstructions: "",
+      });
+      await runner.emit({ type: "session_shutdown", reason: "quit" });
+      return observe(testCase, dirs, { requests: 0, toolResults: [], modelText: "", toolConfig: null });
+    }
     const before = await runner.emitBeforeAgentStart(prompt);
     const modelText: string[] = [];
     let requests = 0;
