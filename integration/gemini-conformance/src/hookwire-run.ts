@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type AgentMessage, type AssistantMessage, errorMessage, HookRunner } from "@hookwire/core";
-import { createSettingsHooks, readSettingsFile, SessionEnvironment } from "@hookwire/settings-hooks";
+import {
+  activeHandlers,
+  createSettingsHooks,
+  readSettingsFile,
+  SessionEnvironment,
+} from "@hookwire/settings-hooks";
 import { type AgentTool, ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
 import { type GeminiCase, materialize, resolveCalls, type ToolCall } from "./case.js";
 import { nativeTools } from "./native-tools.js";
@@ -25,10 +30,8 @@ function toNative(call: ToolCall): { name: string; input: Record<string, unknown
   const spec = NATIVE[call.tool];
   if (!spec) return { name: call.tool, input: call.input };
   const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(call.input)) {
-    const native = spec.fields[key];
-    if (native) input[native] = value;
-  }
+  // Fields without a native name (the shell's `description`) travel along, as a host's tool schema allows.
+  for (const [key, value] of Object.entries(call.input)) input[spec.fields[key] ?? key] = value;
   return { name: spec.name, input };
 }
 
@@ -79,8 +82,7 @@ export async function runInHookwire(testCase: GeminiCase): Promise<Observation> 
     const results = await Promise.all(
       files.map((source) => readSettingsFile({ ...source, dialect: "gemini" })),
     );
-    const disabled = results.some((result) => result.disableAllHooks);
-    const handlers = disabled ? [] : results.flatMap((result) => result.handlers);
+    const handlers = activeHandlers(results);
     const sessionEnv = new SessionEnvironment(path.join(root, "session-env"));
     const hooks = await createSettingsHooks(handlers, {
       sessionEnv,

@@ -1,6 +1,5 @@
 // AfterAgent: once per turn, after the final answer; a deny rejects it and sends the reason back as a prompt.
-import { blockReason } from "../../../aggregate.js";
-import { lastAssistantText } from "../../../dialect/messages.js";
+import { blockReason, lastAssistantText } from "../../../dialect/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const afterAgent = bridged({

@@ -1,6 +1,5 @@
 // AfterTool: after a tool ran (succeeded or failed); hooks replace the result with a reason or append context.
-import { blockReason } from "../../../aggregate.js";
-import { joined, textOf } from "../../../dialect/messages.js";
+import { blockReason, joined, textOf } from "../../../dialect/messages.js";
 import { toolResponse } from "../../../dialect/tools.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { geminiTools } from "../tools.js";

@@ -1,6 +1,5 @@
 // BeforeAgent: after the user submits a prompt, before the agent plans; hooks refuse the turn or add context.
-import { blockReason } from "../../../aggregate.js";
-import { contextMessage } from "../../../dialect/messages.js";
+import { blockReason, contextMessage } from "../../../dialect/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const beforeAgent = bridged({

@@ -1,5 +1,5 @@
 // BeforeTool: before a tool runs; hooks block it (exit 2, decision deny) or merge new arguments over its input.
-import { blockReason } from "../../../aggregate.js";
+import { blockReason } from "../../../dialect/messages.js";
 import { toNativeInput } from "../../../dialect/tools.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { geminiTools } from "../tools.js";
