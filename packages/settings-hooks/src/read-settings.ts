@@ -251,6 +251,7 @@ function validateGroup(group: unknown, context: GroupContext): void {
       scope: source.scope,
       jsonPath: handlerPath,
       ...(dialect.sequential && group[dialect.sequential.groupField] === true ? { sequential: true } : {}),
+      ...(isObject(raw) && typeof raw.name === "string" && raw.name !== "" ? { name: raw.name } : {}),
       ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
       ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
     };
@@ -524,8 +525,8 @@ function warning(code: string, path: string, message: string): Issues[number] {
 
 /** A handler's name for a disabled-names list (Gemini's rule): its `name`, else its command. */
 function handlerName(handler: SettingsHandler): string | undefined {
-  const config = handler.config as { name?: unknown; command?: unknown };
-  if (typeof config.name === "string" && config.name !== "") return config.name;
+  if (handler.name !== undefined) return handler.name;
+  const config = handler.config as { command?: unknown };
   return typeof config.command === "string" ? config.command : undefined;
 }
 

@@ -88,6 +88,8 @@ export interface SettingsHandler {
   scope: SettingsScope;
   /** JSON path inside the file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
   jsonPath: string;
+  /** The handler's own `name` (Gemini's), which disabled-names lists match before the command. */
+  name?: string;
   /** Its matcher group asked to run one after another (the dialect's `SequentialSpec.groupField`). */
   sequential?: boolean;
   /** For plugin hooks: the plugin's root and data folders (`${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`). */

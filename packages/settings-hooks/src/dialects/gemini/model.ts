@@ -74,6 +74,14 @@ export function applyLlmMessages(
   return merged;
 }
 
+/** Token counts when the host's message carries them (pi's `usage`), else zeros. */
+function usageOf(message: AssistantMessage) {
+  const usage = (message.usage ?? {}) as { input?: unknown; output?: unknown };
+  const prompt = typeof usage.input === "number" ? usage.input : 0;
+  const candidates = typeof usage.output === "number" ? usage.output : 0;
+  return { promptTokenCount: prompt, candidatesTokenCount: candidates, totalTokenCount: prompt + candidates };
+}
+
 /** An assistant message as Gemini CLI's hook response (text parts only; a function call shows as no part). */
 export function toLlmResponse(message: AssistantMessage) {
   const parts = message.content
@@ -82,6 +90,7 @@ export function toLlmResponse(message: AssistantMessage) {
   return {
     text: parts.join(""),
     candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+    usageMetadata: usageOf(message),
   };
 }
 
