@@ -7,6 +7,7 @@ import { compileGeminiMatcher } from "../src/dialects/gemini/matcher.js";
 import { applyLlmMessages, fromLlmResponse, toLlmRequest } from "../src/dialects/gemini/model.js";
 import { interpretGeminiRun, validateGeminiOutput } from "../src/dialects/gemini/protocol.js";
 import { geminiSequential } from "../src/dialects/gemini/sequential.js";
+import { activeHandlers, validateSettings } from "../src/read-settings.js";
 
 const options = { hookName: "h", event: "BeforeTool", timeoutMs: 60_000 };
 
@@ -223,5 +224,90 @@ describe("Gemini CLI's model payloads", () => {
     const response = { candidates: [{ content: { role: "model", parts: ["replaced"] } }] };
     expect(fromLlmResponse(answer, response)?.content).toEqual([{ type: "text", text: "replaced" }]);
     expect(fromLlmResponse(answer, { candidates: [{ content: { parts: [] } }] })).toBeUndefined();
+  });
+});
+
+describe("Gemini CLI's settings files", () => {
+  const source = { file: "/p/.gemini/settings.json", scope: "project" as const, dialect: "gemini" as const };
+  const command = (extra: Record<string, unknown> = {}) => ({
+    type: "command",
+    command: "guard.sh",
+    ...extra,
+  });
+
+  it("reads timeouts in milliseconds, keeps names and marks sequential groups", () => {
+    const result = validateSettings(
+      {
+        hooks: {
+          BeforeTool: [
+            { matcher: "run_.*", sequential: true, hooks: [command({ name: "g", timeout: 5000 })] },
+          ],
+        },
+      },
+      source,
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.handlers[0]).toMatchObject({
+      event: "BeforeTool",
+      name: "g",
+      sequential: true,
+      config: { timeout: 5 },
+    });
+  });
+
+  it("turns hooks off with hooksConfig.enabled false, and only with false", () => {
+    const hooks = { BeforeTool: [{ hooks: [command()] }] };
+    expect(validateSettings({ hooksConfig: { enabled: false }, hooks }, source).disableAllHooks).toBe(true);
+    expect(validateSettings({ hooksConfig: { enabled: true }, hooks }, source).disableAllHooks).toBe(false);
+  });
+
+  it("drops handlers another file of the dialect lists in hooksConfig.disabled, by name or by command", () => {
+    const user = validateSettings(
+      { hooksConfig: { disabled: ["g", "audit.sh"] } },
+      { ...source, scope: "user" },
+    );
+    const project = validateSettings(
+      {
+        hooks: {
+          BeforeTool: [
+            {
+              hooks: [
+                command({ name: "g" }),
+                { type: "command", command: "audit.sh" },
+                command({ name: "h" }),
+              ],
+            },
+          ],
+        },
+      },
+      source,
+    );
+    const claude = validateSettings(
+      { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "audit.sh" }] }] } },
+      { file: "/p/.claude/settings.json", scope: "project" },
+    );
+    const active = activeHandlers([
+      { ...user, exists: true },
+      { ...project, exists: true },
+      { ...claude, exists: true },
+    ]);
+    expect(
+      active.map((handler) => [
+        handler.dialect,
+        handler.name ?? (handler.config as { command: string }).command,
+      ]),
+    ).toEqual([
+      ["gemini", "h"],
+      ["claude", "audit.sh"],
+    ]);
+  });
+
+  it("rejects a disabled list that is not a list of names", () => {
+    const result = validateSettings({ hooksConfig: { disabled: "g" } }, source);
+    expect(result.issues.map((issue) => issue.message)).toMatchInlineSnapshot(`
+      [
+        "Invalid hooksConfig.disabled: expected a list of hook names (a hook's "name", else its command), got "g".",
+      ]
+    `);
   });
 });

@@ -42,6 +42,10 @@ describe("defaultSettingsSources", () => {
       ["claude", ".claude/settings.json"],
       ["claude", "{appDir}/settings.json"],
       ["claude", ".claude/settings.local.json"],
+      ["gemini", "etc/gemini-cli/system-defaults.json"],
+      ["gemini", ".gemini/settings.json"],
+      ["gemini", ".gemini/settings.json"],
+      ["gemini", "etc/gemini-cli/settings.json"],
     ]);
   });
 
@@ -75,6 +79,11 @@ describe("defaultSettingsSources", () => {
         pluginRoot: "<root>/home/.hookwire/plugins/own",
         pluginData: "<root>/home/.hookwire/plugins/data/own",
       },
+      // Gemini CLI's files, in its merge order: system defaults, user, project, system overrides.
+      { file: "/etc/gemini-cli/system-defaults.json", scope: "system" },
+      { file: "<root>/home/.gemini/settings.json", scope: "user" },
+      { file: "<root>/project/.gemini/settings.json", scope: "project" },
+      { file: "/etc/gemini-cli/settings.json", scope: "system" },
     ]);
   });
 
@@ -90,6 +99,10 @@ describe("defaultSettingsSources", () => {
       "<root>/project/.pi/settings.json",
       "<root>/project/.acme/settings.json",
       "<root>/project/.claude/settings.local.json",
+      "/etc/gemini-cli/system-defaults.json",
+      "<root>/home/.gemini/settings.json",
+      "<root>/project/.gemini/settings.json",
+      "/etc/gemini-cli/settings.json",
     ]);
   });
 
@@ -101,15 +114,20 @@ describe("defaultSettingsSources", () => {
       "user <root>/home/.claude/settings.json",
       "user <root>/home/.hookwire/settings.json",
       "local <root>/home/.claude/settings.local.json",
+      "system /etc/gemini-cli/system-defaults.json",
+      "user <root>/home/.gemini/settings.json",
+      "system /etc/gemini-cli/settings.json",
     ]);
   });
 
   it("reads every default source of a project that has none of them as absent", async () => {
-    const results = await Promise.all(defaultSettingsSources({ cwd, home }).map(readSettingsFile));
+    const results = await Promise.all(
+      defaultSettingsSources({ cwd, home, systemRoot: join(root, "system") }).map(readSettingsFile),
+    );
     expect(results.map((result) => [result.exists, result.issues.length])).toEqual(
       results.map(() => [false, 0]),
     );
-    expect(results).toHaveLength(5);
+    expect(results).toHaveLength(9);
   });
 
   it("reads a project file it lists", async () => {

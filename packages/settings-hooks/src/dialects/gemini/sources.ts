@@ -48,8 +48,8 @@ const settings = {
  * system settings (its override file). The workspace file counts only in a trusted folder.
  */
 export const geminiSources: readonly SourceSpec[] = [
-  { ...settings, scope: "user", root: "system", path: "etc/gemini-cli/system-defaults.json", trust: false },
+  { ...settings, scope: "system", root: "system", path: "etc/gemini-cli/system-defaults.json", trust: false },
   { ...settings, scope: "user", root: "home", path: ".gemini/settings.json", trust: false },
   { ...settings, scope: "project", root: "project", path: ".gemini/settings.json", trust: true },
-  { ...settings, scope: "user", root: "system", path: "etc/gemini-cli/settings.json", trust: false },
+  { ...settings, scope: "system", root: "system", path: "etc/gemini-cli/settings.json", trust: false },
 ];
