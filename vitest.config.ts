@@ -12,6 +12,7 @@ export default defineConfig({
       "integration/test/**/*.test.ts",
       "integration/claude-conformance/test/**/*.test.ts",
       "integration/codex-conformance/test/**/*.test.ts",
+      "integration/gemini-conformance/test/**/*.test.ts",
     ],
     // Whatever a test leaves in TMPDIR goes with the run's own folder.
     globalSetup: ["./vitest.global-setup.ts"],

@@ -30,6 +30,8 @@ export interface AggregatedOutcome {
   /** Non-blocking errors, and exit 2 on events that cannot block; `code` when the error has a stable one. */
   errors: Array<AttributedText & { code?: string }>;
   warnings: AttributedText[];
+  /** Dialect-only fields (`HookOutput.extra`) of each handler that gave some, in handler order. */
+  extras: Array<{ hookPath: string; value: Record<string, unknown> }>;
 }
 
 /** Whether exit 2 / `decision: "block"` has an effect on a Claude Code event (its catalogue's `canBlock`); elsewhere it is an error shown to the user. */
@@ -62,6 +64,7 @@ export function aggregate(
     systemMessages: [],
     errors: [],
     warnings: [],
+    extras: [],
   };
   const blockable = info.canBlock;
   // Events that read a permission verdict (PreToolUse) also take deny as a block and an input rewrite.
@@ -69,6 +72,7 @@ export function aggregate(
 
   const apply = (hookPath: string, output: HookOutput, decides: boolean) => {
     if (output.systemMessage) outcome.systemMessages.push({ hookPath, text: output.systemMessage });
+    if (decides && output.extra) outcome.extras.push({ hookPath, value: output.extra });
     if (output.continue === false && !outcome.stop) {
       outcome.stop = { reason: output.stopReason, hookPath };
     }

@@ -412,30 +412,43 @@ export async function createSettingsHooks(
       });
       const list = [...unique.values()];
       const envFile = spec.envFile ? dialect.variables.envFile : undefined;
-      const answers: HandlerResult[] = await Promise.all(
-        list.map(async (p) => {
-          const started = performance.now();
-          let extraEnv: Record<string, string> | undefined;
-          if (envFile && p.handler.config.type === "command") {
-            sessionEnv ??= new SessionEnvironment(defaultSessionEnvDir(session.sessionId));
-            extraEnv = { [envFile]: sessionEnv.createFile(spec.name, envFiles++) };
-          }
-          const result = await p.runner.run(
-            input as never,
-            { hookName: p.hookPath, event: spec.name, outputDir: options.outputDir },
-            undefined,
-            extraEnv,
-          );
-          options.onHandlerRun?.({
-            hookPath: p.hookPath,
-            dialect: dialect.id,
-            event: spec.name,
-            result,
-            durationMs: performance.now() - started,
-          });
-          return result;
-        }),
-      );
+      const runOne = async (p: Prepared, stdin: Record<string, unknown>): Promise<HandlerResult> => {
+        const started = performance.now();
+        let extraEnv: Record<string, string> | undefined;
+        if (envFile && p.handler.config.type === "command") {
+          sessionEnv ??= new SessionEnvironment(defaultSessionEnvDir(session.sessionId));
+          extraEnv = { [envFile]: sessionEnv.createFile(spec.name, envFiles++) };
+        }
+        const result = await p.runner.run(
+          stdin as never,
+          { hookName: p.hookPath, event: spec.name, outputDir: options.outputDir },
+          undefined,
+          extraEnv,
+        );
+        options.onHandlerRun?.({
+          hookPath: p.hookPath,
+          dialect: dialect.id,
+          event: spec.name,
+          result,
+          durationMs: performance.now() - started,
+        });
+        return result;
+      };
+      // A dialect's sequential groups (Gemini's `sequential: true`): when one matched handler's group asks,
+      // all run in order, each seeing the stdin as the previous successful one's rewrite left it.
+      const sequential = dialect.sequential;
+      let answers: HandlerResult[];
+      if (sequential && list.some((p) => p.handler.sequential)) {
+        answers = [];
+        let stdin = input;
+        for (const p of list) {
+          const result = await runOne(p, stdin);
+          answers.push(result);
+          if (result.status === "success") stdin = sequential.chain(stdin, result.output, spec.name);
+        }
+      } else {
+        answers = await Promise.all(list.map((p) => runOne(p, input)));
+      }
       const results = list.map((p, i) => ({ hookPath: p.hookPath, result: answers[i] as HandlerResult }));
       const outcome = aggregate(spec, results);
       report(outcome, spec.name);

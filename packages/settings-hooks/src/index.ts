@@ -104,7 +104,13 @@ export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from 
 export type { SavedOutputLimits } from "./protocol/saved-output.js";
 export { pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
-export { formatIssues, MAX_SETTINGS_BYTES, readSettingsFile, validateSettings } from "./read-settings.js";
+export {
+  activeHandlers,
+  formatIssues,
+  MAX_SETTINGS_BYTES,
+  readSettingsFile,
+  validateSettings,
+} from "./read-settings.js";
 export type { PathContext } from "./rules/file-paths.js";
 export { matchesPathPattern, pathMatch, realPath } from "./rules/file-paths.js";
 export type { MatchMode, MatchOptions, RuleList, RuleMatch, ToolCall } from "./rules/match.js";

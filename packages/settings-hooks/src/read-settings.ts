@@ -46,6 +46,11 @@ export interface SettingsFileResult {
    */
   disabledHandlers?: string[];
   issues: SettingsIssue[];
+  /**
+   * Handler names this file turns off (the source's `disabledNamesKey`, Gemini's `hooksConfig.disabled`),
+   * for handlers of every file of its dialect; `activeHandlers` applies them.
+   */
+  disabledNames?: string[];
 }
 
 type Issues = Pick<SettingsIssue, "severity" | "code" | "path" | "message">[];
@@ -60,12 +65,14 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
   const issues: Issues = [];
   const handlers: SettingsHandler[] = [];
   const disabled: string[] = [];
+  let disabledNames: string[] | undefined;
   const finish = (disableAllHooks: boolean): Omit<SettingsFileResult, "exists"> => ({
     source,
     disableAllHooks,
     handlers,
     ...(disabled.length > 0 ? { disabledHandlers: disabled } : {}),
     issues: issues.map((issue) => ({ ...issue, file: source.file })),
+    ...(disabledNames ? { disabledNames } : {}),
   });
   if (!isObject(json)) {
     issues.push(
@@ -94,7 +101,8 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
   const disableKey = spec.disableAllKey;
   const disable = disableKey ? valueAt(json, disableKey.split(".")) : undefined;
   if (disableKey && disable !== undefined) {
-    if (typeof disable === "boolean") disableAllHooks = disable;
+    // Gemini's switch is `hooksConfig.enabled`: `false` turns hooks off.
+    if (typeof disable === "boolean") disableAllHooks = disable === (spec.disableAllWhen ?? true);
     else {
       issues.push(
         error(
@@ -114,6 +122,20 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
           "SETTINGS_INVALID",
           enableKey,
           `Invalid ${enableKey}: expected true or false, got ${describeValue(enabled)}.`,
+        ),
+      );
+    }
+  }
+  const namesKey = spec.disabledNamesKey;
+  const names0 = namesKey ? valueAt(json, namesKey.split(".")) : undefined;
+  if (namesKey && names0 !== undefined) {
+    if (Array.isArray(names0) && names0.every((name) => typeof name === "string")) disabledNames = names0;
+    else {
+      issues.push(
+        error(
+          "SETTINGS_INVALID",
+          namesKey,
+          `Invalid ${namesKey}: expected a list of hook names (a hook's "name", else its command), got ${describeValue(names0)}.`,
         ),
       );
     }
@@ -283,6 +305,8 @@ function validateGroup(group: unknown, context: GroupContext): void {
       scope: source.scope,
       jsonPath: handlerPath,
       ...(stateId ? { stateId: stateId(resolve(source.file), event, context.group, index) } : {}),
+      ...(dialect.sequential && group[dialect.sequential.groupField] === true ? { sequential: true } : {}),
+      ...(isObject(raw) && typeof raw.name === "string" && raw.name !== "" ? { name: raw.name } : {}),
       ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
       ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
     };
@@ -557,4 +581,36 @@ function error(code: string, path: string, message: string): Issues[number] {
 
 function warning(code: string, path: string, message: string): Issues[number] {
   return { severity: "warning", code, path, message };
+}
+
+/** A handler's name for a disabled-names list (Gemini's rule): its `name`, else its command. */
+function handlerName(handler: SettingsHandler): string | undefined {
+  if (handler.name !== undefined) return handler.name;
+  const config = handler.config as { command?: unknown };
+  return typeof config.command === "string" ? config.command : undefined;
+}
+
+/**
+ * The handlers of `results` that run: none of a dialect one of whose files turns every hook off
+ * (`disableAllHooks`, Gemini's `hooksConfig.enabled: false`), and none that a file of their dialect turns
+ * off by name (`disabledNames`, unioned across the dialect's files as Gemini CLI merges
+ * `hooksConfig.disabled`).
+ */
+export function activeHandlers(results: readonly SettingsFileResult[]): SettingsHandler[] {
+  const off = new Map<string, Set<string>>();
+  const allOff = new Set<string>();
+  for (const result of results) {
+    const dialect = result.source.dialect ?? "claude";
+    if (result.disableAllHooks) allOff.add(dialect);
+    for (const name of result.disabledNames ?? []) {
+      off.set(dialect, (off.get(dialect) ?? new Set()).add(name));
+    }
+  }
+  return results.flatMap((result) =>
+    result.handlers.filter((handler) => {
+      if (allOff.has(handler.dialect)) return false;
+      const name = handlerName(handler);
+      return name === undefined || !off.get(handler.dialect)?.has(name);
+    }),
+  );
 }

@@ -90,6 +90,10 @@ export interface SettingsHandler {
   jsonPath: string;
   /** Its id in the dialect's per-handler state table (Codex: `<file>:pre_tool_use:0:1`), when it has one. */
   stateId?: string;
+  /** The handler's own `name` (Gemini's), which disabled-names lists match before the command. */
+  name?: string;
+  /** Its matcher group asked to run one after another (the dialect's `SequentialSpec.groupField`). */
+  sequential?: boolean;
   /** For plugin hooks: the plugin's root and data folders (`${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`). */
   pluginRoot?: string;
   pluginData?: string;

@@ -48,6 +48,10 @@ describe("defaultSettingsSources", () => {
       ["codex", ".codex/config.toml"],
       ["codex", ".codex/hooks.json"],
       ["codex", ".codex/config.toml"],
+      ["gemini", "etc/gemini-cli/system-defaults.json"],
+      ["gemini", ".gemini/settings.json"],
+      ["gemini", ".gemini/settings.json"],
+      ["gemini", "etc/gemini-cli/settings.json"],
     ]);
   });
 
@@ -81,6 +85,11 @@ describe("defaultSettingsSources", () => {
         pluginRoot: "<root>/home/.hookwire/plugins/own",
         pluginData: "<root>/home/.hookwire/plugins/data/own",
       },
+      // Gemini CLI's files, in its merge order: system defaults, user, project, system overrides.
+      { file: "/etc/gemini-cli/system-defaults.json", scope: "system" },
+      { file: "<root>/home/.gemini/settings.json", scope: "user" },
+      { file: "<root>/project/.gemini/settings.json", scope: "project" },
+      { file: "/etc/gemini-cli/settings.json", scope: "system" },
     ]);
   });
 
@@ -96,6 +105,10 @@ describe("defaultSettingsSources", () => {
       "<root>/project/.pi/settings.json",
       "<root>/project/.acme/settings.json",
       "<root>/project/.claude/settings.local.json",
+      "/etc/gemini-cli/system-defaults.json",
+      "<root>/home/.gemini/settings.json",
+      "<root>/project/.gemini/settings.json",
+      "/etc/gemini-cli/settings.json",
     ]);
   });
 
@@ -107,6 +120,9 @@ describe("defaultSettingsSources", () => {
       "user <root>/home/.claude/settings.json",
       "user <root>/home/.hookwire/settings.json",
       "local <root>/home/.claude/settings.local.json",
+      "system /etc/gemini-cli/system-defaults.json",
+      "user <root>/home/.gemini/settings.json",
+      "system /etc/gemini-cli/settings.json",
     ]);
   });
 
@@ -116,7 +132,7 @@ describe("defaultSettingsSources", () => {
     expect(results.map((result) => [result.exists, result.issues.length])).toEqual(
       results.map(() => [false, 0]),
     );
-    expect(results).toHaveLength(11);
+    expect(results).toHaveLength(15);
   });
 
   it("reads a project file it lists", async () => {

@@ -41,8 +41,18 @@ export interface SourceSpec {
   hooksKey: string;
   /** A file a repository can bring: its commands run only once the project is trusted. */
   trust: boolean;
-  /** A top-level boolean that turns every hook of the dialect off (`"disableAllHooks"`). */
+  /**
+   * A boolean that turns every hook of the dialect off (`"disableAllHooks"`); a dotted key names a nested
+   * one (Gemini's `"hooksConfig.enabled"`).
+   */
   disableAllKey?: string;
+  /** The value of `disableAllKey` that turns hooks off. Default `true`; Gemini's `hooksConfig.enabled` is `false`. */
+  disableAllWhen?: boolean;
+  /**
+   * Dotted key of a list of handler names that do not run, from whichever file of the dialect names them
+   * (Gemini's `hooksConfig.disabled`); a handler's name is its `name`, else its command.
+   */
+  disabledNamesKey?: string;
   /**
    * Dotted keys of booleans that turn every hook of the dialect off when `false` (Codex's
    * `[features] hooks = false`, and its older spelling `codex_hooks`).
@@ -87,6 +97,18 @@ export interface SettingsFormat {
     key: string;
     id(file: string, event: string, group: number, handler: number): string;
   };
+}
+
+/**
+ * Groups that ask to run their handlers one after another (Gemini's `sequential: true`). When any
+ * matching handler's group asks, every matching handler of that occurrence runs in order, and each one's
+ * stdin is the previous one's with its rewrite applied.
+ */
+export interface SequentialSpec {
+  /** The matcher-group field that asks for it. */
+  groupField: string;
+  /** The next handler's stdin after one answered: its rewrite applied (Gemini: prompt, llm_request, tool_input). */
+  chain(input: Record<string, unknown>, output: HookOutput, event: string): Record<string, unknown>;
 }
 
 /** The environment variables a dialect's commands see for hookwire's values. */
@@ -325,6 +347,8 @@ export interface Dialect<State = any> {
   variables: VariableSpec;
   /** Compiles a matcher once, at validation; throws a `SettingsError` naming what is wrong (invalid or unsafe regex). */
   compileMatcher(matcher: string | undefined, event: EventInfo): (value: string) => boolean;
+  /** Sequential groups; absent: a dialect's handlers of one occurrence always run in parallel. */
+  sequential?: SequentialSpec;
   /** Fresh per-bridge state its events share (Claude: the Stop loop count, the compaction trigger). */
   createState(): State;
   unsupported: readonly Unsupported[];

@@ -2,8 +2,9 @@
 import type { Dialect, DialectId } from "../dialect/types.js";
 import { claude } from "./claude/dialect.js";
 import { codex } from "./codex/dialect.js";
+import { gemini } from "./gemini/dialect.js";
 
-export const DIALECTS: readonly Dialect[] = [claude, codex];
+export const DIALECTS: readonly Dialect[] = [claude, codex, gemini];
 
 /** The dialect of that id; throws for an id no dialect has (a programming error, not user input). */
 export function dialectById(id: DialectId): Dialect {

@@ -1,0 +1,171 @@
+// A Gemini CLI conformance case as data, and how it becomes a project folder (and home) both harnesses run in.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** A tool call the fake model makes, in Gemini CLI's names (`run_shell_command {command, description}`). */
+export interface ToolCall {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+/** A generated hook script: logs its stdin, optionally runs `shell`, prints, exits. */
+export interface HookScript {
+  /** Printed on stdout; an object is printed as JSON. `@P@` is the project folder, as in tool inputs. */
+  stdout?: string | Record<string, unknown>;
+  stderr?: string;
+  /** Default 0. */
+  exit?: number;
+  /** Seconds to sleep before answering. */
+  sleep?: number;
+  /** Shell lines run after logging stdin; `@LOG@` is the log folder, `$n` the run count (1-based). */
+  shell?: string;
+}
+
+/** A handler in a case's settings: `run: name` is a command handler running `scripts[name]`; other fields as in settings. */
+export type CaseHandler = Record<string, unknown> & ({ run: string } | { type: string });
+
+export interface CaseGroup {
+  matcher?: string;
+  sequential?: boolean;
+  hooks: CaseHandler[];
+}
+
+/** One settings file: `hooks` (handlers expanded), any other top-level keys (`hooksConfig`, …) as written. */
+export interface CaseSettingsFile {
+  hooks?: Record<string, CaseGroup[]>;
+  hooksConfig?: Record<string, unknown>;
+}
+
+export interface GeminiCase {
+  id: string;
+  /** One line: what the case checks. */
+  about: string;
+  /** `<project>/.gemini/settings.json`. */
+  project?: CaseSettingsFile;
+  /** `~/.gemini/settings.json` (the auth selection is added by the Gemini harness). */
+  user?: CaseSettingsFile;
+  scripts?: Record<string, HookScript>;
+  /** Files written into the project before the run (path relative to the project). */
+  files?: Record<string, string>;
+  calls: ToolCall[];
+  /** Default "go". */
+  prompt?: string;
+  /** Default true: the folder is trusted (`GEMINI_CLI_TRUST_WORKSPACE=true`). */
+  trusted?: boolean;
+  /** Default true: `--yolo`, every tool call approved without asking. */
+  yolo?: boolean;
+  observe?: {
+    /** Project files whose content (or absence) is observed after the run. */
+    files?: string[];
+    /** Strings whose presence in what the model received is observed. */
+    markers?: string[];
+  };
+}
+
+/** The folders of one run: `project` (cwd), `home` (a fresh HOME), `logs` (what hooks received). */
+export interface CaseDirs {
+  root: string;
+  project: string;
+  home: string;
+  logs: string;
+}
+
+function quote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+function scriptText(name: string, script: HookScript, logs: string): string {
+  const log = path.join(logs, `${name}.jsonl`);
+  const lines = [
+    "#!/bin/sh",
+    "input=$(cat)",
+    `printf '%s\\n' "$input" >> ${quote(log)}`,
+    `n=$(wc -l < ${quote(log)} | tr -d ' ')`,
+  ];
+  if (script.shell) lines.push(script.shell.replaceAll("@LOG@", logs));
+  if (script.sleep) lines.push(`sleep ${script.sleep}`);
+  if (script.stdout !== undefined) {
+    const text = typeof script.stdout === "string" ? script.stdout : JSON.stringify(script.stdout);
+    lines.push(`printf '%s\\n' ${quote(text)}`);
+  }
+  if (script.stderr !== undefined) lines.push(`printf '%s\\n' ${quote(script.stderr)} >&2`);
+  lines.push(`exit ${script.exit ?? 0}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** A settings file with `run` handlers expanded to command handlers (scripts live in `<logs>/../scripts`). */
+export function settingsJson(file: CaseSettingsFile, scripts: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...file };
+  if (file.hooks) {
+    out.hooks = Object.fromEntries(
+      Object.entries(file.hooks).map(([event, groups]) => [
+        event,
+        groups.map((group) => ({
+          ...group,
+          hooks: group.hooks.map((handler) => {
+            const { run, ...rest } = handler as { run?: string };
+            if (run === undefined) return rest;
+            return { type: "command", command: `sh ${path.join(scripts, `${run}.sh`)}`, ...rest };
+          }),
+        })),
+      ]),
+    );
+  }
+  return out;
+}
+
+function writeJson(file: string, value: unknown, project: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(value, null, 2).replaceAll("@P@", project)}\n`);
+}
+
+/**
+ * Write the project (files, `.gemini/settings.json`), the user settings and the hook scripts under `root`.
+ * `userExtra` is merged into the user settings (the Gemini harness's auth selection).
+ */
+export function materialize(
+  testCase: GeminiCase,
+  root: string,
+  userExtra: Record<string, unknown> = {},
+): CaseDirs {
+  const dirs: CaseDirs = {
+    root,
+    project: path.join(root, "project"),
+    home: path.join(root, "home"),
+    logs: path.join(root, "logs"),
+  };
+  const scripts = path.join(root, "scripts");
+  for (const dir of [dirs.project, dirs.home, dirs.logs, scripts]) mkdirSync(dir, { recursive: true });
+  for (const [file, content] of Object.entries(testCase.files ?? {})) {
+    const target = path.join(dirs.project, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+  for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
+    writeFileSync(
+      path.join(scripts, `${name}.sh`),
+      scriptText(name, script, dirs.logs).replaceAll("@P@", dirs.project),
+    );
+  }
+  if (testCase.project) {
+    writeJson(
+      path.join(dirs.project, ".gemini", "settings.json"),
+      settingsJson(testCase.project, scripts),
+      dirs.project,
+    );
+  }
+  writeJson(
+    path.join(dirs.home, ".gemini", "settings.json"),
+    { ...settingsJson(testCase.user ?? {}, scripts), ...userExtra },
+    dirs.project,
+  );
+  return dirs;
+}
+
+/** Tool inputs name files by absolute path; cases write `@P@/x` for `<project>/x`. */
+export function resolveCalls(calls: readonly ToolCall[], project: string): ToolCall[] {
+  return calls.map((call) => ({
+    tool: call.tool,
+    input: JSON.parse(JSON.stringify(call.input).replaceAll("@P@", project)),
+  }));
+}

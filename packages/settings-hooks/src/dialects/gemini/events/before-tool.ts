@@ -1,0 +1,39 @@
+// BeforeTool: before a tool runs; hooks block it (exit 2, decision deny) or merge new arguments over its input.
+import { blockReason } from "../../../dialect/messages.js";
+import { toNativeInput } from "../../../dialect/tools.js";
+import { bridged, DEFAULT_TIMEOUT } from "../define.js";
+import { geminiTools } from "../tools.js";
+
+export const beforeTool = bridged({
+  name: "BeforeTool",
+  description: "Before a tool call runs: block it (the reason goes to the model), or rewrite its arguments.",
+  native: "tool_call",
+  matcher: "regex",
+  matcherField: "tool_name",
+  canBlock: true,
+  canStop: true,
+  tool: true,
+  permission: true,
+  defaultTimeout: DEFAULT_TIMEOUT,
+  session: [],
+  input: (event, { tool }) => ({
+    tool_name: tool?.name ?? event.toolName,
+    tool_input: tool?.input ?? event.input,
+  }),
+  apply(outcome, { event, fields }) {
+    // `continue: false` stops the loop before the tool runs (the bridge aborts the turn).
+    if (outcome.stop) {
+      return {
+        block: true,
+        reason: `Agent execution stopped by hook: ${outcome.stop.reason ?? "No reason provided"}`,
+      };
+    }
+    if (outcome.blocks.length > 0) {
+      return { block: true, reason: `Tool execution blocked: ${blockReason(outcome.blocks)}` };
+    }
+    if (!outcome.updatedInput) return undefined;
+    // Gemini CLI merges the hook's `tool_input` over the model's arguments; it never replaces them whole.
+    const merged = { ...fields.tool_input, ...outcome.updatedInput };
+    return { input: { ...event.input, ...toNativeInput(geminiTools, fields.tool_name, merged) } };
+  },
+});
