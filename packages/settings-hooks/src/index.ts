@@ -105,7 +105,6 @@ export type { SavedOutputLimits } from "./protocol/saved-output.js";
 export { pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
 export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
 export {
-  activeHandlers,
   formatIssues,
   MAX_SETTINGS_BYTES,
   readSettingsFile,

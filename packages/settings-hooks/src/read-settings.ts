@@ -582,35 +582,3 @@ function error(code: string, path: string, message: string): Issues[number] {
 function warning(code: string, path: string, message: string): Issues[number] {
   return { severity: "warning", code, path, message };
 }
-
-/** A handler's name for a disabled-names list (Gemini's rule): its `name`, else its command. */
-function handlerName(handler: SettingsHandler): string | undefined {
-  if (handler.name !== undefined) return handler.name;
-  const config = handler.config as { command?: unknown };
-  return typeof config.command === "string" ? config.command : undefined;
-}
-
-/**
- * The handlers of `results` that run: none of a dialect one of whose files turns every hook off
- * (`disableAllHooks`, Gemini's `hooksConfig.enabled: false`), and none that a file of their dialect turns
- * off by name (`disabledNames`, unioned across the dialect's files as Gemini CLI merges
- * `hooksConfig.disabled`).
- */
-export function activeHandlers(results: readonly SettingsFileResult[]): SettingsHandler[] {
-  const off = new Map<string, Set<string>>();
-  const allOff = new Set<string>();
-  for (const result of results) {
-    const dialect = result.source.dialect ?? "claude";
-    if (result.disableAllHooks) allOff.add(dialect);
-    for (const name of result.disabledNames ?? []) {
-      off.set(dialect, (off.get(dialect) ?? new Set()).add(name));
-    }
-  }
-  return results.flatMap((result) =>
-    result.handlers.filter((handler) => {
-      if (allOff.has(handler.dialect)) return false;
-      const name = handlerName(handler);
-      return name === undefined || !off.get(handler.dialect)?.has(name);
-    }),
-  );
-}

@@ -7,7 +7,8 @@ import { compileGeminiMatcher } from "../src/dialects/gemini/matcher.js";
 import { applyLlmMessages, fromLlmResponse, toLlmRequest } from "../src/dialects/gemini/model.js";
 import { interpretGeminiRun, validateGeminiOutput } from "../src/dialects/gemini/protocol.js";
 import { geminiSequential } from "../src/dialects/gemini/sequential.js";
-import { activeHandlers, validateSettings } from "../src/read-settings.js";
+import { activeHandlers } from "../src/active-handlers.js";
+import { validateSettings } from "../src/read-settings.js";
 
 const options = { hookName: "h", event: "BeforeTool", timeoutMs: 60_000 };
 
