@@ -89,10 +89,11 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const { dir, alias } = options;
   let usable: boolean | undefined;
   // The folder and the one holding it: whoever can rename entries of the parent could swap the folder.
-  const cacheDir = () =>
-    dir !== undefined && (usable ??= ensurePrivateDir(path.dirname(dir)) && ensurePrivateDir(dir))
-      ? dir
-      : undefined;
+  const cacheDir = () => {
+    if (dir === undefined) return undefined;
+    usable ??= ensurePrivateDir(path.dirname(dir)) && ensurePrivateDir(dir);
+    return usable ? dir : undefined;
+  };
   const aliases = Object.entries(alias).sort(([a], [b]) => b.length - a.length);
   // Evaluated modules by content key, shared like Node's module cache; `fresh` loads get their own map.
   const shared = new Map<string, Evaluation>();
