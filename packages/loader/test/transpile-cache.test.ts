@@ -1,4 +1,4 @@
-import { readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadHooks } from "../src/index.js";
@@ -142,5 +142,34 @@ describe("module cache", () => {
     const cause = errors[0]?.error.cause as Error | undefined;
     const stack = normalise(String(cause?.stack), fixturesDir);
     expect(stack.split("\n")[1]).toContain("<cwd>/factory-throws/throws.ts:3");
+  });
+
+  it("resolves a package import from the hook's own folder, a cycle of helpers, and `export *`", async () => {
+    const project = await tempDir();
+    const pkg = path.join(project, "node_modules", "tiny-pkg");
+    await mkdir(pkg, { recursive: true });
+    await writeFile(
+      path.join(pkg, "package.json"),
+      '{ "name": "tiny-pkg", "type": "module", "main": "index.js" }',
+    );
+    await writeFile(path.join(pkg, "index.js"), 'export const from = "the package";\n');
+    await writeFile(
+      path.join(project, "a.ts"),
+      'import { b } from "./b.ts";\nexport const a = (): string => `a${b()}`;\n',
+    );
+    await writeFile(
+      path.join(project, "b.ts"),
+      'import { a } from "./a.ts";\nexport const b = (): string => (typeof a === "function" ? "b" : "?");\n',
+    );
+    await writeFile(path.join(project, "all.ts"), 'export * from "./a.ts";\n');
+    await writeFile(
+      path.join(project, "hook.ts"),
+      'import { from } from "tiny-pkg";\nimport { a } from "./all.ts";\nexport default (pi: any): void => { pi.registerCommand("pkg", { description: `${from} ${a()}`, handler() {} }); };\n',
+    );
+    const { hooks, errors } = await loadHooks([path.join(project, "hook.ts")], project, {
+      fsCache: await tempDir(),
+    });
+    expect(errors).toEqual([]);
+    expect(hooks[0]?.commands.get("pkg")?.description).toBe("the package ab");
   });
 });
