@@ -2,7 +2,7 @@
 import { SyncBailHook } from "tapable";
 import type { HookContext } from "./context.js";
 import { HookError } from "./errors.js";
-import { HandlerClock, type Waiter } from "./handler-clock.js";
+import { clockFor, type HandlerClock, type Waiter } from "./handler-clock.js";
 import type { LoadedHook } from "./instantiate.js";
 import type { Policy } from "./policies/policy.js";
 
@@ -80,6 +80,87 @@ function withTrace(call: Call, trace: (entry: HookTrace) => void, hookPath: stri
 /** What `advance` returns when the emit is done (every tap ran, or a result stopped the series). */
 const DONE = Symbol("done");
 
+/** What a waiting emit needs from its dispatcher. */
+interface Driver {
+  clock(): HandlerClock | undefined;
+  paused(): boolean;
+  advance(state: RunState, ctx: HookContext, from: number): PromiseLike<unknown> | typeof DONE;
+  settleError(state: RunState, cause: unknown): number;
+  settleResult(state: RunState, result: unknown): number;
+  finish(state: RunState): unknown;
+  timeout(state: RunState): HookError;
+}
+
+/**
+ * An emit that is waiting for a handler's thenable; made only when a handler returns one. Its two
+ * settle callbacks are made once per emit, not per handler: a handler that timed out is abandoned
+ * with this object (`dead`), and the emit goes on in a fresh one, so a late settlement is dropped.
+ */
+class PendingRun implements Waiter {
+  tick = 0;
+  prev: Waiter | undefined;
+  next: Waiter | undefined;
+  dead = false;
+  readonly clock: HandlerClock | undefined;
+  readonly onValue = (value: unknown) => {
+    if (!this.dead) this.resume(value, undefined, false);
+  };
+  readonly onError = (cause: unknown) => {
+    if (!this.dead) this.resume(undefined, cause, true);
+  };
+
+  constructor(
+    readonly driver: Driver,
+    readonly state: RunState,
+    readonly ctx: HookContext,
+    readonly resolve: (outcome: unknown) => void,
+    readonly reject: (error: unknown) => void,
+  ) {
+    this.clock = driver.clock();
+  }
+
+  /** Joins the clock, for the emit's first wait (and again after a timeout). */
+  start(pending: PromiseLike<unknown>): void {
+    this.clock?.add(this);
+    this.wait(pending);
+  }
+
+  wait(pending: PromiseLike<unknown>): void {
+    if (this.clock) this.tick = this.clock.tick;
+    // Adopted through Promise.resolve (no copy for a native promise): a hand-made thenable that
+    // settles twice or throws from `then` cannot run the rest of the series twice.
+    Promise.resolve(pending).then(this.onValue, this.onError);
+  }
+
+  paused(): boolean {
+    return this.driver.paused();
+  }
+
+  expire(): void {
+    this.dead = true;
+    const run = new PendingRun(this.driver, this.state, this.ctx, this.resolve, this.reject);
+    run.clock?.add(run);
+    run.resume(undefined, this.driver.timeout(this.state), true);
+  }
+
+  resume(value: unknown, cause: unknown, failed: boolean): void {
+    const { state, driver } = this;
+    try {
+      const next = failed ? driver.settleError(state, cause) : driver.settleResult(state, value);
+      const pending = driver.advance(state, this.ctx, next);
+      if (pending !== DONE) {
+        this.wait(pending);
+        return;
+      }
+      this.clock?.remove(this);
+      this.resolve(driver.finish(state));
+    } catch (error) {
+      this.clock?.remove(this);
+      this.reject(error);
+    }
+  }
+}
+
 /**
  * The handlers run as the taps of a tapable `SyncBailHook`, compiled once per handler set: a run of
  * handlers that return nothing is one straight call of tapable's generated code (no promise, closure or
@@ -114,7 +195,9 @@ export function compileDispatch(
   }
   const count = taps.length;
   const ms = options.handlerTimeout;
-  const clock = ms && ms > 0 && Number.isFinite(ms) ? new HandlerClock(ms, options.paused) : undefined;
+  // Made when a handler first returns a thenable: most dispatchers never wait.
+  let clock: HandlerClock | undefined;
+  const limited = ms !== undefined && ms > 0 && Number.isFinite(ms);
 
   // The hook that resumes at tap `from` holds the taps up to the first one that always bails (an async
   // function) and ends there: a run of async handlers calls small hooks V8 optimises, not ever-longer
@@ -187,72 +270,22 @@ export function compileDispatch(
     return DONE;
   };
 
-  /**
-   * An emit that is waiting for a handler's thenable; made only when a handler returns one. Its two
-   * settle callbacks are made once per emit, not per handler: a handler that timed out is abandoned
-   * with this object (`dead`), and the emit goes on in a fresh one, so a late settlement is dropped.
-   */
-  class PendingRun implements Waiter {
-    tick = 0;
-    prev: Waiter | undefined;
-    next: Waiter | undefined;
-    dead = false;
-    readonly onValue = (value: unknown) => {
-      if (!this.dead) this.resume(value, undefined, false);
-    };
-    readonly onError = (cause: unknown) => {
-      if (!this.dead) this.resume(undefined, cause, true);
-    };
-
-    constructor(
-      readonly state: RunState,
-      readonly ctx: HookContext,
-      readonly resolve: (outcome: unknown) => void,
-      readonly reject: (error: unknown) => void,
-    ) {}
-
-    /** Joins the clock, for the emit's first wait (and again after a timeout). */
-    start(pending: PromiseLike<unknown>): void {
-      clock?.add(this);
-      this.wait(pending);
-    }
-
-    wait(pending: PromiseLike<unknown>): void {
-      if (clock) this.tick = clock.tick;
-      // Adopted through Promise.resolve (no copy for a native promise): a hand-made thenable that
-      // settles twice or throws from `then` cannot run the rest of the series twice.
-      Promise.resolve(pending).then(this.onValue, this.onError);
-    }
-
-    expire(): void {
-      this.dead = true;
-      const { state } = this;
-      const hookPath = paths[state.at]!;
-      const message = `handler did not settle within ${ms} ms`;
-      const error = new HookError({ code: "HOOK_TIMEOUT", hookPath, event, message });
-      const run = new PendingRun(state, this.ctx, this.resolve, this.reject);
-      clock?.add(run);
-      run.resume(undefined, error, true);
-    }
-
-    resume(value: unknown, cause: unknown, failed: boolean): void {
-      const { state } = this;
-      let pending: PromiseLike<unknown> | typeof DONE;
-      try {
-        const next = failed ? settleError(state, cause) : settleResult(state, value);
-        pending = advance(state, this.ctx, next);
-        if (pending !== DONE) {
-          this.wait(pending);
-          return;
-        }
-        clock?.remove(this);
-        this.resolve(policy.finish(state));
-      } catch (error) {
-        clock?.remove(this);
-        this.reject(error);
-      }
-    }
-  }
+  const { paused } = options;
+  const driver: Driver = {
+    clock: () => clock,
+    paused: () => paused?.() ?? false,
+    advance,
+    settleError,
+    settleResult,
+    finish: (state) => policy.finish(state),
+    timeout: (state) =>
+      new HookError({
+        code: "HOOK_TIMEOUT",
+        hookPath: paths[state.at]!,
+        event,
+        message: `handler did not settle within ${ms} ms`,
+      }),
+  };
 
   return {
     count,
@@ -267,7 +300,10 @@ export function compileDispatch(
         return Promise.reject(error);
       }
       const thenable = pending;
-      return new Promise((resolve, reject) => new PendingRun(state, ctx, resolve, reject).start(thenable));
+      if (limited) clock ??= clockFor(ms);
+      return new Promise((resolve, reject) =>
+        new PendingRun(driver, state, ctx, resolve, reject).start(thenable),
+      );
     },
   };
 }

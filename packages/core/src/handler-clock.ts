@@ -3,6 +3,8 @@
 /** An emit that is waiting for a handler; `expire` is called once when that handler's time is up. */
 export interface Waiter {
   expire(): void;
+  /** True while the user answers a dialog the handler opened: its clock starts again instead of expiring. */
+  paused(): boolean;
   /** The clock's tick when the current handler's wait (re)started: set with `clock.tick`. */
   tick: number;
   /** @internal */
@@ -15,7 +17,7 @@ export interface Waiter {
 const TICKS = 4;
 
 /**
- * Every handler of a runner has the same limit. An emit joins the clock's list once, when its first
+ * Every handler under one clock has the same limit (`clockFor(ms)`: one clock per limit per process). An emit joins the clock's list once, when its first
  * handler returns a thenable, and leaves it when it settles; each handler it then waits for costs one
  * write (`waiter.tick = clock.tick`). One timer ticks every `ms / TICKS` while anything waits and expires
  * the waits that started more than `TICKS` ticks ago. The timer is armed when the first emit waits and
@@ -24,15 +26,13 @@ const TICKS = 4;
  */
 export class HandlerClock {
   readonly #period: number;
-  readonly #paused: (() => boolean) | undefined;
   #tick = 0;
   #head: Waiter | undefined;
   #timer: NodeJS.Timeout | undefined;
   #idleCheck = false;
 
-  constructor(ms: number, paused?: () => boolean) {
+  constructor(ms: number) {
     this.#period = Math.max(1, Math.ceil(ms / TICKS));
-    this.#paused = paused;
   }
 
   get tick(): number {
@@ -74,18 +74,27 @@ export class HandlerClock {
     // A wait started in tick t began at most one period into it: expiring after t + TICKS waits at least ms.
     const expired: Waiter[] = [];
     for (let w = this.#head; w; w = w.next) if (w.tick + TICKS < tick) expired.push(w);
-    if (expired.length > 0) {
-      // The user is answering a dialog a handler opened: the clocks start again instead.
-      const paused = this.#paused?.() ?? false;
-      for (const w of expired) {
-        if (paused) {
-          w.tick = tick;
-        } else {
-          this.remove(w);
-          w.expire();
-        }
+    for (const w of expired) {
+      if (w.paused()) {
+        w.tick = tick;
+      } else {
+        this.remove(w);
+        w.expire();
       }
     }
     if (this.#head && !this.#timer) this.#timer = setTimeout(this.#onTick, this.#period);
   };
+}
+
+// One clock per limit for the whole process: every runner with the same `handlerTimeout` shares its timer.
+const clocks = new Map<number, HandlerClock>();
+
+/** The process's clock for this limit (milliseconds, > 0). */
+export function clockFor(ms: number): HandlerClock {
+  let clock = clocks.get(ms);
+  if (!clock) {
+    clock = new HandlerClock(ms);
+    clocks.set(ms, clock);
+  }
+  return clock;
 }
