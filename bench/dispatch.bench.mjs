@@ -12,9 +12,20 @@ const noop = () => undefined;
 const input = { command: "ls" };
 const event = (i) => ({ type: "tool_call", toolName: "bench", toolCallId: `c${i}`, input });
 
+/**
+ * No-op handlers. `shared`: N closures of one function, which V8 inlines into a loop's single call site
+ * (a best case for the loop). `distinct`: N different functions, as a host gets them from N hook modules.
+ */
 const HANDLERS = {
-  sync: () => () => undefined,
-  async: () => async () => undefined,
+  shared: {
+    sync: () => () => undefined,
+    async: () => async () => undefined,
+  },
+  distinct: {
+    // Each handler its own function, as from its own module.
+    sync: (_, i) => new Function(`return function hook${i}() { return undefined; }`)(),
+    async: (_, i) => new Function(`return async function hook${i}() { return undefined; }`)(),
+  },
 };
 
 function isThenable(value) {
@@ -75,40 +86,44 @@ const TARGETS = { sync: 1.3, async: 1.1 };
 
 export async function run() {
   const rows = [];
-  for (const kind of ["sync", "async"]) {
-    for (const n of [1, 10, 100]) {
-      const handlers = Array.from({ length: n }, HANDLERS[kind]);
-      const runner = await runnerWith(handlers);
-      const ctx = runner.createContext();
-      const emit = (i) => runner.emit(event(i));
-      const tapable = tapableWith(handlers, kind);
-      const hookable = createHooks();
-      for (const handler of handlers) hookable.hook("tool_call", handler);
-
-      const name = `dispatch tool_call, N=${n}, ${kind} handlers`;
-      rows.push(
-        await compare({
-          name,
-          baseline: "fair loop (awaits only thenables, same checks and outcome)",
-          baselineFn: (i) => fairLoop(handlers, event(i), ctx),
-          subjectFn: emit,
-          target: n === 1 ? null : TARGETS[kind],
-        }),
-        await compare({
-          name,
-          baseline: `tapable AsyncSeriesBailHook, ${kind === "sync" ? "tap()" : "tapPromise()"}`,
-          baselineFn: (i) => tapable.promise(event(i), ctx),
-          subjectFn: emit,
-          target: null,
-        }),
-        await compare({
-          name,
-          baseline: "hookable callHook",
-          baselineFn: (i) => hookable.callHook("tool_call", event(i), ctx),
-          subjectFn: emit,
-          target: null,
-        }),
-      );
+  for (const variant of ["distinct", "shared"]) {
+    for (const kind of ["sync", "async"]) {
+      for (const n of [1, 10, 100]) {
+        const handlers = Array.from({ length: n }, HANDLERS[variant][kind]);
+        const runner = await runnerWith(handlers);
+        const ctx = runner.createContext();
+        const emit = (i) => runner.emit(event(i));
+        const name = `dispatch tool_call, N=${n}, ${kind} handlers (${variant} functions)`;
+        rows.push(
+          await compare({
+            name,
+            baseline: "fair loop (awaits only thenables, same checks and outcome)",
+            baselineFn: (i) => fairLoop(handlers, event(i), ctx),
+            subjectFn: emit,
+            target: n === 1 ? null : TARGETS[kind],
+          }),
+        );
+        if (variant === "shared") continue;
+        const tapable = tapableWith(handlers, kind);
+        const hookable = createHooks();
+        for (const handler of handlers) hookable.hook("tool_call", handler);
+        rows.push(
+          await compare({
+            name,
+            baseline: `tapable AsyncSeriesBailHook, ${kind === "sync" ? "tap()" : "tapPromise()"}`,
+            baselineFn: (i) => tapable.promise(event(i), ctx),
+            subjectFn: emit,
+            target: null,
+          }),
+          await compare({
+            name,
+            baseline: "hookable callHook",
+            baselineFn: (i) => hookable.callHook("tool_call", event(i), ctx),
+            subjectFn: emit,
+            target: null,
+          }),
+        );
+      }
     }
   }
   return rows;

@@ -1,8 +1,21 @@
 // Side-by-side timing shared by the benchmarks here: interleaved rounds, medians of per-round ratios, one row shape.
 import { spawn } from "node:child_process";
 
+/**
+ * In-process batches are timed in CPU time of this process (`BENCH_CLOCK=cpu`, the default) or wall time
+ * (`BENCH_CLOCK=wall`). On a machine shared with other work, wall time also counts the time this process
+ * waited for a core; CPU time counts only what it ran (all its threads, GC included), on both sides.
+ */
+export const CLOCK = process.env.BENCH_CLOCK === "wall" ? "wall" : "cpu";
+
 /** Nanoseconds per op of `ops` sequential awaited calls. */
 export async function timeBatch(fn, ops) {
+  if (CLOCK === "cpu") {
+    const start = process.cpuUsage();
+    for (let i = 0; i < ops; i++) await fn(i);
+    const used = process.cpuUsage(start);
+    return ((used.user + used.system) * 1000) / ops;
+  }
   const start = process.hrtime.bigint();
   for (let i = 0; i < ops; i++) await fn(i);
   return Number(process.hrtime.bigint() - start) / ops;

@@ -52,9 +52,12 @@ describe("transform caches", () => {
       const { hooks, errors } = await loadHooks([file], project, { moduleCache: false });
       expect(errors).toEqual([]);
       expect(hooks[0]?.commands.get("who")?.description).toBe("the source");
-      const jitiDir = path.join(sandbox, "xdg", "hookwire", "jiti");
-      expect((await stat(jitiDir)).mode & 0o777).toBe(0o700);
-      expect((await readdir(jitiDir)).length).toBeGreaterThan(0);
+      const modules = path.join(sandbox, "xdg", "hookwire", "modules");
+      expect((await stat(modules)).mode & 0o777).toBe(0o700);
+      expect((await readdir(modules)).sort()).toEqual([
+        expect.stringMatching(/^guard\.ts\.[0-9a-f]{32}\.js$/),
+        expect.stringMatching(/^lib\.ts\.[0-9a-f]{32}\.js$/),
+      ]);
     } finally {
       for (const [key, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[key];
@@ -63,7 +66,7 @@ describe("transform caches", () => {
     }
   });
 
-  it("keep jiti's cache in a folder only this user can open (mode 0700)", async () => {
+  it("keep the cache in a folder only this user can open (mode 0700), and the folder holding it too", async () => {
     const project = await tempDir();
     const file = await moduleWithHelper(project);
     const cache = path.join(await tempDir(), "cache");
@@ -72,7 +75,61 @@ describe("transform caches", () => {
     const { errors } = await loadHooks([file], project, { fsCache: cache, moduleCache: false });
     expect(errors).toEqual([]);
     expect((await stat(cache)).mode & 0o777).toBe(0o700);
-    expect((await readdir(cache)).some((name) => /\.[cm]js$/.test(name))).toBe(true);
+    expect((await stat(path.join(cache, "hookwire"))).mode & 0o777).toBe(0o700);
+    expect((await readdir(path.join(cache, "hookwire"))).filter((name) => name.endsWith(".js"))).toHaveLength(
+      2,
+    );
+  });
+
+  describe("a cache entry that is not what was written for this source is never run", () => {
+    /** Loads the hook with its helper from `cache` and says which helper text it ran. */
+    const who = async (project: string, cache: string) => {
+      const { hooks, errors } = await loadHooks([path.join(project, "guard.ts")], project, {
+        fsCache: cache,
+        moduleCache: false,
+      });
+      expect(errors).toEqual([]);
+      return hooks[0]?.commands.get("who")?.description;
+    };
+    const entryOf = async (cache: string, name: string) => {
+      const found = (await readdir(path.join(cache, "hookwire"))).find((f) => f.startsWith(`${name}.`));
+      return path.join(cache, "hookwire", found ?? "missing");
+    };
+    const setup = async () => {
+      const project = await tempDir();
+      await moduleWithHelper(project);
+      const cache = await tempDir();
+      expect(await who(project, cache)).toBe("the source");
+      return { project, cache, lib: await entryOf(cache, "lib.ts") };
+    };
+
+    it("rewritten in place: the body no longer matches the hash stored with it", async () => {
+      const { project, cache, lib } = await setup();
+      await writeFile(lib, (await readFile(lib, "utf8")).replace("the source", "the planted cache"));
+      expect(await who(project, cache)).toBe("the source");
+      // Transformed again and written over the rewritten entry.
+      expect(await readFile(lib, "utf8")).not.toContain("the planted cache");
+    });
+
+    it("rewritten with a matching hash of the new body, but for another source (the key differs)", async () => {
+      const { project, cache, lib } = await setup();
+      const planted = await readFile(lib, "utf8");
+      await writeFile(path.join(project, "lib.ts"), 'export const who: string = "the new source";\n');
+      expect(await who(project, cache)).toBe("the new source");
+      // The old entry renamed to the new source's name: its header names the old key.
+      const fresh = await entryOf(cache, "lib.ts");
+      const entries = (await readdir(path.join(cache, "hookwire"))).filter((f) => f.startsWith("lib.ts."));
+      const newest = entries.map((f) => path.join(cache, "hookwire", f)).find((f) => f !== lib) ?? fresh;
+      await writeFile(newest, planted);
+      expect(await who(project, cache)).toBe("the new source");
+    });
+
+    it("writable by others: not used", async () => {
+      const { project, cache, lib } = await setup();
+      await writeFile(lib, (await readFile(lib, "utf8")).replace("the source", "the planted cache"));
+      await chmod(lib, 0o666);
+      expect(await who(project, cache)).toBe("the source");
+    });
   });
 
   it("refuses a hook module over the size cap", async () => {

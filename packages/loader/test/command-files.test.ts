@@ -1,8 +1,8 @@
 import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadShellParser } from "@hookwire/settings-hooks";
+import { loadShellParser, shellCommands } from "@hookwire/settings-hooks";
 import { beforeAll, describe, expect, it } from "vitest";
-import { commandFiles } from "../src/trust/command-files.js";
+import { commandFiles, plainCommandAnalysis } from "../src/trust/command-files.js";
 import { tempDir } from "./helpers/fixtures.js";
 
 let root: string;
@@ -118,5 +118,42 @@ describe("commandFiles", () => {
   it("follows a link to a script and keeps the name it was called by", async () => {
     await symlink(path.join(cwd, "x.sh"), path.join(cwd, "linked.sh"));
     expect(files("./linked.sh").files).toEqual(["linked.sh"]);
+  });
+});
+
+describe("a command that is one path to a script", () => {
+  beforeAll(() => loadShellParser());
+
+  it("is read without the bash grammar, exactly as the grammar reads it", () => {
+    for (const text of [
+      "./.claude/hooks/guard.sh",
+      "/usr/local/bin/fmt-check",
+      "hooks/lint.py",
+      "../x/a+b-c.sh",
+    ]) {
+      expect(plainCommandAnalysis(text)).toEqual(shellCommands(text));
+    }
+  });
+
+  it("leaves everything else to the grammar: spaces, quotes, expansions, operators, wrappers, bare names", () => {
+    for (const text of [
+      "./a.sh x",
+      "'./a.sh'",
+      "$HOME/a.sh",
+      "./a.sh;rm",
+      "./a.sh&&b",
+      "./a*.sh",
+      "~/a.sh",
+      "./bin/sudo",
+      "/usr/bin/env",
+      "./node_modules/.bin/npm",
+      "/bin/bash",
+      "guard.sh",
+      "./dir/",
+      "./a.sh\n./b.sh",
+      "",
+    ]) {
+      expect(plainCommandAnalysis(text), text).toBeUndefined();
+    }
   });
 });

@@ -1,15 +1,14 @@
-import { readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadHooks } from "../src/index.js";
-import { isSelfContained } from "../src/load/transpile-cache.js";
 import { fixture, fixturesDir, normalise, tempDir } from "./helpers/fixtures.js";
 
 async function cachedFiles(dir: string): Promise<string[]> {
-  return (await readdir(path.join(dir, "hookwire")).catch(() => [])).filter((name) => name.endsWith(".cjs"));
+  return (await readdir(path.join(dir, "hookwire")).catch(() => [])).filter((name) => name.endsWith(".js"));
 }
 
-describe("transpile cache", () => {
+describe("module cache", () => {
   it("stores a self-contained TypeScript module once and loads it from the cache afterwards", async () => {
     const cache = await tempDir();
     const first = await loadHooks(["pi-style/protect-env.ts"], fixturesDir, {
@@ -18,7 +17,7 @@ describe("transpile cache", () => {
     });
     const files = await cachedFiles(cache);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^protect-env\.ts\.[0-9a-f]{32}\.cjs$/);
+    expect(files[0]).toMatch(/^protect-env\.ts\.[0-9a-f]{32}\.js$/);
     const written = (await stat(path.join(cache, "hookwire", files[0]!))).mtimeMs;
     const second = await loadHooks(["pi-style/protect-env.ts"], fixturesDir, {
       fsCache: cache,
@@ -61,7 +60,7 @@ describe("transpile cache", () => {
     expect(result.hooks[0]?.commands.has("env-guard")).toBe(true);
   });
 
-  it("loads modules with runtime imports through jiti, where aliases apply", async () => {
+  it("applies aliases, and caches an aliased TypeScript module like any helper", async () => {
     const cache = await tempDir();
     const result = await loadHooks(["alias-import/tagger.ts"], fixturesDir, {
       fsCache: cache,
@@ -69,7 +68,64 @@ describe("transpile cache", () => {
       alias: { "@host/runtime": fixture("alias-import/host-runtime.ts") },
     });
     expect(result.errors).toEqual([]);
-    expect(await cachedFiles(cache)).toEqual([]);
+    expect((await cachedFiles(cache)).map((f) => f.replace(/\.[0-9a-f]{32}\./, ".<key>."))).toEqual([
+      "host-runtime.ts.<key>.js",
+      "tagger.ts.<key>.js",
+    ]);
+  });
+
+  it("caches the TypeScript helpers a module imports, and a second start transforms nothing", async () => {
+    const project = await tempDir();
+    await writeFile(
+      path.join(project, "lib.ts"),
+      "export const tag = (s: string): string => `${s}-tagged`;\n",
+    );
+    await writeFile(
+      path.join(project, "hook.ts"),
+      'import { tag } from "./lib.js";\nexport default (pi: any): void => { pi.registerCommand(tag("x"), { handler() {} }); };\n',
+    );
+    const cache = await tempDir();
+    const load = () =>
+      loadHooks([path.join(project, "hook.ts")], project, { fsCache: cache, moduleCache: false });
+    const first = await load();
+    const files = await cachedFiles(cache);
+    expect(files).toHaveLength(2);
+    const written = await Promise.all(
+      files.map(async (f) => (await stat(path.join(cache, "hookwire", f))).mtimeMs),
+    );
+    const second = await load();
+    expect([first.errors, second.errors]).toEqual([[], []]);
+    expect(second.hooks[0]?.commands.has("x-tagged")).toBe(true);
+    const again = await Promise.all(
+      files.map(async (f) => (await stat(path.join(cache, "hookwire", f))).mtimeMs),
+    );
+    expect(again).toEqual(written);
+  });
+
+  it("puts statements on their source lines, so a handler's stack names the right line", async () => {
+    const project = await tempDir();
+    await writeFile(
+      path.join(project, "lines.ts"),
+      [
+        'import type { Stats } from "node:fs";',
+        "",
+        "interface Shape {",
+        "  a: number;",
+        "}",
+        "",
+        "export const shape: Shape = { a: 1 };",
+        "export default function lines(pi: any): void {",
+        "  const s: Stats | undefined = undefined;",
+        "  throw new Error(`line 10 ${String(s)}`);",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const { errors } = await loadHooks([path.join(project, "lines.ts")], project, {
+      fsCache: await tempDir(),
+    });
+    const stack = String((errors[0]?.error.cause as Error | undefined)?.stack);
+    expect(stack.split("\n")[1]).toContain(`${path.join(project, "lines.ts")}:10:`);
   });
 
   it("reports a syntax error exactly as without the cache", async () => {
@@ -87,21 +143,33 @@ describe("transpile cache", () => {
     const stack = normalise(String(cause?.stack), fixturesDir);
     expect(stack.split("\n")[1]).toContain("<cwd>/factory-throws/throws.ts:3");
   });
-});
 
-describe("isSelfContained", () => {
-  it("accepts code that requires only Node built-ins", () => {
-    expect(
-      isSelfContained('var _fs = require("node:fs"); var p = require("path"); exports.default = 1;'),
-    ).toBe(true);
-  });
-
-  it("rejects relative and package requires, dynamic requires and jiti's runtime", () => {
-    expect(isSelfContained('require("./lib")')).toBe(false);
-    expect(isSelfContained('require("@mariozechner/pi-coding-agent")')).toBe(false);
-    expect(isSelfContained("require(name)")).toBe(false);
-    expect(isSelfContained('var a = await jitiImport("x")')).toBe(false);
-    expect(isSelfContained("exports.a = __dirname")).toBe(false);
-    expect(isSelfContained('exports.__JITI_ERROR__ = {"message": "Unexpected token"}')).toBe(false);
+  it("resolves a package import from the hook's own folder, a cycle of helpers, and `export *`", async () => {
+    const project = await tempDir();
+    const pkg = path.join(project, "node_modules", "tiny-pkg");
+    await mkdir(pkg, { recursive: true });
+    await writeFile(
+      path.join(pkg, "package.json"),
+      '{ "name": "tiny-pkg", "type": "module", "main": "index.js" }',
+    );
+    await writeFile(path.join(pkg, "index.js"), 'export const from = "the package";\n');
+    await writeFile(
+      path.join(project, "a.ts"),
+      'import { b } from "./b.ts";\nexport const a = (): string => `a${b()}`;\n',
+    );
+    await writeFile(
+      path.join(project, "b.ts"),
+      'import { a } from "./a.ts";\nexport const b = (): string => (typeof a === "function" ? "b" : "?");\n',
+    );
+    await writeFile(path.join(project, "all.ts"), 'export * from "./a.ts";\n');
+    await writeFile(
+      path.join(project, "hook.ts"),
+      'import { from } from "tiny-pkg";\nimport { a } from "./all.ts";\nexport default (pi: any): void => { pi.registerCommand("pkg", { description: `${from} ${a()}`, handler() {} }); };\n',
+    );
+    const { hooks, errors } = await loadHooks([path.join(project, "hook.ts")], project, {
+      fsCache: await tempDir(),
+    });
+    expect(errors).toEqual([]);
+    expect(hooks[0]?.commands.get("pkg")?.description).toBe("the package ab");
   });
 });

@@ -124,6 +124,7 @@ export {
   MAX_PARSED_CHARS,
   MAX_SYNTAX_NODES,
 } from "./rules/shell/grammar.js";
+export { programSpec } from "./rules/shell/programs.js";
 export type { ShellWord } from "./rules/shell/words.js";
 export { matchesWildcard, mayMatchWildcard } from "./rules/wildcard.js";
 export type { HandlerType } from "./schema.js";

@@ -1,5 +1,6 @@
 // zod schemas of one settings handler per type, and the wording of their issues.
-import { z } from "zod";
+import { createRequire } from "node:module";
+import type { z } from "zod";
 
 export const HANDLER_TYPES = ["command", "http", "mcp_tool", "prompt", "agent"] as const;
 export type HandlerType = (typeof HANDLER_TYPES)[number];
@@ -7,44 +8,58 @@ export type HandlerType = (typeof HANDLER_TYPES)[number];
 /** Seconds; a larger `timeout` is almost certainly milliseconds written by mistake. */
 export const MAX_SENSIBLE_TIMEOUT = 3600;
 
-const common = {
-  if: z.string().optional(),
-  timeout: z.number().positive().optional(),
-  statusMessage: z.string().optional(),
-  // Meaningful only for hooks declared in skills and agents; accepted and ignored in settings files.
-  once: z.boolean().optional(),
+/** The schemas, built on first use: zod takes ~0.3 s to import, and a host without settings files never needs it. */
+function buildSchemas() {
+  const { z } = createRequire(import.meta.url)("zod") as typeof import("zod");
+  const common = {
+    if: z.string().optional(),
+    timeout: z.number().positive().optional(),
+    statusMessage: z.string().optional(),
+    // Meaningful only for hooks declared in skills and agents; accepted and ignored in settings files.
+    once: z.boolean().optional(),
+  };
+  const command = z.object({
+    type: z.literal("command"),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    async: z.boolean().optional(),
+    shell: z.string().min(1).optional(),
+    ...common,
+  });
+  const http = z.object({
+    type: z.literal("http"),
+    url: z.url({ protocol: /^https?$/ }),
+    headers: z.record(z.string(), z.string()).optional(),
+    allowedEnvVars: z.array(z.string()).optional(),
+    ...common,
+  });
+  /** mcp_tool, prompt and agent handlers are read by host executors, so every extra field is kept for them. */
+  const host = z.looseObject({ type: z.enum(["mcp_tool", "prompt", "agent"]), ...common });
+  return { command, http, mcp_tool: host, prompt: host, agent: host } as const;
+}
+
+type Schemas = ReturnType<typeof buildSchemas>;
+let schemas: Schemas | undefined;
+const built = (): Schemas => (schemas ??= buildSchemas());
+
+/** The zod schema of each handler type (each built, with zod, when first read). */
+export const handlerSchemas: Schemas = {
+  get command() {
+    return built().command;
+  },
+  get http() {
+    return built().http;
+  },
+  get mcp_tool() {
+    return built().mcp_tool;
+  },
+  get prompt() {
+    return built().prompt;
+  },
+  get agent() {
+    return built().agent;
+  },
 };
-
-export const commandHandlerSchema = z.object({
-  type: z.literal("command"),
-  command: z.string().min(1),
-  args: z.array(z.string()).optional(),
-  async: z.boolean().optional(),
-  shell: z.string().min(1).optional(),
-  ...common,
-});
-
-export const httpHandlerSchema = z.object({
-  type: z.literal("http"),
-  url: z.url({ protocol: /^https?$/ }),
-  headers: z.record(z.string(), z.string()).optional(),
-  allowedEnvVars: z.array(z.string()).optional(),
-  ...common,
-});
-
-/** mcp_tool, prompt and agent handlers are read by host executors, so every extra field is kept for them. */
-export const hostHandlerSchema = z.looseObject({
-  type: z.enum(["mcp_tool", "prompt", "agent"]),
-  ...common,
-});
-
-export const handlerSchemas = {
-  command: commandHandlerSchema,
-  http: httpHandlerSchema,
-  mcp_tool: hostHandlerSchema,
-  prompt: hostHandlerSchema,
-  agent: hostHandlerSchema,
-} as const;
 
 /** Fields a handler of this type may have; others get an "unknown field" warning (host types keep them). */
 export function knownHandlerFields(type: HandlerType): string[] {

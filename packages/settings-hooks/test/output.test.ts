@@ -4,6 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultOutputDir, parseStdout } from "../src/protocol/output.js";
+import { flushSavedOutputs } from "../src/protocol/saved-output.js";
 
 const outputDir = mkdtempSync(path.join(os.tmpdir(), "hookwire-output-"));
 const opts = {
@@ -107,7 +108,7 @@ describe("parseStdout", () => {
     ).toMatchObject({ output: { hookSpecificOutput: { updatedToolOutput: { x: 1 } } } });
   });
 
-  it("saves strings over 10,000 characters to a file and keeps a 2,000-character preview with the path", () => {
+  it("saves strings over 10,000 characters to a file and keeps a 2,000-character preview with the path", async () => {
     const long = `${"a".repeat(2000)}${"b".repeat(9000)}`;
     const result = parseStdout(JSON.stringify({ hookSpecificOutput: { additionalContext: long } }), opts);
     const context =
@@ -115,6 +116,7 @@ describe("parseStdout", () => {
     expect(context?.startsWith("a".repeat(2000))).toBe(true);
     expect(context?.slice(0, 2001)).toBe(`${"a".repeat(2000)}\n`);
     const file = /saved to (\S+)\]$/.exec(context ?? "")?.[1] ?? "";
+    await flushSavedOutputs();
     expect(readFileSync(file, "utf8")).toBe(long);
     // Only the user can read what a hook printed: it may hold secrets.
     expect(statSync(file).mode & 0o777).toBe(0o600);

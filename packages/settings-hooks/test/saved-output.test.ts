@@ -4,6 +4,9 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -12,7 +15,12 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { limitString, MAX_OUTPUT_CHARS } from "../src/protocol/output.js";
-import { pruneSavedOutputs, SAVED_OUTPUT_LIMITS, saveOutput } from "../src/protocol/saved-output.js";
+import {
+  flushSavedOutputs,
+  pruneSavedOutputs,
+  SAVED_OUTPUT_LIMITS,
+  saveOutput,
+} from "../src/protocol/saved-output.js";
 
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), "hookwire-saved-"));
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,32 +40,66 @@ describe("saved hook output stays bounded", () => {
     expect(SAVED_OUTPUT_LIMITS).toEqual({ maxBytes: 64 * 1024 * 1024, maxAgeMs: 7 * DAY, maxFiles: 500 });
   });
 
-  it("removes outputs past the age limit, including those older versions named without the time", () => {
+  it("keeps the output in memory and writes it once, off the caller's path", async () => {
+    const dir = freshDir();
+    const saved = saveOutput(dir, "q".repeat(MAX_OUTPUT_CHARS + 1));
+    expect(readdirSync(dir)).toEqual([]);
+    await flushSavedOutputs();
+    expect(readFileSync(saved, "utf8")).toBe("q".repeat(MAX_OUTPUT_CHARS + 1));
+    expect(statSync(saved).mode & 0o777).toBe(0o600);
+    await flushSavedOutputs();
+    expect(readdirSync(dir)).toEqual([path.basename(saved)]);
+  });
+
+  it("writes on its own on the next turn of the event loop", async () => {
+    const dir = freshDir();
+    const saved = saveOutput(dir, "r".repeat(20));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readFileSync(saved, "utf8")).toBe("r".repeat(20));
+  });
+
+  it("does not write where the folder was swapped for a link after the output was saved", async () => {
+    const root = freshDir();
+    const dir = path.join(root, "out");
+    const elsewhere = freshDir();
+    const saved = saveOutput(dir, "s".repeat(20));
+    rmSync(dir, { recursive: true });
+    symlinkSync(elsewhere, dir);
+    await flushSavedOutputs();
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(path.dirname(saved)).toBe(dir);
+  });
+
+  it("removes outputs past the age limit, including those older versions named without the time", async () => {
     const dir = freshDir();
     oldOutput(dir, 8 * DAY);
     oldOutput(dir, 30 * DAY, 10, true);
     const recent = oldOutput(dir, DAY);
     const saved = saveOutput(dir, "y".repeat(20));
+    await flushSavedOutputs();
     expect(readdirSync(dir).sort()).toEqual([recent, path.basename(saved)].sort());
   });
 
-  it("removes the oldest first until the folder fits the size cap, never the file just saved", () => {
+  it("removes the oldest first until the folder fits the size cap, never the file just saved", async () => {
     const dir = freshDir();
     const oldest = oldOutput(dir, 3000, 400);
     const middle = oldOutput(dir, 2000, 400);
     const newest = oldOutput(dir, 1000, 400);
     const limits = { ...SAVED_OUTPUT_LIMITS, maxBytes: 1000 };
     const saved = path.basename(saveOutput(dir, "z".repeat(500), limits));
+    await flushSavedOutputs();
     expect(readdirSync(dir).sort()).toEqual([newest, saved].sort());
     expect(readdirSync(dir)).not.toContain(oldest);
     expect(readdirSync(dir)).not.toContain(middle);
   });
 
-  it("keeps at most maxFiles outputs however many long outputs a session produces", () => {
+  it("keeps at most maxFiles outputs however many long outputs a session produces", async () => {
     const dir = freshDir();
     const options = { hookName: "h", event: "PostToolUse", outputDir: dir };
     const limits = { ...SAVED_OUTPUT_LIMITS, maxFiles: 3 };
     for (let i = 0; i < 10; i++) saveOutput(dir, `${i}`.repeat(MAX_OUTPUT_CHARS + 1), limits);
+    await flushSavedOutputs();
     expect(readdirSync(dir)).toHaveLength(3);
     // The protocol path saves through the same store.
     const preview = limitString("w".repeat(MAX_OUTPUT_CHARS + 1), options);

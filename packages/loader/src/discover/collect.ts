@@ -11,7 +11,7 @@ import {
 } from "@hookwire/settings-hooks";
 import type { CapabilityLoadResult } from "../capability/types.js";
 import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
-import { type CommandContext, commandFiles } from "../trust/command-files.js";
+import { type CommandContext, commandFiles, needsShellParser } from "../trust/command-files.js";
 import type { TrustItem } from "../trust/fingerprint.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
@@ -90,7 +90,13 @@ export async function collectProject(options: ResolvedDiscoverOptions): Promise<
   const commands = projectSettings
     .flatMap((result) => result.handlers)
     .filter((h) => h.config.type === "command");
-  if (commands.length > 0) await loadShellParser();
+  // Commands that are a path to a script are read without the bash grammar; it is loaded for the others.
+  if (
+    commands.some(
+      (h) => h.config.type === "command" && needsShellParser(h.config, commandContext(h, cwd, home)),
+    )
+  )
+    await loadShellParser();
   for (const handler of commands) {
     if (handler.config.type !== "command") continue;
     const found = commandFiles(handler.config, commandContext(handler, cwd, home));

@@ -8,7 +8,7 @@ import { openRegularFile, readRegularFile } from "@hookwire/core";
 import type { Jiti } from "jiti";
 import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
 import { needsTransform } from "./module-kind.js";
-import { createTranspileCache, isSelfContained, type TranspileCache } from "./transpile-cache.js";
+import { createModuleRunner, runsInRunner } from "./module-runner.js";
 
 /** Hook modules larger than this are not loaded (8 MiB: far above any hook, bundled ones included). */
 export const MAX_MODULE_BYTES = 8 * 1024 * 1024;
@@ -41,12 +41,14 @@ export interface ModuleImportOptions {
   alias?: Record<string, string>;
   /**
    * Persistent transform cache: a directory, `true` for the default place, `false` for none. Default `true`.
-   * Self-contained modules (imports of types and Node built-ins only) are cached as CommonJS in
-   * `<dir>/hookwire` (default `$XDG_CACHE_HOME/hookwire/modules`, else `~/.cache/hookwire/modules`) and
-   * load on later runs without starting jiti; the others use jiti's cache in `<dir>` (default
-   * `<same root>/jiti`). Never jiti's own default, the shared temp folder or a `node_modules/.cache`
-   * inside the project, where anyone who can write there could replace what runs. A folder that is
-   * not private to this user (mode 0700, owned by them) is not used.
+   * `.ts` / `.mts` modules and the TypeScript helpers they import are transformed by oxc and cached, each
+   * under the hash of its source, in `<dir>/hookwire` (default `$XDG_CACHE_HOME/hookwire/modules`, else
+   * `~/.cache/hookwire/modules`); they run without jiti. What they import from packages, `.cts` modules
+   * and modules oxc cannot transform go through jiti, whose cache is `<dir>` (default `<same root>/jiti`).
+   * Never jiti's own default, the shared temp folder or a `node_modules/.cache` inside the project, where
+   * anyone who can write there could replace what runs. A folder that is not private to this user (mode
+   * 0700, owned by them) is not used; a cache entry that is not this user's, or whose content does not
+   * match the hash stored with it, is transformed again.
    */
   fsCache?: boolean | string;
   /**
@@ -91,19 +93,16 @@ interface JitiError {
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
   const fsCache = options.fsCache ?? true;
   const root = fsCache === false ? undefined : fsCache === true ? defaultCacheRoot() : fsCache;
-  const cache: TranspileCache | undefined =
-    root === undefined
-      ? undefined
-      : createTranspileCache(path.join(root, fsCache === true ? "modules" : "hookwire"));
   const jitiCacheDir = root === undefined ? undefined : fsCache === true ? path.join(root, "jiti") : root;
   const fresh = options.moduleCache === false;
+  const alias = () => ({ ...hostPackages(), ...options.alias });
 
   const start = async (useCache: boolean) => {
     const { createJiti } = await import("jiti");
     const dir =
       useCache && jitiCacheDir !== undefined && ensurePrivateDir(jitiCacheDir) ? jitiCacheDir : false;
     return createJiti(import.meta.url, {
-      alias: { ...hostPackages(), ...options.alias },
+      alias: alias(),
       fsCache: dir,
       moduleCache: !fresh,
       // The loader checks `default` itself; jiti's interop proxy would hide a missing default export.
@@ -111,36 +110,31 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
     });
   };
   let jiti: Promise<Jiti> | undefined;
-  // A second instance without jiti's cache: its transform would otherwise also write jiti's cache file.
+  // A second instance without jiti's cache, for the position of a syntax error only.
   let transformer: Promise<Jiti> | undefined;
 
-  const transformed = async (file: string): Promise<unknown> => {
-    // Synchronous reads: for small files they cost less than a trip through the thread pool.
-    const source = readModuleSource(file);
-    if (!cache) {
-      jiti ??= start(false);
-      return (await jiti).import(file);
-    }
-    const cached = cache.locate(file, source);
-    // The warm path: jiti (tens of milliseconds to start) is not needed at all.
-    if (cache.has(cached)) return cache.load(cached, file, fresh);
-    transformer ??= start(false);
-    let code: string | undefined;
-    try {
-      code = (await transformer).transform({ source, filename: file, ts: true });
-    } catch {
-      // jiti.import reports the same failure with its usual message.
-    }
-    if (code === undefined || !isSelfContained(code)) {
+  const runner = createModuleRunner({
+    dir: root === undefined ? undefined : path.join(root, fsCache === true ? "modules" : "hookwire"),
+    alias: alias(),
+    readSource: readModuleSource,
+    importOther: async (specifier, parent) => {
       jiti ??= start(true);
-      return (await jiti).import(file);
+      return (await jiti).import(specifier, { parentURL: pathToFileURL(parent) });
+    },
+  });
+
+  const transformed = async (file: string): Promise<unknown> => {
+    // The runner: oxc's transform, cached by content hash with the helpers; jiti is not started at all.
+    if (runsInRunner(file)) {
+      const loaded = await runner.load(file, fresh);
+      if (loaded !== undefined) return loaded;
+    } else {
+      // Read (and checked) like the rest, even though jiti reads it again.
+      readModuleSource(file);
     }
-    try {
-      cache.write(cached, code);
-    } catch {
-      // The cache is an optimisation: a folder that cannot be written (read-only home) only costs speed.
-    }
-    return cache.load(cached, file, fresh, code);
+    // What the runner leaves (CommonJS, a syntax error, which jiti reports with its position).
+    jiti ??= start(true);
+    return (await jiti).import(file);
   };
 
   /** Node 20 reports an ES module syntax error without its position; the transform's parser has it. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { readRegularFile } from "@hookwire/core";
 import {
   type CommandHandlerConfig,
+  programSpec,
   type ShellAnalysis,
   type ShellCommand,
   type ShellWord,
@@ -75,9 +76,48 @@ const INTERPRETERS = new Set(["python", "python3", "node", "ruby", "perl", "php"
 const MAX_DEPTH = 8;
 const MAX_PACKAGE_JSON_BYTES = 1024 * 1024;
 
+// A path to a script and nothing else (`./.claude/hooks/guard.sh`): no quotes, expansions, operators or spaces.
+const PLAIN_PATH = /^[\w.+-]*\/[\w./+-]*[\w.+-]$/;
+
+/**
+ * The analysis of a command line that is one path to a program the analyser has no special reading for,
+ * made without the bash grammar (whose WASM costs a host ~0.1 s to load and seconds of background compiling
+ * on a busy machine): the most common settings command. `undefined` for anything else. The trust tests pin
+ * that it equals the grammar's analysis.
+ */
+export function plainCommandAnalysis(text: string): ShellAnalysis | undefined {
+  if (!PLAIN_PATH.test(text)) return undefined;
+  const program = path.posix.basename(text);
+  // Programs either reading (wrappers, shells, package runners, make, interpreters) has rules for.
+  const special =
+    programSpec(program) !== undefined ||
+    PACKAGE_RUNNERS.has(program) ||
+    DOWNLOADERS.has(program) ||
+    INTERPRETERS.has(program) ||
+    program === "make" ||
+    program === "gmake";
+  if (program === "." || program === ".." || special) return undefined;
+  return {
+    commands: [
+      { program, path: text, args: [], text: program, written: text, via: [], cwd: ".", dynamic: false },
+    ],
+    unknowns: [],
+  };
+}
+
+/** Whether `commandFiles` needs the bash grammar (`loadShellParser()`) for this handler. */
+export function needsShellParser(config: CommandHandlerConfig, ctx: CommandContext): boolean {
+  if (Array.isArray(config.args)) return true;
+  const shell = config.shell ?? "sh";
+  if (shell !== "sh" && shell !== "bash") return false;
+  return plainCommandAnalysis(expandPlaceholders(config.command, ctx.placeholders)) === undefined;
+}
+
 // Analyses are pure functions of the text; the runtime check asks again before every spawn.
 const analyses = new Map<string, ShellAnalysis>();
 function analyse(text: string): ShellAnalysis {
+  const plain = plainCommandAnalysis(text);
+  if (plain) return plain;
   let analysis = analyses.get(text);
   if (!analysis) {
     analysis = shellCommands(text);

@@ -1,6 +1,7 @@
 // Over-long hook output saved to a bounded per-user folder: a total-size cap, an age limit, oldest removed first.
 import { randomUUID } from "node:crypto";
 import { lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface SavedOutputLimits {
@@ -76,7 +77,89 @@ export function pruneSavedOutputs(
   }
 }
 
-/** Save `text` in `dir` and return the file; older outputs are removed to keep the folder within `limits`. */
+/** Outputs named but not written yet, by folder, in the order they came; written on the next turn of the loop. */
+const pending = new Map<
+  string,
+  { limits: SavedOutputLimits; outputs: Array<{ file: string; text: string }> }
+>();
+let flushing: Promise<void> | undefined;
+let scheduled = false;
+let exitHook = false;
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(() => {
+    scheduled = false;
+    void flushSavedOutputs();
+  });
+}
+
+/** One output to the disk: "wx" never follows or overwrites an existing file. */
+function writeOne(dir: string, file: string, text: string, sync: boolean): Promise<void> | void {
+  ensurePrivateDir(dir);
+  if (sync) writeFileSync(file, text, { mode: 0o600, flag: "wx" });
+  else return writeFile(file, text, { mode: 0o600, flag: "wx" });
+}
+
+function take(): Array<
+  [string, { limits: SavedOutputLimits; outputs: Array<{ file: string; text: string }> }]
+> {
+  const batch = [...pending];
+  pending.clear();
+  return batch;
+}
+
+/**
+ * Write every output saved so far, then prune each folder once. Runs by itself on the next turn of the
+ * event loop after an output is saved (and synchronously at process exit for any still waiting); call it
+ * to be sure the files are on disk. An output that cannot be written (the folder was swapped meanwhile)
+ * is dropped: its preview already named the file, so a reader finds nothing rather than another's data.
+ */
+export function flushSavedOutputs(): Promise<void> {
+  flushing ??= (async () => {
+    // Outputs saved while a batch is being written wait for the next one, in the same flush.
+    for (let batch = take(); batch.length > 0; batch = take()) {
+      for (const [dir, { limits, outputs }] of batch) {
+        for (const { file, text } of outputs) {
+          try {
+            await writeOne(dir, file, text, false);
+          } catch {
+            // See above: best effort, never an exception on the host's path.
+          }
+        }
+        try {
+          pruneSavedOutputs(dir, limits, outputs.at(-1)?.file);
+        } catch {
+          // The folder went away: nothing to prune.
+        }
+      }
+    }
+  })().finally(() => {
+    flushing = undefined;
+    if (pending.size > 0) schedule();
+  });
+  return flushing;
+}
+
+function flushAtExit(): void {
+  for (const [dir, { outputs }] of take()) {
+    for (const { file, text } of outputs) {
+      try {
+        writeOne(dir, file, text, true);
+      } catch {
+        // Best effort at exit.
+      }
+    }
+  }
+}
+
+/**
+ * Save `text` in `dir` and return the file. The text is kept in memory and written once, off the hot
+ * path (on the next turn of the event loop, see `flushSavedOutputs`); older outputs are removed then to
+ * keep the folder within `limits`. What can be told at once is: a text over the folder's size cap, or a
+ * folder that is not this user's own, throws here.
+ */
 export function saveOutput(
   dir: string,
   text: string,
@@ -87,9 +170,19 @@ export function saveOutput(
     throw new Error(`${bytes} bytes is more than the output folder may hold (${limits.maxBytes} bytes)`);
   }
   ensurePrivateDir(dir);
-  // The time first, so names sort by age; "wx" never follows or overwrites an existing file.
+  // The time first, so names sort by age.
   const file = path.join(dir, `hook-output-${Date.now()}-${randomUUID()}.txt`);
-  writeFileSync(file, text, { mode: 0o600, flag: "wx" });
-  pruneSavedOutputs(dir, limits, file);
+  let queue = pending.get(dir);
+  if (!queue) {
+    queue = { limits, outputs: [] };
+    pending.set(dir, queue);
+  }
+  queue.limits = limits;
+  queue.outputs.push({ file, text });
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", flushAtExit);
+  }
+  schedule();
   return file;
 }

@@ -1,6 +1,6 @@
 // The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously; parses synchronously after.
 import { createRequire } from "node:module";
-import { Language, Parser, type Tree } from "web-tree-sitter";
+import type { Parser, Tree } from "web-tree-sitter";
 import { SettingsError } from "../../errors.js";
 
 /**
@@ -39,6 +39,8 @@ export function loadShellParser(): Promise<void> {
 
 async function load(): Promise<void> {
   const require = createRequire(import.meta.url);
+  // Imported here, not with the package: a host whose commands need no analysis never loads it.
+  const { Language, Parser } = await import("web-tree-sitter");
   await Parser.init({ locateFile: () => require.resolve("web-tree-sitter/web-tree-sitter.wasm") });
   const bash = await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
   const created = new Parser();

@@ -1,0 +1,123 @@
+// TypeScript to runnable code with oxc-transform: types stripped, imports turned into calls, statements on their source lines.
+import type { SourceMap } from "oxc-transform";
+
+export interface Transformed {
+  /** The body of an async function of the `RUNNER_PARAMS`; line n holds what source line n held. */
+  code: string;
+  /** Static import specifiers, in order. */
+  deps: string[];
+  /** Literal `import("…")` specifiers. */
+  dynamicDeps: string[];
+}
+
+/** What the transformed code calls for imports, exports and `import.meta` (oxc's module-runner names). */
+export const RUNNER_PARAMS = [
+  "__vite_ssr_exports__",
+  "__vite_ssr_import_meta__",
+  "__vite_ssr_import__",
+  "__vite_ssr_dynamic_import__",
+  "__vite_ssr_exportAll__",
+] as const;
+
+type Oxc = typeof import("oxc-transform");
+let oxc: Promise<Oxc> | undefined;
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const B64_VALUE = new Map([...B64].map((c, i) => [c, i]));
+
+/**
+ * For each generated line, the 0-based source line of its first mapping (or -1): the one fact of a
+ * source map this needs. Segments are base64 VLQ; the source line is the third field, relative.
+ */
+export function firstSourceLines(map: SourceMap): number[] {
+  const lines: number[] = [];
+  let sourceLine = 0;
+  for (const line of map.mappings.split(";")) {
+    let first = -1;
+    for (const segment of line.split(",")) {
+      if (segment === "") continue;
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = B64_VALUE.get(char) ?? 0;
+        value += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+        } else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      if (fields.length >= 4) {
+        sourceLine += fields[2]!;
+        if (first === -1) first = sourceLine;
+      }
+    }
+    lines.push(first);
+  }
+  return lines;
+}
+
+const EXPORT_BLOCK_START = "Object.defineProperty(__vite_ssr_exports__, ";
+
+/**
+ * oxc prints code its own way: blank lines and type-only lines go, and the module runner puts its export
+ * definitions first. So that stack traces name the right lines, the export definitions (generated, no
+ * comments) are joined onto line 1 and every later line is pushed down, with blank lines, to the source
+ * line it came from. A line that oxc split into several only shifts what follows until the next gap.
+ */
+function realign(code: string, sourceLineOf: (generatedLine: number) => number): string {
+  const lines = code.split("\n");
+  const header: string[] = [];
+  const body: Array<{ line: string; at: number }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    // Only the module runner writes this at the start of a line (the name is its own).
+    if (lines[i]!.startsWith(EXPORT_BLOCK_START)) {
+      for (; i < lines.length; i++) {
+        header.push(lines[i]!.trim());
+        if (lines[i] === "});") break;
+      }
+      continue;
+    }
+    body.push({ line: lines[i]!, at: i });
+  }
+  const first = header.join(" ");
+  const out: string[] = [];
+  for (const { line, at } of body) {
+    const target = sourceLineOf(at);
+    if (out.length === 0) {
+      // The export definitions go before line 1's own text (which may be a line comment).
+      if (target <= 0) {
+        out.push(first ? `${first} ${line}` : line);
+        continue;
+      }
+      out.push(first);
+    }
+    // Lines already placed stay where they are: a line can only move down.
+    while (out.length < target) out.push("");
+    out.push(line);
+  }
+  if (out.length === 0) out.push(first);
+  return out.join("\n");
+}
+
+/** Transforms a TypeScript module; `undefined` when oxc reports an error (jiti then reports it its way). */
+export async function transformModule(file: string, source: string): Promise<Transformed | undefined> {
+  oxc ??= import("oxc-transform");
+  const { transformSync, moduleRunnerTransformSync } = await oxc;
+  const stripped = transformSync(file, source, { sourceType: "module", sourcemap: true });
+  if (stripped.errors.length > 0 || !stripped.map) return undefined;
+  const runner = moduleRunnerTransformSync(file.replace(/\.[cm]?tsx?$/i, ".js"), stripped.code, {
+    sourcemap: true,
+  });
+  if (runner.errors.length > 0 || !runner.map) return undefined;
+  const toStripped = firstSourceLines(runner.map);
+  const toSource = firstSourceLines(stripped.map);
+  const code = realign(runner.code, (line) => {
+    const at = toStripped[line] ?? -1;
+    return at === -1 ? -1 : (toSource[at] ?? -1);
+  });
+  return { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps };
+}
