@@ -9,14 +9,14 @@ const markers = ["REASON_MARK"];
 export const locationCases: CopilotCase[] = [
   {
     id: "files-several",
-    about: "two files in .github/hooks both run on preToolUse, in file-name order; one denies",
+    about: "two files in .github/hooks: both run on preToolUse",
     hookFiles: {
       "project/.github/hooks/b.json": native({ preToolUse: [{ run: "b" }] }),
-      "project/.github/hooks/a.json": native({ preToolUse: [{ run: "a", ...{} }] }),
+      "project/.github/hooks/a.json": native({ preToolUse: [{ run: "a" }] }),
     },
-    scripts: { a: { shell: `echo a >> '@P@/order.txt'` }, b: { ...deny, shell: `echo b >> '@P@/order.txt'` } },
+    scripts: { a: { shell: `echo a > '@P@/a.txt'` }, b: { shell: `echo b > '@P@/b.txt'` } },
     calls: [bashRan],
-    observe: { files: ["ran.txt", "order.txt"], markers },
+    observe: { files: ["ran.txt", "a.txt", "b.txt"] },
   },
   {
     id: "files-two-handlers",
@@ -149,8 +149,8 @@ export const locationCases: CopilotCase[] = [
       "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "c" }] }] }),
       "project/.github/hooks/guard.json": native({ preToolUse: [{ run: "n" }] }),
     },
-    scripts: { c: { shell: `echo claude >> '@P@/order.txt'` }, n: { shell: `echo native >> '@P@/order.txt'` } },
+    scripts: { c: {}, n: {} },
     calls: [bashRan],
-    observe: { files: ["ran.txt", "order.txt"] },
+    observe: { files: ["ran.txt"] },
   },
 ];
