@@ -91,15 +91,17 @@ const narrowEvents = new Set(["FileChanged", "StopFailure"]);
  */
 export function compileMatcher(
   matcher: string | undefined,
-  options?: { event?: string },
+  options?: { event?: string; names?: RegExp },
 ): (value: string) => boolean {
   if (matcher === undefined || matcher === "" || matcher === "*") return () => true;
   const exact =
-    options?.event !== undefined && narrowEvents.has(options.event) ? narrowExactNames : exactNames;
+    options?.names ??
+    (options?.event !== undefined && narrowEvents.has(options.event) ? narrowExactNames : exactNames);
   if (exact.test(matcher)) {
     const names = new Set(
       matcher
-        .split(exact === narrowExactNames ? "|" : /[|,]/)
+        // A text of names that may hold commas lists them with `|` or `,`; otherwise `|` alone separates.
+        .split(exact.test(",") ? /[|,]/ : "|")
         .map((name) => name.trim())
         .filter((name) => name !== ""),
     );

@@ -202,6 +202,7 @@ function validateGroup(group: unknown, context: GroupContext): void {
     if (!config) return;
     const { source } = context;
     context.handlers.push({
+      dialect: source.dialect ?? "claude",
       event,
       matcher,
       config,

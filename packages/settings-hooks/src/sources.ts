@@ -2,11 +2,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import type { DialectId } from "./dialect/types.js";
 import type { SettingsScope } from "./types.js";
 
 /** One settings file to read; plugin sources carry the folders their placeholders expand to. */
 export interface SettingsSource {
   file: string;
+  /** The format the file is written in. Default `"claude"`. */
+  dialect?: DialectId;
   scope: SettingsScope;
   /** `${CLAUDE_PLUGIN_ROOT}`: the plugin's folder. */
   pluginRoot?: string;

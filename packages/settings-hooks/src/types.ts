@@ -1,4 +1,5 @@
 // The shapes of a settings file's "hooks" block after validation, shared by every module here.
+import type { DialectId } from "./dialect/types.js";
 
 /** The settings events hookwire knows (Claude Code's names). */
 export type SettingsEventName =
@@ -73,10 +74,12 @@ export interface MatcherGroupConfig {
   hooks: HandlerConfig[];
 }
 
-export type SettingsScope = "user" | "project" | "local" | "plugin" | "host";
+export type SettingsScope = "user" | "project" | "local" | "plugin" | "system" | "host";
 
 /** One handler with everything needed to run it and to name it in errors. */
 export interface SettingsHandler {
+  /** The agent whose format the handler was written in; its catalogue says what `event` means. */
+  dialect: DialectId;
   event: SettingsEventName;
   matcher: string | undefined;
   config: HandlerConfig;

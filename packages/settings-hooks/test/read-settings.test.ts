@@ -41,6 +41,7 @@ describe("readSettingsFile", () => {
     expect(result.disableAllHooks).toBe(false);
     expect(result.handlers).toEqual([
       {
+        dialect: "claude",
         event: "PreToolUse",
         matcher: "Bash",
         config: { type: "command", command: "check.sh", if: "Bash(rm *)", timeout: 30 },
@@ -49,6 +50,7 @@ describe("readSettingsFile", () => {
         jsonPath: "hooks.PreToolUse[0].hooks[0]",
       },
       {
+        dialect: "claude",
         event: "Stop",
         matcher: undefined,
         config: { type: "http", url: "http://127.0.0.1:9/stop", headers: { A: "$TOKEN" } },

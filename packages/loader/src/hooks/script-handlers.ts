@@ -48,6 +48,8 @@ export async function scriptHandlers(
   }
   const events = item.type === "pre" ? ["PreToolUse"] : ["PostToolUse", "PostToolUseFailure"];
   return events.map((event) => ({
+    // pre/post scripts speak Claude Code's protocol (its events, tool names and exit codes).
+    dialect: "claude",
     event,
     // Matchers compare Claude tool names exactly: `pre/bash.sh` is for `Bash`.
     matcher: item.tool === "*" ? undefined : settingsToolName(item.tool),

@@ -22,6 +22,8 @@ export interface HookOutput {
     /** Also read from `updatedMCPToolOutput`. */
     updatedToolOutput?: unknown;
   };
+  /** Fields only one dialect's events read (a model-request rewrite), kept by its protocol's `output`. */
+  extra?: Record<string, unknown>;
 }
 
 /**

@@ -1,0 +1,13 @@
+// FileChanged: when a watched file changes on disk (the matcher names the files). Not run by hookwire (see `unbridged`).
+import { unbridged } from "../define.js";
+
+export const fileChanged = unbridged({
+  name: "FileChanged",
+  description: "When a watched file changes on disk (the matcher names the files).",
+  matcher: "none",
+  canBlock: false,
+  canStop: false,
+  tool: false,
+  defaultTimeout: 600,
+  unbridged: "hookwire does not watch files.",
+});

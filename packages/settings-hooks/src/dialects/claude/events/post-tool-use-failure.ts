@@ -1,0 +1,30 @@
+// PostToolUseFailure: after a tool call failed; hooks add context for the model.
+import { textOf } from "../../../dialect/messages.js";
+import { bridged, TURN_FIELDS } from "../define.js";
+
+export const postToolUseFailure = bridged({
+  name: "PostToolUseFailure",
+  description: "After a tool call failed: add context for the model.",
+  native: "tool_result",
+  fires: (event) => event.isError,
+  matcher: "regex",
+  matcherField: "tool_name",
+  canBlock: true,
+  canStop: true,
+  tool: true,
+  defaultTimeout: 600,
+  session: TURN_FIELDS,
+  input: (event, { tool, toolDurationMs }) => ({
+    tool_name: tool?.name ?? event.toolName,
+    tool_input: tool?.input ?? event.input,
+    tool_use_id: event.toolCallId,
+    error: textOf(event.content),
+    is_interrupt: false,
+    duration_ms: toolDurationMs ?? 0,
+  }),
+  apply(outcome) {
+    // A failed call has no output to replace; blocks reach the model as context, as in PostToolUse.
+    const context = [...outcome.additionalContext, ...outcome.blocks];
+    return context.length > 0 ? { additionalContext: context } : undefined;
+  },
+});

@@ -1,0 +1,46 @@
+// PostToolUse: after a tool call succeeded; hooks add context for the model or replace the output.
+import type { ToolResultEventResult } from "@hookwire/core";
+import { textOf } from "../../../dialect/messages.js";
+import { toolResponse } from "../../../dialect/tools.js";
+import { bridged, TURN_FIELDS } from "../define.js";
+import { replacementContent } from "../tool-output.js";
+import { claudeTools } from "../tools.js";
+
+export const postToolUse = bridged({
+  name: "PostToolUse",
+  description: "After a tool call succeeded: add context for the model, or replace the tool's output.",
+  native: "tool_result",
+  fires: (event) => !event.isError,
+  matcher: "regex",
+  matcherField: "tool_name",
+  canBlock: true,
+  canStop: true,
+  tool: true,
+  defaultTimeout: 600,
+  session: TURN_FIELDS,
+  input(event, { tool, toolDurationMs }) {
+    const name = tool?.name ?? event.toolName;
+    const input = tool?.input ?? event.input;
+    const response = tool
+      ? toolResponse(claudeTools, tool, { input, text: textOf(event.content), details: event.details })
+      : undefined;
+    return {
+      tool_name: name,
+      tool_input: input,
+      tool_response: response,
+      tool_use_id: event.toolCallId,
+      duration_ms: toolDurationMs ?? 0,
+    };
+  },
+  apply(outcome, { fields }) {
+    const result: ToolResultEventResult = {};
+    // A PostToolUse block cannot undo the call: its reason goes to the model with the result.
+    const context = [...outcome.additionalContext, ...outcome.blocks];
+    if (context.length > 0) result.additionalContext = context;
+    const replaced = outcome.updatedToolOutput
+      ? replacementContent(outcome.updatedToolOutput.value, fields.tool_name)
+      : undefined;
+    if (replaced) result.content = replaced;
+    return Object.keys(result).length > 0 ? result : undefined;
+  },
+});
