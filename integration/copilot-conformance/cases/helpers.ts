@@ -2,7 +2,10 @@
 import type { CaseHandler, CopilotCase, HookFile, HookScript, ToolCall } from "../src/case.js";
 
 /** A bash call whose side effect (`ran.txt`) shows whether it ran. */
-export const bashRan: ToolCall = { tool: "bash", input: { command: "echo ran > ran.txt", description: "write ran.txt" } };
+export const bashRan: ToolCall = {
+  tool: "bash",
+  input: { command: "echo ran > ran.txt", description: "write ran.txt" },
+};
 export const ranFile = ["ran.txt"];
 
 /** A native (`version: 1`) hook file. */

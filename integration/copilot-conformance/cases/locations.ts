@@ -36,7 +36,10 @@ export const locationCases: CopilotCase[] = [
       "home/.copilot/hooks/user.json": native({ preToolUse: [{ run: "user" }] }),
       "project/.github/hooks/guard.json": native({ preToolUse: [{ run: "project" }] }),
     },
-    scripts: { user: { ...deny, shell: `echo user >> '@P@/order.txt'` }, project: { shell: `echo project >> '@P@/order.txt'` } },
+    scripts: {
+      user: { ...deny, shell: `echo user >> '@P@/order.txt'` },
+      project: { shell: `echo project >> '@P@/order.txt'` },
+    },
     calls: [bashRan],
     observe: { files: ["ran.txt", "order.txt"], markers },
   },
@@ -71,7 +74,7 @@ export const locationCases: CopilotCase[] = [
   },
   {
     id: "file-no-version",
-    about: "a native file without \"version\"",
+    about: 'a native file without "version"',
     hookFiles: {
       "project/.github/hooks/guard.json": {
         format: "raw",
@@ -91,8 +94,11 @@ export const locationCases: CopilotCase[] = [
   },
   {
     id: "claude-settings",
-    about: ".claude/settings.json (Claude format) runs: exit 2 on PreToolUse matcher Bash denies; Claude-shaped stdin",
-    hookFiles: { "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }] }) },
+    about:
+      ".claude/settings.json (Claude format) runs: exit 2 on PreToolUse matcher Bash denies; Claude-shaped stdin",
+    hookFiles: {
+      "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }] }),
+    },
     scripts: { h: { exit: 2, stderr: "STDERR_MARK" } },
     calls: [bashRan],
     observe: { files: ranFile, markers: ["STDERR_MARK"] },
@@ -109,7 +115,11 @@ export const locationCases: CopilotCase[] = [
     scripts: {
       h: {
         stdout: {
-          hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "REASON_MARK" },
+          hookSpecificOutput: {
+            hookEventName: "PreToolUse",
+            permissionDecision: "deny",
+            permissionDecisionReason: "REASON_MARK",
+          },
         },
       },
       post: log,
@@ -120,7 +130,9 @@ export const locationCases: CopilotCase[] = [
   {
     id: "claude-matcher-miss",
     about: "a Claude-format matcher that names another tool does not run",
-    hookFiles: { "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Read", hooks: [{ run: "h" }] }] }) },
+    hookFiles: {
+      "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Read", hooks: [{ run: "h" }] }] }),
+    },
     scripts: { h: { exit: 2 } },
     calls: [bashRan],
     observe: { files: ranFile },
@@ -128,7 +140,9 @@ export const locationCases: CopilotCase[] = [
   {
     id: "claude-exit-1",
     about: "a Claude-format PreToolUse hook that exits 1",
-    hookFiles: { "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }] }) },
+    hookFiles: {
+      "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }] }),
+    },
     scripts: { h: { exit: 1, stderr: "STDERR_MARK" } },
     calls: [bashRan],
     observe: { files: ranFile, markers: ["STDERR_MARK"] },
@@ -136,7 +150,9 @@ export const locationCases: CopilotCase[] = [
   {
     id: "claude-untrusted",
     about: "without folder trust, .claude/settings.json hooks do not run",
-    hookFiles: { "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }] }) },
+    hookFiles: {
+      "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "h" }] }] }),
+    },
     scripts: { h: { exit: 2 } },
     calls: [bashRan],
     trusted: false,

@@ -10,7 +10,8 @@ const log = {};
 export const nativeCases: CopilotCase[] = [
   {
     id: "events-lifecycle",
-    about: "sessionStart, userPromptSubmitted, preToolUse, postToolUse, agentStop, sessionEnd: each once, in order, with its input",
+    about:
+      "sessionStart, userPromptSubmitted, preToolUse, postToolUse, agentStop, sessionEnd: each once, in order, with its input",
     hookFiles: {
       "project/.github/hooks/all.json": native({
         sessionStart: [{ run: "sessionStart" }],
@@ -36,7 +37,12 @@ export const nativeCases: CopilotCase[] = [
   {
     id: "tool-view",
     about: "preToolUse / postToolUse on the view tool: toolName view, toolArgs {path}",
-    hookFiles: { "project/.github/hooks/all.json": native({ preToolUse: [{ run: "pre" }], postToolUse: [{ run: "post" }] }) },
+    hookFiles: {
+      "project/.github/hooks/all.json": native({
+        preToolUse: [{ run: "pre" }],
+        postToolUse: [{ run: "post" }],
+      }),
+    },
     scripts: { pre: log, post: log },
     files: { "notes.txt": "NOTES_MARK\n" },
     calls: [{ tool: "view", input: { path: "@P@/notes.txt" } }],
@@ -46,14 +52,18 @@ export const nativeCases: CopilotCase[] = [
     id: "tool-failure",
     about: "a view of a missing file fails: postToolUseFailure runs with the error, postToolUse does not",
     hookFiles: {
-      "project/.github/hooks/all.json": native({ postToolUse: [{ run: "post" }], postToolUseFailure: [{ run: "failure" }] }),
+      "project/.github/hooks/all.json": native({
+        postToolUse: [{ run: "post" }],
+        postToolUseFailure: [{ run: "failure" }],
+      }),
     },
     scripts: { post: log, failure: log },
     calls: [{ tool: "view", input: { path: "@P@/missing.txt" } }],
   },
   {
     id: "tool-create",
-    about: "preToolUse deny on the create tool: toolName create, toolArgs {path, file_text}; the file is not written",
+    about:
+      "preToolUse deny on the create tool: toolName create, toolArgs {path, file_text}; the file is not written",
     hookFiles: { "project/.github/hooks/all.json": native({ preToolUse: [{ run: "pre" }] }) },
     scripts: { pre: { stdout: { permissionDecision: "deny", permissionDecisionReason: REASON } } },
     calls: [{ tool: "create", input: { path: "@P@/new.txt", file_text: "hello\n" } }],
@@ -68,10 +78,34 @@ export const nativeCases: CopilotCase[] = [
     observe: { markers: [CTX] },
   },
   oneHook("exit-pre-0", "preToolUse exit 0, no output: the tool runs", "preToolUse", {}),
-  oneHook("exit-pre-1", "preToolUse exit 1: denied (fail-closed)", "preToolUse", { exit: 1, stderr: STDERR }, { markers: [STDERR] }),
-  oneHook("exit-pre-2", "preToolUse exit 2: denied; stderr does not reach the model", "preToolUse", { exit: 2, stderr: STDERR }, { markers: [STDERR] }),
-  oneHook("exit-pre-3", "preToolUse exit 3", "preToolUse", { exit: 3, stderr: STDERR }, { markers: [STDERR] }),
-  oneHook("exit-pre-0-text", "preToolUse exit 0 with plain text on stdout: the tool runs", "preToolUse", { stdout: "TEXT_MARK" }, { markers: ["TEXT_MARK"] }),
+  oneHook(
+    "exit-pre-1",
+    "preToolUse exit 1: denied (fail-closed)",
+    "preToolUse",
+    { exit: 1, stderr: STDERR },
+    { markers: [STDERR] },
+  ),
+  oneHook(
+    "exit-pre-2",
+    "preToolUse exit 2: denied; stderr does not reach the model",
+    "preToolUse",
+    { exit: 2, stderr: STDERR },
+    { markers: [STDERR] },
+  ),
+  oneHook(
+    "exit-pre-3",
+    "preToolUse exit 3",
+    "preToolUse",
+    { exit: 3, stderr: STDERR },
+    { markers: [STDERR] },
+  ),
+  oneHook(
+    "exit-pre-0-text",
+    "preToolUse exit 0 with plain text on stdout: the tool runs",
+    "preToolUse",
+    { stdout: "TEXT_MARK" },
+    { markers: ["TEXT_MARK"] },
+  ),
   oneHook(
     "json-deny",
     "permissionDecision deny: denied, the reason reaches the model",
@@ -82,45 +116,153 @@ export const nativeCases: CopilotCase[] = [
   oneHook("json-deny-no-reason", "permissionDecision deny without a reason: denied", "preToolUse", {
     stdout: { permissionDecision: "deny" },
   }),
-  oneHook("json-allow", "permissionDecision allow: the tool runs", "preToolUse", {
-    stdout: { permissionDecision: "allow", permissionDecisionReason: REASON },
-  }, { markers: [REASON] }),
-  oneHook("json-ask", "permissionDecision ask, headless with --allow-all-tools", "preToolUse", {
-    stdout: { permissionDecision: "ask", permissionDecisionReason: REASON },
-  }, { markers: [REASON] }),
-  oneHook("json-deny-exit-2", "exit 2 with a JSON deny on stdout: denied; which text reaches the model", "preToolUse", {
-    exit: 2,
-    stderr: STDERR,
-    stdout: { permissionDecision: "deny", permissionDecisionReason: REASON },
-  }, { markers: [STDERR, REASON] }),
+  oneHook(
+    "json-allow",
+    "permissionDecision allow: the tool runs",
+    "preToolUse",
+    {
+      stdout: { permissionDecision: "allow", permissionDecisionReason: REASON },
+    },
+    { markers: [REASON] },
+  ),
+  oneHook(
+    "json-ask",
+    "permissionDecision ask, headless with --allow-all-tools",
+    "preToolUse",
+    {
+      stdout: { permissionDecision: "ask", permissionDecisionReason: REASON },
+    },
+    { markers: [REASON] },
+  ),
+  oneHook(
+    "json-deny-exit-2",
+    "exit 2 with a JSON deny on stdout: denied; which text reaches the model",
+    "preToolUse",
+    {
+      exit: 2,
+      stderr: STDERR,
+      stdout: { permissionDecision: "deny", permissionDecisionReason: REASON },
+    },
+    { markers: [STDERR, REASON] },
+  ),
   oneHook("json-modified-args", "modifiedArgs replaces the tool's arguments", "preToolUse", {
     stdout: { modifiedArgs: { command: "echo changed > ran.txt", description: "changed" } },
   }),
-  oneHook("json-pre-context", "preToolUse additionalContext", "preToolUse", { stdout: { additionalContext: CTX } }, { markers: [CTX] }),
-  oneHook("post-exit-2", "postToolUse exit 2: no effect", "postToolUse", { exit: 2, stderr: STDERR }, { markers: [STDERR] }),
-  oneHook("post-modified-result", "postToolUse modifiedResult replaces what the model sees", "postToolUse", {
-    stdout: { modifiedResult: { resultType: "success", textResultForLlm: "RESULT_MARK" } },
-  }, { markers: ["RESULT_MARK"] }),
-  oneHook("post-context", "postToolUse additionalContext reaches the model", "postToolUse", { stdout: { additionalContext: CTX } }, { markers: [CTX] }),
-  oneHook("prompt-context", "userPromptSubmitted additionalContext reaches the model", "userPromptSubmitted", { stdout: { additionalContext: CTX } }, { markers: [CTX] }),
-  oneHook("prompt-modified", "userPromptSubmitted modifiedPrompt replaces the prompt", "userPromptSubmitted", { stdout: { modifiedPrompt: "PROMPT_MARK" } }, { markers: ["PROMPT_MARK"] }),
-  oneHook("prompt-block", "userPromptSubmitted decision block: no model turn", "userPromptSubmitted", { stdout: { decision: "block", reason: REASON } }, { markers: [REASON] }),
-  oneHook("prompt-exit-2", "userPromptSubmitted exit 2", "userPromptSubmitted", { exit: 2, stderr: STDERR }, { markers: [STDERR] }),
-  oneHook("session-start-context", "sessionStart additionalContext reaches the model", "sessionStart", { stdout: { additionalContext: CTX } }, { markers: [CTX] }),
-  oneHook("agent-stop-block", "agentStop decision block once: the reason is a new turn, then stop_hook_active", "agentStop", {
-    shell: `[ "$(wc -l < '@LOG@/h.jsonl' | tr -d ' ')" = 1 ] && { printf '%s\\n' '{"decision":"block","reason":"REASON_MARK"}'; exit 0; }`,
-  }, { markers: [REASON] }),
-  oneHook("handler-cwd", "cwd (relative to the repository root) is where the command runs", "preToolUse", {
-    shell: `pwd > '@P@/pwd.txt'`,
-  }, { extra: { cwd: "sub" }, setup: { "sub/keep.txt": "" }, files: ["pwd.txt", "ran.txt"] }),
-  oneHook("handler-cwd-default", "without cwd the command runs in the repository root; the environment it gets", "preToolUse", {
-    shell: `pwd > '@P@/pwd.txt'; printf '%s|%s|%s\\n' "$COPILOT_PROJECT_DIR" "$CLAUDE_PROJECT_DIR" "$COPILOT_HOOK_DIR" > '@P@/env.txt'`,
-  }, { files: ["pwd.txt", "env.txt", "ran.txt"] }),
-  oneHook("handler-env", "env sets variables for the command", "preToolUse", {
-    shell: `printf '%s\\n' "$HW_FOO" > '@P@/env.txt'`,
-  }, { extra: { env: { HW_FOO: "bar" } }, files: ["env.txt", "ran.txt"] }),
-  oneHook("handler-timeout", "timeoutSec 1 on a hook that sleeps 4 s", "preToolUse", { sleep: 4 }, { extra: { timeoutSec: 1 } }),
-  oneHook("native-matcher", "a matcher on a native preToolUse handler that does not name the tool", "preToolUse", {
-    stdout: { permissionDecision: "deny" },
-  }, { extra: { matcher: "view" } }),
+  oneHook(
+    "json-pre-context",
+    "preToolUse additionalContext",
+    "preToolUse",
+    { stdout: { additionalContext: CTX } },
+    { markers: [CTX] },
+  ),
+  oneHook(
+    "post-exit-2",
+    "postToolUse exit 2: no effect",
+    "postToolUse",
+    { exit: 2, stderr: STDERR },
+    { markers: [STDERR] },
+  ),
+  oneHook(
+    "post-modified-result",
+    "postToolUse modifiedResult replaces what the model sees",
+    "postToolUse",
+    {
+      stdout: { modifiedResult: { resultType: "success", textResultForLlm: "RESULT_MARK" } },
+    },
+    { markers: ["RESULT_MARK"] },
+  ),
+  oneHook(
+    "post-context",
+    "postToolUse additionalContext reaches the model",
+    "postToolUse",
+    { stdout: { additionalContext: CTX } },
+    { markers: [CTX] },
+  ),
+  oneHook(
+    "prompt-context",
+    "userPromptSubmitted additionalContext reaches the model",
+    "userPromptSubmitted",
+    { stdout: { additionalContext: CTX } },
+    { markers: [CTX] },
+  ),
+  oneHook(
+    "prompt-modified",
+    "userPromptSubmitted modifiedPrompt replaces the prompt",
+    "userPromptSubmitted",
+    { stdout: { modifiedPrompt: "PROMPT_MARK" } },
+    { markers: ["PROMPT_MARK"] },
+  ),
+  oneHook(
+    "prompt-block",
+    "userPromptSubmitted decision block: no model turn",
+    "userPromptSubmitted",
+    { stdout: { decision: "block", reason: REASON } },
+    { markers: [REASON] },
+  ),
+  oneHook(
+    "prompt-exit-2",
+    "userPromptSubmitted exit 2",
+    "userPromptSubmitted",
+    { exit: 2, stderr: STDERR },
+    { markers: [STDERR] },
+  ),
+  oneHook(
+    "session-start-context",
+    "sessionStart additionalContext reaches the model",
+    "sessionStart",
+    { stdout: { additionalContext: CTX } },
+    { markers: [CTX] },
+  ),
+  oneHook(
+    "agent-stop-block",
+    "agentStop decision block once: the reason is a new turn, then stop_hook_active",
+    "agentStop",
+    {
+      shell: `[ "$(wc -l < '@LOG@/h.jsonl' | tr -d ' ')" = 1 ] && { printf '%s\\n' '{"decision":"block","reason":"REASON_MARK"}'; exit 0; }`,
+    },
+    { markers: [REASON] },
+  ),
+  oneHook(
+    "handler-cwd",
+    "cwd (relative to the repository root) is where the command runs",
+    "preToolUse",
+    {
+      shell: `pwd > '@P@/pwd.txt'`,
+    },
+    { extra: { cwd: "sub" }, setup: { "sub/keep.txt": "" }, files: ["pwd.txt", "ran.txt"] },
+  ),
+  oneHook(
+    "handler-cwd-default",
+    "without cwd the command runs in the repository root; the environment it gets",
+    "preToolUse",
+    {
+      shell: `pwd > '@P@/pwd.txt'; printf '%s|%s|%s\\n' "$COPILOT_PROJECT_DIR" "$CLAUDE_PROJECT_DIR" "$COPILOT_HOOK_DIR" > '@P@/env.txt'`,
+    },
+    { files: ["pwd.txt", "env.txt", "ran.txt"] },
+  ),
+  oneHook(
+    "handler-env",
+    "env sets variables for the command",
+    "preToolUse",
+    {
+      shell: `printf '%s\\n' "$HW_FOO" > '@P@/env.txt'`,
+    },
+    { extra: { env: { HW_FOO: "bar" } }, files: ["env.txt", "ran.txt"] },
+  ),
+  oneHook(
+    "handler-timeout",
+    "timeoutSec 1 on a hook that sleeps 4 s",
+    "preToolUse",
+    { sleep: 4 },
+    { extra: { timeoutSec: 1 } },
+  ),
+  oneHook(
+    "native-matcher",
+    "a matcher on a native preToolUse handler that does not name the tool",
+    "preToolUse",
+    {
+      stdout: { permissionDecision: "deny" },
+    },
+    { extra: { matcher: "view" } },
+  ),
 ];

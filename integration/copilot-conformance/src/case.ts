@@ -94,7 +94,10 @@ export function hookFileText(file: HookFile, dirs: CaseDirs): string {
   let json: unknown;
   if (file.format === "copilot") {
     const hooks = Object.fromEntries(
-      Object.entries(file.hooks).map(([event, handlers]) => [event, handlers.map((h) => expand(h, "bash", dirs))]),
+      Object.entries(file.hooks).map(([event, handlers]) => [
+        event,
+        handlers.map((h) => expand(h, "bash", dirs)),
+      ]),
     );
     json = { version: 1, ...file.extra, hooks };
   } else {
@@ -123,13 +126,15 @@ export function materialize(testCase: CopilotCase, root: string): CaseDirs {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   };
-  for (const [file, content] of Object.entries(testCase.files ?? {})) write(path.join(dirs.project, file), content);
+  for (const [file, content] of Object.entries(testCase.files ?? {}))
+    write(path.join(dirs.project, file), content);
   for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
     write(path.join(dirs.scripts, `${name}.sh`), scriptText(name, script, dirs));
   }
   for (const [where, file] of Object.entries(testCase.hookFiles)) {
     const [base, ...rest] = where.split("/");
-    if (base !== "project" && base !== "home") throw new Error(`hook file ${where}: start with project/ or home/`);
+    if (base !== "project" && base !== "home")
+      throw new Error(`hook file ${where}: start with project/ or home/`);
     write(path.join(base === "project" ? dirs.project : dirs.home, ...rest), hookFileText(file, dirs));
   }
   return dirs;

@@ -56,10 +56,20 @@ export async function runInCopilot(testCase: CopilotCase): Promise<Observation> 
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     clearTimeout(timer);
     // A run that never asked the model is recorded (a blocked prompt does that), with what the CLI said.
-    const exit = { code, stderr: stderr.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("Package extraction")).slice(0, 3) };
+    const exit = {
+      code,
+      stderr: stderr
+        .split("\n")
+        .filter((l) => l.trim() !== "" && !l.startsWith("Package extraction"))
+        .slice(0, 3),
+    };
     const main = api.requests.filter((r) => Array.isArray(r.body.tools) && r.body.tools.length > 0);
     const modelText = main.map((r) => JSON.stringify(r.body.messages ?? [])).join("\n");
-    const observation = observe(testCase, dirs, { requests: main.length, toolTexts: toolTexts(main.at(-1)), modelText });
+    const observation = observe(testCase, dirs, {
+      requests: main.length,
+      toolTexts: toolTexts(main.at(-1)),
+      modelText,
+    });
     return api.requests.length === 0 ? { ...observation, exit } : observation;
   } finally {
     await api.close();

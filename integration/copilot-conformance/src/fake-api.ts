@@ -95,7 +95,9 @@ export async function startFakeApi(calls: readonly ToolCall[], replyText = "done
             object: "chat.completion",
             created: 0,
             model,
-            choices: [{ index: 0, message: { role: "assistant", content: replyText }, finish_reason: "stop" }],
+            choices: [
+              { index: 0, message: { role: "assistant", content: replyText }, finish_reason: "stop" },
+            ],
             usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
           }),
         );

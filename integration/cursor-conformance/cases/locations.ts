@@ -56,7 +56,13 @@ export const locationCases: CursorCase[] = [
     id: "bad-version",
     about: "a hooks.json whose version is not 1 is refused (reported), its hooks do not run",
     source: `${DOCS.hooks}: "version": 1 is the schema version; decision: another version is an error, not a guess`,
-    hookFiles: { "project/.cursor/hooks.json": { format: "cursor", version: 2, hooks: { beforeShellExecution: [{ run: "h" }] } } },
+    hookFiles: {
+      "project/.cursor/hooks.json": {
+        format: "cursor",
+        version: 2,
+        hooks: { beforeShellExecution: [{ run: "h" }] },
+      },
+    },
     scripts: { h: deny },
     calls: [shellRan],
     observeFiles: ["ran.txt"],
@@ -79,15 +85,20 @@ export const locationCases: CursorCase[] = [
       markers: { CLAUDE_MARK: true },
       hooks: {
         cur: [{ hook_event_name: "beforeShellExecution", command: "echo ran > ran.txt" }],
-        cc: [{ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "echo ran > ran.txt" } }],
+        cc: [
+          { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "echo ran > ran.txt" } },
+        ],
       },
     },
   },
   {
     id: "claude-only",
-    about: "a Cursor project with only .claude/settings.json: its hooks run with Claude's input and exit codes",
+    about:
+      "a Cursor project with only .claude/settings.json: its hooks run with Claude's input and exit codes",
     source: `${DOCS.thirdParty}: Claude Code hooks are loaded from .claude/settings{,.local}.json and ~/.claude/settings.json`,
-    hookFiles: { "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "cc" }] }] }) },
+    hookFiles: {
+      "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "cc" }] }] }),
+    },
     scripts: { cc: { exit: 1 } },
     calls: [shellRan],
     observeFiles: ["ran.txt"],

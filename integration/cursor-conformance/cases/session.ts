@@ -15,7 +15,12 @@ export const sessionCases: CursorCase[] = [
     scripts: { h: log },
     calls: [],
     prompt: "please go",
-    expect: { requests: 1, hooks: { h: [{ ...COMMON, hook_event_name: "beforeSubmitPrompt", prompt: "please go", attachments: [] }] } },
+    expect: {
+      requests: 1,
+      hooks: {
+        h: [{ ...COMMON, hook_event_name: "beforeSubmitPrompt", prompt: "please go", attachments: [] }],
+      },
+    },
   },
   {
     id: "prompt-block",
@@ -43,7 +48,10 @@ export const sessionCases: CursorCase[] = [
     about: "sessionStart additional_context reaches the model; its env reaches later hooks",
     source: `${DOCS.hooks}: sessionStart output {env, additional_context, continue}`,
     hookFiles: {
-      "project/.cursor/hooks.json": cursor({ sessionStart: [{ run: "start" }], beforeShellExecution: [{ run: "shell" }] }),
+      "project/.cursor/hooks.json": cursor({
+        sessionStart: [{ run: "start" }],
+        beforeShellExecution: [{ run: "shell" }],
+      }),
     },
     scripts: {
       start: { stdout: { additional_context: "CTX_MARK", env: { HW_SESSION_VAR: "from-start" } } },
@@ -66,7 +74,10 @@ export const sessionCases: CursorCase[] = [
     scripts: { h: { stdout: { permission: "deny" } } },
     calls: [shellRan],
     observeFiles: ["ran.txt"],
-    expect: { files: RAN, hooks: { h: [{ hook_event_name: "sessionEnd", session_id: "<string>", reason: "completed" }] } },
+    expect: {
+      files: RAN,
+      hooks: { h: [{ hook_event_name: "sessionEnd", session_id: "<string>", reason: "completed" }] },
+    },
   },
   {
     id: "stop-followup-once",

@@ -36,7 +36,14 @@ export const toolCases: CursorCase[] = [
     {
       files: RAN,
       hooks: {
-        h: [{ ...COMMON, hook_event_name: "beforeShellExecution", command: "echo ran > ran.txt", cwd: "<root>/project" }],
+        h: [
+          {
+            ...COMMON,
+            hook_event_name: "beforeShellExecution",
+            command: "echo ran > ran.txt",
+            cwd: "<root>/project",
+          },
+        ],
       },
     },
   ),
@@ -106,7 +113,16 @@ export const toolCases: CursorCase[] = [
     scripts: { h: log },
     calls: [{ tool: "Shell", input: { command: "echo OUT_MARK" } }],
     expect: {
-      hooks: { h: [{ ...COMMON, hook_event_name: "afterShellExecution", command: "echo OUT_MARK", duration: "<number>" }] },
+      hooks: {
+        h: [
+          {
+            ...COMMON,
+            hook_event_name: "afterShellExecution",
+            command: "echo OUT_MARK",
+            duration: "<number>",
+          },
+        ],
+      },
     },
   },
   {
@@ -122,15 +138,26 @@ export const toolCases: CursorCase[] = [
       files: RAN,
       hooks: {
         h: [
-          { ...COMMON, hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command: "echo ran > ran.txt" }, tool_use_id: "<string>", cwd: "<root>/project" },
-          { hook_event_name: "preToolUse", tool_name: "Read", tool_input: { file_path: "<root>/project/notes.txt" } },
+          {
+            ...COMMON,
+            hook_event_name: "preToolUse",
+            tool_name: "Shell",
+            tool_input: { command: "echo ran > ran.txt" },
+            tool_use_id: "<string>",
+            cwd: "<root>/project",
+          },
+          {
+            hook_event_name: "preToolUse",
+            tool_name: "Read",
+            tool_input: { file_path: "<root>/project/notes.txt" },
+          },
         ],
       },
     },
   },
   {
     id: "pre-tool-matcher",
-    about: "preToolUse matcher: \"Shell\" runs for Shell only, \"Read\" does not run for Shell",
+    about: 'preToolUse matcher: "Shell" runs for Shell only, "Read" does not run for Shell',
     source: `${DOCS.hooks}: matcher filters preToolUse / postToolUse by tool name`,
     hookFiles: {
       "project/.cursor/hooks.json": cursor({
@@ -140,11 +167,18 @@ export const toolCases: CursorCase[] = [
         ],
       }),
     },
-    scripts: { shell: { stdout: { permission: "deny", agent_message: AGENT } }, read: { stdout: { permission: "allow" } } },
+    scripts: {
+      shell: { stdout: { permission: "deny", agent_message: AGENT } },
+      read: { stdout: { permission: "allow" } },
+    },
     calls: [shellRan],
     markers: [AGENT],
     observeFiles: ["ran.txt"],
-    expect: { files: NOT_RAN, markers: { [AGENT]: true }, hooks: { shell: [{ tool_name: "Shell" }], read: [] } },
+    expect: {
+      files: NOT_RAN,
+      markers: { [AGENT]: true },
+      hooks: { shell: [{ tool_name: "Shell" }], read: [] },
+    },
   },
   {
     id: "pre-tool-updated-input",
@@ -161,12 +195,18 @@ export const toolCases: CursorCase[] = [
     about: "preToolUse and beforeShellExecution both run for a Shell call; a deny from either blocks",
     source: `${DOCS.hooks}: preToolUse is generic, beforeShellExecution specific; both gate the call`,
     hookFiles: {
-      "project/.cursor/hooks.json": cursor({ preToolUse: [{ run: "pre" }], beforeShellExecution: [{ run: "shell" }] }),
+      "project/.cursor/hooks.json": cursor({
+        preToolUse: [{ run: "pre" }],
+        beforeShellExecution: [{ run: "shell" }],
+      }),
     },
     scripts: { pre: { stdout: { permission: "allow" } }, shell: { stdout: { permission: "deny" } } },
     calls: [shellRan],
     observeFiles: ["ran.txt"],
-    expect: { files: NOT_RAN, hooks: { pre: [{ tool_name: "Shell" }], shell: [{ command: "echo ran > ran.txt" }] } },
+    expect: {
+      files: NOT_RAN,
+      hooks: { pre: [{ tool_name: "Shell" }], shell: [{ command: "echo ran > ran.txt" }] },
+    },
   },
   {
     id: "post-tool-context",
@@ -178,7 +218,16 @@ export const toolCases: CursorCase[] = [
     markers: ["CTX_MARK"],
     expect: {
       markers: { CTX_MARK: true },
-      hooks: { h: [{ hook_event_name: "postToolUse", tool_name: "Shell", tool_output: "<string>", duration: "<number>" }] },
+      hooks: {
+        h: [
+          {
+            hook_event_name: "postToolUse",
+            tool_name: "Shell",
+            tool_output: "<string>",
+            duration: "<number>",
+          },
+        ],
+      },
     },
   },
   {
@@ -186,14 +235,24 @@ export const toolCases: CursorCase[] = [
     about: "a Read of a missing file: postToolUseFailure runs with error_message, postToolUse does not",
     source: `${DOCS.hooks}: postToolUseFailure fires when a tool fails; input {error_message, failure_type}`,
     hookFiles: {
-      "project/.cursor/hooks.json": cursor({ postToolUse: [{ run: "post" }], postToolUseFailure: [{ run: "failure" }] }),
+      "project/.cursor/hooks.json": cursor({
+        postToolUse: [{ run: "post" }],
+        postToolUseFailure: [{ run: "failure" }],
+      }),
     },
     scripts: { post: log, failure: log },
     calls: [{ tool: "Read", input: { file_path: "@P@/missing.txt" } }],
     expect: {
       hooks: {
         post: [],
-        failure: [{ hook_event_name: "postToolUseFailure", tool_name: "Read", error_message: "<string>", failure_type: "error" }],
+        failure: [
+          {
+            hook_event_name: "postToolUseFailure",
+            tool_name: "Read",
+            error_message: "<string>",
+            failure_type: "error",
+          },
+        ],
       },
     },
   },
@@ -208,7 +267,15 @@ export const toolCases: CursorCase[] = [
     markers: ["SECRET_MARK"],
     expect: {
       markers: { SECRET_MARK: false },
-      hooks: { h: [{ hook_event_name: "beforeReadFile", file_path: "<root>/project/secret.env", content: "SECRET_MARK\n" }] },
+      hooks: {
+        h: [
+          {
+            hook_event_name: "beforeReadFile",
+            file_path: "<root>/project/secret.env",
+            content: "SECRET_MARK\n",
+          },
+        ],
+      },
     },
   },
   {
@@ -221,7 +288,15 @@ export const toolCases: CursorCase[] = [
     observeFiles: ["out.txt"],
     expect: {
       files: { "out.txt": "hello\n" },
-      hooks: { h: [{ hook_event_name: "afterFileEdit", file_path: "<root>/project/out.txt", edits: [{ old_string: "", new_string: "hello\n" }] }] },
+      hooks: {
+        h: [
+          {
+            hook_event_name: "afterFileEdit",
+            file_path: "<root>/project/out.txt",
+            edits: [{ old_string: "", new_string: "hello\n" }],
+          },
+        ],
+      },
     },
   },
 ];

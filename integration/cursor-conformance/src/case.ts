@@ -127,10 +127,12 @@ export function materialize(testCase: CursorCase, root: string): CaseDirs {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   };
-  for (const [file, content] of Object.entries(testCase.files ?? {})) write(path.join(dirs.project, file), content);
+  for (const [file, content] of Object.entries(testCase.files ?? {}))
+    write(path.join(dirs.project, file), content);
   for (const [where, file] of Object.entries(testCase.hookFiles)) {
     const [base, ...rest] = where.split("/");
-    if (base !== "project" && base !== "home") throw new Error(`hook file ${where}: start with project/ or home/`);
+    if (base !== "project" && base !== "home")
+      throw new Error(`hook file ${where}: start with project/ or home/`);
     const target = path.join(base === "project" ? dirs.project : dirs.home, ...rest);
     let text: string;
     if (file.format === "raw") {
@@ -161,7 +163,10 @@ export function materialize(testCase: CursorCase, root: string): CaseDirs {
       const script = handler.run === undefined ? undefined : testCase.scripts?.[handler.run];
       if (handler.run === undefined) continue;
       if (!script) throw new Error(`case ${testCase.id}: no script named ${handler.run}`);
-      write(path.join(path.dirname(target), "hooks", `${handler.run}.sh`), scriptText(handler.run, script, dirs));
+      write(
+        path.join(path.dirname(target), "hooks", `${handler.run}.sh`),
+        scriptText(handler.run, script, dirs),
+      );
     }
   }
   return dirs;
