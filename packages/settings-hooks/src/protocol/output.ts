@@ -179,20 +179,28 @@ export function validateOutput(
 /**
  * Read an exit-0 stdout (or a 2xx body): a JSON object → validated output; anything else →
  * plain text. A leading BOM and surrounding whitespace are tolerated, and so are non-JSON lines
- * before a final JSON object line (what a chatty shell profile prints). Never throws.
+ * before a final JSON object line (what a chatty shell profile prints). Never throws. `validate` reads the
+ * JSON object: a dialect whose answers differ from Claude Code's passes its protocol's `output`.
  */
-export function parseStdout(stdout: string, options: OutputOptions): HandlerResult {
+export function parseStdout(
+  stdout: string,
+  options: OutputOptions,
+  validate: (
+    json: Record<string, unknown>,
+    options: OutputOptions,
+  ) => { output: HookOutput; warnings: string[] } = validateOutput,
+): HandlerResult {
   const text = stdout.replace(/^\uFEFF/, "").trim();
   if (text === "") return { status: "success", output: {}, warnings: [] };
   const whole = tryParseObject(text);
-  if (whole) return { status: "success", ...validateOutput(whole, options) };
+  if (whole) return { status: "success", ...validate(whole, options) };
   const lines = text.split(/\r?\n/);
   const last = lines[lines.length - 1]?.trim() ?? "";
   const tail = lines.length > 1 ? tryParseObject(last) : undefined;
   // Noise lines are skipped only when none of them is JSON itself: two JSON answers are ambiguous.
   const noise = lines.slice(0, -1);
   if (tail && !noise.some((line) => tryParseObject(line.trim()))) {
-    const { output, warnings } = validateOutput(tail, options);
+    const { output, warnings } = validate(tail, options);
     warnings.unshift(
       `Hook \`${options.hookName}\`: ignored ${noise.length} line(s) of text printed before the JSON output (a shell profile?); print only the JSON object.`,
     );

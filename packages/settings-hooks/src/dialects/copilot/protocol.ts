@@ -1,7 +1,6 @@
 // GitHub Copilot CLI's handler protocol: camelCase stdin, its JSON answers, and exit codes that fail closed.
-
 import type { ProtocolSpec } from "../../dialect/types.js";
-import type { HandlerResult, HookOutput } from "../../protocol/output.js";
+import type { HandlerResult, HookOutput, OutputOptions } from "../../protocol/output.js";
 import { firstLine, parseStdout, validateOutput } from "../../protocol/output.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -33,19 +32,21 @@ function translate(json: Record<string, unknown>, event: string): Record<string,
 /** Only preToolUse fails closed: a hook that errors denies the call (observed with Copilot CLI 1.0.102). */
 const FAIL_CLOSED = new Set(["preToolUse"]);
 
+function output(json: Record<string, unknown>, options: OutputOptions) {
+  const { output, warnings } = validateOutput(translate(json, options.event), options);
+  return { output: output as HookOutput, warnings };
+}
+
 export const copilotProtocol: ProtocolSpec = {
   input(_event, fields, session) {
     // Key order as Copilot's: a hook that prints its input sees the same text.
     return { sessionId: session.sessionId, timestamp: Date.now(), cwd: session.cwd, ...fields };
   },
-  output(json, options) {
-    const { output, warnings } = validateOutput(translate(json, options.event), options);
-    return { output: output as HookOutput, warnings };
-  },
+  output,
   exit(run, options) {
     const warnings: string[] = [];
     const json = (): HookOutput | undefined => {
-      const parsed = parseStdout(run.stdout, options);
+      const parsed = parseStdout(run.stdout, options, output);
       if (parsed.status !== "success" || parsed.text !== undefined) return undefined;
       warnings.push(...parsed.warnings);
       return Object.keys(parsed.output).length > 0 ? parsed.output : undefined;
@@ -56,19 +57,19 @@ export const copilotProtocol: ProtocolSpec = {
     if (run.timedOut)
       return { status: "error", message: `timed out after ${options.timeoutMs / 1000} s`, warnings };
     if (run.aborted) return { status: "error", message: "cancelled", warnings };
-    if (run.code === 0) return parseStdout(run.stdout, options);
-    const output = json();
+    if (run.code === 0) return parseStdout(run.stdout, options, output);
+    const answer = json();
     const tool = FAIL_CLOSED.has(options.event);
     if (run.code === 2 && tool) {
       // Copilot never forwards stderr: the model reads the JSON reason, or only that the hook exited 2.
-      const reason = output?.hookSpecificOutput?.permissionDecisionReason ?? "hook exited with code 2";
+      const reason = answer?.hookSpecificOutput?.permissionDecisionReason ?? "hook exited with code 2";
       const result: HandlerResult = { status: "blocking", reason, warnings };
-      if (output) result.output = output;
+      if (answer) result.output = answer;
       return result;
     }
     if (tool) {
       const result: HandlerResult = { status: "blocking", reason: "hook errored", warnings };
-      if (output) result.output = output;
+      if (answer) result.output = answer;
       return result;
     }
     const line = firstLine(run.stderr);

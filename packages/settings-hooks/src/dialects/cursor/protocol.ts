@@ -1,7 +1,7 @@
 // Cursor's handler protocol: its common stdin fields, its snake_case answers, exit 2 denies, failures fail open.
 import path from "node:path";
 import type { ProtocolSpec } from "../../dialect/types.js";
-import type { HandlerResult, HookOutput } from "../../protocol/output.js";
+import type { HandlerResult, HookOutput, OutputOptions } from "../../protocol/output.js";
 import { firstLine, parseStdout, validateOutput } from "../../protocol/output.js";
 import type { CursorState } from "./state.js";
 
@@ -44,6 +44,11 @@ function translate(json: Record<string, unknown>, event: string): Record<string,
   return out;
 }
 
+function output(json: Record<string, unknown>, options: OutputOptions) {
+  const { output, warnings } = validateOutput(translate(json, options.event), options);
+  return { output: output as HookOutput, warnings };
+}
+
 export const cursorProtocol: ProtocolSpec = {
   input(event, fields, session) {
     return {
@@ -58,10 +63,7 @@ export const cursorProtocol: ProtocolSpec = {
       ...fields,
     };
   },
-  output(json, options) {
-    const { output, warnings } = validateOutput(translate(json, options.event), options);
-    return { output: output as HookOutput, warnings };
-  },
+  output,
   exit(run, options) {
     const closed = options.handler?.failClosed === true && GATES.has(options.event);
     const failed = (message: string): HandlerResult =>
@@ -71,7 +73,7 @@ export const cursorProtocol: ProtocolSpec = {
     if (run.spawnError) return failed(`could not start: ${run.spawnError.message}`);
     if (run.timedOut) return failed(`timed out after ${options.timeoutMs / 1000} s`);
     if (run.aborted) return { status: "error", message: "cancelled", warnings: [] };
-    const parsed = parseStdout(run.stdout, options);
+    const parsed = parseStdout(run.stdout, options, output);
     const json = parsed.status === "success" && parsed.text === undefined ? parsed.output : undefined;
     if (run.code === 0) {
       // Cursor reads JSON; any other stdout is a failed hook (fail-open unless failClosed).
