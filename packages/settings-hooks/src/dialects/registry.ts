@@ -1,8 +1,10 @@
 // Every dialect hookwire reads, in the order their sources are read and their handlers listed.
 import type { Dialect, DialectId } from "../dialect/types.js";
 import { claude } from "./claude/dialect.js";
+import { copilot } from "./copilot/dialect.js";
+import { cursor } from "./cursor/dialect.js";
 
-export const DIALECTS: readonly Dialect[] = [claude];
+export const DIALECTS: readonly Dialect[] = [claude, copilot, cursor];
 
 /** The dialect of that id; throws for an id no dialect has (a programming error, not user input). */
 export function dialectById(id: DialectId): Dialect {
