@@ -11,6 +11,8 @@ export default defineConfig({
       "examples/*/test/**/*.test.ts",
       "integration/test/**/*.test.ts",
       "integration/claude-conformance/test/**/*.test.ts",
+      "integration/copilot-conformance/test/**/*.test.ts",
+      "integration/cursor-conformance/test/**/*.test.ts",
     ],
     // Whatever a test leaves in TMPDIR goes with the run's own folder.
     globalSetup: ["./vitest.global-setup.ts"],

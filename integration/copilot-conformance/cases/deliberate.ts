@@ -1,0 +1,10 @@
+// Cases where hookwire differs from the real Copilot CLI on purpose, each with its reason (docs/dialects-copilot-cursor.md).
+export const deliberateDifferences: Record<string, string> = {
+  "prompt-modified":
+    "a native before_agent_start cannot replace the user's prompt; modifiedPrompt is dropped with a warning",
+  "claude-settings":
+    "a Claude-format file runs by Claude Code's protocol in hookwire: Claude Code's stdin (transcript_path, permission_mode, tool_use_id; Bash input without description)",
+  "claude-format-github-hooks": "as claude-settings: Claude Code's stdin for a Claude-format file",
+  "claude-exit-1":
+    "a Claude-format hook that exits 1 is non-blocking in hookwire, as in Claude Code; Copilot denies (fail-closed)",
+};
