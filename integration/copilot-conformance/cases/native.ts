@@ -257,6 +257,42 @@ export const nativeCases: CopilotCase[] = [
     { extra: { timeoutSec: 1 } },
   ),
   oneHook(
+    "native-matcher-regex",
+    "a regex matcher on a native preToolUse handler that matches bash",
+    "preToolUse",
+    { stdout: { permissionDecision: "deny", permissionDecisionReason: REASON } },
+    { extra: { matcher: "ba.*" }, markers: [REASON] },
+  ),
+  oneHook(
+    "json-deny-exit-1",
+    "exit 1 with a JSON deny on stdout",
+    "preToolUse",
+    { exit: 1, stdout: { permissionDecision: "deny", permissionDecisionReason: REASON } },
+    { markers: [REASON] },
+  ),
+  oneHook(
+    "agent-stop-exit-2",
+    "agentStop exit 2 once: does it make the agent continue?",
+    "agentStop",
+    {
+      shell: `[ "$(wc -l < '@LOG@/h.jsonl' | tr -d ' ')" = 1 ] && { printf '%s\\n' STDERR_MARK >&2; exit 2; }`,
+    },
+    { markers: [STDERR] },
+  ),
+  {
+    id: "handler-powershell-only",
+    about: "a handler with only powershell (no bash) on Linux does not run",
+    hookFiles: {
+      "project/.github/hooks/guard.json": native({
+        preToolUse: [{ type: "command", powershell: "exit 2" }],
+        postToolUse: [{ run: "post" }],
+      }),
+    },
+    scripts: { post: log },
+    calls: [bashRan],
+    observe: { files: ranFile },
+  },
+  oneHook(
     "native-matcher",
     "a matcher on a native preToolUse handler that does not name the tool",
     "preToolUse",
