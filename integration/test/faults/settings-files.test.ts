@@ -86,7 +86,7 @@ describe("a settings file", () => {
       withNeighbour([{ matcher: "Bash(", hooks: [NEIGHBOUR] }]),
     );
     expect(read.issues.map((i) => [i.code, i.path])).toEqual([
-      ["INVALID_MATCHER", "hooks.PreToolUse[1].matcher"],
+      ["HOOK_INVALID_MATCHER", "hooks.PreToolUse[1].matcher"],
     ]);
     expect(issues).toMatchInlineSnapshot(`
       "✖ Matcher "Bash(" is not a valid JavaScript regular expression: Invalid regular expression: /Bash(/: Unterminated group. Use exact names like "Edit|Write", or escape special characters (e.g. "\\\\("). This group is skipped.
@@ -102,7 +102,7 @@ describe("a settings file", () => {
         { matcher: "probe", hooks: [{ ...NEIGHBOUR, command: "echo never", if: "Bash(rm *" }] },
       ]),
     );
-    expect(read.issues.map((i) => i.code)).toEqual(["INVALID_RULE"]);
+    expect(read.issues.map((i) => i.code)).toEqual(["HOOK_INVALID_RULE"]);
     expect(read.handlers).toHaveLength(1);
     expect(issues).toMatchInlineSnapshot(`
       "✖ Invalid permission rule "Bash(rm *": expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"; the pattern must end with ")". This handler is skipped.

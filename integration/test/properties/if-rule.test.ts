@@ -154,7 +154,7 @@ describe("Bash `if` rules", () => {
   );
 
   it(
-    "parse arbitrary rule text or refuse it with INVALID_RULE, nothing else",
+    "parse arbitrary rule text or refuse it with HOOK_INVALID_RULE, nothing else",
     () => {
       fc.assert(
         fc.property(
@@ -176,7 +176,7 @@ describe("Bash `if` rules", () => {
               expect(typeof rule.tool).toBe("string");
               expect(typeof matchesRule(rule, bash("rm -rf x"), IF)).toBe("boolean");
             } catch (error) {
-              expect(isSettingsError(error) && error.code === "INVALID_RULE").toBe(true);
+              expect(isSettingsError(error) && error.code === "HOOK_INVALID_RULE").toBe(true);
             }
           },
         ),

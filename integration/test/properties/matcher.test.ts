@@ -68,7 +68,7 @@ describe("matcher evaluation", () => {
               } catch (error) {
                 thrown = error;
               }
-              expect(isSettingsError(thrown) && thrown.code === "INVALID_MATCHER").toBe(true);
+              expect(isSettingsError(thrown) && thrown.code === "HOOK_INVALID_MATCHER").toBe(true);
               return;
             }
             let matches: (value: string) => boolean;

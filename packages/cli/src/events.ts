@@ -6,40 +6,74 @@ import {
   type HookEventName,
   isHookEventName,
 } from "@hookwire/core";
-import { fromSettingsInput, settingsToolName } from "@hookwire/settings-hooks";
+import {
+  type AnyBridgedEvent,
+  bridgedEvents,
+  DIALECTS,
+  type Dialect,
+  type DialectId,
+  dialectById,
+  findEvent,
+  nativeToolName,
+  toNativeInput,
+} from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
 
-/** Settings event → the native event that runs it (and the `isError` a tool_result gets). */
-const SETTINGS_TO_NATIVE: Record<string, { event: HookEventName; isError?: boolean }> = {
-  PreToolUse: { event: "tool_call" },
-  PostToolUse: { event: "tool_result", isError: false },
-  PostToolUseFailure: { event: "tool_result", isError: true },
-  UserPromptSubmit: { event: "before_agent_start" },
-  SessionStart: { event: "session_start" },
-  SessionEnd: { event: "session_shutdown" },
-  Stop: { event: "agent_end" },
-  PreCompact: { event: "session_before_compact" },
-  PostCompact: { event: "session_compact" },
-};
+/** Every dialect's bridged events by name, the first dialect (registry order) winning a shared name. */
+function settingsEvents(): Map<string, { dialect: Dialect; spec: AnyBridgedEvent }> {
+  const byName = new Map<string, { dialect: Dialect; spec: AnyBridgedEvent }>();
+  for (const dialect of DIALECTS) {
+    for (const spec of bridgedEvents(dialect))
+      if (!byName.has(spec.name)) byName.set(spec.name, { dialect, spec });
+  }
+  return byName;
+}
 
-/** The settings events a hookwire host fires (through the bridge to native events). */
-export const SETTINGS_EVENTS: readonly string[] = Object.keys(SETTINGS_TO_NATIVE);
+const SETTINGS = settingsEvents();
+
+/** The settings events a hookwire host fires (through the bridge to native events), of every dialect. */
+export const SETTINGS_EVENTS: readonly string[] = [...SETTINGS.keys()];
+
+/** The events of one dialect that a hookwire host fires: doctor's "events that fire". */
+export function firingEvents(dialect: DialectId): string[] {
+  return bridgedEvents(dialectById(dialect)).map((spec) => spec.name);
+}
 
 export interface ResolvedEvent {
   event: HookEventName;
   /** The settings name the user typed, when they typed one. */
   settingsName?: string;
-  isError?: boolean;
+  /** The dialect whose event that is. */
+  dialect?: DialectId;
+  /** Native fields that make the occurrence that settings event's (`isError` of a tool_result). */
+  emitAs?: Record<string, unknown>;
 }
 
 export function resolveEventName(name: string): ResolvedEvent {
   if (isHookEventName(name)) return { event: name };
-  const settings = SETTINGS_TO_NATIVE[name];
-  if (settings) return { ...settings, settingsName: name };
-  const known = [...HOOK_EVENT_NAMES, ...Object.keys(SETTINGS_TO_NATIVE)];
+  const settings = SETTINGS.get(name);
+  if (settings) {
+    const { dialect, spec } = settings;
+    return {
+      event: spec.native,
+      settingsName: name,
+      dialect: dialect.id,
+      ...(spec.emitAs ? { emitAs: spec.emitAs as Record<string, unknown> } : {}),
+    };
+  }
+  const unbridged = DIALECTS.map((dialect) => ({ dialect, spec: findEvent(dialect, name) })).find(
+    (d) => d.spec,
+  );
+  if (unbridged?.spec && "unbridged" in unbridged.spec) {
+    throw new CliUsageError(
+      `${unbridged.dialect.label}'s ${name} is not emitted by hookwire hosts: ${unbridged.spec.unbridged}`,
+      { details: `Settings events: ${SETTINGS_EVENTS.join(", ")}.` },
+    );
+  }
+  const known = [...HOOK_EVENT_NAMES, ...SETTINGS_EVENTS];
   const hint = didYouMean(name, known);
   throw new CliUsageError(`Unknown event "${name}".${hint ? ` Did you mean "${hint}"?` : ""}`, {
-    details: `Native events: ${HOOK_EVENT_NAMES.join(", ")}.\nSettings events: ${Object.keys(SETTINGS_TO_NATIVE).join(", ")}.`,
+    details: `Native events: ${HOOK_EVENT_NAMES.join(", ")}.\nSettings events: ${SETTINGS_EVENTS.join(", ")}.`,
   });
 }
 
@@ -56,24 +90,24 @@ function contentOf(value: unknown): unknown[] {
   return [{ type: "text", text: JSON.stringify(value) }];
 }
 
-/** The tool name and native input, from native fields (`toolName`, `input`) or settings ones (`tool_name`, `tool_input`). */
-export function toolFromInput(input: Record<string, unknown>): {
+/**
+ * The tool name and native input, from native fields (`toolName`, `input`) or a dialect's (`tool_name`,
+ * `tool_input`, in that dialect's tool names; Claude Code's by default).
+ */
+export function toolFromInput(
+  input: Record<string, unknown>,
+  dialect: DialectId = "claude",
+): {
   toolName: string;
   input: Record<string, unknown>;
 } {
   if (typeof input.tool_name === "string") {
-    const native = nativeName(input.tool_name);
-    return { toolName: native, input: fromSettingsInput(native, obj(input.tool_input)) };
+    const { tools } = dialectById(dialect);
+    // `Bash` → `bash`: a dialect's name maps back to the native tool whose name it is.
+    const native = nativeToolName(tools, input.tool_name);
+    return { toolName: native, input: toNativeInput(tools, native, obj(input.tool_input)) };
   }
   return { toolName: str(input.toolName, "bash"), input: obj(input.input) };
-}
-
-// `Bash` → `bash`: a settings name maps back to the native tool whose settings name it is.
-function nativeName(settingsName: string): string {
-  for (const candidate of ["bash", "read", "write", "edit", "grep", "glob"]) {
-    if (settingsToolName(candidate) === settingsName) return candidate;
-  }
-  return settingsName;
 }
 
 /** The full event payload for `resolved`, with defaults for every field the input leaves out. */
@@ -81,12 +115,13 @@ export function buildEvent(resolved: ResolvedEvent, input: Record<string, unknow
   const type = resolved.event;
   switch (type) {
     case "tool_call": {
-      const tool = toolFromInput(input);
+      const tool = toolFromInput(input, resolved.dialect);
       return { type, toolCallId: str(input.toolCallId, "cli-call"), ...tool };
     }
     case "tool_result": {
-      const tool = toolFromInput(input);
-      const isError = resolved.isError ?? input.isError === true;
+      const tool = toolFromInput(input, resolved.dialect);
+      const isError =
+        typeof resolved.emitAs?.isError === "boolean" ? resolved.emitAs.isError : input.isError === true;
       const response = input.content ?? input.tool_response ?? input.error;
       return {
         type,

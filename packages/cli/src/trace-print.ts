@@ -26,6 +26,8 @@ export interface TraceRow {
   durationMs: number;
   /** A settings handler run inside the settings hook whose own row follows it. */
   settingsHandler?: true;
+  /** The dialect of a settings handler (`claude`, …). */
+  dialect?: string;
 }
 
 const MAX_DETAIL = 120;
@@ -92,6 +94,7 @@ export function settingsRow(run: SettingsHandlerRun): TraceRow {
     hookPath: run.hookPath,
     durationMs: run.durationMs,
     settingsHandler: true as const,
+    dialect: run.dialect,
   };
   const { result } = run;
   if (result.status === "blocking") return { ...base, decision: "block", detail: clip(result.reason) };
@@ -120,10 +123,13 @@ export function printTrace(out: Output, rows: readonly TraceRow[], cwd: string):
     return;
   }
   const indentOf = (row: TraceRow) => (row.settingsHandler ? "  ↳ " : "");
-  const width = Math.max(...rows.map((row) => indentOf(row).length + shortPath(row.hookPath, cwd).length));
+  // A settings handler is named with its dialect: `[claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]`.
+  const nameOf = (row: TraceRow) =>
+    `${row.dialect ? `[${row.dialect}] ` : ""}${shortPath(row.hookPath, cwd)}`;
+  const width = Math.max(...rows.map((row) => indentOf(row).length + nameOf(row).length));
   const print = (row: TraceRow) => {
     const indent = indentOf(row);
-    const name = shortPath(row.hookPath, cwd).padEnd(width - indent.length);
+    const name = nameOf(row).padEnd(width - indent.length);
     const mark = MARK[row.decision] ?? "·";
     const paint = mark === "✖" ? out.colors.red : mark === "⚠" ? out.colors.yellow : (s: string) => s;
     const detail = row.detail ? `  ${row.detail}` : "";

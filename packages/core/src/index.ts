@@ -153,6 +153,7 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from "./messages.js";
+export { outranks } from "./permission.js";
 export type { ProcessRun, RunProcessOptions } from "./process/run-process.js";
 export { KILL_GRACE_MS, MAX_STREAM_BYTES, runProcess } from "./process/run-process.js";
 export type { RegularFileOpen, RegularFileRead, UnreadableReason } from "./read-regular-file.js";

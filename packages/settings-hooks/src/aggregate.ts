@@ -1,5 +1,7 @@
 // Combines the results of one event's settings handlers into one decision (003 "decision control").
-import type { AttributedText } from "@hookwire/core";
+import { type AttributedText, outranks } from "@hookwire/core";
+import type { EventInfo } from "./dialect/types.js";
+import { claudeEvent } from "./dialects/claude/catalogue.js";
 import type { HandlerResult, HookOutput } from "./protocol/output.js";
 
 /** One handler's result, in the order the handlers are listed (settings source order, then handler order). */
@@ -30,30 +32,15 @@ export interface AggregatedOutcome {
   warnings: AttributedText[];
 }
 
-/** Events where exit 2 / `decision: "block"` has an effect (003's exit-code table); elsewhere it is an error shown to the user. */
-const BLOCKING_EVENTS = new Set([
-  "PreToolUse",
-  "PermissionRequest",
-  "UserPromptSubmit",
-  "UserPromptExpansion",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "PostToolBatch",
-  "Stop",
-  "SubagentStop",
-  "TeammateIdle",
-  "TaskCreated",
-  "TaskCompleted",
-  "ConfigChange",
-  "PreCompact",
-  "Elicitation",
-  "ElicitationResult",
-]);
-
-const RANK = { allow: 1, ask: 2, defer: 3 } as const;
-
+/** Whether exit 2 / `decision: "block"` has an effect on a Claude Code event (its catalogue's `canBlock`); elsewhere it is an error shown to the user. */
 export function canBlock(event: string): boolean {
-  return BLOCKING_EVENTS.has(event);
+  return claudeEvent(event)?.canBlock ?? false;
+}
+
+/** An event's name → its catalogue entry (Claude Code's); unknown names can neither block nor decide. */
+function infoOf(event: string | EventInfo): Pick<EventInfo, "name" | "canBlock" | "permission"> {
+  if (typeof event !== "string") return event;
+  return claudeEvent(event) ?? { name: event, canBlock: false };
 }
 
 /**
@@ -63,7 +50,11 @@ export function canBlock(event: string): boolean {
  * hook's rewrite and context are ignored, as in Claude Code. JSON on stdout counts whatever the exit
  * code: on exit 2 its context and messages are delivered next to the block.
  */
-export function aggregate(event: string, results: readonly AttributedResult[]): AggregatedOutcome {
+export function aggregate(
+  event: string | EventInfo,
+  results: readonly AttributedResult[],
+): AggregatedOutcome {
+  const info = infoOf(event);
   const outcome: AggregatedOutcome = {
     blocks: [],
     additionalContext: [],
@@ -72,8 +63,9 @@ export function aggregate(event: string, results: readonly AttributedResult[]): 
     errors: [],
     warnings: [],
   };
-  const blockable = canBlock(event);
-  const preToolUse = event === "PreToolUse";
+  const blockable = info.canBlock;
+  // Events that read a permission verdict (PreToolUse) also take deny as a block and an input rewrite.
+  const preToolUse = info.permission === true;
 
   const apply = (hookPath: string, output: HookOutput, decides: boolean) => {
     if (output.systemMessage) outcome.systemMessages.push({ hookPath, text: output.systemMessage });
@@ -88,7 +80,7 @@ export function aggregate(event: string, results: readonly AttributedResult[]): 
       outcome.blocks.push({ hookPath, text: specific?.permissionDecisionReason ?? output.reason ?? "" });
     }
     if (preToolUse && (decision === "allow" || decision === "ask" || decision === "defer")) {
-      if (!outcome.permission || RANK[decision] > RANK[outcome.permission.decision]) {
+      if (outranks(decision, outcome.permission?.decision)) {
         outcome.permission = { decision, reason: specific?.permissionDecisionReason, hookPath };
       }
     }
@@ -122,9 +114,4 @@ export function aggregate(event: string, results: readonly AttributedResult[]): 
     apply(hookPath, result.output, true);
   }
   return outcome;
-}
-
-/** The block reasons as one text; a hook that gave none is named instead. */
-export function blockReason(blocks: readonly AttributedText[]): string {
-  return blocks.map((b) => b.text || `Blocked by hook \`${b.hookPath}\``).join("\n");
 }

@@ -2,49 +2,46 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import {
-  type AgentMessage,
-  type AttributedText,
-  type ContentPart,
   displayPath,
   errorMessage,
   forTools,
   type HookAPI,
   type HookContext,
   HookError,
+  type HookEvent,
   type HookSource,
   instantiateHook,
   type LoadedHook,
+  type NativeEventName,
+  outranks,
+  type PermissionDecision,
   type ToolCallEvent,
-  type ToolCallEventResult,
-  type ToolResultEvent,
-  type ToolResultEventResult,
 } from "@hookwire/core";
-import { type AggregatedOutcome, aggregate, blockReason } from "./aggregate.js";
+import { type AggregatedOutcome, type AttributedResult, aggregate } from "./aggregate.js";
+import { dialectOf, handlerMatcher, handlerRule } from "./compiled.js";
+import { eventsByNative, findEvent, isBridged } from "./dialect/catalogue.js";
+import { joined, lastAssistantText, textOf } from "./dialect/messages.js";
+import { nativeTool, toDialectCall, toolResponse } from "./dialect/tools.js";
+import type {
+  AnyBridgedEvent,
+  BridgeSettings,
+  Dialect,
+  DialectId,
+  DialectToolCall,
+  EventContext,
+} from "./dialect/types.js";
+import { claudeTools } from "./dialects/claude/tools.js";
 import type { EnvironmentOptions } from "./handlers/environment.js";
 import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js";
 import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
-import { compileMatcher, isToolEvent, matcherField } from "./matcher.js";
-import {
-  type BridgedEventName,
-  buildHookInput,
-  type EventInputFields,
-  type HookInput,
-  type SessionInfo,
-} from "./protocol/input.js";
+import type { SessionInfo } from "./protocol/input.js";
 import type { HandlerResult } from "./protocol/output.js";
 import { matchesRule } from "./rules/match.js";
-import { type PermissionRule, parseRule } from "./rules/parse.js";
+import type { PermissionRule } from "./rules/parse.js";
 import { loadShellParser } from "./rules/shell/grammar.js";
 import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
-import {
-  fromSettingsInput,
-  missingRequiredFields,
-  toSettingsResponse,
-  toSettingsTool,
-} from "./tool-names.js";
 import { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
-
 export interface SettingsHooksOptions {
   /** Working directory of the hooks and the `cwd` input field. */
   cwd: string;
@@ -105,36 +102,21 @@ export interface SettingsHooksOptions {
 /** One settings handler's run: which handler (file#JSON path), for which event, what it answered. */
 export interface SettingsHandlerRun {
   hookPath: string;
+  /** The dialect the handler is written in; `event` is that dialect's name. */
+  dialect: DialectId;
   event: string;
   result: HandlerResult;
   durationMs: number;
 }
 
-/** Native event → the settings events it runs. */
-const NATIVE_EVENTS = {
-  tool_call: ["PreToolUse"],
-  tool_result: ["PostToolUse", "PostToolUseFailure"],
-  before_agent_start: ["UserPromptSubmit"],
-  session_start: ["SessionStart"],
-  session_shutdown: ["SessionEnd"],
-  agent_end: ["Stop"],
-  session_before_compact: ["PreCompact"],
-  session_compact: ["PostCompact"],
-} as const;
-
-const BRIDGED = new Set<string>(Object.values(NATIVE_EVENTS).flat());
-
 interface Prepared {
   handler: SettingsHandler;
   hookPath: string;
+  spec: AnyBridgedEvent;
   matches: (value: string) => boolean;
   rule?: PermissionRule;
   runner: PreparedRun;
   async: boolean;
-}
-
-interface EventRun {
-  outcome: AggregatedOutcome;
 }
 
 /** `<file>#<jsonPath>`, the name of one settings handler in errors and attributions. */
@@ -146,7 +128,8 @@ export function settingsHookPath(handler: SettingsHandler, cwd: string): string 
 
 /**
  * Handlers that cannot run as configured: a type without an executor, an `if` rule that does not
- * parse. The bridge reports these on its first event; loaders and `doctor` can show them at load.
+ * parse or sits on an event without a tool call. The bridge reports these on its first event; loaders
+ * and `doctor` can show them at load.
  */
 export function settingsHandlerProblems(
   handlers: readonly SettingsHandler[],
@@ -168,87 +151,28 @@ export function settingsHandlerProblems(
         }),
       );
     }
-    if (handler.config.if !== undefined) {
-      try {
-        parseRule(handler.config.if);
-        if (!isToolEvent(handler.event)) {
-          problems.push(
-            new HookError({
-              code: "HOOK_INVALID_RULE",
-              hookPath,
-              event: handler.event,
-              message:
-                `"if" applies only to tool events; on ${handler.event} Claude Code never runs this handler, and neither does hookwire. ` +
-                `Remove "if" to run it.`,
-            }),
-          );
-        }
-      } catch (cause) {
-        problems.push(new HookError({ code: "HOOK_INVALID_RULE", hookPath, event: handler.event, cause }));
-      }
+    if (handler.config.if === undefined) continue;
+    try {
+      handlerRule(handler);
+    } catch (cause) {
+      problems.push(new HookError({ code: "HOOK_INVALID_RULE", hookPath, event: handler.event, cause }));
+      continue;
+    }
+    const dialect = dialectOf(handler);
+    if (!findEvent(dialect, handler.event)?.tool) {
+      problems.push(
+        new HookError({
+          code: "HOOK_INVALID_RULE",
+          hookPath,
+          event: handler.event,
+          message:
+            `"if" applies only to tool events; on ${handler.event} ${dialect.label} never runs this handler, and neither does hookwire. ` +
+            `Remove "if" to run it.`,
+        }),
+      );
     }
   }
   return problems;
-}
-
-function textOf(content: readonly ContentPart[] | string): string {
-  if (typeof content === "string") return content;
-  return content
-    .filter((part): part is Extract<ContentPart, { type: "text" }> => part.type === "text")
-    .map((part) => part.text)
-    .join("\n");
-}
-
-function lastAssistantText(messages: readonly AgentMessage[]): string | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message?.role !== "assistant") continue;
-    return message.content
-      .map((part) => (part.type === "text" ? (part as { text: string }).text : ""))
-      .filter((text) => text !== "")
-      .join("\n");
-  }
-  return undefined;
-}
-
-/** MCP tools (`mcp__server__tool`) are the only ones whose output a hook may replace with any value. */
-function isMcpTool(settingsName: string): boolean {
-  return settingsName.startsWith("mcp__");
-}
-
-/**
- * `updatedToolOutput` as content parts, or `undefined` when Claude Code would ignore it: on a built-in
- * tool only an object in the tool's own shape counts (Bash `{stdout, stderr}`, or `{output}`); on an MCP
- * tool also a string or content parts.
- */
-function toContent(value: unknown, settingsName: string): ContentPart[] | undefined {
-  const mcp = isMcpTool(settingsName);
-  if (typeof value === "string") return mcp ? [{ type: "text", text: value }] : undefined;
-  if (Array.isArray(value)) {
-    if (!mcp || !value.every((p) => typeof p?.type === "string")) return undefined;
-    return value as ContentPart[];
-  }
-  if (typeof value !== "object" || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  if (typeof record.stdout === "string") {
-    const stderr = typeof record.stderr === "string" && record.stderr !== "" ? `\n${record.stderr}` : "";
-    return [{ type: "text", text: record.stdout + stderr }];
-  }
-  if (typeof record.output === "string") return [{ type: "text", text: record.output }];
-  return [{ type: "text", text: JSON.stringify(value) }];
-}
-
-/** Events where `continue: false` ends the agent's turn; Claude Code ignores it on the others. */
-const CONTINUE_EVENTS = new Set([
-  "PreToolUse",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "UserPromptSubmit",
-  "Stop",
-]);
-
-function joined(texts: readonly AttributedText[]): string {
-  return texts.map((t) => t.text).join("\n\n");
 }
 
 function withoutHookPrefix(message: string, hookPath: string): string {
@@ -265,8 +189,9 @@ const LEVELS: Record<string, HookSource["level"]> = {
 };
 
 /**
- * One LoadedHook whose native handlers run the matching settings handlers of the mapped event in
- * parallel (identical ones once) and fold their answers with `aggregate`.
+ * One LoadedHook whose native handlers run the matching settings handlers of each dialect's events in
+ * parallel (identical ones once) and fold their answers with `aggregate`. Each dialect subscribes its
+ * native events on its own, so the runner's policy combines dialects as it combines hooks.
  */
 export async function createSettingsHooks(
   handlers: readonly SettingsHandler[],
@@ -292,7 +217,10 @@ export async function createSettingsHooks(
             cwd,
           });
   if (transcript) session.transcriptPath = transcript.path;
-  const stopHookCap = options.stopHookCap ?? 8;
+  const settings: BridgeSettings = {
+    sessionStartSource: options.sessionStartSource ?? "startup",
+    stopHookCap: options.stopHookCap ?? 8,
+  };
   let sessionEnv = options.sessionEnv;
   let envFiles = 0;
   /** When each tool call's hooks finished, for `duration_ms`; a call blocked elsewhere never reports back. */
@@ -306,22 +234,24 @@ export async function createSettingsHooks(
 
   const prepared: Prepared[] = [];
   for (const handler of handlers) {
-    if (!BRIDGED.has(handler.event)) continue;
+    const spec = findEvent(dialectOf(handler), handler.event);
+    if (!spec || !isBridged(spec)) continue;
     const hookPath = settingsHookPath(handler, cwd);
     if (unusable.has(hookPath)) continue;
     let matches: (value: string) => boolean;
     try {
-      matches = compileMatcher(handler.matcher, { event: handler.event });
+      matches = handlerMatcher(handler);
     } catch (cause) {
       problems.push(new HookError({ code: "HOOK_INVALID_MATCHER", hookPath, event: handler.event, cause }));
       continue;
     }
-    const rule = handler.config.if !== undefined ? parseRule(handler.config.if) : undefined;
+    const rule = handlerRule(handler);
     prepared.push({
       handler,
       hookPath,
+      spec,
       matches,
-      rule,
+      ...(rule ? { rule } : {}),
       runner: prepareRun(handler, {
         cwd,
         projectDir,
@@ -346,12 +276,21 @@ export async function createSettingsHooks(
     file: onlyFile,
     level: onlyScope ? LEVELS[onlyScope] : undefined,
   };
+  /** The dialects with handlers, in the order their handlers come. */
+  const dialects = [...new Set(handlers.map(dialectOf))];
+  // Unusable handlers still subscribe their event, so the first emit reports them.
+  const configured = new Set(handlers.map((h) => `${h.dialect ?? "claude"}\0${h.event}`));
+  const has = (dialect: Dialect, spec: AnyBridgedEvent) => configured.has(`${dialect.id}\0${spec.name}`);
+  const toolEvents = dialects.flatMap((dialect) =>
+    dialect.events
+      .filter(isBridged)
+      .filter((spec) => spec.tool && has(dialect, spec))
+      .map((spec) => ({ dialect, spec })),
+  );
 
   /** Running async hooks: what stops each, and its settled promise. */
   const background = new Map<AbortController, Promise<void>>();
   const shutdownGraceMs = options.asyncShutdownGraceMs ?? 1000;
-  let consecutiveStopBlocks = 0;
-  let compactTrigger: "manual" | "auto" = "auto";
 
   const factory = (pi: HookAPI) => {
     let problemsReported = false;
@@ -361,26 +300,21 @@ export async function createSettingsHooks(
       for (const problem of problems) pi.reportError(problem, problem.event);
     };
 
-    const selected = (
-      event: BridgedEventName,
-      input: HookInput,
-      tool?: { name: string; input: Record<string, unknown> },
-    ) => {
-      const field = matcherField(event);
-      const value = field ? (input as unknown as Record<string, unknown>)[field] : undefined;
+    const selected = (spec: AnyBridgedEvent, input: Record<string, unknown>, tool?: DialectToolCall) => {
+      const field = spec.matcherField;
+      const value = field ? input[field] : undefined;
       return prepared.filter((p) => {
-        if (p.handler.event !== event) return false;
-        // Claude Code never runs a handler whose `if` sits on an event without a tool call.
-        if (p.rule && !isToolEvent(event)) return false;
+        if (p.spec !== spec) return false;
+        // The agents never run a handler whose `if` sits on an event without a tool call.
+        if (p.rule && !spec.tool) return false;
         if (tool) {
-          // The Claude tool name, exactly: a matcher `bash` does not fire on `Bash`.
-          const settingsName = typeof value === "string" ? value : tool.name;
-          if (!p.matches(settingsName)) return false;
+          // The dialect's tool name, exactly: a matcher `bash` does not fire on `Bash`.
+          if (!p.matches(tool.name)) return false;
           if (p.rule) {
             return matchesRule(
               p.rule,
               { toolName: tool.name, input: tool.input, cwd },
-              { mode: "if-filter" },
+              { mode: "if-filter", tools: dialectOf(p.handler).tools },
             );
           }
           return true;
@@ -409,14 +343,15 @@ export async function createSettingsHooks(
       }
     };
 
-    const startAsync = (p: Prepared, input: HookInput, event: string) => {
+    const startAsync = (p: Prepared, input: Record<string, unknown>) => {
+      const event = p.spec.name;
       const controller = new AbortController();
       const done = p.runner
-        .run(input, { hookName: p.hookPath, event, outputDir: options.outputDir }, controller.signal)
+        .run(input as never, { hookName: p.hookPath, event, outputDir: options.outputDir }, controller.signal)
         .then((result) => {
           background.delete(controller);
           if (controller.signal.aborted) return;
-          const outcome = aggregate(event, [{ hookPath: p.hookPath, result }]);
+          const outcome = aggregate(p.spec, [{ hookPath: p.hookPath, result }]);
           report(outcome, event);
           // Background hooks never decide: only what they want the model or the user to read is kept.
           const texts = [...outcome.additionalContext, ...outcome.systemMessages];
@@ -452,256 +387,191 @@ export async function createSettingsHooks(
       background.set(controller, done);
     };
 
+    /** Runs one event's matching handlers and folds their answers; `continue: false` aborts where it may. */
     const run = async (
-      event: BridgedEventName,
-      fields: EventInputFields[BridgedEventName],
+      dialect: Dialect,
+      spec: AnyBridgedEvent,
+      fields: object,
       ctx: HookContext,
-      tool?: { name: string; input: Record<string, unknown> },
-    ): Promise<EventRun> => {
+      tool?: DialectToolCall,
+    ): Promise<{ outcome: AggregatedOutcome; results: AttributedResult[] }> => {
       reportProblems();
-      const input = buildHookInput(event, fields as never, session) as HookInput;
+      const input = dialect.protocol.input(spec, fields, session) as Record<string, unknown>;
       // `if` rules read Bash commands with the grammar; if it cannot load, they treat commands as unanalysable.
       if (tool && hasRules) await loadShellParser().catch(() => undefined);
-      const matched = selected(event, input, tool);
+      const matched = selected(spec, input, tool);
       // Hooks read transcript_path: it holds every line up to now before any of them starts.
       if (matched.length > 0) transcript?.flush();
       const unique = new Map<string, Prepared>();
       for (const p of matched) {
-        if (p.async) startAsync(p, input, event);
+        if (p.async) startAsync(p, input);
         else if (!unique.has(p.runner.key)) unique.set(p.runner.key, p);
       }
       const list = [...unique.values()];
-      const results: HandlerResult[] = await Promise.all(
+      const envFile = spec.envFile ? dialect.variables.envFile : undefined;
+      const answers: HandlerResult[] = await Promise.all(
         list.map(async (p) => {
           const started = performance.now();
-          // Only SessionStart hooks get CLAUDE_ENV_FILE in Claude Code 2.1 (checked in the conformance suite).
           let extraEnv: Record<string, string> | undefined;
-          if (event === "SessionStart" && p.handler.config.type === "command") {
+          if (envFile && p.handler.config.type === "command") {
             sessionEnv ??= new SessionEnvironment(defaultSessionEnvDir(session.sessionId));
-            extraEnv = { CLAUDE_ENV_FILE: sessionEnv.createFile("SessionStart", envFiles++) };
+            extraEnv = { [envFile]: sessionEnv.createFile(spec.name, envFiles++) };
           }
           const result = await p.runner.run(
-            input,
-            { hookName: p.hookPath, event, outputDir: options.outputDir },
+            input as never,
+            { hookName: p.hookPath, event: spec.name, outputDir: options.outputDir },
             undefined,
             extraEnv,
           );
           options.onHandlerRun?.({
             hookPath: p.hookPath,
-            event,
+            dialect: dialect.id,
+            event: spec.name,
             result,
             durationMs: performance.now() - started,
           });
           return result;
         }),
       );
-      const outcome = aggregate(
-        event,
-        list.map((p, i) => ({ hookPath: p.hookPath, result: results[i] as HandlerResult })),
-      );
-      report(outcome, event);
+      const results = list.map((p, i) => ({ hookPath: p.hookPath, result: answers[i] as HandlerResult }));
+      const outcome = aggregate(spec, results);
+      report(outcome, spec.name);
       for (const message of outcome.systemMessages) ctx.ui.notify(message.text, "warning");
-      if (outcome.stop && !CONTINUE_EVENTS.has(event)) outcome.stop = undefined;
+      if (outcome.stop && !spec.canStop) outcome.stop = undefined;
       if (outcome.stop) {
         ctx.ui.notify(outcome.stop.reason || `Stopped by hook \`${outcome.stop.hookPath}\``, "warning");
         ctx.abort();
       }
-      return { outcome };
+      return { outcome, results };
     };
-
-    // Unusable handlers still subscribe their event, so the first emit reports them.
-    const has = (event: string) => handlers.some((h) => h.event === event);
-    const contextMessage = (texts: AttributedText[], event: string) => ({
-      customType: "hook_context",
-      content: joined(texts),
-      display: false,
-      details: { event, sources: texts },
-    });
 
     // Fast path, asked once per event and tool: does any handler's matcher take this tool? A tool no
     // matcher takes costs a map lookup, whatever its input or output (no hook input is built).
     // With unusable handlers every tool counts, so the first emit reports them.
-    const matchedTools = new Map<string, boolean>();
-    const matchesTool = (event: "PreToolUse" | "PostToolUse" | "PostToolUseFailure", toolName: string) => {
-      const key = `${event}\0${toolName}`;
-      let found = matchedTools.get(key);
+    const matchedTools = new Map<AnyBridgedEvent, Map<string, boolean>>();
+    const matchesTool = (dialect: Dialect, spec: AnyBridgedEvent, toolName: string) => {
+      let byTool = matchedTools.get(spec);
+      if (!byTool) {
+        byTool = new Map();
+        matchedTools.set(spec, byTool);
+      }
+      let found = byTool.get(toolName);
       if (found === undefined) {
-        const settingsName = toSettingsTool(toolName, {}).tool_name;
+        const name = nativeTool(dialect.tools, toolName)?.name ?? toolName;
         found =
-          has(event) &&
-          (problems.length > 0 || prepared.some((p) => p.handler.event === event && p.matches(settingsName)));
-        matchedTools.set(key, found);
+          has(dialect, spec) &&
+          (problems.length > 0 || prepared.some((p) => p.spec === spec && p.matches(name)));
+        byTool.set(toolName, found);
       }
       return found;
     };
-    const afterTool = (toolName: string) =>
-      matchesTool("PostToolUse", toolName) || matchesTool("PostToolUseFailure", toolName);
+    const matchesAnyTool = (native: NativeEventName, toolName: string) =>
+      toolEvents.some(({ dialect, spec }) => spec.native === native && matchesTool(dialect, spec, toolName));
+    /** Calls whose post-tool hooks ran: their result goes to the transcript at once, after them. */
+    const hookedResults = new Set<string>();
 
-    const preToolUse = async (event: ToolCallEvent, ctx: HookContext) => {
-      const settings = toSettingsTool(event.toolName, event.input, { cwd });
-      const { outcome } = await run(
-        "PreToolUse",
-        { tool_name: settings.tool_name, tool_input: settings.tool_input, tool_use_id: event.toolCallId },
-        ctx,
-        { name: event.toolName, input: event.input },
-      );
-      markStarted(event.toolCallId);
-      const result: ToolCallEventResult = {};
-      if (outcome.blocks.length > 0) {
-        // A blocked call's only text for the model is the reason: context given with it travels there.
-        const reason = [blockReason(outcome.blocks), ...outcome.additionalContext.map((t) => t.text)];
-        return { block: true, reason: reason.join("\n") };
-      }
-      if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
-      // `continue: false` does not stop this call: it runs, then the turn ends (run() aborted it).
-      if (outcome.updatedInput) {
-        result.input = fromSettingsInput(event.toolName, outcome.updatedInput);
-        const missing = missingRequiredFields(event.toolName, outcome.updatedInput);
-        if (missing.length > 0) {
-          pi.reportError(
-            new HookError({
-              code: "HOOK_INPUT_INCOMPLETE",
-              hookPath: outcome.updatedInputBy ?? hookName,
-              event: "PreToolUse",
-              message:
-                `updatedInput replaces the whole ${settings.tool_name} input and lacks ${missing.map((f) => `"${f}"`).join(", ")}; ` +
-                "Claude Code would refuse this call. Return every field the tool needs (the original input is in tool_input).",
-            }),
-            "PreToolUse",
-          );
+    /** One dialect's events on one native event: those whose `fires` takes the occurrence, in catalogue order. */
+    const dialectHandler =
+      (dialect: Dialect, state: unknown, specs: readonly AnyBridgedEvent[], native: NativeEventName) =>
+      async (event: HookEvent<NativeEventName>, hook: HookContext) => {
+        const call = event as Partial<ToolCallEvent>;
+        let tool: DialectToolCall | undefined;
+        let answer: Record<string, unknown> | undefined;
+        for (const spec of specs) {
+          if (!has(dialect, spec) || (spec.fires && !spec.fires(event as never))) continue;
+          if (spec.tool) {
+            if (!matchesTool(dialect, spec, call.toolName as string)) continue;
+            // Translated once per call, for every event of the dialect that reads it.
+            tool ??= toDialectCall(dialect.tools, call.toolName as string, call.input ?? {}, cwd);
+            if (native === "tool_result") hookedResults.add(call.toolCallId as string);
+          }
+          const started = native === "tool_result" ? toolStarted.get(call.toolCallId as string) : undefined;
+          const ctx: EventContext<NativeEventName, unknown> = {
+            event,
+            hook,
+            api: pi,
+            session,
+            state,
+            options: settings,
+            ...(tool ? { tool } : {}),
+            ...(native === "tool_result"
+              ? { toolDurationMs: started === undefined ? 0 : Math.round(performance.now() - started) }
+              : {}),
+            hookName,
+            cwd,
+          };
+          const fields = spec.input(event as never, ctx);
+          const { outcome, results } = await run(dialect, spec, fields, hook, tool);
+          const result = (await spec.apply(outcome, { ...ctx, fields, results })) as
+            | Record<string, unknown>
+            | undefined;
+          if (result === undefined) continue;
+          answer = { ...answer, ...result };
+          // A refusal ends the occurrence: the dialect's later events on it do not run.
+          if (result.block === true || result.cancel === true) break;
         }
-      }
-      if (outcome.permission) {
-        result.permission = outcome.permission.decision;
-        if (outcome.permission.reason) result.reason = outcome.permission.reason;
-      }
-      return Object.keys(result).length > 0 ? result : undefined;
-    };
-
-    const postToolUse = async (event: ToolResultEvent, ctx: HookContext, started: number | undefined) => {
-      const settings = toSettingsTool(event.toolName, event.input, { cwd });
-      const text = textOf(event.content);
-      const common = {
-        tool_name: settings.tool_name,
-        tool_input: settings.tool_input,
-        tool_use_id: event.toolCallId,
+        return answer;
       };
-      const duration_ms = started === undefined ? 0 : Math.round(performance.now() - started);
-      const tool = { name: event.toolName, input: event.input };
-      const failed = event.isError;
-      const response = toSettingsResponse(event.toolName, {
-        input: settings.tool_input,
-        text,
-        details: event.details,
-      });
-      const { outcome } = failed
-        ? await run(
-            "PostToolUseFailure",
-            { ...common, error: text, is_interrupt: false, duration_ms },
-            ctx,
-            tool,
-          )
-        : await run("PostToolUse", { ...common, tool_response: response, duration_ms }, ctx, tool);
-      const result: ToolResultEventResult = {};
-      // A PostToolUse block cannot undo the call: its reason goes to the model with the result.
-      const context = [...outcome.additionalContext, ...outcome.blocks];
-      if (context.length > 0) result.additionalContext = context;
-      const replaced =
-        outcome.updatedToolOutput && !failed
-          ? toContent(outcome.updatedToolOutput.value, settings.tool_name)
-          : undefined;
-      if (replaced) result.content = replaced;
-      // Claude Code writes the result after PostToolUse hooks ran: they do not see it in the transcript.
-      transcript?.toolResult(event.toolCallId, replaced ? textOf(replaced) : text, failed, response);
-      return Object.keys(result).length > 0 ? result : undefined;
-    };
 
-    // The transcript records every call and result, hooked or not; its lines are built only when a hook
-    // is about to read them (`transcript.flush()` in run()), so an unhooked tool pays a closure, not a
-    // JSON line and a file write.
-    const onToolCall = (event: ToolCallEvent, ctx: HookContext) => {
-      transcript?.later((t) => {
-        const settings = toSettingsTool(event.toolName, event.input, { cwd });
-        t.toolUse(event.toolCallId, settings.tool_name, settings.tool_input);
-      });
-      if (matchesTool("PreToolUse", event.toolName)) return preToolUse(event, ctx);
-      // Only a later PostToolUse reads when the call started (its duration_ms).
-      if (afterTool(event.toolName)) markStarted(event.toolCallId);
-      return undefined;
+    // Bridge bookkeeping around the dialects' events (prompt ids, the transcript, call durations,
+    // background hooks): `before` sees the occurrence as it came, `after` as the events left it, unless
+    // one refused it (a blocked prompt never enters the transcript, a blocked call never reports back).
+    const before: { [N in NativeEventName]?: (event: HookEvent<N>) => void } = {
+      // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.
+      before_agent_start: () => {
+        session.promptId = randomUUID();
+      },
     };
-    const onToolResult = (event: ToolResultEvent, ctx: HookContext) => {
-      const started = toolStarted.get(event.toolCallId);
-      toolStarted.delete(event.toolCallId);
-      if (matchesTool(event.isError ? "PostToolUseFailure" : "PostToolUse", event.toolName)) {
-        return postToolUse(event, ctx, started);
-      }
-      transcript?.later((t) => {
-        const settings = toSettingsTool(event.toolName, event.input, { cwd });
-        const text = textOf(event.content);
-        const response = toSettingsResponse(event.toolName, {
-          input: settings.tool_input,
-          text,
-          details: event.details,
-        });
-        t.toolResult(event.toolCallId, text, event.isError, response);
-      });
-      return undefined;
+    const after: {
+      [N in NativeEventName]?: (event: HookEvent<N>, original: HookEvent<N>) => void | Promise<void>;
+    } = {
+      // The prompt enters the transcript once the prompt hooks let it through, as in Claude Code.
+      before_agent_start: (event) => {
+        transcript?.prompt(event.prompt, session.promptId as string, session.permissionMode);
+      },
     };
     if (transcript) {
-      pi.on("tool_call", onToolCall);
-      pi.on("tool_result", onToolResult);
-    } else {
-      // Without a transcript, a tool no matcher takes is skipped by the runner (forTools), before any emit.
-      if (has("PreToolUse") || has("PostToolUse") || has("PostToolUseFailure")) {
-        pi.on(
-          "tool_call",
-          forTools(onToolCall, (toolName) => matchesTool("PreToolUse", toolName) || afterTool(toolName)),
-        );
-      }
-      if (has("PostToolUse") || has("PostToolUseFailure")) {
-        pi.on("tool_result", forTools(onToolResult, afterTool));
-      }
+      // The transcript records every call and result, hooked or not; its lines are built only when a hook
+      // is about to read them (`transcript.flush()` in run()), so an unhooked tool pays a closure, not a
+      // JSON line and a file write.
+      before.tool_call = (event) => {
+        transcript.later((t) => {
+          const call = toDialectCall(claudeTools, event.toolName, event.input, cwd);
+          t.toolUse(event.toolCallId, call.name, call.input);
+        });
+      };
+      before.agent_end = (event) => {
+        const last = lastAssistantText(event.messages);
+        if (last !== undefined) transcript.assistantText(last);
+      };
     }
-
-    // Every prompt gets its own prompt_id, which later tool events, Stop and SessionEnd carry.
-    pi.on("before_agent_start", async (event, ctx) => {
-      session.promptId = randomUUID();
-      const promptId = session.promptId;
-      // The prompt enters the transcript once UserPromptSubmit let it through, as in Claude Code.
-      const accepted = () => transcript?.prompt(event.prompt, promptId, session.permissionMode);
-      if (has("UserPromptSubmit")) {
-        const { outcome } = await run("UserPromptSubmit", { prompt: event.prompt }, ctx);
-        if (outcome.stop) return { block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
-        if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };
-        accepted();
-        const texts = [...outcome.plainText, ...outcome.additionalContext];
-        return texts.length > 0 ? { message: contextMessage(texts, "UserPromptSubmit") } : undefined;
-      }
-      accepted();
-      return undefined;
-    });
-
-    if (has("SessionStart")) {
-      pi.on("session_start", async (_event, ctx) => {
-        const model = ctx.model as { id?: unknown } | undefined;
-        const { outcome } = await run(
-          "SessionStart",
-          {
-            source: options.sessionStartSource ?? "startup",
-            ...(typeof model?.id === "string" ? { model: model.id } : {}),
-          },
-          ctx,
-        );
-        const texts = [...outcome.plainText, ...outcome.additionalContext];
-        if (texts.length > 0) pi.sendMessage(contextMessage(texts, "SessionStart"));
-      });
+    if (transcript || toolEvents.some(({ spec }) => spec.native === "tool_result")) {
+      // Only a later post-tool event reads when the call started (its duration_ms).
+      after.tool_call = (event) => {
+        if (matchesAnyTool("tool_result", event.toolName)) markStarted(event.toolCallId);
+      };
+      after.tool_result = (event, original) => {
+        toolStarted.delete(event.toolCallId);
+        if (!transcript) return;
+        const write = (t: TranscriptWriter) => {
+          const call = toDialectCall(claudeTools, original.toolName, original.input, cwd);
+          const text = textOf(original.content);
+          const response = toolResponse(claudeTools, call, {
+            input: call.input,
+            text,
+            details: original.details,
+          });
+          // Claude Code writes the result after PostToolUse hooks ran: they do not see it in the transcript.
+          t.toolResult(event.toolCallId, textOf(event.content), original.isError, response);
+        };
+        if (hookedResults.delete(event.toolCallId)) write(transcript);
+        else transcript.later(write);
+      };
     }
-
-    if (has("SessionEnd") || prepared.some((p) => p.async)) {
-      pi.on("session_shutdown", async (_event, ctx) => {
-        if (has("SessionEnd")) await run("SessionEnd", { reason: "other" }, ctx);
-        // Async hooks started just before the end (a PostToolUse logger) get a moment to finish, as in
-        // Claude Code; whatever still runs after it is stopped.
+    if (prepared.some((p) => p.async)) {
+      // Async hooks started just before the end (a PostToolUse logger) get a moment to finish, as in
+      // Claude Code; whatever still runs after it is stopped.
+      after.session_shutdown = async () => {
         if (background.size > 0) {
           let timer: NodeJS.Timeout | undefined;
           const grace = new Promise<void>((resolve) => {
@@ -712,64 +582,56 @@ export async function createSettingsHooks(
         }
         for (const controller of background.keys()) controller.abort();
         background.clear();
-      });
+      };
     }
 
-    if (transcript || has("Stop")) {
-      pi.on("agent_end", async (event, ctx) => {
-        const last = lastAssistantText(event.messages);
-        if (last !== undefined) transcript?.assistantText(last);
-        if (!has("Stop")) return;
-        const { outcome } = await run(
-          "Stop",
-          {
-            stop_hook_active: consecutiveStopBlocks > 0,
-            last_assistant_message: last,
-            background_tasks: [],
-            session_crons: [],
-          },
-          ctx,
-        );
-        // Stop's additionalContext continues the conversation like a block, under the same loop cap.
-        const feedback =
-          outcome.blocks.length > 0 ? blockReason(outcome.blocks) : joined(outcome.additionalContext);
-        if (outcome.stop || feedback === "") {
-          consecutiveStopBlocks = 0;
-          return;
+    const perDialect = dialects.map((dialect) => ({
+      dialect,
+      state: dialect.createState(),
+      byNative: eventsByNative(dialect),
+    }));
+    const subscribed = new Set<NativeEventName>([
+      ...(Object.keys(before) as NativeEventName[]),
+      ...(Object.keys(after) as NativeEventName[]),
+    ]);
+    for (const { dialect, byNative } of perDialect) {
+      for (const [native, specs] of byNative)
+        if (specs.some((spec) => has(dialect, spec))) subscribed.add(native);
+    }
+
+    // One handler per native event: the bridge is one hook, so a trace shows one row for it.
+    for (const native of subscribed) {
+      const runs = perDialect.flatMap(({ dialect, state, byNative }) => {
+        const specs = (byNative.get(native) ?? []).filter((spec) => has(dialect, spec));
+        return specs.length > 0
+          ? [{ dialect, specs, handler: dialectHandler(dialect, state, specs, native) }]
+          : [];
+      });
+      const first = before[native] as ((event: unknown) => void) | undefined;
+      const last = after[native] as ((event: unknown, original: unknown) => void | Promise<void>) | undefined;
+      const handler = async (event: HookEvent<NativeEventName>, hook: HookContext) => {
+        first?.(event);
+        let current = event;
+        let answer: Record<string, unknown> | undefined;
+        for (const { handler } of runs) {
+          const result = await handler(current, hook);
+          if (result === undefined) continue;
+          answer = mergeAnswers(answer, result);
+          if (refuses(result)) return answer;
+          current = chained(current, result);
         }
-        if (consecutiveStopBlocks >= stopHookCap) {
-          consecutiveStopBlocks = 0;
-          const notice = `Stop hooks blocked the agent from stopping ${stopHookCap} times in a row; the stop is allowed. Last reason: ${feedback}`;
-          ctx.ui.notify(notice, "warning");
-          pi.sendMessage({ customType: "stop_hook", content: notice, display: true });
-          return;
-        }
-        consecutiveStopBlocks++;
-        pi.sendMessage({ customType: "stop_hook", content: feedback, display: true }, { triggerTurn: true });
-      });
-    }
-
-    if (has("PreCompact")) {
-      pi.on("session_before_compact", async (event, ctx) => {
-        compactTrigger = event.customInstructions !== undefined ? "manual" : "auto";
-        const { outcome } = await run(
-          "PreCompact",
-          { trigger: compactTrigger, custom_instructions: event.customInstructions ?? "" },
-          ctx,
-        );
-        return outcome.stop || outcome.blocks.length > 0 ? { cancel: true } : undefined;
-      });
-    }
-
-    if (has("PostCompact")) {
-      pi.on("session_compact", async (event, ctx) => {
-        const summary = event.compactionEntry.summary;
-        await run(
-          "PostCompact",
-          { trigger: compactTrigger, ...(typeof summary === "string" ? { compact_summary: summary } : {}) },
-          ctx,
-        );
-      });
+        await last?.(current, event);
+        return answer;
+      };
+      // Without a transcript, a tool no matcher takes is skipped by the runner (forTools), before any emit.
+      const tools =
+        native === "tool_call"
+          ? (toolName: string) =>
+              matchesAnyTool("tool_call", toolName) || matchesAnyTool("tool_result", toolName)
+          : native === "tool_result"
+            ? (toolName: string) => matchesAnyTool("tool_result", toolName)
+            : undefined;
+      pi.on(native, (tools && !transcript ? forTools(handler, tools) : handler) as never);
     }
   };
 
@@ -779,4 +641,45 @@ export async function createSettingsHooks(
     resolvedPath: onlyFile ?? path.resolve(cwd, hookName),
     source,
   });
+}
+
+/** A refusal ends the occurrence: later dialects' events and the bridge's bookkeeping do not run. */
+function refuses(answer: Record<string, unknown>): boolean {
+  return answer.block === true || answer.cancel === true;
+}
+
+/** Two dialects' answers to one occurrence as one: texts for the model add up, a stronger verdict wins, else the later. */
+function mergeAnswers(
+  earlier: Record<string, unknown> | undefined,
+  later: Record<string, unknown>,
+): Record<string, unknown> {
+  if (!earlier) return later;
+  const merged = { ...earlier, ...later };
+  const texts = [earlier.additionalContext, later.additionalContext].flatMap((value) =>
+    value === undefined
+      ? []
+      : Array.isArray(value)
+        ? value
+        : [{ hookPath: "settings hooks", text: String(value) }],
+  );
+  if (texts.length > 0) merged.additionalContext = texts;
+  const a = earlier.permission as PermissionDecision | undefined;
+  const b = later.permission as PermissionDecision | undefined;
+  if (a && b && !outranks(b, a)) {
+    merged.permission = a;
+    merged.reason = earlier.reason;
+  }
+  return merged;
+}
+
+/** The occurrence as the next dialect sees it: a rewritten tool input or output carries on (as the runner's policies chain them). */
+function chained<E extends HookEvent<NativeEventName>>(event: E, answer: Record<string, unknown>): E {
+  if (event.type === "tool_call" && isRecord(answer.input)) return { ...event, input: answer.input };
+  if (event.type === "tool_result" && Array.isArray(answer.content))
+    return { ...event, content: answer.content };
+  return event;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -3,10 +3,10 @@ import { HookwireError, isHookwireError } from "@hookwire/core";
 
 export type SettingsErrorCode =
   | "SETTINGS_INVALID"
-  | "INVALID_MATCHER"
+  | "HOOK_INVALID_MATCHER"
   /** A matcher regex that can backtrack exponentially (checked with recheck); it is not used. */
   | "UNSAFE_MATCHER"
-  | "INVALID_RULE"
+  | "HOOK_INVALID_RULE"
   /** The bash grammar's WASM files could not be loaded. */
   | "SHELL_PARSER_UNAVAILABLE"
   /** A Bash command was analysed before `await loadShellParser()`. */

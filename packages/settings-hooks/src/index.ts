@@ -8,15 +8,65 @@
  */
 
 export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
-export { aggregate, blockReason, canBlock } from "./aggregate.js";
+export { aggregate, canBlock } from "./aggregate.js";
 export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
 export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
+export { dialectOf, handlerMatcher, handlerRule } from "./compiled.js";
+export {
+  bridgedEvents,
+  eventNames,
+  eventsByNative,
+  eventsFor,
+  findEvent,
+  isBridged,
+} from "./dialect/catalogue.js";
+export { blockReason } from "./dialect/messages.js";
+export {
+  dialectToolName,
+  findTool,
+  nativeToolName,
+  toDialectCall,
+  toNativeInput,
+  toolResponse,
+} from "./dialect/tools.js";
+export type {
+  AnyBridgedEvent,
+  BridgedEventSpec,
+  BridgeSettings,
+  Dialect,
+  DialectId,
+  DialectToolCall,
+  EventContext,
+  EventInfo,
+  EventSpec,
+  FieldSpec,
+  MatcherKind,
+  NativeResult,
+  ProtocolSpec,
+  RuleFamily,
+  SettingsFormat,
+  SourceRoot,
+  SourceSpec,
+  ToolSpec,
+  ToolTable,
+  UnbridgedEventSpec,
+  Unsupported,
+  VariableSpec,
+} from "./dialect/types.js";
+export type { ClaudeEventName } from "./dialects/claude/catalogue.js";
+export { claude } from "./dialects/claude/dialect.js";
+export { DIALECTS, dialectById } from "./dialects/registry.js";
 export type { SettingsErrorCode } from "./errors.js";
 export { isSettingsError, SettingsError } from "./errors.js";
 export type { CommandRun, CommandSpec, RunCommandOptions } from "./handlers/command.js";
 export { commandSpec, runCommand } from "./handlers/command.js";
 export type { EnvironmentOptions, HookVariables } from "./handlers/environment.js";
-export { hookEnvironment, placeholderValues, substitutePlaceholders } from "./handlers/environment.js";
+export {
+  handlerVariables,
+  hookEnvironment,
+  placeholderValues,
+  substitutePlaceholders,
+} from "./handlers/environment.js";
 export type { ExecutorContext, HandlerExecutor } from "./handlers/executors.js";
 export { defaultHandlerTypes, HandlerTypeRegistry, registerHandlerType } from "./handlers/executors.js";
 export type { HttpOptions } from "./handlers/http.js";
@@ -46,7 +96,6 @@ export type {
   HandlerResult,
   HookOutput,
   OutputOptions,
-  SettingsPermissionDecision,
 } from "./protocol/output.js";
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SavedOutputLimits } from "./protocol/saved-output.js";
@@ -74,7 +123,6 @@ export { HANDLER_TYPES, handlerSchemas, MAX_SENSIBLE_TIMEOUT } from "./schema.js
 export { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 export type { DefaultSourcesOptions, SettingsSource } from "./sources.js";
 export { defaultSettingsSources } from "./sources.js";
-export type { NativeResult } from "./tool-names.js";
 export {
   fromSettingsInput,
   missingRequiredFields,

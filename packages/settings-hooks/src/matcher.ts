@@ -1,93 +1,36 @@
 // Matcher groups: which events support a matcher, which input field it tests, and how its text is read.
 import { checkSync } from "recheck";
+import { type ClaudeEventName, claudeEvent, claudeEvents } from "./dialects/claude/catalogue.js";
 import { SettingsError } from "./errors.js";
 
-/** Every settings event of the reference, in its order; unknown names in a file get a "did you mean". */
-export const SETTINGS_EVENT_NAMES = [
-  "SessionStart",
-  "Setup",
-  "UserPromptSubmit",
-  "UserPromptExpansion",
-  "PreToolUse",
-  "PermissionRequest",
-  "PermissionDenied",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "PostToolBatch",
-  "Notification",
-  "MessageDisplay",
-  "SubagentStart",
-  "SubagentStop",
-  "TaskCreated",
-  "TaskCompleted",
-  "Stop",
-  "StopFailure",
-  "TeammateIdle",
-  "InstructionsLoaded",
-  "ConfigChange",
-  "CwdChanged",
-  "FileChanged",
-  "WorktreeCreate",
-  "WorktreeRemove",
-  "PreCompact",
-  "PostCompact",
-  "Elicitation",
-  "ElicitationResult",
-  "SessionEnd",
-] as const;
+/** Every Claude Code event, in its reference's order (its catalogue's); unknown names in a file get a "did you mean". */
+export const SETTINGS_EVENT_NAMES: readonly ClaudeEventName[] = claudeEvents.map((spec) => spec.name);
 
-/** Events that carry a tool call; the only ones where a handler's `if` rule is evaluated. */
-export const TOOL_EVENT_NAMES: readonly string[] = [
-  "PreToolUse",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "PermissionRequest",
-  "PermissionDenied",
-];
-
-const matcherFields: Readonly<Record<string, string>> = {
-  PreToolUse: "tool_name",
-  PostToolUse: "tool_name",
-  PostToolUseFailure: "tool_name",
-  PermissionRequest: "tool_name",
-  PermissionDenied: "tool_name",
-  SessionStart: "source",
-  Setup: "trigger",
-  SessionEnd: "reason",
-  Notification: "notification_type",
-  SubagentStart: "agent_type",
-  SubagentStop: "agent_type",
-  PreCompact: "trigger",
-  PostCompact: "trigger",
-  ConfigChange: "source",
-  StopFailure: "error",
-  InstructionsLoaded: "load_reason",
-  UserPromptExpansion: "command_name",
-  Elicitation: "mcp_server_name",
-  ElicitationResult: "mcp_server_name",
-};
+/** Claude Code's events that carry a tool call; the only ones where a handler's `if` rule is evaluated. */
+export const TOOL_EVENT_NAMES: readonly string[] = claudeEvents
+  .filter((spec) => spec.tool)
+  .map((spec) => spec.name);
 
 /**
- * The input field an event's matcher tests, or `undefined` when the event ignores matchers.
+ * The input field a Claude Code event's matcher tests, or `undefined` when the event ignores matchers.
  * `FileChanged` is `undefined` too: its matcher names files to watch rather than filtering events.
  */
 export function matcherField(event: string): string | undefined {
-  return Object.hasOwn(matcherFields, event) ? matcherFields[event] : undefined;
+  const spec = claudeEvent(event);
+  return spec?.matcher === "none" ? undefined : spec?.matcherField;
 }
 
 export function isToolEvent(event: string): boolean {
-  return TOOL_EVENT_NAMES.includes(event);
+  return claudeEvent(event)?.tool === true;
 }
 
+/** The default reading of a matcher: letters, digits, `_`, `-`, spaces, `,` and `|` make a list of exact names. */
 const exactNames = /^[A-Za-z0-9_\- ,|]+$/;
-// FileChanged and StopFailure keep hyphens, spaces and commas on the regex path.
-const narrowExactNames = /^[A-Za-z0-9_|]+$/;
-const narrowEvents = new Set(["FileChanged", "StopFailure"]);
 
 /**
  * Compiles a matcher: `"*"`, `""` or absent match everything; text made only of letters, digits, `_`, `-`,
  * spaces, `,` and `|` is a list of exact names; anything else is an unanchored JavaScript regex.
- * Throws `SettingsError` `INVALID_MATCHER` when the regex does not compile.
+ * Throws `SettingsError` `HOOK_INVALID_MATCHER` when the regex does not compile.
  */
 export function compileMatcher(
   matcher: string | undefined,
@@ -96,7 +39,8 @@ export function compileMatcher(
   if (matcher === undefined || matcher === "" || matcher === "*") return () => true;
   const exact =
     options?.names ??
-    (options?.event !== undefined && narrowEvents.has(options.event) ? narrowExactNames : exactNames);
+    (options?.event !== undefined ? claudeEvent(options.event)?.matcherNames : undefined) ??
+    exactNames;
   if (exact.test(matcher)) {
     const names = new Set(
       matcher
@@ -115,7 +59,7 @@ export function compileMatcher(
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SettingsError(
-      "INVALID_MATCHER",
+      "HOOK_INVALID_MATCHER",
       `Matcher ${JSON.stringify(matcher)} is not a valid JavaScript regular expression: ${reason}. ` +
         `Use exact names like "Edit|Write", or escape special characters (e.g. "\\\\(").`,
       { cause },

@@ -2,20 +2,21 @@
 import { isAbsolute, relative } from "node:path";
 import { didYouMean, readRegularFile } from "@hookwire/core";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
+import { compileGroupMatcher, keepCompiled } from "./compiled.js";
+import { eventNames, findEvent } from "./dialect/catalogue.js";
+import type { Dialect } from "./dialect/types.js";
+import { dialectById } from "./dialects/registry.js";
 import { isSettingsError } from "./errors.js";
-import { compileMatcher, isToolEvent, matcherField, SETTINGS_EVENT_NAMES } from "./matcher.js";
-import { parseRule } from "./rules/parse.js";
+import { type PermissionRule, parseRule } from "./rules/parse.js";
 import {
   describeValue,
   describeZodIssue,
-  HANDLER_TYPES,
   handlerSchemas,
   isHandlerType,
   knownHandlerFields,
   MAX_SENSIBLE_TIMEOUT,
 } from "./schema.js";
-import { HOOK_SETTINGS_KEYS, OTHER_SETTINGS_KEYS, PLUGIN_HOOKS_KEYS } from "./settings-keys.js";
-import type { SettingsSource } from "./sources.js";
+import { type SettingsSource, sourceSpecOf } from "./sources.js";
 import type { HandlerConfig, SettingsHandler } from "./types.js";
 
 /** One problem in a settings file; errors drop the part they are in, warnings keep it. */
@@ -43,10 +44,13 @@ export interface SettingsFileResult {
 
 type Issues = Pick<SettingsIssue, "severity" | "code" | "path" | "message">[];
 
-const handlerTypeList = HANDLER_TYPES.map((type) => JSON.stringify(type)).join(" | ");
-
-/** Validates parsed JSON handler by handler: a bad handler or group is dropped with an error, the rest kept. */
+/**
+ * Validates parsed JSON handler by handler, in the source's dialect: a bad handler or group is dropped
+ * with an error, the rest kept. Matchers and `if` rules are compiled here, once, and kept with the handlers.
+ */
 export function validateSettings(json: unknown, source: SettingsSource): Omit<SettingsFileResult, "exists"> {
+  const dialect = dialectById(source.dialect ?? "claude");
+  const spec = sourceSpecOf(source);
   const issues: Issues = [];
   const handlers: SettingsHandler[] = [];
   const finish = (disableAllHooks: boolean): Omit<SettingsFileResult, "exists"> => ({
@@ -61,9 +65,13 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
     );
     return finish(false);
   }
-  const topLevel: readonly string[] =
-    source.scope === "plugin" ? PLUGIN_HOOKS_KEYS : [...HOOK_SETTINGS_KEYS, ...OTHER_SETTINGS_KEYS];
-  for (const field of Object.keys(json)) {
+  const hookKeys = [
+    spec.hooksKey.split(".")[0] as string,
+    ...(spec.disableAllKey ? [spec.disableAllKey] : []),
+  ];
+  // A file shared with many other settings (no `otherKeys`) is not checked key by key.
+  const topLevel: readonly string[] = spec.otherKeys ? [...hookKeys, ...spec.otherKeys] : [];
+  for (const field of spec.otherKeys ? Object.keys(json) : []) {
     if (topLevel.includes(field)) continue;
     const hint = didYouMean(field, topLevel);
     issues.push(
@@ -75,34 +83,37 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
     );
   }
   let disableAllHooks = false;
-  if (json.disableAllHooks !== undefined) {
-    if (typeof json.disableAllHooks === "boolean") disableAllHooks = json.disableAllHooks;
+  const disableKey = spec.disableAllKey;
+  const disable = disableKey ? valueAt(json, disableKey.split(".")) : undefined;
+  if (disableKey && disable !== undefined) {
+    if (typeof disable === "boolean") disableAllHooks = disable;
     else {
       issues.push(
         error(
           "SETTINGS_INVALID",
-          "disableAllHooks",
-          `Invalid disableAllHooks: expected true or false, got ${describeValue(json.disableAllHooks)}.`,
+          disableKey,
+          `Invalid ${disableKey}: expected true or false, got ${describeValue(disable)}.`,
         ),
       );
     }
   }
-  const hooks = json.hooks;
+  const hooks = valueAt(json, spec.hooksKey.split("."));
   if (hooks === undefined) return finish(disableAllHooks);
   if (!isObject(hooks)) {
     issues.push(
       error(
         "SETTINGS_INVALID",
-        "hooks",
+        spec.hooksKey,
         `Invalid hooks: expected an object mapping event names to matcher groups, got ${describeValue(hooks)}.`,
       ),
     );
     return finish(disableAllHooks);
   }
+  const names = eventNames(dialect);
   for (const [event, groups] of Object.entries(hooks)) {
-    const eventPath = `hooks${key(event)}`;
-    if (!(SETTINGS_EVENT_NAMES as readonly string[]).includes(event)) {
-      const hint = didYouMean(event, SETTINGS_EVENT_NAMES);
+    const eventPath = `${spec.hooksKey}${key(event)}`;
+    if (!findEvent(dialect, event)) {
+      const hint = didYouMean(event, names);
       issues.push(
         error(
           "UNKNOWN_EVENT",
@@ -124,13 +135,14 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
       continue;
     }
     groups.forEach((group, index) => {
-      validateGroup(group, { event, path: `${eventPath}[${index}]`, source, issues, handlers });
+      validateGroup(group, { dialect, event, path: `${eventPath}[${index}]`, source, issues, handlers });
     });
   }
   return finish(disableAllHooks);
 }
 
 interface GroupContext {
+  dialect: Dialect;
   event: string;
   path: string;
   source: SettingsSource;
@@ -139,7 +151,8 @@ interface GroupContext {
 }
 
 function validateGroup(group: unknown, context: GroupContext): void {
-  const { event, path, issues } = context;
+  const { dialect, event, path, issues } = context;
+  const groupFields = ["matcher", "hooks", ...(dialect.settings.groupFields ?? [])];
   if (!isObject(group)) {
     issues.push(
       error(
@@ -151,24 +164,28 @@ function validateGroup(group: unknown, context: GroupContext): void {
     return;
   }
   for (const field of Object.keys(group)) {
-    if (field !== "matcher" && field !== "hooks") {
-      issues.push(
-        warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, ["matcher", "hooks"])),
-      );
+    if (!groupFields.includes(field)) {
+      issues.push(warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, groupFields)));
     }
   }
   const matcher = group.matcher;
   if (matcher !== undefined && typeof matcher !== "string") {
     issues.push(
       error(
-        "INVALID_MATCHER",
+        "HOOK_INVALID_MATCHER",
         `${path}.matcher`,
         `Invalid matcher: expected a string such as "Bash" or "Edit|Write", got ${describeValue(matcher)}. This group is skipped.`,
       ),
     );
     return;
   }
-  if (matcherField(event) === undefined && matcher !== undefined && matcher !== "" && matcher !== "*") {
+  let matches: (value: string) => boolean = () => true;
+  if (
+    findEvent(dialect, event)?.matcher === "none" &&
+    matcher !== undefined &&
+    matcher !== "" &&
+    matcher !== "*"
+  ) {
     issues.push(
       warning(
         "MATCHER_IGNORED",
@@ -178,10 +195,11 @@ function validateGroup(group: unknown, context: GroupContext): void {
     );
   } else {
     try {
-      compileMatcher(matcher, { event });
+      matches = compileGroupMatcher(dialect, event, matcher);
     } catch (cause) {
       const reason = isSettingsError(cause) ? cause.shortMessage : String(cause);
-      const code = isSettingsError(cause) && cause.code === "UNSAFE_MATCHER" ? cause.code : "INVALID_MATCHER";
+      const code =
+        isSettingsError(cause) && cause.code === "UNSAFE_MATCHER" ? cause.code : "HOOK_INVALID_MATCHER";
       issues.push(error(code, `${path}.matcher`, `${reason} This group is skipped.`));
       return;
     }
@@ -198,11 +216,12 @@ function validateGroup(group: unknown, context: GroupContext): void {
   }
   group.hooks.forEach((raw, index) => {
     const handlerPath = `${path}.hooks[${index}]`;
-    const config = validateHandler(raw, handlerPath, event, issues);
-    if (!config) return;
+    const checked = validateHandler(raw, handlerPath, context);
+    if (!checked) return;
+    const { config, rule } = checked;
     const { source } = context;
-    context.handlers.push({
-      dialect: source.dialect ?? "claude",
+    const handler: SettingsHandler = {
+      dialect: dialect.id,
       event,
       matcher,
       config,
@@ -211,16 +230,19 @@ function validateGroup(group: unknown, context: GroupContext): void {
       jsonPath: handlerPath,
       ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
       ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
-    });
+    };
+    keepCompiled(handler, rule ? { matches, rule } : { matches });
+    context.handlers.push(handler);
   });
 }
 
 function validateHandler(
   raw: unknown,
   path: string,
-  event: string,
-  issues: Issues,
-): HandlerConfig | undefined {
+  context: GroupContext,
+): { config: HandlerConfig; rule?: PermissionRule } | undefined {
+  const { dialect, event, issues } = context;
+  const types = dialect.settings.handlerTypes;
   if (!isObject(raw)) {
     issues.push(
       error(
@@ -232,8 +254,9 @@ function validateHandler(
     return undefined;
   }
   const type = raw.type;
-  if (!isHandlerType(type)) {
-    const hint = typeof type === "string" ? didYouMean(type, HANDLER_TYPES) : undefined;
+  if (!isHandlerType(type) || !types.includes(type)) {
+    const hint = typeof type === "string" ? didYouMean(type, types) : undefined;
+    const handlerTypeList = types.map((name) => JSON.stringify(name)).join(" | ");
     issues.push(
       error(
         "INVALID_HANDLER_TYPE",
@@ -261,14 +284,17 @@ function validateHandler(
   }
   const config = parsed.data as HandlerConfig;
   if (type === "command" || type === "http") {
-    const known = knownHandlerFields(type);
+    const known = [...knownHandlerFields(type), ...(dialect.settings.handlerFields ?? [])];
     for (const field of Object.keys(raw)) {
       if (!known.includes(field)) {
         issues.push(warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, known)));
       }
     }
   }
-  if (config.timeout !== undefined && config.timeout > MAX_SENSIBLE_TIMEOUT) {
+  if (config.timeout !== undefined && dialect.settings.timeoutUnit === "milliseconds") {
+    // Handlers keep seconds, whatever unit their file is written in.
+    config.timeout /= 1000;
+  } else if (config.timeout !== undefined && config.timeout > MAX_SENSIBLE_TIMEOUT) {
     issues.push(
       warning(
         "TIMEOUT_UNITS",
@@ -278,25 +304,26 @@ function validateHandler(
       ),
     );
   }
-  if (config.if !== undefined) {
-    try {
-      parseRule(config.if);
-    } catch (cause) {
-      const reason = isSettingsError(cause) ? cause.shortMessage : String(cause);
-      issues.push(error("INVALID_RULE", `${path}.if`, `${reason} This handler is skipped.`));
-      return undefined;
-    }
-    if (!isToolEvent(event)) {
-      issues.push(
-        warning(
-          "IF_NEVER_MATCHES",
-          `${path}.if`,
-          `"if" is evaluated only on tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest, PermissionDenied); on ${event} this handler never runs.`,
-        ),
-      );
-    }
+  if (config.if === undefined) return { config };
+  let rule: PermissionRule;
+  try {
+    rule = parseRule(config.if);
+  } catch (cause) {
+    const reason = isSettingsError(cause) ? cause.shortMessage : String(cause);
+    issues.push(error("HOOK_INVALID_RULE", `${path}.if`, `${reason} This handler is skipped.`));
+    return undefined;
   }
-  return config;
+  if (!findEvent(dialect, event)?.tool) {
+    const toolEvents = dialect.events.filter((spec) => spec.tool).map((spec) => spec.name);
+    issues.push(
+      warning(
+        "IF_NEVER_MATCHES",
+        `${path}.if`,
+        `"if" is evaluated only on tool events (${toolEvents.join(", ")}); on ${event} this handler never runs.`,
+      ),
+    );
+  }
+  return { config, rule };
 }
 
 /** Settings files larger than this are refused unread (1 MiB; real ones are a few KB). */
@@ -338,6 +365,16 @@ export async function readSettingsFile(source: SettingsSource): Promise<Settings
       file: source.file,
       path: "",
       message: "The settings file is empty; expected a JSON object such as {}.",
+    });
+  }
+  const format = sourceSpecOf(source).format;
+  if (format !== "json") {
+    return unusable({
+      severity: "error",
+      code: "SETTINGS_UNREADABLE",
+      file: source.file,
+      path: "",
+      message: `${format.toUpperCase()} settings files cannot be read by this version of hookwire.`,
     });
   }
   let json: unknown;

@@ -1,16 +1,22 @@
-// Where settings hooks come from by default, in the order their handlers are listed.
+// Where settings hooks come from by default: every dialect's sources, expanded, in the order their handlers are listed.
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import type { DialectId } from "./dialect/types.js";
+import type { DialectId, SourceSpec } from "./dialect/types.js";
+import { DIALECTS, dialectById } from "./dialects/registry.js";
 import type { SettingsScope } from "./types.js";
 
 /** One settings file to read; plugin sources carry the folders their placeholders expand to. */
 export interface SettingsSource {
   file: string;
+  scope: SettingsScope;
   /** The format the file is written in. Default `"claude"`. */
   dialect?: DialectId;
-  scope: SettingsScope;
+  /**
+   * The dialect source it was found by (hooks key, top-level keys, format). Default: the dialect's first
+   * source of the same scope (a plugin file for `plugin`, a settings file otherwise).
+   */
+  spec?: SourceSpec;
   /** `${CLAUDE_PLUGIN_ROOT}`: the plugin's folder. */
   pluginRoot?: string;
   /** `${CLAUDE_PLUGIN_DATA}`: the plugin's persistent data folder (it may not exist yet). */
@@ -22,53 +28,90 @@ export interface DefaultSourcesOptions {
   cwd: string;
   /** Defaults to the user's home folder. */
   home?: string;
-  /** The host's own config folders, next to `.claude`; default `[".hookwire"]`. */
+  /** The host's own config folders, next to each dialect's (`{appDir}` in a source); default `[".hookwire"]`. */
   appDirs?: string[];
+  /** The dialects whose files are read, in this order. Default: every registered dialect. */
+  dialects?: readonly DialectId[];
+  /** The root of `system` sources. Default `/`. */
+  systemRoot?: string;
 }
 
 /**
- * user `~/.claude/settings.json`, user `~/<appDir>/settings.json` (each app dir), project
- * `<cwd>/.claude/settings.json`, project `<cwd>/<appDir>/settings.json` (left out when cwd is the home folder),
- * local `<cwd>/.claude/settings.local.json`,
- * then plugins: every folder `~/.claude/plugins/<name>/` and `~/<appDir>/plugins/<name>/` that holds
- * `hooks/hooks.json`, by name, with its data folder at `<plugins>/data/<name>`.
+ * Each dialect's `sources`, in registry order, expanded: `{appDir}` once per app dir, `{name}` once per
+ * folder (by name; plugins without their file are left out). A file already listed is not listed again
+ * (run from the home folder, the project files are the user files: listed twice, the user's own settings
+ * would wait for project trust and then run twice).
+ *
+ * Claude Code: user `~/.claude/settings.json`, `~/<appDir>/settings.json`; project
+ * `<cwd>/.claude/settings.json`, `<cwd>/<appDir>/settings.json`; local `<cwd>/.claude/settings.local.json`;
+ * plugins `~/.claude/plugins/<name>/hooks/hooks.json`, `~/<appDir>/plugins/<name>/hooks/hooks.json`, with
+ * their data folder at `<plugins>/data/<name>`.
  */
 export function defaultSettingsSources(options: DefaultSourcesOptions): SettingsSource[] {
-  const home = options.home ?? homedir();
+  const roots = {
+    home: options.home ?? homedir(),
+    project: options.cwd,
+    system: options.systemRoot ?? "/",
+  };
   const appDirs = options.appDirs ?? [".hookwire"];
-  const configDirs = [".claude", ...appDirs.filter((dir) => dir !== ".claude")];
-  // Run from the home folder, the project files are the user files: listed twice, the user's own
-  // settings would wait for project trust and then run twice.
-  const inHome = resolve(options.cwd) === resolve(home);
-  return [
-    ...configDirs.map((dir) => source(join(home, dir, "settings.json"), "user")),
-    ...(inHome ? [] : configDirs.map((dir) => source(join(options.cwd, dir, "settings.json"), "project"))),
-    source(join(options.cwd, ".claude", "settings.local.json"), "local"),
-    ...configDirs.flatMap((dir) => pluginSources(join(home, dir, "plugins"))),
-  ];
+  const dialects = options.dialects ? options.dialects.map(dialectById) : DIALECTS;
+  const seen = new Set<string>();
+  const sources: SettingsSource[] = [];
+  for (const dialect of dialects) {
+    for (const spec of dialect.sources) {
+      for (const found of expand(spec, roots[spec.root], appDirs)) {
+        const key = resolve(found.file);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        sources.push({ ...found, dialect: dialect.id, spec });
+      }
+    }
+  }
+  return sources;
 }
 
-function source(file: string, scope: SettingsScope): SettingsSource {
-  return { file, scope };
+/** The source spec a source was found by, or its dialect's default for its scope. */
+export function sourceSpecOf(source: SettingsSource): SourceSpec {
+  if (source.spec) return source.spec;
+  const specs = dialectById(source.dialect ?? "claude").sources;
+  const plugin = source.scope === "plugin";
+  return specs.find((spec) => (spec.plugin !== undefined) === plugin) ?? (specs[0] as SourceSpec);
 }
 
-function pluginSources(pluginsDir: string): SettingsSource[] {
-  let names: string[];
+type Found = Pick<SettingsSource, "file" | "scope" | "pluginRoot" | "pluginData">;
+
+function expand(spec: SourceSpec, root: string, appDirs: readonly string[]): Found[] {
+  const dirs = spec.path.includes("{appDir}") ? appDirs : [undefined];
+  return dirs.flatMap((appDir) => {
+    const at = (path: string, name?: string) =>
+      join(
+        root,
+        ...path
+          .replaceAll("{appDir}", appDir ?? "")
+          .replaceAll("{name}", name ?? "")
+          .split("/"),
+      );
+    if (!spec.path.includes("{name}")) return [{ file: at(spec.path), scope: spec.scope }];
+    const parent = at(spec.path.slice(0, spec.path.indexOf("{name}")));
+    return folderNames(parent, spec.excludeNames ?? [])
+      .map((name) => ({
+        file: at(spec.path, name),
+        scope: spec.scope,
+        ...(spec.plugin
+          ? { pluginRoot: at(spec.plugin.root, name), pluginData: at(spec.plugin.data, name) }
+          : {}),
+      }))
+      .filter((found) => existsSync(found.file));
+  });
+}
+
+function folderNames(dir: string, exclude: readonly string[]): string[] {
   try {
-    names = readdirSync(pluginsDir, { withFileTypes: true })
-      // `data/` holds every plugin's persistent data, not a plugin.
-      .filter((entry) => entry.isDirectory() && entry.name !== "data")
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !exclude.includes(entry.name))
       .map((entry) => entry.name)
       .sort();
   } catch {
     return [];
   }
-  return names
-    .map((name) => ({
-      file: join(pluginsDir, name, "hooks", "hooks.json"),
-      scope: "plugin" as const,
-      pluginRoot: join(pluginsDir, name),
-      pluginData: join(pluginsDir, "data", name),
-    }))
-    .filter((plugin) => existsSync(plugin.file));
 }

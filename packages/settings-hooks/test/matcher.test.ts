@@ -75,7 +75,7 @@ describe("compileMatcher", () => {
     expect(compileMatcher("server-error")("my-server-error")).toBe(false);
   });
 
-  it("throws INVALID_MATCHER naming a regex that does not compile", () => {
+  it("throws HOOK_INVALID_MATCHER naming a regex that does not compile", () => {
     let error: unknown;
     try {
       compileMatcher("Bash(");
@@ -83,7 +83,7 @@ describe("compileMatcher", () => {
       error = caught;
     }
     expect(isSettingsError(error)).toBe(true);
-    expect((error as { code: string }).code).toBe("INVALID_MATCHER");
+    expect((error as { code: string }).code).toBe("HOOK_INVALID_MATCHER");
     expect((error as Error).message).toMatchInlineSnapshot(
       `"Matcher "Bash(" is not a valid JavaScript regular expression: Invalid regular expression: /Bash(/: Unterminated group. Use exact names like "Edit|Write", or escape special characters (e.g. "\\\\(")."`,
     );

@@ -259,7 +259,7 @@ describe("readSettingsFile", () => {
         → at hooks.Stop[0].matcher (settings.json)
       ⚠ Unknown field "comand" is ignored; did you mean "command"?
         → at hooks.Stop[0].hooks[0].comand (settings.json)
-      ⚠ "if" is evaluated only on tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest, PermissionDenied); on Stop this handler never runs.
+      ⚠ "if" is evaluated only on tool events (PreToolUse, PermissionRequest, PermissionDenied, PostToolUse, PostToolUseFailure); on Stop this handler never runs.
         → at hooks.Stop[0].hooks[0].if (settings.json)"
     `);
   });

@@ -28,7 +28,7 @@ function ruleError(text: string): string {
     parseRule(text);
   } catch (error) {
     expect(isSettingsError(error)).toBe(true);
-    expect((error as { code: string }).code).toBe("INVALID_RULE");
+    expect((error as { code: string }).code).toBe("HOOK_INVALID_RULE");
     return (error as Error).message;
   }
   throw new Error(`expected ${text} to be rejected`);

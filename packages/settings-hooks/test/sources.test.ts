@@ -24,8 +24,9 @@ async function plugin(dir: string, name: string): Promise<void> {
   await writeFile(join(dir, name, "hooks", "hooks.json"), JSON.stringify({ hooks: {} }));
 }
 
+// The dialect source each came from is checked on its own; here, the files and their order.
 const relative = (sources: ReturnType<typeof defaultSettingsSources>) =>
-  sources.map((source) => ({
+  sources.map(({ dialect: _dialect, spec: _spec, ...source }) => ({
     ...source,
     file: source.file.replace(root, "<root>"),
     ...(source.pluginRoot ? { pluginRoot: source.pluginRoot.replace(root, "<root>") } : {}),
@@ -33,6 +34,17 @@ const relative = (sources: ReturnType<typeof defaultSettingsSources>) =>
   }));
 
 describe("defaultSettingsSources", () => {
+  it("says which dialect source found each file", () => {
+    const sources = defaultSettingsSources({ cwd, home });
+    expect(sources.map((source) => [source.dialect, source.spec?.path])).toEqual([
+      ["claude", ".claude/settings.json"],
+      ["claude", "{appDir}/settings.json"],
+      ["claude", ".claude/settings.json"],
+      ["claude", "{appDir}/settings.json"],
+      ["claude", ".claude/settings.local.json"],
+    ]);
+  });
+
   it("lists user, project, local and then plugin sources in that order", async () => {
     await plugin(join(home, ".claude", "plugins"), "zeta");
     await plugin(join(home, ".claude", "plugins"), "alpha");

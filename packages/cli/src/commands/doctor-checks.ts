@@ -4,9 +4,12 @@ import path from "node:path";
 import type { LoadedHook } from "@hookwire/core";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import {
-  compileMatcher,
+  claude,
+  dialectOf,
+  findEvent,
+  handlerMatcher,
+  handlerVariables,
   isSettingsError,
-  isToolEvent,
   placeholderValues,
   type SettingsHandler,
   settingsHandlerProblems,
@@ -14,7 +17,7 @@ import {
   substitutePlaceholders,
 } from "@hookwire/settings-hooks";
 import { parse } from "shell-quote";
-import { SETTINGS_EVENTS } from "../events.js";
+import { firingEvents } from "../events.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
 
@@ -26,22 +29,14 @@ export interface Finding {
   fix?: string;
 }
 
-/** Claude-Code tool names a matcher may name; `mcp__…` tools are open-ended. */
-export const KNOWN_TOOLS = [
-  "Bash",
-  "Read",
-  "Write",
-  "Edit",
-  "MultiEdit",
-  "Grep",
-  "Glob",
-  "LS",
-  "WebFetch",
-  "WebSearch",
-  "Task",
-  "TodoWrite",
-  "NotebookEdit",
-];
+/** Claude-Code tool names a matcher may name (its tool table); `mcp__…` tools are open-ended. */
+export const KNOWN_TOOLS: readonly string[] = claude.tools.tools.map((tool) => tool.name);
+
+/** The tool names of a handler's dialect. */
+function knownTools(handler: SettingsHandler): readonly string[] {
+  return dialectOf(handler).tools.tools.map((tool) => tool.name);
+}
+
 const INTERPRETERS = new Set([
   "node",
   "bash",
@@ -57,11 +52,7 @@ const INTERPRETERS = new Set([
 
 function scriptFindings(handler: SettingsHandler, cwd: string, where: string): Finding[] {
   if (handler.config.type !== "command") return [];
-  const values = placeholderValues({
-    CLAUDE_PROJECT_DIR: cwd,
-    CLAUDE_PLUGIN_ROOT: handler.pluginRoot,
-    CLAUDE_PLUGIN_DATA: handler.pluginData,
-  });
+  const values = placeholderValues(handlerVariables(handler, cwd));
   const env = Object.fromEntries(values);
   const config = handler.config;
   const words = config.args
@@ -106,10 +97,19 @@ function scriptFindings(handler: SettingsHandler, cwd: string, where: string): F
 
 function matcherFindings(handler: SettingsHandler, where: string): Finding[] {
   const matcher = handler.matcher;
-  if (!isToolEvent(handler.event) || matcher === undefined || matcher === "" || matcher === "*") return [];
+  const dialect = dialectOf(handler);
+  if (
+    !findEvent(dialect, handler.event)?.tool ||
+    matcher === undefined ||
+    matcher === "" ||
+    matcher === "*"
+  ) {
+    return [];
+  }
+  const known = knownTools(handler);
   let matches: (value: string) => boolean;
   try {
-    matches = compileMatcher(matcher, { event: handler.event });
+    matches = handlerMatcher(handler);
   } catch (error) {
     return [
       {
@@ -121,16 +121,16 @@ function matcherFindings(handler: SettingsHandler, where: string): Finding[] {
       },
     ];
   }
-  if (KNOWN_TOOLS.some(matches) || matcher.includes("mcp__")) return [];
-  const lower = KNOWN_TOOLS.find((tool) => matches(tool.toLowerCase()));
+  if (known.some(matches) || matcher.includes("mcp__")) return [];
+  const lower = known.find((tool) => matches(tool.toLowerCase()));
   return [
     {
       severity: "warning",
       where,
       message: `matcher ${JSON.stringify(matcher)} matches no known tool`,
       fix: lower
-        ? `tool names are case-sensitive: write ${lower} (settings hooks see Claude-Code names)`
-        : `known tools: ${KNOWN_TOOLS.join(", ")}, mcp__<server>__<tool>`,
+        ? `tool names are case-sensitive: write ${lower} (settings hooks see ${dialect.label} names)`
+        : `known tools: ${known.join(", ")}, mcp__<server>__<tool>`,
     },
   ];
 }
@@ -234,12 +234,13 @@ export function doctorFindings(result: DiscoverAndLoadResult, cwd: string): Find
   }
   for (const handler of handlers) {
     const where = settingsHookPath(handler, cwd);
-    if (!SETTINGS_EVENTS.includes(handler.event)) {
+    const spec = findEvent(dialectOf(handler), handler.event);
+    if (spec?.native === undefined) {
       findings.push({
         severity: "warning",
         where,
         message: `hookwire hosts do not emit ${handler.event}; this handler never fires`,
-        fix: `events that fire: ${SETTINGS_EVENTS.join(", ")}`,
+        fix: `events that fire: ${firingEvents(handler.dialect).join(", ")}`,
       });
     }
     findings.push(...matcherFindings(handler, where), ...scriptFindings(handler, cwd, where));

@@ -2,7 +2,7 @@
 
 import type { LoadedHook } from "@hookwire/core";
 import { isProjectSettings } from "@hookwire/loader";
-import { type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
+import { dialectOf, type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
@@ -13,6 +13,8 @@ import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 function describeHandler(handler: SettingsHandler, cwd: string) {
   const { config } = handler;
   return {
+    dialect: handler.dialect,
+    dialectLabel: dialectOf(handler).label,
     event: handler.event,
     matcher: handler.matcher ?? "*",
     type: config.type,
@@ -122,7 +124,7 @@ export const listCommand = defineCommand({
     );
     for (const h of handlers) {
       out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
-      out.line(colors.dim(`    ${h.source} [${h.scope}]`));
+      out.line(colors.dim(`    ${h.source} [${h.scope}, ${h.dialectLabel}]`));
     }
     if (shadowed.length > 0) {
       out.line(colors.bold(`shadowed (${shadowed.length})`));

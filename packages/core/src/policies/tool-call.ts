@@ -1,5 +1,6 @@
 // tool_call: the first block stops at once, input rewrites chain, contexts collect, verdicts rank.
 import type { AttributedText, ToolCallEvent, ToolCallEventResult, ToolCallOutcome } from "../events.js";
+import { outranks } from "../permission.js";
 import type { Policy } from "./policy.js";
 import { isRecord } from "./policy.js";
 
@@ -7,8 +8,6 @@ interface State {
   event: ToolCallEvent;
   outcome: ToolCallOutcome;
 }
-
-const RANK = { allow: 1, ask: 2, defer: 3 } as const;
 
 export function pushContext(list: AttributedText[], text: unknown, hookPath: string): void {
   if (typeof text === "string") {
@@ -47,7 +46,7 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
     }
     const decision = result.permission;
     if (decision === "allow" || decision === "ask" || decision === "defer") {
-      if (!outcome.permission || RANK[decision] > RANK[outcome.permission.decision]) {
+      if (outranks(decision, outcome.permission?.decision)) {
         const reason = typeof result.reason === "string" ? result.reason : undefined;
         outcome.permission = { decision, reason, hookPath };
       }

@@ -36,3 +36,8 @@ export function contextMessage(texts: AttributedText[], event: string): HookMess
     details: { event, sources: texts },
   };
 }
+
+/** The block reasons as one text; a hook that gave none is named instead. */
+export function blockReason(blocks: readonly AttributedText[]): string {
+  return blocks.map((b) => b.text || `Blocked by hook \`${b.hookPath}\``).join("\n");
+}

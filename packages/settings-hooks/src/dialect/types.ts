@@ -199,6 +199,8 @@ export interface BridgedEventSpec<
   native: N;
   /** Whether this occurrence of the native event is this event's (PostToolUse: not an error). Default: all. */
   fires?(event: HookEvent<N>): boolean;
+  /** Native fields that make an occurrence this event's, for `hookwire emit <name>` (PostToolUseFailure: `isError: true`). */
+  emitAs?: Partial<HookEvent<N>>;
   /** Session fields its stdin carries, by the protocol's names (`prompt_id`, `permission_mode`, `effort`). */
   session: readonly string[];
   /** Command handlers get a fresh `VariableSpec.envFile` (Claude's SessionStart). */
@@ -289,6 +291,8 @@ export interface ToolTable {
   response(result: NativeResult): unknown;
   /** Tools whose output a hook may replace with any value (MCP tools); others only in their own shape. */
   freeOutput(name: string): boolean;
+  /** The rule tool name that covers a whole family (Claude: `Read(…)` covers Grep and Glob, `Edit(…)` Write). */
+  families?: Partial<Record<RuleFamily, string>>;
 }
 
 /** A native call in a dialect's terms: translated once per call, read by matchers, rules and `input`. */

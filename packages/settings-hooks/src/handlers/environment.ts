@@ -1,4 +1,6 @@
 // The `${CLAUDE_PROJECT_DIR}`-style placeholders of a command handler and the environment it runs in.
+import { dialectOf } from "../compiled.js";
+import type { SettingsHandler } from "../types.js";
 
 /** Values of the placeholders a handler may use; unset ones are left out of the environment. */
 export interface HookVariables {
@@ -16,15 +18,28 @@ export interface EnvironmentOptions {
   baseEnv?: NodeJS.ProcessEnv;
 }
 
+/** The placeholder values of one handler, by its dialect's names (`CLAUDE_PROJECT_DIR`, plugin folders). */
+export function handlerVariables(
+  handler: SettingsHandler,
+  projectDir: string,
+): Record<string, string | undefined> {
+  const { variables } = dialectOf(handler);
+  return {
+    ...Object.fromEntries(variables.projectDir.map((name) => [name, projectDir])),
+    ...(variables.pluginRoot ? { [variables.pluginRoot]: handler.pluginRoot } : {}),
+    ...(variables.pluginData ? { [variables.pluginData]: handler.pluginData } : {}),
+  };
+}
+
 /** Every placeholder name (canonical and alias) with its value. */
 export function placeholderValues(
-  vars: HookVariables,
+  vars: HookVariables | Readonly<Record<string, string | undefined>>,
   options: EnvironmentOptions = {},
 ): Map<string, string> {
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(vars)) if (typeof value === "string") values.set(name, value);
   for (const [alias, target] of Object.entries(options.envAliases ?? {})) {
-    const value = vars[target];
+    const value = (vars as Readonly<Record<string, string | undefined>>)[target];
     if (typeof value === "string") values.set(alias, value);
   }
   return values;

@@ -1,8 +1,11 @@
 // Runs one settings handler of any type and answers with a HandlerResult; never rejects.
 import { errorMessage, isHookwireError } from "@hookwire/core";
-import { interpretCommandRun } from "../protocol/exit-code.js";
+import { dialectOf } from "../compiled.js";
+import { findEvent } from "../dialect/catalogue.js";
+import type { Dialect } from "../dialect/types.js";
+import { claude } from "../dialects/claude/dialect.js";
 import type { HookInput } from "../protocol/input.js";
-import { type HandlerResult, type OutputOptions, parseStdout, validateOutput } from "../protocol/output.js";
+import { type HandlerResult, type OutputOptions, parseStdout } from "../protocol/output.js";
 import type {
   CommandHandlerConfig,
   HostHandlerConfig,
@@ -10,7 +13,12 @@ import type {
   SettingsHandler,
 } from "../types.js";
 import { type CommandSpec, commandSpec, runCommand } from "./command.js";
-import { type EnvironmentOptions, hookEnvironment, placeholderValues } from "./environment.js";
+import {
+  type EnvironmentOptions,
+  handlerVariables,
+  hookEnvironment,
+  placeholderValues,
+} from "./environment.js";
 import { findExecutor, type HandlerTypeRegistry } from "./executors.js";
 import { runHttpHandler } from "./http.js";
 
@@ -24,16 +32,17 @@ export interface RunHandlerOptions extends EnvironmentOptions {
   beforeCommand?: (handler: SettingsHandler) => void | Promise<void>;
 }
 
-/** Seconds, per 003: 600 by default, 30 for UserPromptSubmit, 1.5 for SessionEnd (it delays shutdown). */
-export function defaultTimeoutSeconds(event: string): number {
-  if (event === "UserPromptSubmit") return 30;
-  if (event === "SessionEnd") return 1.5;
-  return 600;
+/** Seconds an event's handlers run by default: its catalogue's `defaultTimeout` (Claude: 600, 30 for UserPromptSubmit, 1.5 for SessionEnd). */
+export function defaultTimeoutSeconds(event: string, dialect: Dialect = claude): number {
+  return findEvent(dialect, event)?.defaultTimeout ?? 600;
 }
 
 export function timeoutMs(handler: SettingsHandler): number {
   const seconds = handler.config.timeout;
-  const value = typeof seconds === "number" && seconds > 0 ? seconds : defaultTimeoutSeconds(handler.event);
+  const value =
+    typeof seconds === "number" && seconds > 0
+      ? seconds
+      : defaultTimeoutSeconds(handler.event, dialectOf(handler));
   return value * 1000;
 }
 
@@ -54,11 +63,13 @@ export function prepareRun(handler: SettingsHandler, options: RunHandlerOptions)
   if (config.type === "command") return prepareCommand(handler, config as CommandHandlerConfig, options);
   if (config.type === "http") {
     const http = config as HttpHandlerConfig;
+    const validate = dialectOf(handler).protocol.output;
     return {
       key: JSON.stringify(["http", http.url]),
       run: (input, output, signal) =>
         runHttpHandler(http, JSON.stringify(input), {
           ...output,
+          validate,
           timeoutMs: timeoutMs(handler),
           secretEnv: options.secretEnv,
           env: options.baseEnv,
@@ -74,14 +85,8 @@ function prepareCommand(
   config: CommandHandlerConfig,
   options: RunHandlerOptions,
 ): PreparedRun {
-  const values = placeholderValues(
-    {
-      CLAUDE_PROJECT_DIR: options.projectDir,
-      CLAUDE_PLUGIN_ROOT: handler.pluginRoot,
-      CLAUDE_PLUGIN_DATA: handler.pluginData,
-    },
-    options,
-  );
+  const { protocol } = dialectOf(handler);
+  const values = placeholderValues(handlerVariables(handler, options.projectDir), options);
   const spec: CommandSpec = commandSpec(config, values);
   const ms = timeoutMs(handler);
   // Built once per bridge: copying the environment on every spawn is measurable on the hot path.
@@ -105,7 +110,7 @@ function prepareCommand(
         timeoutMs: ms,
         signal: signal ?? options.signal,
       });
-      return interpretCommandRun(run, { ...output, timeoutMs: ms });
+      return protocol.exit(run, { ...output, validate: protocol.output, timeoutMs: ms });
     },
   };
 }
@@ -116,6 +121,7 @@ function prepareHost(
   options: RunHandlerOptions,
 ): PreparedRun {
   const ms = timeoutMs(handler);
+  const validate = dialectOf(handler).protocol.output;
   return {
     key: JSON.stringify([config.type, config]),
     async run(input, output, signal) {
@@ -149,9 +155,9 @@ function prepareHost(
           return { status: "error", message: `timed out after ${ms / 1000} s`, warnings: [] };
         }
         if (answer === undefined || answer === null) return { status: "success", output: {}, warnings: [] };
-        if (typeof answer === "string") return parseStdout(answer, output);
+        if (typeof answer === "string") return parseStdout(answer, { ...output, validate });
         if (typeof answer === "object" && !Array.isArray(answer)) {
-          return { status: "success", ...validateOutput(answer, output) };
+          return { status: "success", ...validate(answer as Record<string, unknown>, output) };
         }
         return {
           status: "error",

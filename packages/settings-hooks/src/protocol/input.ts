@@ -1,4 +1,7 @@
 // The JSON a settings handler receives on stdin (or as the POST body): common fields + event fields.
+import type { BridgedEventSpec } from "../dialect/types.js";
+import { claudeEvent, type claudeEvents } from "../dialects/claude/catalogue.js";
+import { claudeProtocol } from "../dialects/claude/protocol.js";
 
 /** Fields every event carries. */
 export interface CommonInput {
@@ -14,36 +17,13 @@ export interface CommonInput {
   hook_event_name: string;
 }
 
-/** The event-specific fields of the events hookwire bridges. */
-export interface EventInputFields {
-  PreToolUse: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string };
-  PostToolUse: {
-    tool_name: string;
-    tool_input: Record<string, unknown>;
-    tool_response: unknown;
-    tool_use_id: string;
-    duration_ms: number;
-  };
-  PostToolUseFailure: {
-    tool_name: string;
-    tool_input: Record<string, unknown>;
-    tool_use_id: string;
-    error: string;
-    is_interrupt: boolean;
-    duration_ms: number;
-  };
-  UserPromptSubmit: { prompt: string };
-  SessionStart: { source: "startup" | "resume" | "clear" | "compact" | (string & {}); model?: string };
-  SessionEnd: { reason: string };
-  Stop: {
-    stop_hook_active: boolean;
-    last_assistant_message?: string;
-    background_tasks: unknown[];
-    session_crons: unknown[];
-  };
-  PreCompact: { trigger: "manual" | "auto"; custom_instructions: string };
-  PostCompact: { trigger: "manual" | "auto"; compact_summary?: string };
-}
+// biome-ignore lint/suspicious/noExplicitAny: matches any bridged event to read its field type.
+type FieldsOf<S> = S extends BridgedEventSpec<infer Name, any, infer Fields, any> ? [Name, Fields] : never;
+
+/** The event-specific fields of the Claude Code events hookwire bridges: what each event's `input` returns. */
+export type EventInputFields = {
+  [P in FieldsOf<(typeof claudeEvents)[number]> as P[0]]: P[1];
+};
 
 export type BridgedEventName = keyof EventInputFields;
 
@@ -60,36 +40,13 @@ export interface SessionInfo {
   effort?: string;
 }
 
-type SessionField = "prompt_id" | "permission_mode" | "effort";
-
-/** Which session fields each event carries, as Claude Code 2.1 sends them (checked in the conformance suite). */
-const SESSION_FIELDS: Record<BridgedEventName, readonly SessionField[]> = {
-  SessionStart: [],
-  UserPromptSubmit: ["prompt_id", "permission_mode"],
-  PreToolUse: ["prompt_id", "permission_mode", "effort"],
-  PostToolUse: ["prompt_id", "permission_mode", "effort"],
-  PostToolUseFailure: ["prompt_id", "permission_mode", "effort"],
-  Stop: ["prompt_id", "permission_mode", "effort"],
-  SessionEnd: ["prompt_id"],
-  PreCompact: ["prompt_id", "permission_mode"],
-  PostCompact: ["prompt_id", "permission_mode"],
-};
-
+/** A Claude Code event's whole stdin, in Claude Code's key order (its protocol's `input`). */
 export function buildHookInput<E extends BridgedEventName>(
   event: E,
   fields: EventInputFields[E],
   session: SessionInfo,
 ): HookInput<E> {
-  const wanted = SESSION_FIELDS[event];
-  // Key order as Claude Code's: a hook that prints its input sees the same text.
-  const ordered: Record<string, unknown> = {
-    session_id: session.sessionId,
-    transcript_path: session.transcriptPath ?? "",
-    cwd: session.cwd,
-  };
-  if (wanted.includes("prompt_id") && session.promptId !== undefined) ordered.prompt_id = session.promptId;
-  if (wanted.includes("permission_mode")) ordered.permission_mode = session.permissionMode ?? "default";
-  if (wanted.includes("effort")) ordered.effort = { level: session.effort ?? "medium" };
-  ordered.hook_event_name = event;
-  return { ...ordered, ...fields } as unknown as HookInput<E>;
+  const spec = claudeEvent(event);
+  if (!spec || spec.native === undefined) throw new TypeError(`${event} is not a bridged Claude Code event.`);
+  return claudeProtocol.input(spec, fields, session) as unknown as HookInput<E>;
 }

@@ -1,9 +1,8 @@
 // What a settings handler answered: stdout/exit code (or an HTTP body) read into a validated result.
 import os from "node:os";
 import path from "node:path";
+import type { PermissionDecision } from "@hookwire/core";
 import { saveOutput } from "./saved-output.js";
-
-export type SettingsPermissionDecision = "allow" | "deny" | "ask" | "defer";
 
 /** The fields of a hook's JSON output that hookwire acts on; each one validated on its own. */
 export interface HookOutput {
@@ -15,7 +14,7 @@ export interface HookOutput {
   reason?: string;
   hookSpecificOutput?: {
     hookEventName?: string;
-    permissionDecision?: SettingsPermissionDecision;
+    permissionDecision?: PermissionDecision;
     permissionDecisionReason?: string;
     updatedInput?: Record<string, unknown>;
     additionalContext?: string;
@@ -43,6 +42,11 @@ export interface OutputOptions {
   event: string;
   /** Where strings over the length limit are saved. Default `defaultOutputDir()` (per user, under the XDG cache folder). */
   outputDir?: string;
+  /** Reads a JSON answer in the handler's dialect (its protocol's `output`). Default: Claude Code's `validateOutput`. */
+  validate?: (
+    json: Record<string, unknown>,
+    options: OutputOptions,
+  ) => { output: HookOutput; warnings: string[] };
 }
 
 /** Hook output strings above this length are saved to a file and replaced by a preview. */
@@ -156,7 +160,7 @@ export function validateOutput(
   const decision = specific.permissionDecision;
   if (decision !== undefined) {
     if (typeof decision === "string" && DECISIONS.includes(decision)) {
-      out.permissionDecision = decision as SettingsPermissionDecision;
+      out.permissionDecision = decision as PermissionDecision;
     } else drop("hookSpecificOutput.permissionDecision", "one of allow, deny, ask, defer", decision);
   }
   const decisionReason = str(
@@ -192,6 +196,7 @@ export function parseStdout(
 ): HandlerResult {
   const text = stdout.replace(/^\uFEFF/, "").trim();
   if (text === "") return { status: "success", output: {}, warnings: [] };
+  const validate = options.validate ?? validateOutput;
   const whole = tryParseObject(text);
   if (whole) return { status: "success", ...validate(whole, options) };
   const lines = text.split(/\r?\n/);

@@ -1,6 +1,8 @@
 // Whether a tool call matches a permission rule, in the two modes rules are used in: permission lists and `if`.
 import { homedir } from "node:os";
-import { settingsToolName, toSettingsTool } from "../tool-names.js";
+import { dialectToolName, findTool, toDialectCall } from "../dialect/tools.js";
+import type { ToolSpec, ToolTable } from "../dialect/types.js";
+import { claudeTools } from "../dialects/claude/tools.js";
 import { pathMatch } from "./file-paths.js";
 import type { PermissionRule } from "./parse.js";
 import { type ShellAnalysis, type ShellCommand, shellCommands } from "./shell/analyse.js";
@@ -8,7 +10,7 @@ import { isShellParserLoaded } from "./shell/grammar.js";
 import { matchesWildcard, mayMatchWildcard } from "./wildcard.js";
 
 export interface ToolCall {
-  /** Native (`bash`) or Claude-Code (`Bash`) name; the input is read in the matching shape. */
+  /** Native (`bash`) or dialect (`Bash`) name; the input is read in the matching shape. */
   toolName: string;
   input: Record<string, unknown>;
   cwd: string;
@@ -28,6 +30,8 @@ export type MatchMode = { mode: "permission"; list: RuleList } | { mode: "if-fil
 export type MatchOptions = MatchMode & {
   /** For `~/` patterns; defaults to the user's home folder. */
   home?: string;
+  /** The dialect whose tool names and rule semantics apply. Default: Claude Code's. */
+  tools?: ToolTable;
 };
 
 /** `match`: the rule applies; `may-match`: it cannot be ruled out statically; `no-match`: it does not apply. */
@@ -40,40 +44,41 @@ export interface RuleMatch {
 const MATCH: RuleMatch = Object.freeze({ outcome: "match" });
 const NO_MATCH: RuleMatch = Object.freeze({ outcome: "no-match" });
 
-// Claude-Code semantics: Read rules also cover the tools that read files, Edit rules the ones that change them.
-const ruleFamilies: Readonly<Record<string, readonly string[]>> = {
-  Read: ["Read", "Grep", "Glob", "NotebookRead"],
-  Edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"],
-};
-const fileTools = new Set(Object.values(ruleFamilies).flat());
-const pathFields = ["file_path", "notebook_path", "path"] as const;
-const searchTools = new Set(["Grep", "Glob"]);
-
 /** Evaluates one rule against one call. Bash analysis is synchronous: `await loadShellParser()` once before. */
 export function evaluateRule(rule: PermissionRule, call: ToolCall, options: MatchOptions): RuleMatch {
-  const { tool_name: toolName, tool_input: input } = toSettingsTool(call.toolName, call.input);
-  const callTool = settingsToolName(toolName);
-  if (!toolNameMatches(settingsToolName(rule.tool), callTool)) return NO_MATCH;
+  const tools = options.tools ?? claudeTools;
+  // A native call is read in the dialect's terms; a call already in them passes through unchanged.
+  const { name, input, spec } = toDialectCall(tools, call.toolName, call.input);
+  const callSpec = spec ?? findTool(tools, name);
+  const callTool = callSpec?.name ?? name;
+  if (!toolNameMatches(tools, dialectToolName(tools, rule.tool), callTool, callSpec)) return NO_MATCH;
   if (rule.pattern === undefined) return MATCH;
   const every = options.mode === "permission" && options.list === "allow";
-  if (callTool === "Bash") {
-    return matchBash(
-      rule.pattern,
-      input.command,
-      every ? "every" : options.mode === "if-filter" ? "if" : "any",
-    );
+  switch (callSpec?.family) {
+    case "shell":
+      return matchBash(
+        rule.pattern,
+        input.command,
+        every ? "every" : options.mode === "if-filter" ? "if" : "any",
+      );
+    case "read":
+    case "edit": {
+      const path = pathOf(callSpec, input, call.cwd);
+      if (path === undefined) return NO_MATCH;
+      const { lexical, real } = pathMatch(rule.pattern, path, {
+        cwd: call.cwd,
+        home: options.home ?? homedir(),
+      });
+      // A symlink must not carry a call past a deny rule, nor into an allow rule's folder from outside it.
+      return (every ? lexical && real : lexical || real) ? MATCH : NO_MATCH;
+    }
+    case "value":
+      return matchesWildcard(rule.pattern, callSpec.ruleValue?.(input, rule.pattern) ?? "")
+        ? MATCH
+        : NO_MATCH;
+    default:
+      return matchesWildcard(rule.pattern, JSON.stringify(input)) ? MATCH : NO_MATCH;
   }
-  if (fileTools.has(callTool)) {
-    const path = pathOf(callTool, input, call.cwd);
-    if (path === undefined) return NO_MATCH;
-    const { lexical, real } = pathMatch(rule.pattern, path, {
-      cwd: call.cwd,
-      home: options.home ?? homedir(),
-    });
-    // A symlink must not carry a call past a deny rule, nor into an allow rule's folder from outside it.
-    return (every ? lexical && real : lexical || real) ? MATCH : NO_MATCH;
-  }
-  return matchesWildcard(rule.pattern, primaryValue(callTool, rule.pattern, input)) ? MATCH : NO_MATCH;
 }
 
 /** `evaluateRule` as a yes / no: deny, ask and `if` take a possible match as a match; allow does not. */
@@ -83,9 +88,16 @@ export function matchesRule(rule: PermissionRule, call: ToolCall, options: Match
   return outcome === "match" || (!every && outcome === "may-match");
 }
 
-function toolNameMatches(ruleTool: string, callTool: string): boolean {
+function toolNameMatches(
+  tools: ToolTable,
+  ruleTool: string,
+  callTool: string,
+  callSpec: ToolSpec | undefined,
+): boolean {
   if (ruleTool === callTool) return true;
-  if (Object.hasOwn(ruleFamilies, ruleTool) && ruleFamilies[ruleTool]!.includes(callTool)) return true;
+  // `Read(…)` also covers the tools that read files, `Edit(…)` the ones that change them (Claude Code's rule).
+  const family = callSpec?.family;
+  if (family && tools.families?.[family] === ruleTool) return true;
   // `mcp__server` names every tool of that server.
   if (/^mcp__[^_]+(?:_[^_]+)*$/.test(ruleTool) && callTool.startsWith(`${ruleTool}__`)) return true;
   return ruleTool.includes("*") && matchesWildcard(ruleTool, callTool);
@@ -180,40 +192,11 @@ function coversAll(
   return MATCH;
 }
 
-function pathOf(tool: string, input: Record<string, unknown>, cwd: string): string | undefined {
-  for (const field of pathFields) {
+function pathOf(tool: ToolSpec, input: Record<string, unknown>, cwd: string): string | undefined {
+  for (const field of tool.pathFields ?? []) {
     const value = input[field];
     if (typeof value === "string" && value !== "") return value;
   }
-  // Grep and Glob search the working directory when no path is given.
-  return searchTools.has(tool) ? cwd : undefined;
-}
-
-/**
- * The value a non-file, non-Bash pattern is matched against: WebFetch `domain:host` → the URL's host name,
- * WebFetch → url, WebSearch → query, Task/Agent → subagent_type, Skill → skill; any other tool → its input as JSON.
- */
-function primaryValue(tool: string, pattern: string, input: Record<string, unknown>): string {
-  const field = (name: string): string | undefined =>
-    typeof input[name] === "string" ? (input[name] as string) : undefined;
-  switch (tool) {
-    case "WebFetch": {
-      const url = field("url") ?? "";
-      if (!pattern.startsWith("domain:")) return url;
-      try {
-        return `domain:${new URL(url).hostname}`;
-      } catch {
-        return "";
-      }
-    }
-    case "WebSearch":
-      return field("query") ?? "";
-    case "Task":
-    case "Agent":
-      return field("subagent_type") ?? "";
-    case "Skill":
-      return field("skill") ?? field("command") ?? "";
-    default:
-      return JSON.stringify(input);
-  }
+  // Tools that search (Grep, Glob) search the working directory when no path is given.
+  return tool.searchesCwd ? cwd : undefined;
 }

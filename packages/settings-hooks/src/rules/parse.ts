@@ -13,7 +13,7 @@ export interface PermissionRule {
 const toolName = /^[A-Za-z0-9_*][A-Za-z0-9_\-.*]*$/;
 const expected = 'expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"';
 
-/** Parses `Bash`, `Bash(git push *)`, `Edit(*.ts)`; throws `SettingsError` `INVALID_RULE` saying what was expected. */
+/** Parses `Bash`, `Bash(git push *)`, `Edit(*.ts)`; throws `SettingsError` `HOOK_INVALID_RULE` saying what was expected. */
 export function parseRule(text: string): PermissionRule {
   if (typeof text !== "string") {
     throw invalid(String(text), `${expected}, got ${typeof text}`);
@@ -48,5 +48,8 @@ function checkTool(tool: string, source: string): void {
 }
 
 function invalid(source: string, detail: string): SettingsError {
-  return new SettingsError("INVALID_RULE", `Invalid permission rule ${JSON.stringify(source)}: ${detail}.`);
+  return new SettingsError(
+    "HOOK_INVALID_RULE",
+    `Invalid permission rule ${JSON.stringify(source)}: ${detail}.`,
+  );
 }

@@ -65,3 +65,10 @@ export const claudeEvents = [
 
 /** Every Claude Code event name. */
 export type ClaudeEventName = (typeof claudeEvents)[number]["name"];
+
+const byName = new Map<string, (typeof claudeEvents)[number]>(claudeEvents.map((spec) => [spec.name, spec]));
+
+/** The Claude Code event of that name (for modules that cannot import the dialect object itself). */
+export function claudeEvent(name: string): (typeof claudeEvents)[number] | undefined {
+  return byName.get(name);
+}

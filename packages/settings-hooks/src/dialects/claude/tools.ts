@@ -114,6 +114,8 @@ const tools: readonly ToolSpec[] = [
       };
     },
   },
+  // Claude Code tools without a native counterpart sit among the others: matchers and `if` rules name them.
+  { name: "MultiEdit", family: "edit", pathFields: filePaths },
   {
     name: "Grep",
     native: "grep",
@@ -162,10 +164,6 @@ const tools: readonly ToolSpec[] = [
       };
     },
   },
-  // Claude Code's other tools: no native counterpart, but matchers and `if` rules name them.
-  { name: "MultiEdit", family: "edit", pathFields: filePaths },
-  { name: "NotebookEdit", family: "edit", pathFields: filePaths },
-  { name: "NotebookRead", family: "read", pathFields: filePaths },
   { name: "LS", family: "input" },
   {
     name: "WebFetch",
@@ -182,13 +180,15 @@ const tools: readonly ToolSpec[] = [
   },
   { name: "WebSearch", family: "value", ruleValue: (input) => text(input, "query") ?? "" },
   { name: "Task", family: "value", ruleValue: (input) => text(input, "subagent_type") ?? "" },
+  { name: "TodoWrite", family: "input" },
+  { name: "NotebookEdit", family: "edit", pathFields: filePaths },
+  { name: "NotebookRead", family: "read", pathFields: filePaths },
   { name: "Agent", family: "value", ruleValue: (input) => text(input, "subagent_type") ?? "" },
   {
     name: "Skill",
     family: "value",
     ruleValue: (input) => text(input, "skill") ?? text(input, "command") ?? "",
   },
-  { name: "TodoWrite", family: "input" },
 ];
 
 function field(details: unknown, name: string): unknown {
@@ -221,4 +221,5 @@ export const claudeTools: ToolTable = {
   response: ({ text, details }) => ({ output: text, details }),
   // MCP tools (`mcp__server__tool`) are the only ones whose output a hook may replace with any value.
   freeOutput: (name) => name.startsWith("mcp__"),
+  families: { read: "Read", edit: "Edit" },
 };

@@ -6,6 +6,7 @@ export const postToolUseFailure = bridged({
   name: "PostToolUseFailure",
   description: "After a tool call failed: add context for the model.",
   native: "tool_result",
+  emitAs: { isError: true },
   fires: (event) => event.isError,
   matcher: "regex",
   matcherField: "tool_name",

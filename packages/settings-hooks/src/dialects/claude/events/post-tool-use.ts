@@ -10,6 +10,7 @@ export const postToolUse = bridged({
   name: "PostToolUse",
   description: "After a tool call succeeded: add context for the model, or replace the tool's output.",
   native: "tool_result",
+  emitAs: { isError: false },
   fires: (event) => !event.isError,
   matcher: "regex",
   matcherField: "tool_name",

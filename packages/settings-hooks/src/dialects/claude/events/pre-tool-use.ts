@@ -1,6 +1,6 @@
 // PreToolUse: before a tool runs; hooks block it, rewrite its input, or give a permission verdict.
 import { HookError, type ToolCallEventResult } from "@hookwire/core";
-import { blockReason } from "../../../aggregate.js";
+import { blockReason } from "../../../dialect/messages.js";
 import { missingFields, toNativeInput } from "../../../dialect/tools.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { claudeTools } from "../tools.js";

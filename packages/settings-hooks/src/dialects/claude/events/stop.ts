@@ -1,6 +1,5 @@
 // Stop: when the agent finishes its turn; a hook that blocks makes it continue, up to the bridge's cap.
-import { blockReason } from "../../../aggregate.js";
-import { joined, lastAssistantText } from "../../../dialect/messages.js";
+import { blockReason, joined, lastAssistantText } from "../../../dialect/messages.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 
 export const stop = bridged({

@@ -1,6 +1,5 @@
 // UserPromptSubmit: before the agent sees a prompt; hooks refuse it or add context.
-import { blockReason } from "../../../aggregate.js";
-import { contextMessage } from "../../../dialect/messages.js";
+import { blockReason, contextMessage } from "../../../dialect/messages.js";
 import { bridged } from "../define.js";
 
 export const userPromptSubmit = bridged({
