@@ -86,11 +86,8 @@ export async function runInHookwire(testCase: CopilotCase): Promise<Observation>
           let text: string;
           try {
             if (!tool) throw new Error(`No such tool available: ${call.tool}`);
-            const { description: _description, ...input } = call.input;
-            const result = await tool.execute(
-              `call_hw_${next}`,
-              toNativeInput(copilotTools, call.tool, input),
-            );
+            // `description` (Copilot's model must send it) has no native counterpart: it passes through.
+            const result = await tool.execute(`call_hw_${next}`, toNativeInput(copilotTools, call.tool, call.input));
             text = textOf(result.content);
           } catch (error) {
             if (error instanceof ToolDeferredError) break;

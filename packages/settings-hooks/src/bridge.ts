@@ -409,30 +409,41 @@ export async function createSettingsHooks(
       }
       const list = [...unique.values()];
       const envFile = spec.envFile ? dialect.variables.envFile : undefined;
-      const answers: HandlerResult[] = await Promise.all(
-        list.map(async (p) => {
-          const started = performance.now();
-          let extraEnv: Record<string, string> | undefined;
-          if (envFile && p.handler.config.type === "command") {
-            sessionEnv ??= new SessionEnvironment(defaultSessionEnvDir(session.sessionId));
-            extraEnv = { [envFile]: sessionEnv.createFile(spec.name, envFiles++) };
-          }
-          const result = await p.runner.run(
-            input as never,
-            { hookName: p.hookPath, event: spec.name, outputDir: options.outputDir },
-            undefined,
-            extraEnv,
-          );
-          options.onHandlerRun?.({
-            hookPath: p.hookPath,
-            dialect: dialect.id,
-            event: spec.name,
-            result,
-            durationMs: performance.now() - started,
-          });
-          return result;
-        }),
-      );
+      const runOne = async (p: Prepared): Promise<HandlerResult> => {
+        const started = performance.now();
+        let extraEnv: Record<string, string> | undefined;
+        if (envFile && p.handler.config.type === "command") {
+          sessionEnv ??= new SessionEnvironment(defaultSessionEnvDir(session.sessionId));
+          extraEnv = { [envFile]: sessionEnv.createFile(spec.name, envFiles++) };
+        }
+        const result = await p.runner.run(
+          input as never,
+          { hookName: p.hookPath, event: spec.name, outputDir: options.outputDir },
+          undefined,
+          extraEnv,
+        );
+        options.onHandlerRun?.({
+          hookPath: p.hookPath,
+          dialect: dialect.id,
+          event: spec.name,
+          result,
+          durationMs: performance.now() - started,
+        });
+        return result;
+      };
+      let answers: HandlerResult[];
+      if (dialect.settings.run === "sequential-until-block") {
+        // One after another; the first that blocks ends the event and the rest never run (Copilot CLI).
+        answers = [];
+        for (const p of list) {
+          const result = await runOne(p);
+          answers.push(result);
+          if (aggregate(spec, [{ hookPath: p.hookPath, result }]).blocks.length > 0) break;
+        }
+        list.length = answers.length;
+      } else {
+        answers = await Promise.all(list.map(runOne));
+      }
       const results = list.map((p, i) => ({ hookPath: p.hookPath, result: answers[i] as HandlerResult }));
       const outcome = aggregate(spec, results);
       report(outcome, spec.name);
@@ -499,6 +510,7 @@ export async function createSettingsHooks(
               : {}),
             hookName,
             cwd,
+            handlerFields: (hookPath) => prepared.find((p) => p.hookPath === hookPath)?.handler.fields,
           };
           const fields = spec.input(event as never, ctx);
           const { outcome, results } = await run(dialect, spec, fields, hook, tool);

@@ -183,17 +183,9 @@ export function validateOutput(
 /**
  * Read an exit-0 stdout (or a 2xx body): a JSON object → validated output; anything else →
  * plain text. A leading BOM and surrounding whitespace are tolerated, and so are non-JSON lines
- * before a final JSON object line (what a chatty shell profile prints). Never throws. `validate` reads the
- * JSON object: a dialect whose answers differ from Claude Code's passes its protocol's `output`.
+ * before a final JSON object line (what a chatty shell profile prints). Never throws.
  */
-export function parseStdout(
-  stdout: string,
-  options: OutputOptions,
-  validate: (
-    json: Record<string, unknown>,
-    options: OutputOptions,
-  ) => { output: HookOutput; warnings: string[] } = validateOutput,
-): HandlerResult {
+export function parseStdout(stdout: string, options: OutputOptions): HandlerResult {
   const text = stdout.replace(/^\uFEFF/, "").trim();
   if (text === "") return { status: "success", output: {}, warnings: [] };
   const validate = options.validate ?? validateOutput;

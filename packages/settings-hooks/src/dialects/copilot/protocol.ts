@@ -46,7 +46,7 @@ export const copilotProtocol: ProtocolSpec = {
   exit(run, options) {
     const warnings: string[] = [];
     const json = (): HookOutput | undefined => {
-      const parsed = parseStdout(run.stdout, options, output);
+      const parsed = parseStdout(run.stdout, { ...options, validate: output });
       if (parsed.status !== "success" || parsed.text !== undefined) return undefined;
       warnings.push(...parsed.warnings);
       return Object.keys(parsed.output).length > 0 ? parsed.output : undefined;
@@ -57,7 +57,7 @@ export const copilotProtocol: ProtocolSpec = {
     if (run.timedOut)
       return { status: "error", message: `timed out after ${options.timeoutMs / 1000} s`, warnings };
     if (run.aborted) return { status: "error", message: "cancelled", warnings };
-    if (run.code === 0) return parseStdout(run.stdout, options, output);
+    if (run.code === 0) return parseStdout(run.stdout, { ...options, validate: output });
     const answer = json();
     const tool = FAIL_CLOSED.has(options.event);
     if (run.code === 2 && tool) {

@@ -73,7 +73,7 @@ export const cursorProtocol: ProtocolSpec = {
     if (run.spawnError) return failed(`could not start: ${run.spawnError.message}`);
     if (run.timedOut) return failed(`timed out after ${options.timeoutMs / 1000} s`);
     if (run.aborted) return { status: "error", message: "cancelled", warnings: [] };
-    const parsed = parseStdout(run.stdout, options, output);
+    const parsed = parseStdout(run.stdout, { ...options, validate: output });
     const json = parsed.status === "success" && parsed.text === undefined ? parsed.output : undefined;
     if (run.code === 0) {
       // Cursor reads JSON; any other stdout is a failed hook (fail-open unless failClosed).

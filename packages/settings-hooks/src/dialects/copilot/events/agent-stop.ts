@@ -1,5 +1,5 @@
 // agentStop: when the main agent finishes its turn; a hook that blocks makes it continue, up to the cap.
-import { blockReason } from "../../../aggregate.js";
+import { blockReason } from "../../../dialect/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const agentStop = bridged({

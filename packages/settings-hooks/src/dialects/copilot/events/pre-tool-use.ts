@@ -1,6 +1,6 @@
 // preToolUse: before a tool runs; hooks deny it (fail-closed), rewrite its arguments, or add context.
 import { HookError, type ToolCallEventResult } from "@hookwire/core";
-import { blockReason } from "../../../aggregate.js";
+import { blockReason } from "../../../dialect/messages.js";
 import { missingFields, toNativeInput } from "../../../dialect/tools.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { copilotTools } from "../tools.js";

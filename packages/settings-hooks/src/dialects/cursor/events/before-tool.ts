@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type { HookEvent, ToolCallEventResult } from "@hookwire/core";
 import type { AggregatedOutcome } from "../../../aggregate.js";
-import { blockReason } from "../../../aggregate.js";
+import { blockReason } from "../../../dialect/messages.js";
 import { toNativeInput } from "../../../dialect/tools.js";
 import { bridged, DEFAULT_TIMEOUT, isMcpTool } from "../define.js";
 import { cursorTools } from "../tools.js";

@@ -1,5 +1,5 @@
 // beforeSubmitPrompt: right after the user hits send; `continue: false` (or exit 2) keeps the prompt from the model.
-import { blockReason } from "../../../aggregate.js";
+import { blockReason } from "../../../dialect/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const beforeSubmitPrompt = bridged({
