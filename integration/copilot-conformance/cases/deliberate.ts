@@ -7,6 +7,10 @@ export const deliberateDifferences: Record<string, string> = {
   "claude-format-github-hooks": "as claude-settings: Claude Code's stdin for a Claude-format file",
   "claude-exit-1":
     "a Claude-format hook that exits 1 is non-blocking in hookwire, as in Claude Code; Copilot denies (fail-closed)",
+  "claude-and-native": "as claude-settings: the Claude-format file's hook gets Claude Code's stdin",
+  "events-lifecycle":
+    "sessionStart has no initialPrompt: a hookwire session starts before its first prompt is known",
+  "session-start-context": "as events-lifecycle: sessionStart has no initialPrompt",
   "handler-powershell-only":
     "a handler with only powershell is reported at load (no bash command) and skipped; Copilot on Linux treats it as an erroring hook and denies every call",
 };
