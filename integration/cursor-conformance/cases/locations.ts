@@ -76,20 +76,54 @@ export const locationCases: CursorCase[] = [
       "project/.cursor/hooks.json": cursor({ beforeShellExecution: [{ run: "cur" }] }),
       "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "cc" }] }] }),
     },
-    scripts: { cur: {}, cc: { exit: 2, stderr: "CLAUDE_MARK" } },
+    scripts: {
+      cur: { stdout: { permission: "allow" } },
+      cc: {
+        stdout: { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "CLAUDE_MARK" } },
+      },
+    },
     calls: [shellRan],
     markers: ["CLAUDE_MARK"],
     observeFiles: ["ran.txt"],
     expect: {
-      files: NOT_RAN,
+      files: RAN,
       markers: { CLAUDE_MARK: true },
       hooks: {
-        cur: [{ hook_event_name: "beforeShellExecution", command: "echo ran > ran.txt" }],
+        cur: [
+          {
+            hook_event_name: "beforeShellExecution",
+            command: "echo ran > ran.txt",
+            workspace_roots: ["<root>/project"],
+          },
+        ],
         cc: [
-          { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "echo ran > ran.txt" } },
+          {
+            hook_event_name: "PreToolUse",
+            tool_name: "Bash",
+            tool_input: { command: "echo ran > ran.txt" },
+            session_id: "<string>",
+          },
         ],
       },
     },
+  },
+  {
+    id: "claude-allows-cursor-denies",
+    about:
+      "a Claude hook's allow does not undo a Cursor hook's deny of the same call (and the other way round)",
+    source: `${DOCS.thirdParty}: higher-priority sources win conflicts; decision: the most restrictive answer wins, whatever the file`,
+    hookFiles: {
+      "project/.cursor/hooks.json": cursor({ beforeShellExecution: [{ run: "cur" }] }),
+      "project/.claude/settings.json": claude({ PreToolUse: [{ matcher: "Bash", hooks: [{ run: "cc" }] }] }),
+    },
+    scripts: {
+      cur: { stdout: { permission: "deny", agent_message: "AGENT_MARK" } },
+      cc: { stdout: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } } },
+    },
+    calls: [shellRan],
+    markers: ["AGENT_MARK"],
+    observeFiles: ["ran.txt"],
+    expect: { files: NOT_RAN, markers: { AGENT_MARK: true }, hooks: { cc: [{}], cur: [{}] } },
   },
   {
     id: "claude-only",
