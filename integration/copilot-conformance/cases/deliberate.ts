@@ -1,4 +1,4 @@
-// Cases where hookwire differs from the real Copilot CLI on purpose, each with its reason (docs/dialects-copilot-cursor.md).
+// Cases where hookwire differs from the real Copilot CLI on purpose, each with its reason (docs/dialects.md).
 export const deliberateDifferences: Record<string, string> = {
   "prompt-modified":
     "a native before_agent_start cannot replace the user's prompt; modifiedPrompt is dropped with a warning",

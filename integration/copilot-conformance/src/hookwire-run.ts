@@ -87,7 +87,10 @@ export async function runInHookwire(testCase: CopilotCase): Promise<Observation>
           try {
             if (!tool) throw new Error(`No such tool available: ${call.tool}`);
             // `description` (Copilot's model must send it) has no native counterpart: it passes through.
-            const result = await tool.execute(`call_hw_${next}`, toNativeInput(copilotTools, call.tool, call.input));
+            const result = await tool.execute(
+              `call_hw_${next}`,
+              toNativeInput(copilotTools, call.tool, call.input),
+            );
             text = textOf(result.content);
           } catch (error) {
             if (error instanceof ToolDeferredError) break;

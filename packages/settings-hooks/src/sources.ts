@@ -119,7 +119,10 @@ function expand(spec: SourceSpec, root: string, appDirs: readonly string[]): Fou
 function fileNames(dir: string, prefix: string, suffix: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.length > prefix.length + suffix.length)
+      .filter(
+        (entry) =>
+          (entry.isFile() || entry.isSymbolicLink()) && entry.name.length > prefix.length + suffix.length,
+      )
       .map((entry) => entry.name)
       .filter((name) => name.startsWith(prefix) && name.endsWith(suffix))
       .sort();

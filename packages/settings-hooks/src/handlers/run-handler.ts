@@ -92,10 +92,16 @@ function prepareCommand(
   const ms = timeoutMs(handler);
   // The dialect's own command options (Copilot's `cwd` / `env`, Cursor's working folder per file).
   const fields = handler.fields ?? {};
-  const own = protocol.command?.(fields, { file: handler.file, project: options.projectDir, state: undefined });
+  const own = protocol.command?.(fields, {
+    file: handler.file,
+    project: options.projectDir,
+    state: undefined,
+  });
   const cwd = own?.cwd ? resolve(options.projectDir, own.cwd) : options.cwd;
   // Built once per bridge: copying the environment on every spawn is measurable on the hot path.
-  const env = own?.env ? { ...hookEnvironment(values, options), ...own.env } : hookEnvironment(values, options);
+  const env = own?.env
+    ? { ...hookEnvironment(values, options), ...own.env }
+    : hookEnvironment(values, options);
   return {
     // In shell form the placeholders are expanded from the environment, so their values belong to the key.
     key: JSON.stringify(["command", spec.file, spec.args, spec.shellForm ? [...values] : []]),

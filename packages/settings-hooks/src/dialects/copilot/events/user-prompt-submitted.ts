@@ -1,6 +1,5 @@
 // userPromptSubmitted: before the agent sees a prompt; hooks refuse it or add context.
-import { blockReason } from "../../../dialect/messages.js";
-import { contextMessage } from "../../../dialect/messages.js";
+import { blockReason, contextMessage } from "../../../dialect/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const userPromptSubmitted = bridged({
