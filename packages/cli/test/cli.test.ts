@@ -114,9 +114,9 @@ describe("hookwire list and trust", () => {
         .hookwire/hooks/guard.ts  [module, native:.hookwire, project]  tool_call, tool_result
       settings handlers (2)
         SessionStart *  command: echo 'Remember: tests first.'
-          .claude/settings.json#hooks.SessionStart[0].hooks[0] [project]
+          .claude/settings.json#hooks.SessionStart[0].hooks[0] [project, Claude Code]
         PreToolUse Bash  command: "$CLAUDE_PROJECT_DIR"/.claude/bin/deny-curl.sh
-          .claude/settings.json#hooks.PreToolUse[0].hooks[0] [project]
+          .claude/settings.json#hooks.PreToolUse[0].hooks[0] [project, Claude Code]
       commands (1)
         /greet  Ask, then say hello  (.hookwire/hooks/guard.ts)
       "
@@ -179,9 +179,9 @@ describe("hookwire emit", () => {
     expect(out.code).toBe(1);
     expect(out.stdout).toMatchInlineSnapshot(`
       "tool_call (PreToolUse): 2 handler runs
-        · .hookwire/hooks/guard.ts                                none <n> ms
-        ✖ .claude/settings.json                                   block <n> ms  curl is blocked by policy
-          ↳ ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]  block <n> ms  curl is blocked by policy
+        · .hookwire/hooks/guard.ts                                         none <n> ms
+        ✖ .claude/settings.json                                            block <n> ms  curl is blocked by policy
+          ↳ ✖ [claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]  block <n> ms  curl is blocked by policy
       result: {"block":true,"input":{"command":"curl example.com"},"inputModified":false,"additionalContext":[],"reason":"curl is blocked by policy","blockedBy":".claude/settings.json"}
       ✖ blocked
       "
@@ -195,9 +195,9 @@ describe("hookwire emit", () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "tool_call: 2 handler runs
-        · .hookwire/hooks/guard.ts                                rewrite <n> ms  {"command":"pnpm test"}
-        · .claude/settings.json                                   none <n> ms
-          ↳ · .claude/settings.json#hooks.PreToolUse[0].hooks[0]  none <n> ms
+        · .hookwire/hooks/guard.ts                                         rewrite <n> ms  {"command":"pnpm test"}
+        · .claude/settings.json                                            none <n> ms
+          ↳ · [claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]  none <n> ms
       result: {"block":false,"input":{"command":"pnpm test"},"inputModified":true,"additionalContext":[]}
       "
     `);
@@ -404,13 +404,13 @@ describe("hookwire doctor", () => {
       ✖ .claude/settings.json → hooks.PostToolUse[0].hooks[0].type: Invalid handler type: expected one of "command" | "http" | "mcp_tool" | "prompt" | "agent", got "comand"; did you mean "command"? This handler is skipped.
       ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`.hookwire/hooks/bad-syntax.ts\` could not be imported: ParseError: Unexpected token (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
       ⚠ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: matcher "bash" matches no known tool
-          fix: tool names are case-sensitive: write Bash (settings hooks see Claude-Code names)
+          fix: tool names are case-sensitive: write Bash (settings hooks see Claude Code names)
       ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: runs .claude/bin/missing.sh, which does not exist
           fix: fix the path (use $CLAUDE_PROJECT_DIR for project scripts) or add the script
       ✖ .claude/settings.json#hooks.PreToolUse[1].hooks[0]: runs .claude/bin/not-executable.sh, which is not executable
           fix: chmod +x .claude/bin/not-executable.sh
       ⚠ .claude/settings.json#hooks.Notification[0].hooks[0]: hookwire hosts do not emit Notification; this handler never fires
-          fix: events that fire: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, SessionStart, SessionEnd, Stop, PreCompact, PostCompact
+          fix: events that fire: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, StopFailure, PreCompact, PostCompact, SessionEnd
       ✖ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: runs .claude/bin/not-executable.sh, which is not executable
           fix: chmod +x .claude/bin/not-executable.sh
       ⚠ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: duplicates .claude/settings.json#hooks.PreToolUse[1].hooks[0] (project scope); identical handlers run once

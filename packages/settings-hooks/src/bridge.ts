@@ -612,7 +612,7 @@ export async function createSettingsHooks(
     }
 
     // One handler per native event: the bridge is one hook, so a trace shows one row for it.
-    for (const native of subscribed) {
+    for (const native of [...subscribed].sort((a, b) => rank(a) - rank(b))) {
       const runs = perDialect.flatMap(({ dialect, state, byNative }) => {
         const specs = (byNative.get(native) ?? []).filter((spec) => has(dialect, spec));
         return specs.length > 0
@@ -653,6 +653,23 @@ export async function createSettingsHooks(
     resolvedPath: onlyFile ?? path.resolve(cwd, hookName),
     source,
   });
+}
+
+/** The order the bridge subscribes in, which `hookwire list` shows: tool events first, as hook modules tend to. */
+const ORDER: readonly NativeEventName[] = [
+  "tool_call",
+  "tool_result",
+  "before_agent_start",
+  "session_start",
+  "session_shutdown",
+  "agent_end",
+  "session_before_compact",
+  "session_compact",
+];
+
+function rank(native: NativeEventName): number {
+  const index = ORDER.indexOf(native);
+  return index === -1 ? ORDER.length : index;
 }
 
 /** A refusal ends the occurrence: later dialects' events and the bridge's bookkeeping do not run. */

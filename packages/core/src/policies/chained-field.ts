@@ -1,16 +1,17 @@
 // "Chained field": each handler sees one field as left by the previous (message_end's message, a provider payload).
+import type { BeforeProviderRequestEvent, MessageEndEvent } from "../events.js";
 import type { AgentMessage } from "../messages.js";
 import type { Policy } from "./policy.js";
 
-interface State {
-  event: Record<string, unknown>;
+interface State<E> {
+  event: E;
   changed: boolean;
 }
 
 /** message_end: a returned `{ message }` replaces the message, which must keep its role. */
 export const messageEndPolicy: Policy<
-  State,
-  Record<string, unknown>,
+  State<MessageEndEvent>,
+  MessageEndEvent,
   { message?: AgentMessage },
   AgentMessage | undefined
 > = {
@@ -20,7 +21,7 @@ export const messageEndPolicy: Policy<
   fold(state, result, _hookPath, invalid) {
     const next = result.message;
     if (next === undefined || next === null) return false;
-    const current = state.event.message as AgentMessage;
+    const current = state.event.message;
     if (typeof next !== "object" || next.role !== current.role) {
       invalid(
         `returned a message with role ${JSON.stringify((next as AgentMessage).role)}; message_end replacements must keep the role ${JSON.stringify(current.role)}.`,
@@ -31,11 +32,16 @@ export const messageEndPolicy: Policy<
     state.changed = true;
     return false;
   },
-  finish: (state) => (state.changed ? (state.event.message as AgentMessage) : undefined),
+  finish: (state) => (state.changed ? state.event.message : undefined),
 };
 
 /** before_provider_request: whatever a handler returns replaces the payload for later handlers and the request. */
-export const providerRequestPolicy: Policy<State, Record<string, unknown>, unknown, unknown> = {
+export const providerRequestPolicy: Policy<
+  State<BeforeProviderRequestEvent>,
+  BeforeProviderRequestEvent,
+  unknown,
+  unknown
+> = {
   propagateErrors: false,
   // Payloads are provider-shaped; the dispatcher's "objects only" check must not drop one.
   expectsResult: true,

@@ -2,6 +2,7 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import {
+  handlerVariables,
   loadShellParser,
   placeholderValues,
   readSettingsFile,
@@ -36,9 +37,13 @@ export interface ProjectCollection {
   warnings: Array<{ file: string; message: string }>;
 }
 
-/** Project and local settings files run code from the repository: they load only once it is trusted. */
+/**
+ * Files a repository can bring run code from it: they load only once the project is trusted. The dialect
+ * source that found the file says so (`trust`); a source given by hand goes by its scope (project, local).
+ */
 export function isProjectSettings(result: SettingsFileResult): boolean {
-  return result.source.scope === "project" || result.source.scope === "local";
+  const { source } = result;
+  return source.spec?.trust ?? (source.scope === "project" || source.scope === "local");
 }
 
 /** How the runtime check and the fingerprint read a handler's command: the same context both times. */
@@ -46,11 +51,7 @@ export function commandContext(handler: SettingsHandler, cwd: string, home: stri
   return {
     cwd,
     home,
-    placeholders: placeholderValues({
-      CLAUDE_PROJECT_DIR: cwd,
-      CLAUDE_PLUGIN_ROOT: handler.pluginRoot,
-      CLAUDE_PLUGIN_DATA: handler.pluginData,
-    }),
+    placeholders: placeholderValues(handlerVariables(handler, cwd)),
   };
 }
 

@@ -9,5 +9,6 @@ export const postToolBatch = unbridged({
   canStop: false,
   tool: false,
   defaultTimeout: 600,
-  unbridged: "not bridged yet.",
+  unbridged:
+    "its decision and additionalContext steer the next model call, and no native event between a batch's tool results and that call takes a result (turn_end is void).",
 });

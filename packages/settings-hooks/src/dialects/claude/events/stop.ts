@@ -1,11 +1,14 @@
 // Stop: when the agent finishes its turn; a hook that blocks makes it continue, up to the bridge's cap.
 import { blockReason, joined, lastAssistantText } from "../../../dialect/messages.js";
 import { bridged, TURN_FIELDS } from "../define.js";
+import { turnFailure } from "./stop-failure.js";
 
 export const stop = bridged({
   name: "Stop",
   description: "When the agent finishes responding: block to make it continue with the reason.",
   native: "agent_end",
+  // A turn the API ended runs StopFailure instead, as in Claude Code.
+  fires: (event) => turnFailure(event) === undefined,
   matcher: "none",
   canBlock: true,
   canStop: true,
