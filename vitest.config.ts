@@ -13,6 +13,8 @@ export default defineConfig({
       "integration/claude-conformance/test/**/*.test.ts",
       "integration/codex-conformance/test/**/*.test.ts",
       "integration/gemini-conformance/test/**/*.test.ts",
+      "integration/copilot-conformance/test/**/*.test.ts",
+      "integration/cursor-conformance/test/**/*.test.ts",
     ],
     // Whatever a test leaves in TMPDIR goes with the run's own folder.
     globalSetup: ["./vitest.global-setup.ts"],

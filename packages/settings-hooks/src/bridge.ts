@@ -434,18 +434,22 @@ export async function createSettingsHooks(
         });
         return result;
       };
-      // A dialect's sequential groups (Gemini's `sequential: true`): when one matched handler's group asks,
-      // all run in order, each seeing the stdin as the previous successful one's rewrite left it.
+      // Handlers run one after another when the dialect says so: Gemini's `sequential: true` groups, each
+      // seeing the stdin as the previous successful one's rewrite left it; Copilot CLI's, where the first
+      // that blocks ends the event and the rest never run. Otherwise all at once.
       const sequential = dialect.sequential;
+      const untilBlock = dialect.settings.run === "sequential-until-block";
       let answers: HandlerResult[];
-      if (sequential && list.some((p) => p.handler.sequential)) {
+      if (untilBlock || (sequential && list.some((p) => p.handler.sequential))) {
         answers = [];
         let stdin = input;
         for (const p of list) {
           const result = await runOne(p, stdin);
           answers.push(result);
-          if (result.status === "success") stdin = sequential.chain(stdin, result.output, spec.name);
+          if (sequential && result.status === "success") stdin = sequential.chain(stdin, result.output, spec.name);
+          if (untilBlock && aggregate(spec, [{ hookPath: p.hookPath, result }]).blocks.length > 0) break;
         }
+        list.length = answers.length;
       } else {
         answers = await Promise.all(list.map((p) => runOne(p, input)));
       }
@@ -515,6 +519,7 @@ export async function createSettingsHooks(
               : {}),
             hookName,
             cwd,
+            handlerFields: (hookPath) => prepared.find((p) => p.hookPath === hookPath)?.handler.fields,
           };
           const fields = spec.input(event as never, ctx);
           const { outcome, results } = await run(dialect, spec, fields, hook, tool);

@@ -4,6 +4,7 @@ import { didYouMean, readRegularFile } from "@hookwire/core";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
 import { eventNames, findEvent } from "./dialect/catalogue.js";
+import { asGroups, versionProblem } from "./dialect/layout.js";
 import type { Dialect } from "./dialect/types.js";
 import { dialectById } from "./dialects/registry.js";
 import { isSettingsError } from "./errors.js";
@@ -60,8 +61,14 @@ type Issues = Pick<SettingsIssue, "severity" | "code" | "path" | "message">[];
  * with an error, the rest kept. Matchers and `if` rules are compiled here, once, and kept with the handlers.
  */
 export function validateSettings(json: unknown, source: SettingsSource): Omit<SettingsFileResult, "exists"> {
-  const dialect = dialectById(source.dialect ?? "claude");
   const spec = sourceSpecOf(source);
+  // A folder one agent reads may hold files in another's format (Copilot runs Claude-format files).
+  const other = spec.fileDialect?.(json);
+  if (other !== undefined && other !== (source.dialect ?? "claude")) {
+    const { spec: _spec, ...rest } = source;
+    return validateSettings(json, { ...rest, dialect: other });
+  }
+  const dialect = dialectById(source.dialect ?? "claude");
   const issues: Issues = [];
   const handlers: SettingsHandler[] = [];
   const disabled: string[] = [];
@@ -140,7 +147,14 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
       );
     }
   }
-  const hooks = valueAt(json, spec.hooksKey.split("."));
+  const versionIssue = versionProblem(json, dialect.settings);
+  if (versionIssue) {
+    issues.push(error("SETTINGS_INVALID", dialect.settings.version?.key ?? "", versionIssue));
+    return finish(disableAllHooks);
+  }
+  const written = valueAt(json, spec.hooksKey.split("."));
+  // Flat files (`{event: [handler]}`) are read as groups of one handler each.
+  const hooks = isObject(written) ? asGroups(written, dialect.settings) : written;
   if (hooks === undefined) return finish(disableAllHooks);
   if (!isObject(hooks)) {
     issues.push(
@@ -290,8 +304,10 @@ function validateGroup(group: unknown, context: GroupContext): void {
     return;
   }
   const stateId = dialect.settings.handlerState?.id;
+  // In a flat file the group is the handler: its path is the handler's.
+  const flat = dialect.settings.layout === "flat";
   group.hooks.forEach((raw, index) => {
-    const handlerPath = `${path}.hooks[${index}]`;
+    const handlerPath = flat ? path : `${path}.hooks[${index}]`;
     const checked = validateHandler(raw, handlerPath, context);
     if (!checked) return;
     const { config, rule } = checked;
@@ -309,6 +325,8 @@ function validateGroup(group: unknown, context: GroupContext): void {
       ...(isObject(raw) && typeof raw.name === "string" && raw.name !== "" ? { name: raw.name } : {}),
       ...(source.pluginRoot !== undefined ? { pluginRoot: source.pluginRoot } : {}),
       ...(source.pluginData !== undefined ? { pluginData: source.pluginData } : {}),
+      // Fields the dialect reads beyond hookwire's handler shape (cwd, env, failClosed, loop_limit).
+      ...(dialect.settings.handlerFields && isObject(raw) ? { fields: raw } : {}),
     };
     keepCompiled(handler, rule ? { matches, rule } : { matches });
     context.handlers.push(handler);

@@ -1,7 +1,7 @@
 // Where settings hooks come from by default: every dialect's sources, expanded, in the order their handlers are listed.
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import type { DialectId, SourceSpec } from "./dialect/types.js";
 import { DIALECTS, dialectById } from "./dialects/registry.js";
 import type { SettingsScope } from "./types.js";
@@ -92,6 +92,16 @@ function expand(spec: SourceSpec, root: string, appDirs: readonly string[]): Fou
           .split("/"),
       );
     if (!spec.path.includes("{name}")) return [{ file: at(spec.path), scope: spec.scope }];
+    const slash = spec.path.lastIndexOf("/");
+    const last = spec.path.slice(slash + 1);
+    if (last.includes("{name}")) {
+      // `{name}` in the file name: every file of the folder that fits (`.github/hooks/{name}.json`), by name.
+      const [prefix = "", suffix = ""] = last.split("{name}");
+      return fileNames(at(spec.path.slice(0, Math.max(slash, 0))), prefix, suffix).map((file) => ({
+        file: at(spec.path.slice(0, Math.max(slash, 0))) + sep + file,
+        scope: spec.scope,
+      }));
+    }
     const parent = at(spec.path.slice(0, spec.path.indexOf("{name}")));
     return folderNames(parent, spec.excludeNames ?? [])
       .map((name) => ({
@@ -103,6 +113,22 @@ function expand(spec: SourceSpec, root: string, appDirs: readonly string[]): Fou
       }))
       .filter((found) => existsSync(found.file));
   });
+}
+
+/** Regular files (or links to one) in `dir` named `<prefix>…<suffix>`, sorted; none when `dir` is not a folder. */
+function fileNames(dir: string, prefix: string, suffix: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter(
+        (entry) =>
+          (entry.isFile() || entry.isSymbolicLink()) && entry.name.length > prefix.length + suffix.length,
+      )
+      .map((entry) => entry.name)
+      .filter((name) => name.startsWith(prefix) && name.endsWith(suffix))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 function folderNames(dir: string, exclude: readonly string[]): string[] {

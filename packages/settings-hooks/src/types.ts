@@ -97,4 +97,9 @@ export interface SettingsHandler {
   /** For plugin hooks: the plugin's root and data folders (`${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`). */
   pluginRoot?: string;
   pluginData?: string;
+  /**
+   * The handler's fields as written, when its dialect reads fields `config` does not keep (Copilot's
+   * `cwd` / `env`, Cursor's `failClosed` / `loop_limit`).
+   */
+  fields?: Readonly<Record<string, unknown>>;
 }

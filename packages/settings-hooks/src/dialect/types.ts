@@ -14,7 +14,7 @@ import type { HandlerType } from "../schema.js";
 import type { SettingsScope } from "../types.js";
 
 /** The dialects hookwire reads. Adding one: see `dialect/README.md`. */
-export type DialectId = "claude" | "codex" | "gemini";
+export type DialectId = "claude" | "codex" | "gemini" | "copilot" | "cursor";
 
 // ─── Sources: where a dialect's files live ──────────────────────────────────────────────────────────
 
@@ -68,6 +68,13 @@ export interface SourceSpec {
   plugin?: { root: string; data: string };
   /** Folder names `{name}` never takes (`data` under Claude's plugins holds every plugin's data). */
   excludeNames?: readonly string[];
+  /**
+   * A source whose folder may also hold files in another dialect's format (Copilot CLI runs
+   * Claude-format files found in `.github/hooks/`): the dialect to read this parsed file with, or
+   * `undefined` for the source's own. Additive (copilot): `{name}` may also be a file's stem in the
+   * last segment (`.github/hooks/{name}.json`: every `*.json` there, in name order).
+   */
+  fileDialect?(json: unknown): DialectId | undefined;
 }
 
 // ─── Settings file shape ────────────────────────────────────────────────────────────────────────────
@@ -109,6 +116,37 @@ export interface SequentialSpec {
   groupField: string;
   /** The next handler's stdin after one answered: its rewrite applied (Gemini: prompt, llm_request, tool_input). */
   chain(input: Record<string, unknown>, output: HookOutput, event: string): Record<string, unknown>;
+   * Additive (copilot, cursor). `"groups"` (default): `{event: [{matcher, hooks: [handler]}]}`.
+   * `"flat"`: `{event: [handler]}`, each handler its own group, its `matcher` field the group's matcher
+   * (Copilot CLI's and Cursor's `hooks.json`).
+   */
+  layout?: "groups" | "flat";
+  /** Additive: a top-level key the file must hold with this value (`"version": 1`); another value is an error. */
+  version?: { key: string; value: unknown };
+  /**
+   * Additive: the dialect's handler fields under hookwire's names, applied before validation
+   * (`bash` → `command`, `timeoutSec` → `timeout`). A handler without `type` is a `command` handler
+   * when `defaultType` says so (Cursor's hooks have no `type` unless they are prompts).
+   */
+  handlerAliases?: Readonly<Record<string, string>>;
+  defaultType?: HandlerType;
+  /**
+   * Additive (copilot): how one event's handlers run. `"parallel"` (default, Claude Code): all at once,
+   * answers folded in handler order. `"sequential-until-block"`: one after another in handler order,
+   * the first that blocks ends the event and the rest do not run (Copilot CLI, observed).
+   */
+  run?: "parallel" | "sequential-until-block";
+}
+
+/**
+ * Additive (copilot, cursor): per-handler command options some dialects have and Claude Code does not.
+ * The bridge reads them from the handler's fields as written.
+ */
+export interface CommandOptions {
+  /** Working folder of the command: relative to the project (Copilot's `cwd`), or the folder of the file (Cursor's user file). */
+  cwd?: string;
+  /** Extra variables for the command (Copilot's `env`; Cursor's `sessionStart` answer). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** The environment variables a dialect's commands see for hookwire's values. */
@@ -173,6 +211,11 @@ export interface EventContext<N extends NativeEventName, State> {
   tool?: DialectToolCall;
   /** Milliseconds since the matching `tool_call` finished its hooks (tool_result only); 0 when unknown. */
   toolDurationMs?: number;
+  /**
+   * Additive (cursor): the fields as written of the handler behind a `hookPath` in the outcome, for
+   * per-handler options an event honours (`loop_limit`); `undefined` for a path no handler has.
+   */
+  handlerFields?(hookPath: string): Readonly<Record<string, unknown>> | undefined;
   /** The bridge's name, for reports no handler owns. */
   hookName: string;
   cwd: string;
@@ -317,7 +360,23 @@ export interface ProtocolSpec {
    */
   output(json: Record<string, unknown>, options: OutputOptions): { output: HookOutput; warnings: string[] };
   /** A finished command as a `HandlerResult`: which exit codes block, what stderr and stdout mean. */
-  exit(run: ProcessRun, options: OutputOptions & { timeoutMs: number }): HandlerResult;
+  exit(
+    run: ProcessRun,
+    options: OutputOptions & {
+      timeoutMs: number;
+      /** Additive (cursor): the handler's fields as written, for per-handler protocol switches (`failClosed`). */
+      handler?: Readonly<Record<string, unknown>>;
+    },
+  ): HandlerResult;
+  /**
+   * Additive (copilot, cursor): how a command handler of this dialect runs — its working folder and
+   * extra variables, from the handler's fields as written and the file it is in. Absent: the project
+   * folder, no extra variables (Claude Code).
+   */
+  command?(
+    handler: Readonly<Record<string, unknown>>,
+    where: { file: string; project: string; state: unknown },
+  ): CommandOptions;
 }
 
 // ─── The dialect ────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 // Runs one settings handler of any type and answers with a HandlerResult; never rejects.
+import { resolve } from "node:path";
 import { errorMessage, isHookwireError } from "@hookwire/core";
 import { dialectOf } from "../compiled.js";
 import { findEvent } from "../dialect/catalogue.js";
@@ -89,8 +90,18 @@ function prepareCommand(
   const values = placeholderValues(handlerVariables(handler, options.projectDir), options);
   const spec: CommandSpec = commandSpec(config, values);
   const ms = timeoutMs(handler);
+  // The dialect's own command options (Copilot's `cwd` / `env`, Cursor's working folder per file).
+  const fields = handler.fields ?? {};
+  const own = protocol.command?.(fields, {
+    file: handler.file,
+    project: options.projectDir,
+    state: undefined,
+  });
+  const cwd = own?.cwd ? resolve(options.projectDir, own.cwd) : options.cwd;
   // Built once per bridge: copying the environment on every spawn is measurable on the hot path.
-  const env = hookEnvironment(values, options);
+  const env = own?.env
+    ? { ...hookEnvironment(values, options), ...own.env }
+    : hookEnvironment(values, options);
   return {
     // In shell form the placeholders are expanded from the environment, so their values belong to the key.
     key: JSON.stringify(["command", spec.file, spec.args, spec.shellForm ? [...values] : []]),
@@ -104,13 +115,13 @@ function prepareCommand(
         }
       }
       const run = await runCommand(spec, {
-        cwd: options.cwd,
+        cwd,
         env: extraEnv ? { ...env, ...extraEnv } : env,
         input: JSON.stringify(input),
         timeoutMs: ms,
         signal: signal ?? options.signal,
       });
-      return protocol.exit(run, { ...output, validate: protocol.output, timeoutMs: ms });
+      return protocol.exit(run, { ...output, validate: protocol.output, timeoutMs: ms, handler: fields });
     },
   };
 }

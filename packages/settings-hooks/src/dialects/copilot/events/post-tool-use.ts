@@ -1,0 +1,36 @@
+// postToolUse: after a tool call succeeded; hooks replace the result or add context.
+import type { ToolResultEventResult } from "@hookwire/core";
+import { textOf } from "../../../dialect/messages.js";
+import { toolResponse } from "../../../dialect/tools.js";
+import { bridged, DEFAULT_TIMEOUT } from "../define.js";
+import { copilotTools } from "../tools.js";
+
+export const postToolUse = bridged({
+  name: "postToolUse",
+  description: "After a tool call succeeded: replace what the model sees (modifiedResult), or add context.",
+  native: "tool_result",
+  fires: (event) => !event.isError,
+  matcher: "regex",
+  matcherField: "toolName",
+  // Exit 2 has no effect here (observed).
+  canBlock: false,
+  canStop: false,
+  tool: true,
+  defaultTimeout: DEFAULT_TIMEOUT,
+  session: [],
+  input(event, { tool }) {
+    const input = tool?.input ?? event.input;
+    const text = textOf(event.content);
+    const toolResult = tool
+      ? toolResponse(copilotTools, tool, { input, text, details: event.details })
+      : { resultType: "success", textResultForLlm: text };
+    return { toolName: tool?.name ?? event.toolName, toolArgs: input, toolResult };
+  },
+  apply(outcome) {
+    const result: ToolResultEventResult = {};
+    if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
+    const value = outcome.updatedToolOutput?.value as { output?: unknown } | undefined;
+    if (typeof value?.output === "string") result.content = [{ type: "text", text: value.output }];
+    return Object.keys(result).length > 0 ? result : undefined;
+  },
+});

@@ -1,0 +1,17 @@
+// sessionEnd: when the session ends; hooks clean up or log.
+import { bridged } from "../define.js";
+
+export const sessionEnd = bridged({
+  name: "sessionEnd",
+  description: "When the session ends: clean up or log; it cannot be stopped.",
+  native: "session_shutdown",
+  matcher: "none",
+  canBlock: false,
+  canStop: false,
+  tool: false,
+  // Short: it delays shutdown.
+  defaultTimeout: 5,
+  session: [],
+  input: () => ({ reason: "complete" }),
+  apply: () => undefined,
+});

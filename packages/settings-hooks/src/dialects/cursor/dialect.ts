@@ -1,0 +1,52 @@
+// Cursor as a dialect: its hooks.json files, events, tools and protocol (permission, followup_message, loop_limit).
+import type { Dialect } from "../../dialect/types.js";
+import { compileMatcher } from "../../matcher.js";
+import { cursorEvents } from "./catalogue.js";
+import { cursorProtocol } from "./protocol.js";
+import { cursorSources } from "./sources.js";
+import { type CursorState, createCursorState } from "./state.js";
+import { cursorTools } from "./tools.js";
+
+export const cursor: Dialect<CursorState> = {
+  id: "cursor",
+  label: "Cursor",
+  sources: cursorSources,
+  settings: {
+    handlerTypes: ["command", "prompt"],
+    timeoutUnit: "seconds",
+    layout: "flat",
+    version: { key: "version", value: 1 },
+    defaultType: "command",
+    handlerFields: ["matcher", "failClosed", "loop_limit"],
+  },
+  events: cursorEvents,
+  tools: cursorTools,
+  protocol: cursorProtocol,
+  variables: {
+    // Cursor sets both, so Claude-style scripts find the project too.
+    projectDir: ["CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+  },
+  compileMatcher: (matcher) => compileMatcher(matcher),
+  createState: createCursorState,
+  unsupported: [
+    {
+      field: "env (sessionStart answer)",
+      why: "no slot for hook-exported variables in hookwire's HookOutput yet; dropped with a warning.",
+    },
+    { field: "user_message", why: "shown through the host UI (ctx.ui.notify), never sent to the model." },
+    { field: "subagentStart, subagentStop", why: "hookwire hosts run no subagents of their own." },
+    { field: "afterAgentThought", why: "hookwire has no event for thinking blocks." },
+    {
+      field: "beforeTabFileRead, afterTabFileEdit",
+      why: "Tab completions are an editor feature, not an agent loop.",
+    },
+    {
+      field: "conversation_id, generation_id, model, cursor_version, user_email",
+      why: 'hookwire sends its session id (and prompt id) for the two ids, an empty model, "hookwire" as the version, null email.',
+    },
+    {
+      field: "team / cloud-distributed hooks",
+      why: "a Cursor server feature; enterprise /etc/cursor/hooks.json is read.",
+    },
+  ],
+};
