@@ -11,6 +11,7 @@ export default defineConfig({
       "examples/*/test/**/*.test.ts",
       "integration/test/**/*.test.ts",
       "integration/claude-conformance/test/**/*.test.ts",
+      "integration/opencode-conformance/test/**/*.test.ts",
     ],
     // Whatever a test leaves in TMPDIR goes with the run's own folder.
     globalSetup: ["./vitest.global-setup.ts"],
