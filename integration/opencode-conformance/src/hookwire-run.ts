@@ -34,5 +34,5 @@ export async function runInHookwire(testCase: PluginCase): Promise<Observation> 
   }
   await runner.emit({ type: "agent_end", messages: [] });
   await runner.emit({ type: "session_shutdown", reason: "quit" });
-  return { results, log: readLog(ws.log, ws.root), files: projectFiles(ws.project) };
+  return { results, log: readLog(ws.log, ws.root), files: projectFiles(ws.project, ws.root) };
 }

@@ -29,7 +29,7 @@ export function nativeTools(cwd: string): AgentTool[] {
       // As opencode's bash: a non-zero exit is output, not a failure.
       async execute(_id, params) {
         const result = await exec("bash", ["-c", `exec 2>&1\n${param("bash", params, "command")}`], { cwd });
-        const output = result.stdout.trimEnd() || "(no output)";
+        const output = result.stdout || "(no output)";
         return { content: text(output), details: { output, exit: result.code, truncated: false } };
       },
     },

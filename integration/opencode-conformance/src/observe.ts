@@ -44,10 +44,11 @@ function walk(dir: string, base: string, out: Record<string, string>) {
   }
 }
 
-export function projectFiles(project: string): Record<string, string> {
+/** `root` is the case's temp folder: file contents that name it (a plugin's log path) are normalised too. */
+export function projectFiles(project: string, root: string): Record<string, string> {
   const out: Record<string, string> = {};
   walk(project, project, out);
-  return out;
+  return normalize(out, root) as Record<string, string>;
 }
 
 export function markersIn(text: string, markers: readonly string[]): Record<string, boolean> {

@@ -76,7 +76,7 @@ export async function runInOpencode(testCase: PluginCase): Promise<Observation> 
     const results = last
       .filter((message) => message.role === "tool")
       .map((message) => markersIn(String(message.content ?? ""), testCase.markers ?? []));
-    return { results, log: readLog(ws.log, ws.root), files: projectFiles(ws.project) };
+    return { results, log: readLog(ws.log, ws.root), files: projectFiles(ws.project, ws.root) };
   } finally {
     await api.close();
   }

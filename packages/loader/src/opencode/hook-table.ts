@@ -4,12 +4,10 @@ import {
   type ContentPart,
   errorMessage,
   type HookContext,
-  HookwireError,
   type NativeEventName,
   type SessionCompactingEvent,
   type ToolCallEvent,
   type ToolResultEvent,
-  typeName,
 } from "@hookwire/core";
 import { fromOpencodeArgs, toOpencodeArgs } from "./tools.js";
 
@@ -56,24 +54,21 @@ export const OPENCODE_HOOKS: readonly HookMapping[] = [
   {
     hook: "tool.execute.before",
     native: "tool_call",
-    // Throwing blocks the call and the model reads the error message, as in opencode; `output.args` may be
-    // mutated or replaced.
+    // Throwing blocks the call and the model reads the error message, as in opencode. Only changes made to the
+    // `output.args` object count: opencode keeps its own reference, so assigning a new object is ignored there too.
     adapt: (fn, scope) => async (event: ToolCallEvent, ctx: HookContext) => {
-      const output = { args: toOpencodeArgs(event.toolName, event.input) };
-      const before = JSON.stringify(output.args);
+      const args = toOpencodeArgs(event.toolName, event.input);
+      const before = JSON.stringify(args);
       try {
-        await fn({ tool: event.toolName, sessionID: scope.sessionID(ctx), callID: event.toolCallId }, output);
+        await fn(
+          { tool: event.toolName, sessionID: scope.sessionID(ctx), callID: event.toolCallId },
+          { args },
+        );
       } catch (error) {
         return { block: true, reason: errorMessage(error) };
       }
-      if (JSON.stringify(output.args) === before) return undefined;
-      if (!isRecord(output.args)) {
-        throw new HookwireError(
-          "HOOK_INVALID_RESULT",
-          `OpenCode plugin \`${scope.hookPath}\` set output.args of "tool.execute.before" to ${typeName(output.args)}; it must stay an object of tool arguments.`,
-        );
-      }
-      return { input: fromOpencodeArgs(event.toolName, output.args) };
+      if (JSON.stringify(args) === before) return undefined;
+      return { input: fromOpencodeArgs(event.toolName, args) };
     },
   },
   {
@@ -88,6 +83,8 @@ export const OPENCODE_HOOKS: readonly HookMapping[] = [
         title: titleOf(args),
         output: shown,
         metadata: isRecord(event.details) ? structuredClone(event.details) : {},
+        // opencode's key for files a tool returns; hookwire's tools return content parts instead.
+        attachments: undefined,
       };
       const metadata = JSON.stringify(output.metadata);
       const input = { tool: event.toolName, sessionID: scope.sessionID(ctx), callID: event.toolCallId, args };
