@@ -129,6 +129,20 @@ describe("OpenCode plugin discovery", () => {
     `);
   });
 
+  it("does not let an npm name walk out of node_modules, and escapes what it shows", async () => {
+    const t = await layout();
+    await t.project("evil/index.js", tagger("evil"));
+    await t.project("opencode.json", JSON.stringify({ plugin: ["x/../../../evil", "\u001b[31mred"] }));
+    const result = await discoverAndLoadHooks([], t.cwd, { ...t.options, trust: "all" });
+    expect(result.hooks).toEqual([]);
+    expect(result.errors.map((e) => t.show(e.error.message))).toMatchInlineSnapshot(`
+      [
+        "OpenCode plugin not loaded: \`plugin[0]\` of \`<project>/opencode.json\`: \`x/../../../evil\` is neither a path (./x.ts) nor an npm package name.",
+        "OpenCode plugin not loaded: \`plugin[1]\` of \`<project>/opencode.json\`: \`\\x1b[31mred\` is neither a path (./x.ts) nor an npm package name.",
+      ]
+    `);
+  });
+
   it("refuses an opencode.json that is a device, without hanging", async () => {
     const t = await layout();
     await symlink("/dev/zero", path.join(t.cwd, "opencode.json"));

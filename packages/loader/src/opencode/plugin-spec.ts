@@ -2,6 +2,10 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { escapeForTerminal } from "@hookwire/core";
+
+/** npm's package names (`name`, `@scope/name`): nothing that could walk out of `node_modules`. */
+const PACKAGE_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i;
 
 const INDEX_FILES = ["index.ts", "index.tsx", "index.js", "index.mjs", "index.cjs"];
 
@@ -77,6 +81,9 @@ export function resolvePluginSpec(spec: string, configDir: string, cacheDir: str
     return { problem: `plugin file \`${file}\` does not exist` };
   }
   const name = packageName(spec);
+  if (!PACKAGE_NAME.test(name)) {
+    return { problem: `\`${escapeForTerminal(spec)}\` is neither a path (./x.ts) nor an npm package name` };
+  }
   for (const root of [configDir, cacheDir]) {
     const dir = path.join(root, "node_modules", name);
     if (!isDirectory(dir)) continue;
