@@ -15,6 +15,7 @@ export default defineConfig({
       "integration/gemini-conformance/test/**/*.test.ts",
       "integration/copilot-conformance/test/**/*.test.ts",
       "integration/cursor-conformance/test/**/*.test.ts",
+      "integration/opencode-conformance/test/**/*.test.ts",
     ],
     // Whatever a test leaves in TMPDIR goes with the run's own folder.
     globalSetup: ["./vitest.global-setup.ts"],

@@ -8,6 +8,8 @@ export type HookLoadFailure =
   | "import-failed"
   | "no-default-export"
   | "default-not-function"
+  | "invalid-exports"
+  | "plugin-unavailable"
   | "factory-failed"
   | "load-timeout"
   | "script-not-runnable"

@@ -30,6 +30,8 @@ function describeHandler(handler: SettingsHandler, cwd: string) {
 }
 
 function describeHook(hook: LoadedHook, cwd: string) {
+  // Findings of a hook that loaded (an OpenCode plugin's unsupported hooks): shown with it, only when present.
+  const warnings = hook.warnings.map((warning) => warning.shortMessage);
   return {
     path: shortPath(hook.path, cwd),
     kind: hook.source.kind,
@@ -38,6 +40,7 @@ function describeHook(hook: LoadedHook, cwd: string) {
     events: [...hook.handlers].filter(([, list]) => list.length > 0).map(([event]) => event),
     commands: [...hook.commands.keys()],
     renderers: [...hook.messageRenderers.keys()],
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 
@@ -116,6 +119,7 @@ export const listCommand = defineCommand({
     for (const m of modules) {
       const origin = [m.kind, m.provider, m.level].filter(Boolean).join(", ");
       out.line(`  ${m.path}  [${origin}]  ${m.events.join(", ") || "(no events)"}`);
+      for (const warning of m.warnings ?? []) out.line(colors.yellow(`    ⚠ ${warning}`));
     }
     out.line(
       colors.bold(

@@ -64,9 +64,10 @@ export async function collectProject(options: ResolvedDiscoverOptions): Promise<
   ]);
   const trustItems: TrustItem[] = [];
   const warnings: ProjectCollection["warnings"] = [];
-  // Shadowed project files count too: they load as soon as what shadows them goes away.
+  // Shadowed project files count too: they load as soon as what shadows them goes away. An item with a
+  // `problem` runs nothing (its path names where it was configured).
   const projectItems = discovery.all
-    .filter((entry) => entry.item.level === "project")
+    .filter((entry) => entry.item.level === "project" && entry.item.problem === undefined)
     .map((entry) => entry.item);
   for (const item of projectItems) trustItems.push({ path: item.path, kind: "hook" });
   // A module runs whatever it imports, a script whatever it calls: the files beside them count too.

@@ -16,6 +16,7 @@ import { scriptHandlers } from "../hooks/script-handlers.js";
 import { type HookLoadFailureEntry, isLoadFailure, loadHookModule } from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
+import { loadOpencodeItem } from "../opencode/load-item.js";
 import { resolvePath } from "../resolve-path.js";
 import { decideTrust } from "../trust/decide.js";
 import { FileDigests } from "../trust/file-digest.js";
@@ -223,6 +224,18 @@ export async function discoverAndLoadHooks(
       continue;
     }
     const { item } = plan;
+    if (item.type === "opencode") {
+      const shown = show(item.path);
+      const changed =
+        item.level === "project" && item.problem === undefined
+          ? trustChange(guard, item.path, shown)
+          : undefined;
+      add(
+        changed ??
+          (await loadOpencodeItem(item, shown, plan.provider, resolved.cwd, importModule, moduleOptions)),
+      );
+      continue;
+    }
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
       const request = { path: show(item.path), source };

@@ -2,8 +2,11 @@
 import path from "node:path";
 import type { Capability } from "../capability/types.js";
 
-/** `module`: a JS/TS file with a default-exported factory; `pre`/`post`: runs before/after a tool. */
-export type HookItemType = "pre" | "post" | "module";
+/**
+ * `module`: a JS/TS file with a default-exported factory; `pre`/`post`: runs before/after a tool;
+ * `opencode`: an OpenCode plugin module (named async factories returning hooks keyed by name).
+ */
+export type HookItemType = "pre" | "post" | "module" | "opencode";
 
 export type HookLevel = "user" | "project";
 
@@ -18,9 +21,13 @@ export interface HookItem {
   level: HookLevel;
   /** The id of the provider that found it. */
   source: string;
+  /** OpenCode plugins: the second argument of each factory (the `[spec, options]` form of `opencode.json`). */
+  options?: Record<string, unknown>;
+  /** Why the item cannot load (an npm plugin that is not installed): reported as a load error, nothing runs. */
+  problem?: string;
 }
 
-const TYPES = new Set(["pre", "post", "module"]);
+const TYPES = new Set(["pre", "post", "module", "opencode"]);
 const LEVELS = new Set(["user", "project"]);
 
 function validateHookItem(value: unknown): string | undefined {
@@ -32,7 +39,7 @@ function validateHookItem(value: unknown): string | undefined {
   }
   if (!path.isAbsolute(item.path as string)) return `"path" must be absolute, got "${String(item.path)}"`;
   if (!TYPES.has(item.type as string))
-    return `"type" must be "pre", "post" or "module", got ${JSON.stringify(item.type)}`;
+    return `"type" must be "pre", "post", "module" or "opencode", got ${JSON.stringify(item.type)}`;
   if (!LEVELS.has(item.level as string))
     return `"level" must be "user" or "project", got ${JSON.stringify(item.level)}`;
   return undefined;

@@ -8,6 +8,7 @@ import {
   type HookEventBus,
   type HookFactory,
   type HookSource,
+  type HookwireError,
   instantiateHook,
   isHookwireError,
   type LoadedHook,
@@ -78,6 +79,13 @@ export interface LoadHookModuleOptions {
   loadTimeout?: number;
   /** The `pi.events` bus the modules loaded together share. */
   eventBus?: HookEventBus;
+  /**
+   * Reads the factory out of the module's exports (another dialect's module shape, e.g. OpenCode plugins);
+   * a string is why the exports are not a hook. Default: the default export must be a function.
+   */
+  factoryOf?: (namespace: unknown) => HookFactory | { problem: string };
+  /** Findings added to the loaded hook's `warnings` once its factory ran (filled by `factoryOf`'s factory). */
+  warningsOf?: () => readonly HookwireError[];
 }
 
 /** Load one module; a failure comes back as an entry instead of a throw. */
@@ -132,7 +140,11 @@ export async function loadHookModule(
     );
   }
 
-  const exported = defaultExport(namespace);
+  const adapted = options.factoryOf?.(namespace);
+  if (adapted !== undefined && typeof adapted !== "function") {
+    return fail("invalid-exports", `Hook module \`${hookPath}\` ${adapted.problem}.`);
+  }
+  const exported = adapted ? { value: adapted } : defaultExport(namespace);
   if (exported === "missing") {
     return fail(
       "no-default-export",
@@ -148,7 +160,7 @@ export async function loadHookModule(
   }
 
   try {
-    return await instantiateHook(factory as HookFactory, {
+    const hook = await instantiateHook(factory as HookFactory, {
       path: hookPath,
       cwd,
       resolvedPath,
@@ -156,6 +168,8 @@ export async function loadHookModule(
       loadTimeout,
       eventBus: options.eventBus,
     });
+    const extra = options.warningsOf?.() ?? [];
+    return extra.length > 0 ? { ...hook, warnings: [...hook.warnings, ...extra] } : hook;
   } catch (cause) {
     const late = timedOut(cause);
     if (late) return late;
