@@ -84,7 +84,7 @@ export {
   toSettingsTool,
 } from "./tool-names.js";
 export type { TranscriptOptions } from "./transcript.js";
-export { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
+export { defaultTranscriptDir, MAX_DEFERRED_LINES, TranscriptWriter } from "./transcript.js";
 export type {
   CommandHandlerConfig,
   HandlerConfig,

@@ -15,6 +15,9 @@ export function defaultTranscriptDir(
   return path.join(path.dirname(defaultOutputDir(env)), "transcripts", cwd.replace(/[^A-Za-z0-9]/g, "-"));
 }
 
+/** Deferred lines kept before they are written anyway, so a session whose hooks rarely run holds little in memory. */
+export const MAX_DEFERRED_LINES = 64;
+
 export interface TranscriptOptions {
   file: string;
   sessionId: string;
@@ -34,6 +37,7 @@ export class TranscriptWriter {
   #promptId: string | undefined;
   #ready = false;
   #queue: Array<(writer: TranscriptWriter) => void> = [];
+  #flushScheduled = false;
 
   constructor(options: TranscriptOptions) {
     this.path = options.file;
@@ -78,6 +82,19 @@ export class TranscriptWriter {
     });
   }
 
+  /**
+   * Text the model got that nobody typed (a hook's injected message): a `user` line with `isMeta: true`, as
+   * Claude Code records text it adds to the conversation itself.
+   */
+  meta(text: string): void {
+    this.#append({
+      type: "user",
+      isMeta: true,
+      promptId: this.#promptId,
+      message: { role: "user", content: text },
+    });
+  }
+
   /** The assistant's final text of a turn. */
   assistantText(text: string): void {
     this.#append({
@@ -93,10 +110,19 @@ export class TranscriptWriter {
 
   /**
    * Records lines whose content is built only at the next `flush()` (or the next line written directly):
-   * the hot path of an unhooked tool call pays a closure, not a JSON line and a file write.
+   * the hot path of an unhooked tool call pays a closure, not a JSON line and a file write. Past
+   * `MAX_DEFERRED_LINES` the queue is written on the next turn of the event loop (not in the caller's
+   * call), so a long session whose hooks rarely fire does not keep every tool output in memory.
    */
   later(write: (writer: TranscriptWriter) => void): void {
     this.#queue.push(write);
+    if (this.#queue.length >= MAX_DEFERRED_LINES && !this.#flushScheduled) {
+      this.#flushScheduled = true;
+      setImmediate(() => {
+        this.#flushScheduled = false;
+        this.flush();
+      });
+    }
   }
 
   /** Writes what `later` queued, in order. The bridge calls it before any hook runs. */
@@ -104,7 +130,14 @@ export class TranscriptWriter {
     while (this.#queue.length > 0) {
       const queued = this.#queue;
       this.#queue = [];
-      for (const write of queued) write(this);
+      for (const write of queued) {
+        // Best effort, as every write: a line that cannot be built is dropped, the rest are written.
+        try {
+          write(this);
+        } catch {
+          // Dropped.
+        }
+      }
     }
   }
 
