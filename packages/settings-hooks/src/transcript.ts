@@ -12,7 +12,12 @@ export function defaultTranscriptDir(
   cwd: string,
   env: Record<string, string | undefined> = process.env,
 ): string {
-  return path.join(path.dirname(defaultOutputDir(env)), "transcripts", cwd.replace(/[^A-Za-z0-9]/g, "-"));
+  return path.join(path.dirname(defaultOutputDir(env)), "transcripts", projectFolderName(cwd));
+}
+
+/** A project folder's name in per-user folders, as Claude Code names `~/.claude/projects/<project>`. */
+export function projectFolderName(cwd: string): string {
+  return cwd.replace(/[^A-Za-z0-9]/g, "-");
 }
 
 /** Deferred lines kept before they are written anyway, so a session whose hooks rarely run holds little in memory. */

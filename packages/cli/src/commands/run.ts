@@ -37,6 +37,7 @@ export const runCommand = defineCommand({
       const host = new AgentHost({
         cwd: project.cwd,
         sessionDir,
+        sessionEnv: project.sessionEnv,
         hooks: project.result.hooks,
         ui,
         hasUI,
