@@ -48,12 +48,12 @@ export function discoverOptions(settings: Partial<BridgeOptions> = {}): Discover
 /**
  * Everything that loads in the project, plus `hooks` given on the command line (explicit paths need no
  * trust; relative ones resolve against the folder the user named, as they typed them there).
- * `settings` goes to the settings-hook bridge (e.g. `onHandlerRun`).
+ * `settings` goes to the settings-hook bridge (`onHandlerRun`; `hostSession` for a command that runs a host).
  */
 export async function loadProject(
   cwd: string | undefined,
   hooks: readonly string[] = [],
-  settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun">> = {},
+  settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun" | "hostSession">> = {},
 ): Promise<Project> {
   const found = resolveProject(cwd);
   // Resolved from where the user typed them, then named from the project root (as the loader shows them).

@@ -21,6 +21,9 @@ export interface JsonlSessionOptions {
   transcriptDir?: string;
 }
 
+/** A session id that can name a file: what `randomUUID` gives, and ids like it. */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
 /** Owns one session file at a time; `newSession` moves on to a fresh file in the same folder. */
 export class JsonlSessionManager implements ReadonlySessionManager {
   readonly #dir: string;
@@ -62,7 +65,8 @@ export class JsonlSessionManager implements ReadonlySessionManager {
     manager.#entries = parsed.filter((e) => e.type !== "session");
     manager.#leafId = manager.#entries.at(-1)?.id ?? null;
     const header = parsed.find((e) => e.type === "session");
-    manager.#begin(typeof header?.id === "string" ? header.id : randomUUID());
+    // The id names the transcript file: one that could leave transcriptDir (`../x`) gets a fresh one.
+    manager.#begin(typeof header?.id === "string" && SAFE_ID.test(header.id) ? header.id : randomUUID());
     return manager;
   }
 

@@ -132,3 +132,99 @@ describe("a host-kit session as the settings hooks' transcript", () => {
     ]);
   });
 });
+
+describe("SessionTranscript's mapping of session entries", () => {
+  const lines = (file: string | undefined) =>
+    readFileSync(file ?? "", "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+
+  it("writes every kind of entry as Claude Code writes it, and keeps hook state out", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "hookwire-session-transcript-"));
+    const cwd = path.join(root, "project");
+    const session = JsonlSessionManager.create(path.join(root, "sessions"), cwd, undefined, {
+      transcriptDir: path.join(root, "transcripts"),
+    });
+    session.appendMessage({ role: "user", content: [{ type: "text", text: "edit the notes" }] });
+    session.appendMessage({
+      role: "assistant",
+      content: [
+        { type: "text", text: "Editing." },
+        {
+          type: "toolCall",
+          id: "c1",
+          name: "write",
+          arguments: { path: "docs/../notes.md", content: "hi\n" },
+        },
+      ],
+    });
+    session.appendCustomEntry("hook-state", { secret: "not for the model" });
+    session.appendMessage({
+      role: "toolResult",
+      toolCallId: "c1",
+      toolName: "write",
+      content: [
+        { type: "text", text: "Wrote 3 bytes" },
+        { type: "image", data: "AAAA", mimeType: "image/png" },
+      ],
+      isError: false,
+    });
+    session.appendCustomMessage({
+      customType: "hook_context",
+      content: "Remember: tests first.",
+      display: false,
+    });
+    const written = lines(session.getTranscriptPath());
+    expect(written.map((l) => [l.type, l.isMeta ?? false])).toEqual([
+      ["user", false],
+      ["assistant", false],
+      ["assistant", false],
+      ["user", false],
+      ["user", true],
+    ]);
+    expect(written[0].message.content).toBe("edit the notes");
+    expect(written[1].message.content).toEqual([{ type: "text", text: "Editing." }]);
+    // Claude names, and the path as Claude Code hands it to hooks: absolute and normalised.
+    expect(written[2].message.content[0]).toEqual({
+      type: "tool_use",
+      id: "c1",
+      name: "Write",
+      input: { file_path: path.join(cwd, "notes.md"), content: "hi\n" },
+    });
+    expect(written[3].message.content[0]).toMatchObject({ tool_use_id: "c1", content: "Wrote 3 bytes" });
+    expect(written[3].toolUseResult).toMatchObject({ filePath: path.join(cwd, "notes.md") });
+    expect(written[4].message.content).toBe("Remember: tests first.");
+    expect(JSON.stringify(written)).not.toContain("not for the model");
+    expect(new Set(written.map((l) => l.sessionId))).toEqual(new Set([session.getSessionId()]));
+  });
+
+  it("writes no transcript without transcriptDir", () => {
+    const session = JsonlSessionManager.create(mkdtempSync(path.join(tmpdir(), "hookwire-session-")), "/p");
+    session.appendMessage({ role: "user", content: "hi" });
+    expect(session.getTranscriptPath()).toBeUndefined();
+    expect(session.hookSession()).toEqual({ sessionId: session.getSessionId(), transcriptPath: "" });
+  });
+
+  it("goes on with the same transcript when a session is reopened, but never names it after a crafted id", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "hookwire-session-transcript-"));
+    const transcriptDir = path.join(root, "transcripts");
+    const first = JsonlSessionManager.create(path.join(root, "sessions"), "/p", undefined, { transcriptDir });
+    first.appendMessage({ role: "user", content: "one" });
+    const file = first.getSessionFile() ?? "";
+    const reopened = JsonlSessionManager.open(file, "/p", { transcriptDir });
+    reopened.appendMessage({ role: "user", content: "two" });
+    expect(reopened.getTranscriptPath()).toBe(first.getTranscriptPath());
+    expect(lines(reopened.getTranscriptPath()).map((l) => l.message.content)).toEqual(["one", "two"]);
+
+    const crafted = path.join(root, "crafted.jsonl");
+    writeFileSync(
+      crafted,
+      `${JSON.stringify({ type: "session", id: "../../escaped", cwd: "/p", timestamp: 0 })}\n`,
+    );
+    const opened = JsonlSessionManager.open(crafted, "/p", { transcriptDir });
+    opened.appendMessage({ role: "user", content: "x" });
+    expect(path.dirname(opened.getTranscriptPath() ?? "")).toBe(transcriptDir);
+    expect(existsSync(path.join(path.dirname(root), "escaped.jsonl"))).toBe(false);
+  });
+});
