@@ -215,7 +215,9 @@ describe("SessionTranscript's mapping of session entries", () => {
     const reopened = JsonlSessionManager.open(file, "/p", { transcriptDir });
     reopened.appendMessage({ role: "user", content: "two" });
     expect(reopened.getTranscriptPath()).toBe(first.getTranscriptPath());
-    expect(lines(reopened.getTranscriptPath()).map((l) => l.message.content)).toEqual(["one", "two"]);
+    const resumed = lines(reopened.getTranscriptPath());
+    expect(resumed.map((l) => l.message.content)).toEqual(["one", "two"]);
+    expect(resumed[1].parentUuid).toBe(resumed[0].uuid);
 
     const crafted = path.join(root, "crafted.jsonl");
     writeFileSync(

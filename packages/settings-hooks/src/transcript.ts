@@ -1,6 +1,6 @@
 // The session as a Claude Code transcript (JSONL), kept current before each hook runs, so hooks can read `transcript_path`.
 import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import { defaultOutputDir } from "./protocol/output.js";
 
@@ -149,7 +149,7 @@ export class TranscriptWriter {
   #append(line: Record<string, unknown>): void {
     this.flush();
     const uuid = randomUUID();
-    const entry = {
+    const entry: Record<string, unknown> = {
       parentUuid: this.#parent,
       isSidechain: false,
       ...line,
@@ -167,10 +167,47 @@ export class TranscriptWriter {
       if (!this.#ready) {
         mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
         this.#ready = true;
+        // A resumed session (the file is there) goes on from its last line, as Claude Code's resume does;
+        // after a torn last line (a crash mid-write) the new line starts on a line of its own.
+        const tail = tailOf(this.path);
+        if (tail.uuid && entry.parentUuid === null) entry.parentUuid = tail.uuid;
+        if (tail.torn) appendFileSync(this.path, "\n");
       }
       appendFileSync(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
     } catch {
       // Dropped: see above.
     }
+  }
+}
+
+/** How much of an existing transcript's end is read to find its last line. */
+const TAIL_BYTES = 64 * 1024;
+
+/** The `uuid` of the last complete line of `file` within its last 64 KiB, and whether it ends mid-line. */
+function tailOf(file: string): { uuid?: string; torn: boolean } {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return { torn: false };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    const text = buffer.toString("utf8");
+    const torn = length > 0 && !text.endsWith("\n");
+    // Only complete lines: the last piece is torn (or empty after the final newline).
+    const lines = text.split("\n").slice(0, -1);
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i] ?? "";
+      // The line's own `uuid` is its last one: a tool input's `"uuid"` key comes before it.
+      const found = [...line.matchAll(/"uuid":"([0-9a-f-]{36})"/g)].at(-1)?.[1];
+      if (found) return { uuid: found, torn };
+    }
+    return { torn };
+  } finally {
+    closeSync(fd);
   }
 }

@@ -97,3 +97,32 @@ describe("TranscriptWriter's deferred lines", () => {
     expect(lines(file)).toHaveLength(MAX_DEFERRED_LINES - 1);
   });
 });
+
+describe("TranscriptWriter on an existing transcript", () => {
+  it("goes on from its last line, as a resumed session does", () => {
+    const file = path.join(dir(), "s.jsonl");
+    const first = new TranscriptWriter({ file, sessionId: "s", cwd: "/p" });
+    first.prompt("one", "p1", undefined);
+    // A tool input with a "uuid" key of its own is not the line's uuid.
+    first.toolUse("c1", "Bash", { command: "ls", uuid: "00000000-0000-4000-8000-000000000000" });
+    const resumed = new TranscriptWriter({ file, sessionId: "s", cwd: "/p" });
+    resumed.prompt("two", "p2", undefined);
+    const lines = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.parentUuid)).toEqual([null, lines[0].uuid, lines[1].uuid]);
+  });
+
+  it("starts a new chain after a torn last line", () => {
+    const file = path.join(dir(), "s.jsonl");
+    writeFileSync(file, '{"type":"user","uuid":"11111111-1111-4111-8111-111111111111"');
+    const writer = new TranscriptWriter({ file, sessionId: "s", cwd: "/p" });
+    writer.prompt("go", "p1", undefined);
+    const lines = readFileSync(file, "utf8").split("\n");
+    expect(lines).toHaveLength(3);
+    const last = JSON.parse(lines[1] ?? "{}");
+    expect(last.message.content).toBe("go");
+    expect(last.parentUuid).toBeNull();
+  });
+});
