@@ -1,4 +1,5 @@
-// Gives every test run its own temporary folder (TMPDIR for the workers and what they spawn) and removes it at the end.
+// Gives every test run its own temporary folder (TMPDIR, and XDG_CACHE_HOME for the transcripts, CLAUDE_ENV_FILE
+// files, saved hook output and module cache) for the workers and what they spawn, and removes it at the end.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,5 +7,7 @@ import path from "node:path";
 export default function setup(): () => void {
   const dir = mkdtempSync(path.join(tmpdir(), "hookwire-test-run-"));
   process.env.TMPDIR = dir;
+  // Nothing a test writes through the default per-user folders lands in the user's real ~/.cache.
+  process.env.XDG_CACHE_HOME = path.join(dir, "xdg-cache");
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // An agent host in one file, built on the published packages: load a project's hooks and run a scripted session.
 import path from "node:path";
-import { AgentHost, createTerminalUIContext, readScript } from "@hookwire/host-kit";
+import { AgentHost, createHookSession, createTerminalUIContext, readScript } from "@hookwire/host-kit";
 import { type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
 
 export interface SessionOptions {
@@ -19,13 +19,21 @@ export interface SessionOptions {
 /** Loads everything, reports what did not load, then runs the script through the agent loop. */
 export async function runSession(options: SessionOptions): Promise<AgentHost> {
   const print = options.print ?? ((line: string) => console.log(line));
-  const loaded = await discoverAndLoadHooks(options.hooks ?? [], options.cwd, options.discover);
+  // The session exists before the hooks load: settings hooks read its log as a Claude Code transcript
+  // (`transcript_path`), and what their SessionStart hooks export reaches the bash tool.
+  const { session, sessionEnv, settings } = createHookSession({
+    sessionDir: path.join(options.cwd, ".sessions"),
+    cwd: options.cwd,
+  });
+  const discover = { ...options.discover, settings: { ...options.discover?.settings, ...settings } };
+  const loaded = await discoverAndLoadHooks(options.hooks ?? [], options.cwd, discover);
   for (const failure of loaded.errors) print(`⚠ ${failure.error.message}`);
   for (const skipped of loaded.skipped) print(`⚠ ${skipped.path} not loaded; ${skipped.trustCommand}`);
   const { ui, hasUI } = createTerminalUIContext();
   const host = new AgentHost({
     cwd: options.cwd,
-    sessionDir: path.join(options.cwd, ".sessions"),
+    session,
+    sessionEnv,
     hooks: loaded.hooks,
     ui,
     hasUI,

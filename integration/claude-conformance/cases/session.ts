@@ -125,6 +125,19 @@ export const transcriptCases: ConformanceCase[] = [
     }),
   ),
   {
+    id: "transcript-chat-logger",
+    about: "a chat logger at Stop copies the prompt and the replies out of the transcript",
+    settings: { hooks: hook("Stop", "log") },
+    scripts: {
+      log: {
+        // The conversation lines only: Claude Code also writes attachment, request and queue lines.
+        shell: `${tp}; grep -E '"type":"(user|assistant)"' "$tp" | grep -o '"role":"user","content":"[^"]*"\\|"type":"text","text":"[^"]*"' > "$CLAUDE_PROJECT_DIR/chat.txt"`,
+      },
+    },
+    calls: [bashRan],
+    observe: { files: ["chat.txt"] },
+  },
+  {
     id: "transcript-loop-plugin",
     about: "a loop plugin with a state file re-prompts until it has seen two replies in the transcript",
     settings: { hooks: hook("Stop", "loop") },

@@ -2,7 +2,12 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { type DiscoverAndLoadResult, type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
-import type { SettingsHooksOptions } from "@hookwire/settings-hooks";
+import {
+  defaultSessionEnvDir,
+  projectFolderName,
+  SessionEnvironment,
+  type SettingsHooksOptions,
+} from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
 import { findProjectRoot, type ProjectRoot } from "./project-root.js";
 
@@ -11,6 +16,18 @@ export interface Project {
   cwd: string;
   found: ProjectRoot;
   result: DiscoverAndLoadResult;
+  /** The CLI session's CLAUDE_ENV_FILE folder: what `emit SessionStart` exported, `tool --real` and `run` apply. */
+  sessionEnv: SessionEnvironment;
+}
+
+const CLI_SESSION_ID = "hookwire-cli";
+
+/**
+ * Every CLI command in a project is one session (`session_id` "hookwire-cli"), so its CLAUDE_ENV_FILE files
+ * outlive the command that wrote them, one folder per project: `<XDG cache>/hookwire/session-env/hookwire-cli/<project>`.
+ */
+export function cliSessionEnv(root: string): SessionEnvironment {
+  return new SessionEnvironment(path.join(defaultSessionEnvDir(CLI_SESSION_ID), projectFolderName(root)));
 }
 
 /** `--cwd` (or the current directory), checked, then the project root above it. */
@@ -25,24 +42,29 @@ export function resolveProject(cwd: string | undefined): ProjectRoot {
 type BridgeOptions = NonNullable<DiscoverOptions["settings"]>;
 
 export function discoverOptions(settings: Partial<BridgeOptions> = {}): DiscoverOptions {
-  return { settings: { sessionId: "hookwire-cli", ...settings } };
+  return { settings: { sessionId: CLI_SESSION_ID, ...settings } };
 }
 
 /**
  * Everything that loads in the project, plus `hooks` given on the command line (explicit paths need no
  * trust; relative ones resolve against the folder the user named, as they typed them there).
- * `settings` goes to the settings-hook bridge (e.g. `onHandlerRun`).
+ * `settings` goes to the settings-hook bridge (`onHandlerRun`; `hostSession` for a command that runs a host).
  */
 export async function loadProject(
   cwd: string | undefined,
   hooks: readonly string[] = [],
-  settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun">> = {},
+  settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun" | "hostSession">> = {},
 ): Promise<Project> {
   const found = resolveProject(cwd);
   // Resolved from where the user typed them, then named from the project root (as the loader shows them).
   const configured = hooks.map((hook) => shortPath(path.resolve(found.start, hook), found.root));
-  const result = await discoverAndLoadHooks(configured, found.root, discoverOptions(settings));
-  return { cwd: found.root, found, result };
+  const sessionEnv = cliSessionEnv(found.root);
+  const result = await discoverAndLoadHooks(
+    configured,
+    found.root,
+    discoverOptions({ ...settings, sessionEnv }),
+  );
+  return { cwd: found.root, found, result, sessionEnv };
 }
 
 /** A path as the user would type it from the project folder. */

@@ -20,10 +20,19 @@ import { createEditTool } from "./tools/edit.js";
 import { createReadTool } from "./tools/read.js";
 import { createWriteTool } from "./tools/write.js";
 
-export interface AgentHostOptions {
+/**
+ * Where the session lives: `sessionDir`, a folder where a new session starts, or `session`, one created
+ * beforehand (`JsonlSessionManager.create`) so its `hookSession` can go to the settings hooks as `hostSession`
+ * before the host exists: they then read its Claude Code transcript.
+ */
+export type AgentHostSession =
+  | { sessionDir: string; session?: undefined }
+  | { session: JsonlSessionManager; sessionDir?: undefined };
+
+export type AgentHostOptions = AgentHostSession & AgentHostSettings;
+
+export interface AgentHostSettings {
   cwd: string;
-  /** Folder for the JSONL session files. */
-  sessionDir: string;
   hooks: readonly LoadedHook[];
   ui: HookUIContext;
   hasUI: boolean;
@@ -78,7 +87,7 @@ export class AgentHost {
   constructor(options: AgentHostOptions) {
     this.#options = options;
     this.#print = options.print;
-    this.session = JsonlSessionManager.create(options.sessionDir, options.cwd);
+    this.session = options.session ?? JsonlSessionManager.create(options.sessionDir, options.cwd);
     this.runner = new HookRunner(options.hooks, {
       cwd: options.cwd,
       sessionManager: this.session,

@@ -9,13 +9,17 @@
  */
 
 export { ScriptError, ToolInputError } from "./errors.js";
-export type { AgentHostOptions } from "./host.js";
+export type { HookSession, HookSessionOptions } from "./hook-session.js";
+export { createHookSession } from "./hook-session.js";
+export type { AgentHostOptions, AgentHostSession, AgentHostSettings } from "./host.js";
 export { AgentHost, createDefaultTools } from "./host.js";
 export type { ScriptedToolCall, ScriptStep } from "./script.js";
 export { parseScript, readScript } from "./script.js";
 export type { ScriptedUI } from "./scripted-ui.js";
 export { createScriptedUI } from "./scripted-ui.js";
+export type { JsonlSessionOptions } from "./session-manager.js";
 export { JsonlSessionManager } from "./session-manager.js";
+export { SessionTranscript } from "./session-transcript.js";
 export type { TerminalUIOptions } from "./terminal-ui.js";
 export { createTerminalUI, createTerminalUIContext } from "./terminal-ui.js";
 export type { Colors } from "./theme.js";

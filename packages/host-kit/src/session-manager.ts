@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { AgentMessage, ReadonlySessionManager, SessionEntry } from "@hookwire/core";
+import { SessionTranscript } from "./session-transcript.js";
 
 interface SessionHeader {
   type: "session";
@@ -12,35 +13,60 @@ interface SessionHeader {
   timestamp: number;
 }
 
+export interface JsonlSessionOptions {
+  /**
+   * Also write each session as a Claude Code transcript, `<transcriptDir>/<session id>.jsonl`, for settings
+   * hooks' `transcript_path` (pass `hookSession` to the bridge as `hostSession`). Default: no transcript.
+   */
+  transcriptDir?: string;
+}
+
+/** A session id that can name a file: what `randomUUID` gives, and ids like it. */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
 /** Owns one session file at a time; `newSession` moves on to a fresh file in the same folder. */
 export class JsonlSessionManager implements ReadonlySessionManager {
   readonly #dir: string;
   readonly #cwd: string;
+  readonly #transcriptDir: string | undefined;
   #file = "";
+  #sessionId = "";
   #entries: SessionEntry[] = [];
   #leafId: string | null = null;
+  #transcript: SessionTranscript | undefined;
 
-  private constructor(dir: string, cwd: string) {
+  private constructor(dir: string, cwd: string, options: JsonlSessionOptions) {
     this.#dir = dir;
     this.#cwd = cwd;
+    this.#transcriptDir = options.transcriptDir;
   }
 
   /** Start a new session file in `dir` (created if missing). */
-  static create(dir: string, cwd: string, parentSession?: string): JsonlSessionManager {
-    const manager = new JsonlSessionManager(dir, cwd);
+  static create(
+    dir: string,
+    cwd: string,
+    parentSession?: string,
+    options: JsonlSessionOptions = {},
+  ): JsonlSessionManager {
+    const manager = new JsonlSessionManager(dir, cwd, options);
     manager.newSession(parentSession);
     return manager;
   }
 
-  /** Reopen an existing session file; the last entry becomes the leaf. */
-  static open(file: string, cwd: string): JsonlSessionManager {
-    const manager = new JsonlSessionManager(path.dirname(file), cwd);
+  /**
+   * Reopen an existing session file; the last entry becomes the leaf. With `transcriptDir`, later entries
+   * are appended to the session's transcript (the lines already there stay as they are).
+   */
+  static open(file: string, cwd: string, options: JsonlSessionOptions = {}): JsonlSessionManager {
+    const manager = new JsonlSessionManager(path.dirname(file), cwd, options);
     manager.#file = file;
     const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
-    manager.#entries = lines
-      .map((line) => JSON.parse(line) as SessionEntry)
-      .filter((e) => e.type !== "session");
+    const parsed = lines.map((line) => JSON.parse(line) as SessionEntry);
+    manager.#entries = parsed.filter((e) => e.type !== "session");
     manager.#leafId = manager.#entries.at(-1)?.id ?? null;
+    const header = parsed.find((e) => e.type === "session");
+    // The id names the transcript file: one that could leave transcriptDir (`../x`) gets a fresh one.
+    manager.#begin(typeof header?.id === "string" && SAFE_ID.test(header.id) ? header.id : randomUUID());
     return manager;
   }
 
@@ -61,8 +87,39 @@ export class JsonlSessionManager implements ReadonlySessionManager {
       ...(parentSession ? { parentSession } : {}),
     };
     appendFileSync(this.#file, `${JSON.stringify(header)}\n`);
+    this.#begin(header.id);
     return this.#file;
   }
+
+  #begin(sessionId: string): void {
+    this.#sessionId = sessionId;
+    this.#transcript = this.#transcriptDir
+      ? new SessionTranscript({
+          file: path.join(this.#transcriptDir, `${sessionId}.jsonl`),
+          sessionId,
+          cwd: this.#cwd,
+        })
+      : undefined;
+  }
+
+  /** The current session's id (its header's `id`): settings hooks' `session_id`. */
+  getSessionId(): string {
+    return this.#sessionId;
+  }
+
+  /** The current session's Claude Code transcript; `undefined` without `transcriptDir`. */
+  getTranscriptPath(): string | undefined {
+    return this.#transcript?.path;
+  }
+
+  /**
+   * What settings hooks get as `session_id` and `transcript_path`, for the bridge's `hostSession` option:
+   * it follows `newSession`. Bound, so it can be passed as it is.
+   */
+  readonly hookSession = (): { sessionId: string; transcriptPath: string } => ({
+    sessionId: this.#sessionId,
+    transcriptPath: this.#transcript?.path ?? "",
+  });
 
   appendMessage(message: AgentMessage): SessionEntry {
     return this.#append({ type: "message", message });
@@ -128,6 +185,7 @@ export class JsonlSessionManager implements ReadonlySessionManager {
     appendFileSync(this.#file, `${JSON.stringify(entry)}\n`);
     this.#entries.push(entry);
     this.#leafId = entry.id;
+    this.#transcript?.add(entry);
     return entry;
   }
 }

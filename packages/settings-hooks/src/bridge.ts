@@ -55,6 +55,12 @@ export interface SettingsHooksOptions {
    */
   transcriptPath?: string;
   /**
+   * The host's current session, asked before each hook run: a host that keeps its own session log, writes
+   * it as a Claude Code transcript and may switch sessions (host-kit's `JsonlSessionManager.hookSession`).
+   * Wins over `sessionId` and `transcriptPath`; hookwire then writes no transcript.
+   */
+  hostSession?: () => { sessionId: string; transcriptPath: string };
+  /**
    * The session as a Claude Code transcript, current before each hook runs: `true` (default) writes
    * `<transcriptDir>/<sessionId>.jsonl`; a `TranscriptWriter` writes where the host wants; `false` writes
    * nothing and sends `transcript_path: ""`.
@@ -202,6 +208,7 @@ export async function createSettingsHooks(
   const session: SessionInfo = {
     sessionId: options.sessionId ?? randomUUID(),
     transcriptPath: options.transcriptPath,
+    ...options.hostSession?.(),
     cwd,
     permissionMode: options.permissionMode,
     effort: options.effort,
@@ -209,7 +216,10 @@ export async function createSettingsHooks(
   const transcript =
     options.transcript instanceof TranscriptWriter
       ? options.transcript
-      : options.transcriptPath !== undefined || options.transcript === false || handlers.length === 0
+      : options.transcriptPath !== undefined ||
+          options.hostSession !== undefined ||
+          options.transcript === false ||
+          handlers.length === 0
         ? undefined
         : new TranscriptWriter({
             file: path.join(options.transcriptDir ?? defaultTranscriptDir(cwd), `${session.sessionId}.jsonl`),
@@ -396,6 +406,7 @@ export async function createSettingsHooks(
       tool?: DialectToolCall,
     ): Promise<{ outcome: AggregatedOutcome; results: AttributedResult[] }> => {
       reportProblems();
+      if (options.hostSession) Object.assign(session, options.hostSession());
       const input = dialect.protocol.input(spec, fields, session) as Record<string, unknown>;
       // `if` rules read Bash commands with the grammar; if it cannot load, they treat commands as unanalysable.
       if (tool && hasRules) await loadShellParser().catch(() => undefined);

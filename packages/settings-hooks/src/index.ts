@@ -141,7 +141,12 @@ export {
   toSettingsTool,
 } from "./tool-names.js";
 export type { TranscriptOptions } from "./transcript.js";
-export { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
+export {
+  defaultTranscriptDir,
+  MAX_DEFERRED_LINES,
+  projectFolderName,
+  TranscriptWriter,
+} from "./transcript.js";
 export type {
   CommandHandlerConfig,
   HandlerConfig,

@@ -1,5 +1,5 @@
 // CLAUDE_ENV_FILE: the per-session files SessionStart hooks write `export` lines to, sourced by later Bash calls.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { defaultOutputDir } from "./protocol/output.js";
 
@@ -15,14 +15,17 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/** The names `createFile` gives: `<event>-hook-<n>.sh`. */
+const ENV_FILE = /^([a-z]+)-hook-(\d+)\.sh$/;
+
 /**
  * The env files of one session. Claude Code gives each SessionStart hook its own empty file in
  * `CLAUDE_ENV_FILE` and sources them all before every later Bash command; a host's Bash tool does the
- * same with `prelude()` (or reads `files()`).
+ * same with `prelude()` (or reads `files()`). The folder is the state: another process on the same folder
+ * (the CLI's next command, a resumed session) sees the same files.
  */
 export class SessionEnvironment {
   readonly dir: string;
-  readonly #files: string[] = [];
 
   constructor(dir: string) {
     this.dir = dir;
@@ -34,13 +37,36 @@ export class SessionEnvironment {
     const file = path.join(this.dir, `${event.toLowerCase()}-hook-${index}.sh`);
     writeFileSync(file, "", { mode: 0o600 });
     chmodSync(file, 0o600);
-    if (!this.#files.includes(file)) this.#files.push(file);
     return file;
   }
 
-  /** The files hooks wrote something to, in the order they were handed out. */
+  /**
+   * The non-empty env files in the folder, by event and then hook number. Only regular files count: a
+   * link or a FIFO put there is never sourced (a FIFO would hang every Bash call).
+   */
   files(): string[] {
-    return this.#files.filter((file) => existsSync(file) && readFileSync(file, "utf8").trim() !== "");
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .flatMap((name) => {
+        const match = ENV_FILE.exec(name);
+        if (!match) return [];
+        const file = path.join(this.dir, name);
+        try {
+          const stat = lstatSync(file);
+          return stat.isFile() && stat.size > 0
+            ? [{ file, event: match[1] ?? "", index: Number(match[2]) }]
+            : [];
+        } catch {
+          return [];
+        }
+      })
+      .sort((a, b) => (a.event === b.event ? a.index - b.index : a.event < b.event ? -1 : 1))
+      .map((entry) => entry.file);
   }
 
   /** Shell text that applies every file (`. '<file>'` per line), to put before a Bash command; `""` when none. */

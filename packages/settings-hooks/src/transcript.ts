@@ -1,6 +1,6 @@
 // The session as a Claude Code transcript (JSONL), kept current before each hook runs, so hooks can read `transcript_path`.
 import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import { defaultOutputDir } from "./protocol/output.js";
 
@@ -12,8 +12,16 @@ export function defaultTranscriptDir(
   cwd: string,
   env: Record<string, string | undefined> = process.env,
 ): string {
-  return path.join(path.dirname(defaultOutputDir(env)), "transcripts", cwd.replace(/[^A-Za-z0-9]/g, "-"));
+  return path.join(path.dirname(defaultOutputDir(env)), "transcripts", projectFolderName(cwd));
 }
+
+/** A project folder's name in per-user folders, as Claude Code names `~/.claude/projects/<project>`. */
+export function projectFolderName(cwd: string): string {
+  return cwd.replace(/[^A-Za-z0-9]/g, "-");
+}
+
+/** Deferred lines kept before they are written anyway, so a session whose hooks rarely run holds little in memory. */
+export const MAX_DEFERRED_LINES = 64;
 
 export interface TranscriptOptions {
   file: string;
@@ -34,6 +42,7 @@ export class TranscriptWriter {
   #promptId: string | undefined;
   #ready = false;
   #queue: Array<(writer: TranscriptWriter) => void> = [];
+  #flushScheduled = false;
 
   constructor(options: TranscriptOptions) {
     this.path = options.file;
@@ -78,6 +87,19 @@ export class TranscriptWriter {
     });
   }
 
+  /**
+   * Text the model got that nobody typed (a hook's injected message): a `user` line with `isMeta: true`, as
+   * Claude Code records text it adds to the conversation itself.
+   */
+  meta(text: string): void {
+    this.#append({
+      type: "user",
+      isMeta: true,
+      promptId: this.#promptId,
+      message: { role: "user", content: text },
+    });
+  }
+
   /** The assistant's final text of a turn. */
   assistantText(text: string): void {
     this.#append({
@@ -93,10 +115,19 @@ export class TranscriptWriter {
 
   /**
    * Records lines whose content is built only at the next `flush()` (or the next line written directly):
-   * the hot path of an unhooked tool call pays a closure, not a JSON line and a file write.
+   * the hot path of an unhooked tool call pays a closure, not a JSON line and a file write. Past
+   * `MAX_DEFERRED_LINES` the queue is written on the next turn of the event loop (not in the caller's
+   * call), so a long session whose hooks rarely fire does not keep every tool output in memory.
    */
   later(write: (writer: TranscriptWriter) => void): void {
     this.#queue.push(write);
+    if (this.#queue.length >= MAX_DEFERRED_LINES && !this.#flushScheduled) {
+      this.#flushScheduled = true;
+      setImmediate(() => {
+        this.#flushScheduled = false;
+        this.flush();
+      });
+    }
   }
 
   /** Writes what `later` queued, in order. The bridge calls it before any hook runs. */
@@ -104,14 +135,21 @@ export class TranscriptWriter {
     while (this.#queue.length > 0) {
       const queued = this.#queue;
       this.#queue = [];
-      for (const write of queued) write(this);
+      for (const write of queued) {
+        // Best effort, as every write: a line that cannot be built is dropped, the rest are written.
+        try {
+          write(this);
+        } catch {
+          // Dropped.
+        }
+      }
     }
   }
 
   #append(line: Record<string, unknown>): void {
     this.flush();
     const uuid = randomUUID();
-    const entry = {
+    const entry: Record<string, unknown> = {
       parentUuid: this.#parent,
       isSidechain: false,
       ...line,
@@ -129,10 +167,47 @@ export class TranscriptWriter {
       if (!this.#ready) {
         mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
         this.#ready = true;
+        // A resumed session (the file is there) goes on from its last line, as Claude Code's resume does;
+        // after a torn last line (a crash mid-write) the new line starts on a line of its own.
+        const tail = tailOf(this.path);
+        if (tail.uuid && entry.parentUuid === null) entry.parentUuid = tail.uuid;
+        if (tail.torn) appendFileSync(this.path, "\n");
       }
       appendFileSync(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
     } catch {
       // Dropped: see above.
     }
+  }
+}
+
+/** How much of an existing transcript's end is read to find its last line. */
+const TAIL_BYTES = 64 * 1024;
+
+/** The `uuid` of the last complete line of `file` within its last 64 KiB, and whether it ends mid-line. */
+function tailOf(file: string): { uuid?: string; torn: boolean } {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return { torn: false };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    const text = buffer.toString("utf8");
+    const torn = length > 0 && !text.endsWith("\n");
+    // Only complete lines: the last piece is torn (or empty after the final newline).
+    const lines = text.split("\n").slice(0, -1);
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i] ?? "";
+      // The line's own `uuid` is its last one: a tool input's `"uuid"` key comes before it.
+      const found = [...line.matchAll(/"uuid":"([0-9a-f-]{36})"/g)].at(-1)?.[1];
+      if (found) return { uuid: found, torn };
+    }
+    return { torn };
+  } finally {
+    closeSync(fd);
   }
 }

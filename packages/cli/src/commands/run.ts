@@ -2,13 +2,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AgentHost, createTerminalUIContext } from "@hookwire/host-kit";
+import { AgentHost, createTerminalUIContext, JsonlSessionManager } from "@hookwire/host-kit";
 import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
 import { hasErrors, reportSources } from "../findings-print.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
-import { loadProject } from "../project.js";
+import { loadProject, resolveProject } from "../project.js";
 import { cwdArgWithHooks, listArg } from "../shared-args.js";
 import { sourceFindings } from "./doctor-checks.js";
 
@@ -24,19 +24,27 @@ export const runCommand = defineCommand({
   },
   async run({ args, rawArgs }) {
     const out = createOutput();
-    const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
-    // Everything after the command name, as typed (citty also lists it under `_`).
-    const rest = args._.slice(1).join(" ");
-    const name = args.command.replace(/^\//, "");
-    const problems = sourceFindings(project.result, project.cwd);
-    reportSources(out.error, out.errorColors, project, problems);
-    const { ui, hasUI } = createTerminalUIContext();
-    // The session lives as long as the command: a CLI run has no next turn to resume it in.
+    // The session lives as long as the command: a CLI run has no next turn to resume it in. It exists
+    // before the hooks load, so settings hooks read its log as their transcript.
+    const root = resolveProject(args.cwd).root;
     const sessionDir = mkdtempSync(path.join(tmpdir(), "hookwire-run-"));
     try {
+      const session = JsonlSessionManager.create(sessionDir, root, undefined, {
+        transcriptDir: path.join(sessionDir, "transcripts"),
+      });
+      const project = await loadProject(args.cwd, listArg(rawArgs, "hook"), {
+        hostSession: session.hookSession,
+      });
+      // Everything after the command name, as typed (citty also lists it under `_`).
+      const rest = args._.slice(1).join(" ");
+      const name = args.command.replace(/^\//, "");
+      const problems = sourceFindings(project.result, project.cwd);
+      reportSources(out.error, out.errorColors, project, problems);
+      const { ui, hasUI } = createTerminalUIContext();
       const host = new AgentHost({
         cwd: project.cwd,
-        sessionDir,
+        session,
+        sessionEnv: project.sessionEnv,
         hooks: project.result.hooks,
         ui,
         hasUI,

@@ -57,7 +57,8 @@ export const toolCommand = defineCommand({
     },
     real: {
       type: "boolean",
-      description: "Run the real bash/read/write/edit tool in --cwd instead",
+      description:
+        "Run the real bash/read/write/edit tool in --cwd instead (bash applies what SessionStart hooks exported)",
       default: false,
     },
     ...cwdArgWithHooks,
@@ -81,7 +82,9 @@ export const toolCommand = defineCommand({
         : resultFrom(readJsonArg(args.result, "--result", project.found.start));
     let tool = standInTool(toolName, standIn);
     if (args.real) {
-      const real = createDefaultTools(project.cwd).find((candidate) => candidate.name === toolName);
+      const real = createDefaultTools(project.cwd, project.sessionEnv).find(
+        (candidate) => candidate.name === toolName,
+      );
       if (!real)
         throw new CliUsageError(
           `--real: there is no real "${toolName}" tool; use bash, read, write or edit.`,

@@ -4,9 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LoadedHook } from "@hookwire/core";
-import { AgentHost, createScriptedUI, readScript, type ScriptStep } from "@hookwire/host-kit";
+import {
+  AgentHost,
+  createHookSession,
+  createScriptedUI,
+  type HookSession,
+  readScript,
+  type ScriptStep,
+} from "@hookwire/host-kit";
 import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "@hookwire/loader";
-import { SessionEnvironment } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
 
 // src/demo/ and dist/demo/ both sit two levels below the package folder, next to demo/.
@@ -62,13 +68,13 @@ function readDemoScript(file: string): ScriptStep[] {
 async function loadDemoHooks(
   projectDir: string,
   print: (line: string) => void,
-  sessionEnv: SessionEnvironment,
+  settings: HookSession["settings"],
 ): Promise<LoadedHook[]> {
   const root = path.dirname(projectDir);
   const options: DiscoverOptions = {
     home: path.join(root, "home"),
     trustStore: path.join(root, "trust.json"),
-    settings: { sessionId: "demo", sessionEnv },
+    settings,
   };
   const trusted = await trustProject(projectDir, options);
   print(`trusted the copy (${trusted.items.length} items, as \`hookwire trust\` would)`);
@@ -85,13 +91,20 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const projectDir = prepareDemoProject(options.tmpRoot);
   try {
     print(`hookwire demo in ${projectDir}`);
-    const sessionEnv = new SessionEnvironment(path.join(path.dirname(projectDir), "session-env"));
-    const hooks = await loadDemoHooks(projectDir, print, sessionEnv);
+    // The session (its log, Claude Code transcript and CLAUDE_ENV_FILE folder) lives in the demo folder and
+    // goes with it; the settings hooks get it before they load.
+    const sessionDir = path.join(projectDir, ".sessions");
+    const { session, sessionEnv, settings } = createHookSession({
+      sessionDir,
+      cwd: projectDir,
+      transcriptDir: path.join(path.dirname(projectDir), "transcripts"),
+      sessionEnvDir: path.join(path.dirname(projectDir), "session-env"),
+    });
+    const hooks = await loadDemoHooks(projectDir, print, settings);
     const shown = hooks.map((hook) => path.relative(projectDir, path.resolve(projectDir, hook.path)));
     print(`loaded ${hooks.length} hooks: ${shown.join(", ")}`);
     const ui = createScriptedUI(print);
-    const sessionDir = path.join(projectDir, ".sessions");
-    const host = new AgentHost({ cwd: projectDir, sessionDir, hooks, ui, hasUI: true, print, sessionEnv });
+    const host = new AgentHost({ cwd: projectDir, session, hooks, ui, hasUI: true, print, sessionEnv });
     await host.start();
     for (const step of steps) {
       ui.queueAnswers(step.answers);
