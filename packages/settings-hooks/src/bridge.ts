@@ -457,7 +457,8 @@ export async function createSettingsHooks(
         for (const p of list) {
           const result = await runOne(p, stdin);
           answers.push(result);
-          if (sequential && result.status === "success") stdin = sequential.chain(stdin, result.output, spec.name);
+          if (sequential && result.status === "success")
+            stdin = sequential.chain(stdin, result.output, spec.name);
           if (untilBlock && aggregate(spec, [{ hookPath: p.hookPath, result }]).blocks.length > 0) break;
         }
         list.length = answers.length;

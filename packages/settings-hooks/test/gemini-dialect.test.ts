@@ -1,5 +1,6 @@
 import { runProcess } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
+import { activeHandlers } from "../src/active-handlers.js";
 import { bridgedEvents, eventNames, findEvent } from "../src/dialect/catalogue.js";
 import type { EventInfo } from "../src/dialect/types.js";
 import { gemini } from "../src/dialects/gemini/dialect.js";
@@ -7,7 +8,6 @@ import { compileGeminiMatcher } from "../src/dialects/gemini/matcher.js";
 import { applyLlmMessages, fromLlmResponse, toLlmRequest } from "../src/dialects/gemini/model.js";
 import { interpretGeminiRun, validateGeminiOutput } from "../src/dialects/gemini/protocol.js";
 import { geminiSequential } from "../src/dialects/gemini/sequential.js";
-import { activeHandlers } from "../src/active-handlers.js";
 import { validateSettings } from "../src/read-settings.js";
 
 const options = { hookName: "h", event: "BeforeTool", timeoutMs: 60_000 };

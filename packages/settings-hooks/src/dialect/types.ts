@@ -71,7 +71,7 @@ export interface SourceSpec {
   /**
    * A source whose folder may also hold files in another dialect's format (Copilot CLI runs
    * Claude-format files found in `.github/hooks/`): the dialect to read this parsed file with, or
-   * `undefined` for the source's own. Additive (copilot): `{name}` may also be a file's stem in the
+   * `undefined` for the source's own. `{name}` may also be a file's stem in the
    * last segment (`.github/hooks/{name}.json`: every `*.json` there, in name order).
    */
   fileDialect?(json: unknown): DialectId | undefined;
@@ -104,6 +104,27 @@ export interface SettingsFormat {
     key: string;
     id(file: string, event: string, group: number, handler: number): string;
   };
+  /**
+   * `"groups"` (default): `{event: [{matcher, hooks: [handler]}]}`.
+   * `"flat"`: `{event: [handler]}`, each handler its own group, its `matcher` field the group's matcher
+   * (Copilot CLI's and Cursor's `hooks.json`).
+   */
+  layout?: "groups" | "flat";
+  /** A top-level key the file must hold with this value (`"version": 1`); another value is an error. */
+  version?: { key: string; value: unknown };
+  /**
+   * The dialect's handler fields under hookwire's names, applied before validation
+   * (`bash` → `command`, `timeoutSec` → `timeout`). A handler without `type` is a `command` handler
+   * when `defaultType` says so (Cursor's hooks have no `type` unless they are prompts).
+   */
+  handlerAliases?: Readonly<Record<string, string>>;
+  defaultType?: HandlerType;
+  /**
+   * How one event's handlers run. `"parallel"` (default, Claude Code): all at once,
+   * answers folded in handler order. `"sequential-until-block"`: one after another in handler order,
+   * the first that blocks ends the event and the rest do not run (Copilot CLI, observed).
+   */
+  run?: "parallel" | "sequential-until-block";
 }
 
 /**
@@ -116,30 +137,10 @@ export interface SequentialSpec {
   groupField: string;
   /** The next handler's stdin after one answered: its rewrite applied (Gemini: prompt, llm_request, tool_input). */
   chain(input: Record<string, unknown>, output: HookOutput, event: string): Record<string, unknown>;
-   * Additive (copilot, cursor). `"groups"` (default): `{event: [{matcher, hooks: [handler]}]}`.
-   * `"flat"`: `{event: [handler]}`, each handler its own group, its `matcher` field the group's matcher
-   * (Copilot CLI's and Cursor's `hooks.json`).
-   */
-  layout?: "groups" | "flat";
-  /** Additive: a top-level key the file must hold with this value (`"version": 1`); another value is an error. */
-  version?: { key: string; value: unknown };
-  /**
-   * Additive: the dialect's handler fields under hookwire's names, applied before validation
-   * (`bash` → `command`, `timeoutSec` → `timeout`). A handler without `type` is a `command` handler
-   * when `defaultType` says so (Cursor's hooks have no `type` unless they are prompts).
-   */
-  handlerAliases?: Readonly<Record<string, string>>;
-  defaultType?: HandlerType;
-  /**
-   * Additive (copilot): how one event's handlers run. `"parallel"` (default, Claude Code): all at once,
-   * answers folded in handler order. `"sequential-until-block"`: one after another in handler order,
-   * the first that blocks ends the event and the rest do not run (Copilot CLI, observed).
-   */
-  run?: "parallel" | "sequential-until-block";
 }
 
 /**
- * Additive (copilot, cursor): per-handler command options some dialects have and Claude Code does not.
+ * Per-handler command options some dialects have and Claude Code does not.
  * The bridge reads them from the handler's fields as written.
  */
 export interface CommandOptions {
@@ -369,7 +370,7 @@ export interface ProtocolSpec {
     },
   ): HandlerResult;
   /**
-   * Additive (copilot, cursor): how a command handler of this dialect runs — its working folder and
+   * how a command handler of this dialect runs — its working folder and
    * extra variables, from the handler's fields as written and the file it is in. Absent: the project
    * folder, no extra variables (Claude Code).
    */

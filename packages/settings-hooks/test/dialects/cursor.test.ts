@@ -101,6 +101,7 @@ describe("Cursor's stop: followup_message, loop_count and loop_limit", () => {
       systemMessages: [],
       errors: [],
       warnings: [],
+      extras: [],
     };
   }
 
