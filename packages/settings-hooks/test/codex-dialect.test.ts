@@ -17,7 +17,7 @@ function sh(script: string) {
 
 describe("the Codex dialect", () => {
   it("is registered after Claude Code", () => {
-    expect(DIALECTS.map((d) => d.id)).toEqual(["claude", "codex"]);
+    expect(DIALECTS.map((d) => d.id)).toEqual(["claude", "codex", "gemini", "copilot", "cursor"]);
   });
 
   it("has Codex 0.169's events, in its reference's order", () => {

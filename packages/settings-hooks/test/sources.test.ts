@@ -52,6 +52,9 @@ describe("defaultSettingsSources", () => {
       ["gemini", ".gemini/settings.json"],
       ["gemini", ".gemini/settings.json"],
       ["gemini", "etc/gemini-cli/settings.json"],
+      ["cursor", "etc/cursor/hooks.json"],
+      ["cursor", ".cursor/hooks.json"],
+      ["cursor", ".cursor/hooks.json"],
     ]);
   });
 
@@ -85,11 +88,6 @@ describe("defaultSettingsSources", () => {
         pluginRoot: "<root>/home/.hookwire/plugins/own",
         pluginData: "<root>/home/.hookwire/plugins/data/own",
       },
-      // Gemini CLI's files, in its merge order: system defaults, user, project, system overrides.
-      { file: "/etc/gemini-cli/system-defaults.json", scope: "system" },
-      { file: "<root>/home/.gemini/settings.json", scope: "user" },
-      { file: "<root>/project/.gemini/settings.json", scope: "project" },
-      { file: "/etc/gemini-cli/settings.json", scope: "system" },
     ]);
   });
 
@@ -105,10 +103,6 @@ describe("defaultSettingsSources", () => {
       "<root>/project/.pi/settings.json",
       "<root>/project/.acme/settings.json",
       "<root>/project/.claude/settings.local.json",
-      "/etc/gemini-cli/system-defaults.json",
-      "<root>/home/.gemini/settings.json",
-      "<root>/project/.gemini/settings.json",
-      "/etc/gemini-cli/settings.json",
     ]);
   });
 
@@ -120,9 +114,6 @@ describe("defaultSettingsSources", () => {
       "user <root>/home/.claude/settings.json",
       "user <root>/home/.hookwire/settings.json",
       "local <root>/home/.claude/settings.local.json",
-      "system /etc/gemini-cli/system-defaults.json",
-      "user <root>/home/.gemini/settings.json",
-      "system /etc/gemini-cli/settings.json",
     ]);
   });
 
@@ -132,7 +123,7 @@ describe("defaultSettingsSources", () => {
     expect(results.map((result) => [result.exists, result.issues.length])).toEqual(
       results.map(() => [false, 0]),
     );
-    expect(results).toHaveLength(15);
+    expect(results).toHaveLength(18);
   });
 
   it("reads a project file it lists", async () => {

@@ -40,7 +40,10 @@ export function pluginFactories(namespace: unknown): PluginFactory[] | string {
   }
   const seen = new Set<unknown>();
   const factories: PluginFactory[] = [];
-  for (const [name, value] of Object.entries(exports)) {
+  // In export-name order, as an ES module namespace lists them (opencode iterates the namespace); a module
+  // run from hookwire's transform cache or through jiti may hand over its exports in declaration order.
+  for (const name of Object.keys(exports).sort()) {
+    const value = exports[name];
     if (seen.has(value)) continue;
     seen.add(value);
     const factory = typeof value === "function" ? value : isRecord(value) ? value.server : undefined;
