@@ -93,6 +93,34 @@ const attacks: Array<{
     command: "bash ../shared/x.sh",
     edit: "../shared/x.sh",
   },
+  {
+    name: "a helper a node script imports from another folder",
+    files: {
+      ".github/hooks/guard.mjs": 'import { check } from "../../lib/check.mjs";\ncheck();\n',
+      "lib/check.mjs": "export const check = () => {};\n",
+    },
+    command: "node .github/hooks/guard.mjs",
+    edit: "lib/check.mjs",
+  },
+  {
+    name: "a helper's helper, and a CommonJS require without an extension",
+    files: {
+      "hooks/guard.cjs": 'const { check } = require("./lib/check");\ncheck();\n',
+      "hooks/lib/check.js": 'module.exports = require("../../deep/inner.js");\n',
+      "deep/inner.js": "module.exports = { check() {} };\n",
+    },
+    command: "node hooks/guard.cjs",
+    edit: "deep/inner.js",
+  },
+  {
+    name: "a literal dynamic import()",
+    files: {
+      "guard.mjs": 'const { check } = await import("./later.mjs");\ncheck();\n',
+      "later.mjs": "export const check = () => {};\n",
+    },
+    command: "node guard.mjs",
+    edit: "later.mjs",
+  },
 ];
 
 describe("trust covers what a command really runs", () => {
@@ -133,6 +161,20 @@ describe("trust covers what a command really runs", () => {
     expect(status.items).toContain("support .pi/hooks/lib/util.mjs");
     await writeFile(path.join(root, "shared-lib", "util.mjs"), "export const ok = false;\n");
     expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(false);
+  });
+
+  it("lists a node script that imports a module named only at run time as not fingerprinted", async () => {
+    const { cwd, options, write } = await layout();
+    await write("guard.mjs", "const name = process.env.HELPER;\nawait import(name);\n");
+    await write(".claude/settings.json", preToolUse("node guard.mjs"));
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.unfingerprinted).toEqual([
+      {
+        source: ".claude/settings.json#hooks.PreToolUse[0].hooks[0]",
+        command: "node guard.mjs",
+        reason: "`guard.mjs`: it imports a module named only at run time (`import(…)` of a value)",
+      },
+    ]);
   });
 
   it("lists commands whose code cannot be fingerprinted", async () => {

@@ -12,6 +12,7 @@ import {
 } from "@hookwire/settings-hooks";
 import { quote } from "shell-quote";
 import { globSync } from "tinyglobby";
+import { SCRIPT_EXTENSIONS, scriptImports } from "./script-imports.js";
 
 /** What a command would run, as far as a static reading can tell. */
 export interface CommandFiles {
@@ -161,7 +162,14 @@ class Reader {
   constructor(readonly ctx: CommandContext) {}
 
   file(candidate: string): void {
-    if (countsAsProjectFile(candidate, this.ctx)) this.files.add(candidate);
+    if (this.files.has(candidate) || !countsAsProjectFile(candidate, this.ctx)) return;
+    this.files.add(candidate);
+    // A script's helpers run with it: `node guard.mjs` covers the `./lib.mjs` it imports, and what that imports.
+    if (SCRIPT_EXTENSIONS.has(path.extname(candidate))) {
+      const { files, unknown } = scriptImports(candidate);
+      if (unknown) this.unknown(`\`${path.relative(this.ctx.cwd, candidate)}\`: ${unknown}`);
+      for (const file of files) this.file(file);
+    }
   }
 
   unknown(text: string): void {
