@@ -121,6 +121,16 @@ const attacks: Array<{
     command: "node guard.mjs",
     edit: "later.mjs",
   },
+  {
+    name: "two scripts that import each other (the walk ends)",
+    files: {
+      "a.mjs": 'import "./b.mjs";\nexport const a = 1;\n',
+      "b.mjs": 'import "./a.mjs";\nimport "./c.mjs";\nexport const b = 1;\n',
+      "c.mjs": "export const c = 1;\n",
+    },
+    command: "node a.mjs",
+    edit: "c.mjs",
+  },
 ];
 
 describe("trust covers what a command really runs", () => {
@@ -160,6 +170,21 @@ describe("trust covers what a command really runs", () => {
     const status = await trustProject(cwd, options);
     expect(status.items).toContain("support .pi/hooks/lib/util.mjs");
     await writeFile(path.join(root, "shared-lib", "util.mjs"), "export const ok = false;\n");
+    expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(false);
+  });
+
+  it("untrusts the project when a helper a script imports through a symlink to outside the project is edited", async () => {
+    const { root, cwd, options, write } = await layout();
+    await writeFile(path.join(root, "outside.mjs"), "export const ok = true;\n");
+    await symlink(path.join(root, "outside.mjs"), path.join(cwd, "helper.mjs"));
+    await write("guard.mjs", 'import { ok } from "./helper.mjs";\nvoid ok;\n');
+    await write(".claude/settings.json", preToolUse("node guard.mjs"));
+    const status = await trustProject(cwd, options);
+    expect(status.items.filter((item) => item.startsWith("script "))).toEqual([
+      "script guard.mjs",
+      "script helper.mjs",
+    ]);
+    await writeFile(path.join(root, "outside.mjs"), PWN);
     expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(false);
   });
 
