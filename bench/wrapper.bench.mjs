@@ -1,6 +1,7 @@
 // Tool wrapper overhead: against a direct call, against the fair loop + the tool, and with settings hooks
 // present that match nothing (small and 1 MB tool output). Standalone: `pnpm build && node bench/wrapper.bench.mjs`.
 // Baseline and subject are interleaved in every round so machine noise hits both.
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,7 +39,7 @@ async function runnerWith(count) {
 
 /** A project's usual settings: a formatter on Write/Edit and a guard on WebFetch — none fires for Bash. */
 /** `transcript: false`: the host keeps the transcript (as Claude Code does); otherwise hookwire writes one. */
-async function runnerWithNonMatchingSettings(transcript) {
+async function runnerWithNonMatchingSettings(transcript, transcriptDir) {
   const group = (matcher) => [{ matcher, hooks: [{ type: "command", command: "/bin/false" }] }];
   const { handlers, issues } = validateSettings(
     {
@@ -51,7 +52,6 @@ async function runnerWithNonMatchingSettings(transcript) {
     { file: path.join(CWD, ".claude/settings.json"), scope: "project" },
   );
   if (issues.length > 0) throw new Error(JSON.stringify(issues));
-  const transcriptDir = path.join(os.tmpdir(), "hookwire-bench-transcripts");
   const hook = await createSettingsHooks(handlers, {
     cwd: CWD,
     sessionId: "bench",
@@ -101,27 +101,33 @@ export async function run() {
   }
 
   const big = toolReturning("x".repeat(1024 * 1024));
-  for (const [who, transcript] of [
-    ["the host keeps the transcript", false],
-    ["hookwire writes the transcript", true],
-  ]) {
-    const settingsRunner = await runnerWithNonMatchingSettings(transcript);
-    for (const [label, tool] of [
-      ["2-byte", small],
-      ["1 MB", big],
+  // Each run writes its transcript into a folder of its own, removed at the end (every call appends a line).
+  const transcriptDir = mkdtempSync(path.join(os.tmpdir(), "hookwire-bench-transcripts-"));
+  try {
+    for (const [who, transcript] of [
+      ["the host keeps the transcript", false],
+      ["hookwire writes the transcript", true],
     ]) {
-      const wrapped = new HookToolWrapper(tool, settingsRunner);
-      rows.push(
-        await compare({
-          name: `wrapped Bash, 5 settings hooks matching other tools, ${label} output (${who})`,
-          baseline: "direct tool.execute",
-          baselineFn: (i) => tool.execute(`c${i}`, input),
-          subjectFn: (i) => wrapped.execute(`c${i}`, input),
-          target: transcript ? null : 3,
-          ...OPTIONS,
-        }),
-      );
+      const settingsRunner = await runnerWithNonMatchingSettings(transcript, transcriptDir);
+      for (const [label, tool] of [
+        ["2-byte", small],
+        ["1 MB", big],
+      ]) {
+        const wrapped = new HookToolWrapper(tool, settingsRunner);
+        rows.push(
+          await compare({
+            name: `wrapped Bash, 5 settings hooks matching other tools, ${label} output (${who})`,
+            baseline: "direct tool.execute",
+            baselineFn: (i) => tool.execute(`c${i}`, input),
+            subjectFn: (i) => wrapped.execute(`c${i}`, input),
+            target: transcript ? null : 3,
+            ...OPTIONS,
+          }),
+        );
+      }
     }
+  } finally {
+    rmSync(transcriptDir, { recursive: true, force: true });
   }
   return rows;
 }
