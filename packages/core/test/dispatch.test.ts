@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import { type HookAPI, type HookError, HookRunner, instantiateHook, type LoadedHook } from "../src/index.js";
+
+type Setup = (pi: HookAPI, log: string[]) => void;
+
+async function runnerOf(setups: Record<string, Setup>, options: { handlerTimeout?: number } = {}) {
+  const log: string[] = [];
+  const hooks: LoadedHook[] = [];
+  for (const [path, setup] of Object.entries(setups)) {
+    hooks.push(await instantiateHook((pi) => setup(pi, log), { path, cwd: "/project" }));
+  }
+  const runner = new HookRunner(hooks, { cwd: "/project", ...options });
+  const errors: HookError[] = [];
+  runner.onError((error) => errors.push(error));
+  return { runner, log, errors };
+}
+
+const call = (id: string, input: Record<string, unknown> = { command: "ls" }) => ({
+  toolName: "bash",
+  toolCallId: id,
+  input,
+});
+
+describe("one event's dispatcher with sync and async handlers mixed", () => {
+  it("runs them in order, each seeing the input the ones before rewrote, and stops at the first block", async () => {
+    const { runner, log } = await runnerOf({
+      "sync-nothing.ts": (pi, log) => pi.on("tool_call", () => void log.push("sync-nothing")),
+      "async-nothing.ts": (pi, log) =>
+        pi.on("tool_call", async () => {
+          log.push("async-nothing");
+        }),
+      "sync-rewrite.ts": (pi, log) =>
+        pi.on("tool_call", (e) => {
+          log.push("sync-rewrite");
+          return { input: { command: `${String(e.input.command)} -la` } };
+        }),
+      "async-context.ts": (pi, log) =>
+        pi.on("tool_call", async (e) => {
+          log.push(`async-context saw ${String(e.input.command)}`);
+          return { additionalContext: "from async" };
+        }),
+      "sync-after.ts": (pi, log) => pi.on("tool_call", () => void log.push("sync-after")),
+      "async-block.ts": (pi, log) =>
+        pi.on("tool_call", async (e) => {
+          log.push("async-block");
+          return { block: true, reason: `no ${String(e.input.command)}` };
+        }),
+      "never.ts": (pi, log) => pi.on("tool_call", () => void log.push("never")),
+    });
+    const outcome = await runner.emitToolCall(call("c1"));
+    expect(outcome).toEqual({
+      block: true,
+      reason: "no ls -la",
+      blockedBy: "async-block.ts",
+      input: { command: "ls -la" },
+      inputModified: true,
+      additionalContext: [{ hookPath: "async-context.ts", text: "from async" }],
+    });
+    expect(log).toEqual([
+      "sync-nothing",
+      "async-nothing",
+      "sync-rewrite",
+      "async-context saw ls -la",
+      "sync-after",
+      "async-block",
+    ]);
+    // The same dispatcher again (its hooks are compiled once): the same run.
+    log.length = 0;
+    expect(await runner.emitToolCall(call("c2"))).toEqual(outcome);
+    expect(log).toHaveLength(6);
+  });
+
+  it("fails a tool call on a handler that throws synchronously after an async one, naming it", async () => {
+    const { runner, log } = await runnerOf({
+      "async.ts": (pi, log) =>
+        pi.on("tool_call", async () => {
+          log.push("async");
+        }),
+      "throws.ts": (pi) =>
+        pi.on("tool_call", () => {
+          throw new Error("sync boom");
+        }),
+      "after.ts": (pi, log) => pi.on("tool_call", () => void log.push("after")),
+    });
+    await expect(runner.emitToolCall(call("c1"))).rejects.toMatchObject({
+      hookPath: "throws.ts",
+      error: "sync boom",
+    });
+    expect(log).toEqual(["async"]);
+  });
+
+  it("reports a rejected promise from a plain function and one from an async function, and goes on", async () => {
+    const { runner, log, errors } = await runnerOf({
+      "plain-reject.ts": (pi) => pi.on("session_shutdown", () => Promise.reject(new Error("plain"))),
+      "sync.ts": (pi, log) => pi.on("session_shutdown", () => void log.push("sync")),
+      "async-reject.ts": (pi) =>
+        pi.on("session_shutdown", async () => {
+          throw new Error("async");
+        }),
+      "last.ts": (pi, log) =>
+        pi.on("session_shutdown", async () => {
+          log.push("last");
+        }),
+    });
+    await runner.emit({ type: "session_shutdown" });
+    expect(log).toEqual(["sync", "last"]);
+    expect(errors.map((e) => `${e.hookPath}: ${e.error}`)).toEqual([
+      "plain-reject.ts: plain",
+      "async-reject.ts: async",
+    ]);
+  });
+
+  it("times out a thenable that never settles, goes on with the next handler and drops its late settlement", async () => {
+    let settleLate: ((value: unknown) => void) | undefined;
+    const { runner, log, errors } = await runnerOf(
+      {
+        "hangs.ts": (pi, log) =>
+          pi.on("agent_end", () => {
+            log.push("hangs");
+            const thenable = {
+              // biome-ignore lint/suspicious/noThenProperty: a thenable that settles only after its timeout.
+              then(resolve: (value: unknown) => void) {
+                settleLate = resolve;
+              },
+            };
+            return thenable as never;
+          }),
+        "async-hangs.ts": (pi, log) =>
+          pi.on("agent_end", async () => {
+            log.push("async-hangs");
+            await new Promise(() => {});
+          }),
+        "next.ts": (pi, log) =>
+          pi.on("agent_end", async () => {
+            log.push("next");
+          }),
+      },
+      { handlerTimeout: 30 },
+    );
+    await runner.emit({ type: "agent_end", messages: [] });
+    expect(log).toEqual(["hangs", "async-hangs", "next"]);
+    expect(errors.map((e) => [e.code, e.hookPath])).toEqual([
+      ["HOOK_TIMEOUT", "hangs.ts"],
+      ["HOOK_TIMEOUT", "async-hangs.ts"],
+    ]);
+    settleLate?.(undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(["hangs", "async-hangs", "next"]);
+    expect(errors).toHaveLength(2);
+  });
+
+  it("keeps a nested emit of the same event apart from the emit whose handler started it", async () => {
+    let runner: HookRunner | undefined;
+    const made = await runnerOf({
+      "outer.ts": (pi) =>
+        pi.on("tool_call", async (e) => {
+          if (e.toolCallId !== "outer") return undefined;
+          const inner = await runner?.emitToolCall(call("inner", { command: "inner" }));
+          return { additionalContext: `inner blocked: ${String(inner?.block)}` };
+        }),
+      "guard.ts": (pi) =>
+        pi.on("tool_call", (e) =>
+          e.input.command === "inner" ? { block: true, reason: "inner" } : undefined,
+        ),
+    });
+    runner = made.runner;
+    const outcome = await runner.emitToolCall(call("outer"));
+    expect(outcome.block).toBe(false);
+    expect(outcome.additionalContext).toEqual([{ hookPath: "outer.ts", text: "inner blocked: true" }]);
+  });
+
+  it("gives each runner's dispatcher of the same event its own handlers", async () => {
+    const a = await runnerOf({
+      "a.ts": (pi) => pi.on("tool_call", async () => ({ block: true, reason: "a" })),
+    });
+    const b = await runnerOf({
+      "b1.ts": (pi) => pi.on("tool_call", async () => undefined),
+      "b2.ts": (pi) => pi.on("tool_call", () => ({ additionalContext: "b" })),
+    });
+    const outcomes = await Promise.all([
+      a.runner.emitToolCall(call("1")),
+      b.runner.emitToolCall(call("2")),
+      a.runner.emitToolCall(call("3")),
+    ]);
+    expect(outcomes.map((o) => [o.block, o.reason, o.additionalContext.map((c) => c.text)])).toEqual([
+      [true, "a", []],
+      [false, undefined, ["b"]],
+      [true, "a", []],
+    ]);
+  });
+});
