@@ -1,5 +1,5 @@
+import { shapeOf } from "@hookwire/conformance-kit";
 import { describe, expect, it } from "vitest";
-import { shapeOf } from "../src/compare.js";
 import { normalize } from "../src/observe.js";
 
 const dirs = {
