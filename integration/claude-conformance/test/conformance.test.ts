@@ -1,5 +1,5 @@
 // Every case run in hookwire and compared with what the real Claude Code did (recorded/claude-code.json).
-import { conformanceSuite } from "@hookwire/conformance-kit";
-import { claudeSuite } from "../src/suite.js";
+import { conformanceSuite, recordedSuite } from "@hookwire/conformance-kit";
+import { claude } from "../src/suite.js";
 
-conformanceSuite(claudeSuite());
+conformanceSuite(recordedSuite(claude));

@@ -2,18 +2,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { recordCases } from "@hookwire/conformance-kit";
-import { cases } from "../cases/index.js";
 import { codexVersion, runInCodex } from "./codex-run.js";
-import { store } from "./suite.js";
+import { codex } from "./suite.js";
 
 // CODEX_CONFORMANCE_RUNS=<dir> keeps each run's stdout, stderr and requests there, for reading what Codex did.
 const runs = process.env.CODEX_CONFORMANCE_RUNS;
 
-await recordCases({
-  agent: "Codex",
-  command: "pnpm conformance:record:codex",
-  cases,
-  store,
+await recordCases(codex, {
   version: codexVersion,
   run: (testCase) =>
     runInCodex(testCase, (run) => {

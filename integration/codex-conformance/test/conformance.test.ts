@@ -1,5 +1,5 @@
 // Every case run in hookwire and compared with what the real Codex did (recorded/codex.json).
-import { conformanceSuite } from "@hookwire/conformance-kit";
-import { codexSuite } from "../src/suite.js";
+import { conformanceSuite, recordedSuite } from "@hookwire/conformance-kit";
+import { codex } from "../src/suite.js";
 
-conformanceSuite(codexSuite());
+conformanceSuite(recordedSuite(codex));

@@ -15,5 +15,6 @@ export { hookLogs, markersIn, normalizeDeep, observedFiles, readLog } from "./ob
 export { mapLimit } from "./pool.js";
 export { type Recorder, recordCases } from "./record.js";
 export { type Recorded, type RecordStore, recordStore } from "./record-file.js";
+export { type RecordedSuite, storeOf } from "./recorded-suite.js";
 export { formatReport, type Verdict } from "./report.js";
-export { conformanceSuite, type Oracle, recordedOracle, type SuiteAdapter } from "./suite.js";
+export { conformanceSuite, type Oracle, recordedSuite, type SuiteAdapter } from "./suite.js";

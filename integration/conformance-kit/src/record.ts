@@ -1,15 +1,10 @@
 // A suite's recording command: runs the selected cases (argv; all by default) in the real agent and writes the record.
 import type { KitCase } from "./case.js";
 import { mapLimit } from "./pool.js";
-import type { RecordStore } from "./record-file.js";
+import { type RecordedSuite, storeOf } from "./recorded-suite.js";
 
+/** How a suite drives the real agent. */
 export interface Recorder<C extends KitCase, O> {
-  /** The agent's name in messages (`Claude Code`). */
-  agent: string;
-  /** The command, named in the record's note (`pnpm conformance:record`). */
-  command: string;
-  cases: readonly C[];
-  store: RecordStore<O>;
   /** The installed agent's version (asked once). */
   version(): string;
   /** Runs one case in the real agent. */
@@ -21,10 +16,12 @@ export interface Recorder<C extends KitCase, O> {
  * whole. `CONFORMANCE_JOBS` cases run at a time (default 2: the machine is shared, agents are large).
  */
 export async function recordCases<C extends KitCase, O>(
+  suite: RecordedSuite<C, O>,
   recorder: Recorder<C, O>,
   only: readonly string[] = process.argv.slice(2),
 ): Promise<void> {
-  const { agent, cases, store } = recorder;
+  const { agent, cases } = suite;
+  const store = storeOf(suite);
   const unknown = only.filter((id) => !cases.some((c) => c.id === id));
   if (unknown.length > 0) throw new Error(`No such case: ${unknown.join(", ")}`);
   const selected = only.length > 0 ? cases.filter((c) => only.includes(c.id)) : cases;
@@ -50,7 +47,7 @@ export async function recordCases<C extends KitCase, O>(
     ...Object.fromEntries(observations),
   };
   store.write({
-    note: `Written by \`${recorder.command}\`; never edit by hand.`,
+    note: `Written by \`${suite.record.command}\`; never edit by hand.`,
     version,
     recordedAt: new Date().toISOString().slice(0, 10),
     platform: `${process.platform}-${process.arch}`,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KitCase } from "./case.js";
 import { mapLimit } from "./pool.js";
-import type { RecordStore } from "./record-file.js";
+import { type RecordedSuite, storeOf } from "./recorded-suite.js";
 import { formatReport, type Verdict } from "./report.js";
 
 /** What a suite's cases are held against: a recording of the real agent, or the agent's documentation. */
@@ -30,31 +30,30 @@ export interface SuiteAdapter<C extends KitCase, O> {
   oracle: Oracle<C, O>;
 }
 
-/** An oracle of a recording: `compare` maps both observations to the compared terms. */
-export function recordedOracle<C extends KitCase, O>(options: {
-  agent: string;
-  store: RecordStore<O>;
-  cases: readonly C[];
-  compare: (observation: O) => unknown;
-  /** The command that records (`pnpm conformance:record:codex`). */
-  recordCommand: string;
-  minCases: number;
-}): Oracle<C, O> {
-  const record = options.store.read();
-  if (!record) throw new Error(`${options.store.file} is missing: run ${options.recordCommand}`);
+/** A recorded suite as the generator runs it: the recording is its oracle. */
+export function recordedSuite<C extends KitCase, O>(suite: RecordedSuite<C, O>): SuiteAdapter<C, O> {
+  const store = storeOf(suite);
+  const record = store.read();
+  if (!record) throw new Error(`${store.file} is missing: run ${suite.record.command}`);
   return {
-    title: `hookwire against ${options.agent} ${record.version} (recorded ${record.recordedAt})`,
-    expected: (testCase) => {
-      const theirs = record.cases[testCase.id];
-      return theirs === undefined ? undefined : options.compare(theirs);
-    },
-    actual: (observed) => options.compare(observed),
-    missing: `no recording: run ${options.recordCommand}`,
-    checks: {
-      "has a recording for every case and no stale ones": () => {
-        const ids = options.cases.map((c) => c.id);
-        expect(Object.keys(record.cases).sort()).toEqual([...ids].sort());
-        expect(ids.length).toBeGreaterThanOrEqual(options.minCases);
+    name: suite.name,
+    cases: suite.cases,
+    deliberate: suite.deliberate,
+    runInHookwire: (testCase) => suite.runInHookwire(testCase),
+    oracle: {
+      title: `hookwire against ${suite.agent} ${record.version} (recorded ${record.recordedAt})`,
+      expected: (testCase) => {
+        const theirs = record.cases[testCase.id];
+        return theirs === undefined ? undefined : suite.compare(theirs);
+      },
+      actual: (observed) => suite.compare(observed),
+      missing: `no recording: run ${suite.record.command}`,
+      checks: {
+        "has a recording for every case and no stale ones": () => {
+          const ids = suite.cases.map((c) => c.id);
+          expect(Object.keys(record.cases).sort()).toEqual([...ids].sort());
+          expect(ids.length).toBeGreaterThanOrEqual(suite.record.minCases);
+        },
       },
     },
   };

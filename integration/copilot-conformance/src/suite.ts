@@ -1,6 +1,5 @@
-// The Copilot CLI suite as the conformance kit runs it: its cases, its record, its comparison, its hookwire runner.
-import { fileURLToPath } from "node:url";
-import { recordedOracle, recordStore, type SuiteAdapter } from "@hookwire/conformance-kit";
+// The Copilot CLI suite as the conformance kit runs it: only what is specific to Copilot CLI.
+import type { RecordedSuite } from "@hookwire/conformance-kit";
 import { deliberateDifferences } from "../cases/deliberate.js";
 import { cases } from "../cases/index.js";
 import type { CopilotCase } from "./case.js";
@@ -8,24 +7,17 @@ import { comparable } from "./compare.js";
 import { runInHookwire } from "./hookwire-run.js";
 import type { Observation } from "./observe.js";
 
-export const store = recordStore<Observation>(
-  fileURLToPath(new URL("../recorded/copilot-cli.json", import.meta.url)),
-  "copilotCli",
-);
-
-export function copilotSuite(): SuiteAdapter<CopilotCase, Observation> {
-  return {
-    name: "copilot-conformance",
-    cases,
-    deliberate: deliberateDifferences,
-    runInHookwire,
-    oracle: recordedOracle({
-      agent: "Copilot CLI",
-      store,
-      cases,
-      compare: comparable,
-      recordCommand: "pnpm conformance:record:copilot",
-      minCases: 20,
-    }),
-  };
-}
+export const copilot: RecordedSuite<CopilotCase, Observation> = {
+  name: "copilot-conformance",
+  agent: "Copilot CLI",
+  cases,
+  deliberate: deliberateDifferences,
+  runInHookwire,
+  compare: comparable,
+  record: {
+    file: new URL("../recorded/copilot-cli.json", import.meta.url),
+    versionKey: "copilotCli",
+    command: "pnpm conformance:record:copilot",
+    minCases: 20,
+  },
+};

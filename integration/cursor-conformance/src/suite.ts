@@ -8,25 +8,23 @@ import type { CursorCase } from "./case.js";
 import { runInHookwire } from "./hookwire-run.js";
 import { type Observation, unmet } from "./observe.js";
 
-export function cursorSuite(): SuiteAdapter<CursorCase, Observation> {
-  return {
-    name: "cursor-conformance",
-    cases,
-    deliberate: deliberateDifferences,
-    runInHookwire,
-    oracle: {
-      title: "hookwire against Cursor's documented hook protocol (no Cursor runs here)",
-      // What the docs say is met when nothing of the expectation is unmet.
-      expected: () => ({}),
-      actual: (observed, testCase) => unmet(testCase.expect, observed),
-      missing: "no expectation",
-      checks: {
-        "has at least 20 cases, each with the statement it encodes": () => {
-          expect(cases.length).toBeGreaterThanOrEqual(20);
-          for (const testCase of cases)
-            expect(testCase.source, testCase.id).toMatch(/cursor\.com\/docs|decision:/);
-        },
+export const cursor: SuiteAdapter<CursorCase, Observation> = {
+  name: "cursor-conformance",
+  cases,
+  deliberate: deliberateDifferences,
+  runInHookwire,
+  oracle: {
+    title: "hookwire against Cursor's documented hook protocol (no Cursor runs here)",
+    // What the docs say is met when nothing of the expectation is unmet.
+    expected: () => ({}),
+    actual: (observed, testCase) => unmet(testCase.expect, observed),
+    missing: "no expectation",
+    checks: {
+      "has at least 20 cases, each with the statement it encodes": () => {
+        expect(cases.length).toBeGreaterThanOrEqual(20);
+        for (const testCase of cases)
+          expect(testCase.source, testCase.id).toMatch(/cursor\.com\/docs|decision:/);
       },
     },
-  };
-}
+  },
+};

@@ -1,14 +1,9 @@
 // `pnpm conformance:record:gemini [case-id…]`: runs cases in the real Gemini CLI and writes recorded/gemini-cli.json.
 import { recordCases } from "@hookwire/conformance-kit";
-import { cases } from "../cases/index.js";
 import { geminiCliVersion, runInGemini } from "./gemini-run.js";
-import { store } from "./suite.js";
+import { gemini } from "./suite.js";
 
-await recordCases({
-  agent: "Gemini CLI",
-  command: "pnpm conformance:record:gemini",
-  cases,
-  store,
+await recordCases(gemini, {
   version: geminiCliVersion,
   run: async (testCase) => {
     const run = await runInGemini(testCase);

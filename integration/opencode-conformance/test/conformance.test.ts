@@ -1,5 +1,5 @@
 // Every case run in hookwire and compared with what the real opencode did (recorded/opencode.json).
-import { conformanceSuite } from "@hookwire/conformance-kit";
-import { opencodeSuite } from "../src/suite.js";
+import { conformanceSuite, recordedSuite } from "@hookwire/conformance-kit";
+import { opencode } from "../src/suite.js";
 
-conformanceSuite(opencodeSuite());
+conformanceSuite(recordedSuite(opencode));
