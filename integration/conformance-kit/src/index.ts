@@ -10,6 +10,7 @@ export {
 } from "./case.js";
 export { comparableBy, type InputTerms, pick, shapeOf } from "./compare.js";
 export { type DialectRun, runDialectHost } from "./dialect-host.js";
+export { type FakeAnswer, type FakeRequest, type FakeServer, startFakeServer } from "./fake-server.js";
 export { END_RUN, type Host, inTempRoot, runAgentLoop, startHost, textOf } from "./host.js";
 export { nativeTools } from "./native-tools.js";
 export { hookLogs, markersIn, normalizeDeep, observedFiles, readLog } from "./observe.js";
