@@ -1,4 +1,3 @@
-import { shapeOf } from "@hookwire/conformance-kit";
 import { describe, expect, it } from "vitest";
 import { normalize } from "../src/observe.js";
 
@@ -30,15 +29,5 @@ describe("normalize", () => {
       nested: [{ id: "<tool-use-id>" }],
     });
     expect(normalize({ transcript_path: "" }, dirs)).toEqual({ transcript_path: "" });
-  });
-});
-
-describe("shapeOf", () => {
-  it("keeps keys and types, sorted, and arrays by their first element", () => {
-    expect(shapeOf({ b: [1, 2], a: { c: null, d: "x" }, e: [] })).toEqual({
-      a: { c: "null", d: "string" },
-      b: ["array of", "number"],
-      e: "array",
-    });
   });
 });
