@@ -10,6 +10,7 @@ export default defineConfig({
       "packages/*/test/**/*.test.ts",
       "examples/*/test/**/*.test.ts",
       "integration/test/**/*.test.ts",
+      "integration/conformance-kit/test/**/*.test.ts",
       "integration/claude-conformance/test/**/*.test.ts",
       "integration/codex-conformance/test/**/*.test.ts",
       "integration/gemini-conformance/test/**/*.test.ts",

@@ -1,25 +1,16 @@
 // A conformance case as data, and how it becomes a project folder both harnesses run in.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  type HookScript,
+  type KitCase,
+  type ObserveSpec,
+  scriptText,
+  type ToolCall,
+  writeFiles,
+} from "@hookwire/conformance-kit";
 
-/** A tool call the fake model makes, in Claude Code's names (`Bash {command}`). */
-export interface ToolCall {
-  tool: string;
-  input: Record<string, unknown>;
-}
-
-/** A generated hook script: logs its stdin, optionally runs `shell`, prints, exits. */
-export interface HookScript {
-  /** Printed on stdout; an object is printed as JSON. `@P@` is the project folder, as in tool inputs. */
-  stdout?: string | Record<string, unknown>;
-  stderr?: string;
-  /** Default 0. */
-  exit?: number;
-  /** Seconds to sleep before answering. */
-  sleep?: number;
-  /** Shell lines run after logging stdin; `@LOG@` is the log folder, `$n` the run count (1-based). */
-  shell?: string;
-}
+export type { HookScript, ToolCall };
 
 /** What the http hook server answers for one route. */
 export interface HttpRoute {
@@ -42,10 +33,7 @@ export interface CaseSettings {
   permissions?: { allow?: string[]; deny?: string[]; ask?: string[] };
 }
 
-export interface ConformanceCase {
-  id: string;
-  /** One line: what the case checks. */
-  about: string;
+export interface ConformanceCase extends KitCase {
   settings: CaseSettings;
   scripts?: Record<string, HookScript>;
   http?: Record<string, HttpRoute>;
@@ -55,12 +43,7 @@ export interface ConformanceCase {
   prompt?: string;
   /** Default "bypassPermissions". */
   permissionMode?: "bypassPermissions" | "default" | "acceptEdits" | "plan" | "dontAsk";
-  observe?: {
-    /** Project files whose content (or absence) is observed after the run. */
-    files?: string[];
-    /** Strings whose presence in what the model received is observed. */
-    markers?: string[];
-  };
+  observe?: ObserveSpec;
 }
 
 /** The folders of one run: `project` (cwd), `home` (a fresh HOME), `logs` (what hooks received). */
@@ -69,29 +52,6 @@ export interface CaseDirs {
   project: string;
   home: string;
   logs: string;
-}
-
-function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-function scriptText(name: string, script: HookScript, logs: string): string {
-  const log = path.join(logs, `${name}.jsonl`);
-  const lines = [
-    "#!/bin/sh",
-    "input=$(cat)",
-    `printf '%s\\n' "$input" >> ${quote(log)}`,
-    `n=$(wc -l < ${quote(log)} | tr -d ' ')`,
-  ];
-  if (script.shell) lines.push(script.shell.replaceAll("@LOG@", logs));
-  if (script.sleep) lines.push(`sleep ${script.sleep}`);
-  if (script.stdout !== undefined) {
-    const text = typeof script.stdout === "string" ? script.stdout : JSON.stringify(script.stdout);
-    lines.push(`printf '%s\\n' ${quote(text)}`);
-  }
-  if (script.stderr !== undefined) lines.push(`printf '%s\\n' ${quote(script.stderr)} >&2`);
-  lines.push(`exit ${script.exit ?? 0}`);
-  return `${lines.join("\n")}\n`;
 }
 
 /** The settings JSON with `run` / `route` handlers expanded to real command and http handlers. */
@@ -124,11 +84,7 @@ export function materialize(testCase: ConformanceCase, root: string, httpBase: s
   for (const dir of [dirs.project, dirs.home, dirs.logs, path.join(dirs.project, ".claude", "hooks")]) {
     mkdirSync(dir, { recursive: true });
   }
-  for (const [file, content] of Object.entries(testCase.files ?? {})) {
-    const target = path.join(dirs.project, file);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
+  writeFiles(dirs.project, testCase.files ?? {});
   for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
     const text = scriptText(name, script, dirs.logs).replaceAll("@P@", dirs.project);
     writeFileSync(path.join(dirs.project, ".claude", "hooks", `${name}.sh`), text);
@@ -145,12 +101,4 @@ export function materialize(testCase: ConformanceCase, root: string, httpBase: s
     `${JSON.stringify(settingsJson(testCase, httpBase), null, 2).replaceAll("@P@", dirs.project)}\n`,
   );
   return dirs;
-}
-
-/** Tool inputs name files by absolute path in Claude Code; cases write `@P@/x` for `<project>/x`. */
-export function resolveCalls(calls: readonly ToolCall[], project: string): ToolCall[] {
-  return calls.map((call) => ({
-    tool: call.tool,
-    input: JSON.parse(JSON.stringify(call.input).replaceAll("@P@", project)),
-  }));
 }

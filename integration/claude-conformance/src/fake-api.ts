@@ -1,6 +1,5 @@
 // A fake Anthropic Messages API on 127.0.0.1: scripted tool calls, then a text reply; every request recorded.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startFakeServer } from "@hookwire/conformance-kit";
 import type { ToolCall } from "./case.js";
 
 /** A request body as Claude Code sent it (only the parts the observer reads are typed). */
@@ -100,59 +99,32 @@ function toolUsesSoFar(body: RecordedRequest["body"]): number {
  * requests (titles, summaries) get the reply text too. The answer depends only on the request.
  */
 export async function startFakeApi(calls: readonly ToolCall[], replyText = "done"): Promise<FakeApi> {
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      let body: RecordedRequest["body"] = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-      } catch {}
-      const url = req.url ?? "";
-      if (req.method !== "POST" || !url.startsWith("/v1/messages")) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "not here" } }));
-        return;
-      }
-      if (url.startsWith("/v1/messages/count_tokens")) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ input_tokens: 1 }));
-        return;
-      }
-      requests.push({ url, body });
-      const model = body.model ?? "claude-fake";
-      const main = Array.isArray(body.tools) && body.tools.length > 0;
-      const call = main ? calls[toolUsesSoFar(body)] : undefined;
-      if (body.stream === false) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            id: `msg_fake_${++ids}`,
-            type: "message",
-            role: "assistant",
-            model,
-            content: [{ type: "text", text: replyText }],
-            stop_reason: "end_turn",
-            stop_sequence: null,
-            usage: { input_tokens: 1, output_tokens: 1 },
-          }),
-        );
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(reply(model, call, replyText));
-    });
+  return startFakeServer<RecordedRequest["body"]>(({ method, url, body }, keep) => {
+    if (method !== "POST" || !url.startsWith("/v1/messages")) {
+      return {
+        status: 404,
+        json: { type: "error", error: { type: "not_found_error", message: "not here" } },
+      };
+    }
+    if (url.startsWith("/v1/messages/count_tokens")) return { json: { input_tokens: 1 } };
+    keep();
+    const model = body.model ?? "claude-fake";
+    const main = Array.isArray(body.tools) && body.tools.length > 0;
+    const call = main ? calls[toolUsesSoFar(body)] : undefined;
+    if (body.stream === false) {
+      return {
+        json: {
+          id: `msg_fake_${++ids}`,
+          type: "message",
+          role: "assistant",
+          model,
+          content: [{ type: "text", text: replyText }],
+          stop_reason: "end_turn",
+          stop_sequence: null,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      };
+    }
+    return { sse: reply(model, call, replyText) };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

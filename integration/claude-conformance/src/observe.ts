@@ -1,6 +1,5 @@
-// What a run of a case is judged by, and the one place volatile values (ids, paths, durations) are normalised.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+// What a run of a case is judged by, and Claude Code's volatile values (ids, paths, durations).
+import { hookLogs, markersIn, normalizeDeep, observedFiles } from "@hookwire/conformance-kit";
 import type { CaseDirs, ConformanceCase } from "./case.js";
 
 /** The same terms for both harnesses. */
@@ -30,49 +29,22 @@ const TOOL_USE_ID = /\btoolu_[A-Za-z0-9_]+/g;
 const DURATION_KEYS = new Set(["duration_ms", "durationMs"]);
 
 /** Replace what differs from run to run: the temp folder, UUIDs, tool-use ids, durations, the transcript path. */
-export function normalize(value: unknown, dirs: CaseDirs, key?: string): unknown {
-  if (key !== undefined && DURATION_KEYS.has(key) && typeof value === "number") return "<ms>";
-  if (key === "transcript_path" && typeof value === "string" && value !== "") return "<transcript>";
-  if (typeof value === "string") {
-    return value
-      .replaceAll(dirs.root, "<root>")
-      .replace(UUID, "<uuid>")
-      .replace(TOOL_USE_ID, "<tool-use-id>");
-  }
-  if (Array.isArray(value)) return value.map((item) => normalize(item, dirs));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, dirs, k)]));
-  }
-  return value;
-}
-
-function readLog(file: string): unknown[] {
-  const text = readFileSync(file, "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      try {
-        return JSON.parse(line);
-      } catch {
-        return { unparsable: line };
-      }
-    });
+export function normalize(value: unknown, dirs: CaseDirs): unknown {
+  return normalizeDeep(value, (leaf, key) => {
+    if (key !== undefined && DURATION_KEYS.has(key) && typeof leaf === "number") return "<ms>";
+    if (key === "transcript_path" && typeof leaf === "string" && leaf !== "") return "<transcript>";
+    if (typeof leaf !== "string") return leaf;
+    return leaf.replaceAll(dirs.root, "<root>").replace(UUID, "<uuid>").replace(TOOL_USE_ID, "<tool-use-id>");
+  });
 }
 
 export function observe(testCase: ConformanceCase, dirs: CaseDirs, raw: RawRun): Observation {
-  const hooks: Record<string, unknown[]> = {};
   const names = [...Object.keys(testCase.scripts ?? {}), ...Object.keys(testCase.http ?? {})].sort();
-  for (const name of names) {
-    const log = path.join(dirs.logs, `${name}.jsonl`);
-    hooks[name] = existsSync(log) ? readLog(log).map((input) => normalize(input, dirs)) : [];
-  }
-  const files: Record<string, string | null> = {};
-  for (const file of testCase.observe?.files ?? []) {
-    const target = path.join(dirs.project, file);
-    files[file] = existsSync(target) ? readFileSync(target, "utf8") : null;
-  }
-  const markers: Record<string, boolean> = {};
-  for (const marker of testCase.observe?.markers ?? []) markers[marker] = raw.modelText.includes(marker);
-  return { requests: raw.requests, toolResults: raw.toolResults, markers, files, hooks };
+  return {
+    requests: raw.requests,
+    toolResults: raw.toolResults,
+    markers: markersIn(raw.modelText, testCase.observe?.markers ?? []),
+    files: observedFiles(dirs.project, testCase.observe?.files ?? []),
+    hooks: hookLogs(names, dirs.logs, (input) => normalize(input, dirs)),
+  };
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { shapeOf } from "../src/compare.js";
 import { normalize } from "../src/observe.js";
 
 const dirs = {
@@ -30,15 +29,5 @@ describe("normalize", () => {
       nested: [{ id: "<tool-use-id>" }],
     });
     expect(normalize({ transcript_path: "" }, dirs)).toEqual({ transcript_path: "" });
-  });
-});
-
-describe("shapeOf", () => {
-  it("keeps keys and types, sorted, and arrays by their first element", () => {
-    expect(shapeOf({ b: [1, 2], a: { c: null, d: "x" }, e: [] })).toEqual({
-      a: { c: "null", d: "string" },
-      b: ["array of", "number"],
-      e: "array",
-    });
   });
 });

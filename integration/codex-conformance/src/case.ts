@@ -1,26 +1,16 @@
 // A Codex conformance case as data, and how it becomes the project and home folders both harnesses run in.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  type HookScript,
+  type KitCase,
+  type ObserveSpec,
+  scriptText,
+  type ToolCall,
+} from "@hookwire/conformance-kit";
 import { stringify } from "smol-toml";
 
-/** A function call the fake model makes, in Codex's own tool names (`exec_command {cmd}`). */
-export interface ToolCall {
-  tool: string;
-  input: Record<string, unknown>;
-}
-
-/** A generated hook script: logs its stdin, optionally runs `shell`, prints, exits. */
-export interface HookScript {
-  /** Printed on stdout; an object is printed as JSON. `@P@` is the project folder. */
-  stdout?: string | Record<string, unknown>;
-  stderr?: string;
-  /** Default 0. */
-  exit?: number;
-  /** Seconds to sleep before answering. */
-  sleep?: number;
-  /** Shell lines run after logging stdin; `@LOG@` is the log folder, `@P@` the project, `$n` the run count (1-based). */
-  shell?: string;
-}
+export type { HookScript, ToolCall };
 
 /** A handler in a case's hooks: `run: name` is a command handler running `scripts[name]`; other fields as written. */
 export type CaseHandler = Record<string, unknown> & ({ run: string } | { type: string });
@@ -35,10 +25,7 @@ export type HooksBlock = Record<string, { matcher?: string; hooks: CaseHandler[]
 export type HookSource = "project" | "user" | "project-toml" | "user-toml";
 export const HOOK_SOURCES: readonly HookSource[] = ["project", "user", "project-toml", "user-toml"];
 
-export interface ConformanceCase {
-  id: string;
-  /** One line: what the case checks. */
-  about: string;
+export interface ConformanceCase extends KitCase {
   hooks: Partial<Record<HookSource, HooksBlock>>;
   /**
    * Codex's two gates, both open by default: `project` = the project's `.codex/` layer is trusted
@@ -62,12 +49,7 @@ export interface ConformanceCase {
    * approval path, which runs PermissionRequest hooks before the automatic reviewer.
    */
   approval?: "on-request";
-  observe?: {
-    /** Project files whose content (or absence) is observed after the run. */
-    files?: string[];
-    /** Strings whose presence in what the model received is observed. */
-    markers?: string[];
-  };
+  observe?: ObserveSpec;
 }
 
 /** The folders of one run: `project` (cwd), `home` (a fresh HOME; `CODEX_HOME` is `home/.codex`), `logs`. */
@@ -81,25 +63,6 @@ export interface CaseDirs {
 
 function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-function scriptText(name: string, script: HookScript, logs: string): string {
-  const log = path.join(logs, `${name}.jsonl`);
-  const lines = [
-    "#!/bin/sh",
-    "input=$(cat)",
-    `printf '%s\\n' "$input" >> ${quote(log)}`,
-    `n=$(wc -l < ${quote(log)} | tr -d ' ')`,
-  ];
-  if (script.shell) lines.push(script.shell.replaceAll("@LOG@", logs));
-  if (script.sleep) lines.push(`sleep ${script.sleep}`);
-  if (script.stdout !== undefined) {
-    const text = typeof script.stdout === "string" ? script.stdout : JSON.stringify(script.stdout);
-    lines.push(`printf '%s\\n' ${quote(text)}`);
-  }
-  if (script.stderr !== undefined) lines.push(`printf '%s\\n' ${quote(script.stderr)} >&2`);
-  lines.push(`exit ${script.exit ?? 0}`);
-  return `${lines.join("\n")}\n`;
 }
 
 /** A hooks block with `run` handlers expanded to command handlers naming the script by absolute path. */
@@ -178,12 +141,4 @@ export function materialize(
   if (blocks["user-toml"]) Object.assign(user, expandHooks(blocks["user-toml"], scriptsDir));
   writeFile(path.join(dirs.codexHome, "config.toml"), fill(stringify(user)));
   return dirs;
-}
-
-/** Tool inputs may name the project folder as `@P@`. */
-export function resolveCalls(calls: readonly ToolCall[], project: string): ToolCall[] {
-  return calls.map((call) => ({
-    tool: call.tool,
-    input: JSON.parse(JSON.stringify(call.input).replaceAll("@P@", project)),
-  }));
 }

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { type ConformanceCase, materialize, resolveCalls } from "./case.js";
+import { resolveCalls } from "@hookwire/conformance-kit";
+import { type ConformanceCase, materialize } from "./case.js";
 import { type RecordedRequest, startFakeApi } from "./fake-api.js";
 import { type Observation, observe, outcomeOf } from "./observe.js";
 

@@ -1,6 +1,5 @@
 // A fake OpenAI Responses API on 127.0.0.1: scripted function calls, then a text reply; every request recorded.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startFakeServer } from "@hookwire/conformance-kit";
 import type { ToolCall } from "./case.js";
 
 /** One item of a Responses request's `input` (only the parts the observer reads are typed). */
@@ -99,37 +98,13 @@ export function callsSoFar(input: readonly InputItem[] | undefined): number {
  * on the request, so a re-prompted turn (a Stop hook that blocks) gets the text again.
  */
 export async function startFakeApi(calls: readonly ToolCall[], replyText = "done"): Promise<FakeApi> {
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      let body: RecordedRequest["body"] = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-      } catch {}
-      const url = req.url ?? "";
-      if (req.method !== "POST" || !url.startsWith("/v1/responses")) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { type: "not_found", message: "not here" } }));
-        return;
-      }
-      requests.push({ url, body });
-      const main = Array.isArray(body.tools) && body.tools.length > 0;
-      const call = main ? calls[callsSoFar(body.input)] : undefined;
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(reply(call, replyText));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return startFakeServer<RecordedRequest["body"]>(({ method, url, body }, keep) => {
+    if (method !== "POST" || !url.startsWith("/v1/responses")) {
+      return { status: 404, json: { error: { type: "not_found", message: "not here" } } };
+    }
+    keep();
+    const main = Array.isArray(body.tools) && body.tools.length > 0;
+    const call = main ? calls[callsSoFar(body.input)] : undefined;
+    return { sse: reply(call, replyText) };
+  }, "/v1");
 }

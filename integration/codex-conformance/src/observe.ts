@@ -1,6 +1,5 @@
-// What a run of a case is judged by, and the one place volatile values (ids, paths, times) are normalised.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+// What a run of a case is judged by, and Codex's volatile values (ids, paths, times).
+import { hookLogs, markersIn, normalizeDeep, observedFiles } from "@hookwire/conformance-kit";
 import type { CaseDirs, ConformanceCase } from "./case.js";
 
 /** How a tool call ended, as the model was told. */
@@ -32,16 +31,12 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const CALL_ID = /\bcall_[A-Za-z0-9_]+/g;
 
 /** Replace what differs from run to run: the temp folder, UUIDs, call ids, the transcript path. */
-export function normalize(value: unknown, dirs: CaseDirs, key?: string): unknown {
-  if (key === "transcript_path" && typeof value === "string" && value !== "") return "<transcript>";
-  if (typeof value === "string") {
-    return value.replaceAll(dirs.root, "<root>").replace(UUID, "<uuid>").replace(CALL_ID, "<call-id>");
-  }
-  if (Array.isArray(value)) return value.map((item) => normalize(item, dirs));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, dirs, k)]));
-  }
-  return value;
+export function normalize(value: unknown, dirs: CaseDirs): unknown {
+  return normalizeDeep(value, (leaf, key) => {
+    if (key === "transcript_path" && typeof leaf === "string" && leaf !== "") return "<transcript>";
+    if (typeof leaf !== "string") return leaf;
+    return leaf.replaceAll(dirs.root, "<root>").replace(UUID, "<uuid>").replace(CALL_ID, "<call-id>");
+  });
 }
 
 /**
@@ -54,37 +49,12 @@ export function outcomeOf(output: string): ToolOutcome {
   return "replaced";
 }
 
-function readLog(file: string): unknown[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      try {
-        return JSON.parse(line);
-      } catch {
-        return { unparsable: line };
-      }
-    });
-}
-
 export function observe(testCase: ConformanceCase, dirs: CaseDirs, raw: RawRun): Observation {
-  const hooks: Record<string, unknown[]> = {};
-  for (const name of Object.keys(testCase.scripts ?? {}).sort()) {
-    const log = path.join(dirs.logs, `${name}.jsonl`);
-    hooks[name] = existsSync(log) ? readLog(log).map((input) => normalize(input, dirs)) : [];
-  }
-  const files: Record<string, string | null> = {};
-  for (const file of testCase.observe?.files ?? []) {
-    const target = path.join(dirs.project, file);
-    files[file] = existsSync(target) ? readFileSync(target, "utf8") : null;
-  }
-  const markers: Record<string, boolean> = {};
-  for (const marker of testCase.observe?.markers ?? []) markers[marker] = raw.modelText.includes(marker);
   return {
     requests: raw.requests,
     toolResults: raw.toolResults,
-    markers,
-    files,
-    hooks,
+    markers: markersIn(raw.modelText, testCase.observe?.markers ?? []),
+    files: observedFiles(dirs.project, testCase.observe?.files ?? []),
+    hooks: hookLogs(Object.keys(testCase.scripts ?? {}).sort(), dirs.logs, (input) => normalize(input, dirs)),
   };
 }

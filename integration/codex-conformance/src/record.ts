@@ -1,48 +1,19 @@
 // `pnpm conformance:record:codex [case-id…]`: runs cases in the real Codex and writes recorded/codex.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { mapLimit } from "../../claude-conformance/src/pool.js";
-import { cases } from "../cases/index.js";
+import { recordCases } from "@hookwire/conformance-kit";
 import { codexVersion, runInCodex } from "./codex-run.js";
-import type { Observation } from "./observe.js";
-import { RECORD_FILE, type RecordFile, readRecord } from "./record-file.js";
+import { codex } from "./suite.js";
 
-const only = process.argv.slice(2);
-const unknown = only.filter((id) => !cases.some((c) => c.id === id));
-if (unknown.length > 0) throw new Error(`No such case: ${unknown.join(", ")}`);
-const selected = only.length > 0 ? cases.filter((c) => only.includes(c.id)) : cases;
-const version = codexVersion();
-const previous = readRecord();
-// A partial run adds to a record of the same Codex; a new version is recorded whole.
-if (only.length > 0 && previous !== undefined && previous.codex !== version) {
-  throw new Error(`The record is of Codex ${previous.codex}, this is ${version}: record every case.`);
-}
 // CODEX_CONFORMANCE_RUNS=<dir> keeps each run's stdout, stderr and requests there, for reading what Codex did.
 const runs = process.env.CODEX_CONFORMANCE_RUNS;
 
-const limit = Number(process.env.CONFORMANCE_JOBS ?? 2);
-const started = Date.now();
-const observations = await mapLimit(selected, limit, async (testCase) => {
-  const observation = await runInCodex(testCase, (run) => {
-    if (!runs) return;
-    mkdirSync(runs, { recursive: true });
-    writeFileSync(path.join(runs, `${testCase.id}.json`), JSON.stringify(run, null, 2));
-  });
-  process.stdout.write(`  ✓ ${testCase.id}\n`);
-  return [testCase.id, observation] as const;
+await recordCases(codex, {
+  version: codexVersion,
+  run: (testCase) =>
+    runInCodex(testCase, (run) => {
+      if (!runs) return;
+      mkdirSync(runs, { recursive: true });
+      writeFileSync(path.join(runs, `${testCase.id}.json`), JSON.stringify(run, null, 2));
+    }),
 });
-const merged = { ...(only.length > 0 ? previous?.cases : {}), ...Object.fromEntries(observations) };
-const record: RecordFile = {
-  note: "Written by `pnpm conformance:record:codex`; never edit by hand.",
-  codex: version,
-  recordedAt: new Date().toISOString().slice(0, 10),
-  platform: `${process.platform}-${process.arch}`,
-  // In case order, without cases that no longer exist.
-  cases: Object.fromEntries(
-    cases.filter((c) => c.id in merged).map((c) => [c.id, merged[c.id] as Observation]),
-  ),
-};
-writeFileSync(RECORD_FILE, `${JSON.stringify(record, null, 2)}\n`);
-process.stdout.write(
-  `${selected.length} case(s) recorded in ${((Date.now() - started) / 1000).toFixed(0)} s with Codex ${version}\n`,
-);

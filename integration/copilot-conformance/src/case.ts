@@ -1,25 +1,16 @@
 // A Copilot CLI conformance case as data, and how it becomes a project folder both harnesses run in.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  type HookScript,
+  type KitCase,
+  scriptText as kitScriptText,
+  type ObserveSpec,
+  type ToolCall,
+  writeFiles,
+} from "@hookwire/conformance-kit";
 
-/** A tool call the fake model makes, in Copilot CLI's names (`bash {command, description}`). */
-export interface ToolCall {
-  tool: string;
-  input: Record<string, unknown>;
-}
-
-/** A generated hook script: logs its stdin, optionally runs `shell`, prints, exits. */
-export interface HookScript {
-  /** Printed on stdout; an object is printed as JSON. */
-  stdout?: string | Record<string, unknown>;
-  stderr?: string;
-  /** Default 0. */
-  exit?: number;
-  /** Seconds to sleep before answering. */
-  sleep?: number;
-  /** Shell lines run after logging stdin; `@P@` is the project folder, `@LOG@` the log folder. */
-  shell?: string;
-}
+export type { HookScript, ToolCall };
 
 /**
  * A handler in a case's hook file: `run: name` runs `scripts[name]` (in Copilot's native format it
@@ -33,10 +24,7 @@ export type HookFile =
   | { format: "claude"; hooks: Record<string, { matcher?: string; hooks: CaseHandler[] }[]> }
   | { format: "raw"; text: string };
 
-export interface CopilotCase {
-  id: string;
-  /** One line: what the case checks. */
-  about: string;
+export interface CopilotCase extends KitCase {
   /** Hook files by path: `project/…` (relative to the project) or `home/…` (relative to HOME). */
   hookFiles: Record<string, HookFile>;
   scripts?: Record<string, HookScript>;
@@ -46,12 +34,7 @@ export interface CopilotCase {
   prompt?: string;
   /** Default true: `--trust-folder`, so repository hooks load. */
   trusted?: boolean;
-  observe?: {
-    /** Project files whose content (or absence) is observed after the run. */
-    files?: string[];
-    /** Strings whose presence in what the model received is observed. */
-    markers?: string[];
-  };
+  observe?: ObserveSpec;
 }
 
 /** The folders of one run: `project` (cwd), `home` (a fresh HOME), `logs` (what hooks received). */
@@ -68,18 +51,11 @@ function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/** A script's text with `@P@` (the project) and `@LOG@` (the log folder) filled in. */
 function scriptText(name: string, script: HookScript, dirs: CaseDirs): string {
-  const log = path.join(dirs.logs, `${name}.jsonl`);
-  const lines = ["#!/bin/sh", "input=$(cat)", `printf '%s\\n' "$input" >> ${quote(log)}`];
-  if (script.shell) lines.push(script.shell);
-  if (script.sleep) lines.push(`sleep ${script.sleep}`);
-  if (script.stdout !== undefined) {
-    const text = typeof script.stdout === "string" ? script.stdout : JSON.stringify(script.stdout);
-    lines.push(`printf '%s\\n' ${quote(text)}`);
-  }
-  if (script.stderr !== undefined) lines.push(`printf '%s\\n' ${quote(script.stderr)} >&2`);
-  lines.push(`exit ${script.exit ?? 0}`);
-  return `${lines.join("\n")}\n`.replaceAll("@P@", dirs.project).replaceAll("@LOG@", dirs.logs);
+  return kitScriptText(name, script, dirs.logs)
+    .replaceAll("@P@", dirs.project)
+    .replaceAll("@LOG@", dirs.logs);
 }
 
 function expand(handler: CaseHandler, key: "bash" | "command", dirs: CaseDirs): Record<string, unknown> {
@@ -126,8 +102,7 @@ export function materialize(testCase: CopilotCase, root: string): CaseDirs {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   };
-  for (const [file, content] of Object.entries(testCase.files ?? {}))
-    write(path.join(dirs.project, file), content);
+  writeFiles(dirs.project, testCase.files ?? {});
   for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
     write(path.join(dirs.scripts, `${name}.sh`), scriptText(name, script, dirs));
   }
@@ -138,12 +113,4 @@ export function materialize(testCase: CopilotCase, root: string): CaseDirs {
     write(path.join(base === "project" ? dirs.project : dirs.home, ...rest), hookFileText(file, dirs));
   }
   return dirs;
-}
-
-/** Tool inputs may name files by absolute path; cases write `@P@/x` for `<project>/x`. */
-export function resolveCalls(calls: readonly ToolCall[], project: string): ToolCall[] {
-  return calls.map((call) => ({
-    tool: call.tool,
-    input: JSON.parse(JSON.stringify(call.input).replaceAll("@P@", project)),
-  }));
 }

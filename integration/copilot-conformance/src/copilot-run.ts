@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { type CopilotCase, materialize, resolveCalls } from "./case.js";
+import { resolveCalls } from "@hookwire/conformance-kit";
+import { type CopilotCase, materialize } from "./case.js";
 import { type RecordedRequest, startFakeApi } from "./fake-api.js";
 import { type Observation, observe } from "./observe.js";
 

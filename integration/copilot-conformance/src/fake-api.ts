@@ -1,6 +1,5 @@
 // A fake OpenAI Chat Completions API on 127.0.0.1 (Copilot CLI's default BYOK wire): scripted tool calls, then text.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startFakeServer } from "@hookwire/conformance-kit";
 import type { ToolCall } from "./case.js";
 
 /** A request body as Copilot CLI sent it (only the parts the observer reads are typed). */
@@ -68,54 +67,26 @@ function toolCallsSoFar(body: RecordedRequest["body"]): number {
  * requests get the reply text too. The answer depends only on the request.
  */
 export async function startFakeApi(calls: readonly ToolCall[], replyText = "done"): Promise<FakeApi> {
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (data: Buffer) => chunks.push(data));
-    req.on("end", () => {
-      let body: RecordedRequest["body"] = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-      } catch {}
-      const url = req.url ?? "";
-      if (req.method !== "POST" || !url.startsWith("/v1/chat/completions")) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { type: "not_found", message: `not here: ${req.method} ${url}` } }));
-        return;
-      }
-      requests.push({ url, body });
-      const model = body.model ?? "fake";
-      const main = Array.isArray(body.tools) && body.tools.length > 0;
-      const call = main ? calls[toolCallsSoFar(body)] : undefined;
-      if (body.stream === false) {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            id: `chatcmpl-fake-${++ids}`,
-            object: "chat.completion",
-            created: 0,
-            model,
-            choices: [
-              { index: 0, message: { role: "assistant", content: replyText }, finish_reason: "stop" },
-            ],
-            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-          }),
-        );
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(reply(model, call, replyText));
-    });
+  return startFakeServer<RecordedRequest["body"]>(({ method, url, body }, keep) => {
+    if (method !== "POST" || !url.startsWith("/v1/chat/completions")) {
+      return { status: 404, json: { error: { type: "not_found", message: `not here: ${method} ${url}` } } };
+    }
+    keep();
+    const model = body.model ?? "fake";
+    const main = Array.isArray(body.tools) && body.tools.length > 0;
+    const call = main ? calls[toolCallsSoFar(body)] : undefined;
+    if (body.stream === false) {
+      return {
+        json: {
+          id: `chatcmpl-fake-${++ids}`,
+          object: "chat.completion",
+          created: 0,
+          model,
+          choices: [{ index: 0, message: { role: "assistant", content: replyText }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        },
+      };
+    }
+    return { sse: reply(model, call, replyText) };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -1,119 +1,22 @@
 // Runs one case in hookwire — every dialect's files, the settings-hooks bridge, HookRunner, wrapped native tools.
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { type AgentMessage, type ContentPart, errorMessage, HookRunner } from "@hookwire/core";
-import {
-  createSettingsHooks,
-  defaultSettingsSources,
-  readSettingsFile,
-  SessionEnvironment,
-} from "@hookwire/settings-hooks";
-import { ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
-import { nativeToolName, toNativeInput } from "../../../packages/settings-hooks/src/dialect/tools.js";
-import { copilotTools } from "../../../packages/settings-hooks/src/dialects/copilot/tools.js";
-import { nativeTools } from "../../claude-conformance/src/native-tools.js";
-import { type CopilotCase, materialize, resolveCalls } from "./case.js";
+import { inTempRoot, resolveCalls, runDialectHost } from "@hookwire/conformance-kit";
+import { type CopilotCase, materialize } from "./case.js";
 import { type Observation, observe } from "./observe.js";
 
-function textOf(content: string | readonly ContentPart[]): string {
-  if (typeof content === "string") return content;
-  return content.map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join("\n");
-}
-
 export async function runInHookwire(testCase: CopilotCase): Promise<Observation> {
-  const root = mkdtempSync(path.join(os.tmpdir(), "hw-cph-"));
-  try {
+  return inTempRoot("hw-cph-", async (root) => {
     const dirs = materialize(testCase, root);
-    const calls = resolveCalls(testCase.calls, dirs.project);
-    // The project's files run only when it is trusted, as with --trust-folder.
-    const sources = defaultSettingsSources({ cwd: dirs.project, home: dirs.home }).filter(
-      (source) => testCase.trusted !== false || source.scope === "user",
-    );
-    const results = await Promise.all(sources.map(readSettingsFile));
-    const sessionEnv = new SessionEnvironment(path.join(root, "session-env"));
-    const hooks = await createSettingsHooks(
-      results.flatMap((result) => result.handlers),
-      {
-        sessionEnv,
-        cwd: dirs.project,
-        sessionId: randomUUID(),
-        permissionMode: "bypassPermissions",
-        outputDir: path.join(root, "output"),
-        transcriptDir: path.join(root, "transcripts"),
-      },
-    );
-    const modelText: string[] = [];
-    const toolTexts: string[] = [];
-    let aborted = false;
-    let turnRequested = false;
-    const runner = new HookRunner([hooks], { cwd: dirs.project });
-    runner.initialize({
-      sendMessageHandler: (message, options) => {
-        modelText.push(textOf(message.content));
-        if (options?.triggerTurn) turnRequested = true;
-      },
-      appendEntryHandler: () => {},
-      abort: () => {
-        aborted = true;
-      },
-      hasUI: false,
+    // --allow-all-tools; the project's files run only when it is trusted, as with --trust-folder.
+    // `description` (Copilot's model must send it) has no native counterpart: it passes through.
+    const run = await runDialectHost({
+      root,
+      project: dirs.project,
+      home: dirs.home,
+      dialect: "copilot",
+      trusted: testCase.trusted,
+      prompt: testCase.prompt ?? "go",
+      calls: resolveCalls(testCase.calls, dirs.project),
     });
-    // --allow-all-tools: every call the hooks let through runs.
-    const tools = new Map(
-      wrapTools(
-        nativeTools(dirs.project, () => sessionEnv.prelude()),
-        runner,
-        { defaultMode: "allow" },
-      ).map((t) => [t.name, t]),
-    );
-
-    await runner.emit({ type: "session_start" });
-    const prompt = testCase.prompt ?? "go";
-    const before = await runner.emitBeforeAgentStart(prompt);
-    let requests = 0;
-    if (!before?.block && !aborted) {
-      if (before?.message) modelText.push(textOf(before.message.content));
-      const messages: AgentMessage[] = [{ role: "user", content: prompt, timestamp: Date.now() }];
-      let next = 0;
-      for (;;) {
-        requests++;
-        const call = calls[next++];
-        if (call) {
-          const name = nativeToolName(copilotTools, call.tool);
-          const tool = tools.get(name);
-          let text: string;
-          try {
-            if (!tool) throw new Error(`No such tool available: ${call.tool}`);
-            // `description` (Copilot's model must send it) has no native counterpart: it passes through.
-            const result = await tool.execute(
-              `call_hw_${next}`,
-              toNativeInput(copilotTools, call.tool, call.input),
-            );
-            text = textOf(result.content);
-          } catch (error) {
-            if (error instanceof ToolDeferredError) break;
-            text = errorMessage(error);
-          }
-          if (aborted) break;
-          modelText.push(text);
-          toolTexts.push(text);
-          continue;
-        }
-        messages.push({
-          role: "assistant",
-          content: [{ type: "text", text: "done" }],
-          timestamp: Date.now(),
-        });
-        turnRequested = false;
-        await runner.emit({ type: "agent_end", messages });
-        if (aborted || !turnRequested) break;
-      }
-    }
-    await runner.emit({ type: "session_shutdown" });
-    return observe(testCase, dirs, { requests, toolTexts, modelText: modelText.join("\n") });
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    return observe(testCase, dirs, run);
+  });
 }

@@ -1,6 +1,5 @@
-// What a run of a case is judged by, and the one place volatile values (ids, paths, times) are normalised.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+// What a run of a case is judged by, and the Copilot CLI's volatile values (ids, paths, times).
+import { hookLogs, markersIn, normalizeDeep, observedFiles } from "@hookwire/conformance-kit";
 import type { CaseDirs, CopilotCase } from "./case.js";
 
 /** The same terms for both harnesses. */
@@ -35,55 +34,30 @@ const TIME_KEYS = new Set(["timestamp"]);
 const TRANSCRIPT_KEYS = new Set(["transcriptPath", "transcript_path"]);
 
 /** Replace what differs from run to run: the temp folder, UUIDs, call ids, timestamps, transcript paths. */
-export function normalize(value: unknown, dirs: CaseDirs, key?: string): unknown {
-  if (key !== undefined && TIME_KEYS.has(key) && (typeof value === "number" || typeof value === "string")) {
-    return typeof value === "number" ? "<ms>" : "<iso>";
-  }
-  if (key !== undefined && TRANSCRIPT_KEYS.has(key) && typeof value === "string" && value !== "") {
-    return "<transcript>";
-  }
-  if (typeof value === "string") {
-    return value.replaceAll(dirs.root, "<root>").replace(UUID, "<uuid>").replace(CALL_ID, "<call-id>");
-  }
-  if (Array.isArray(value)) return value.map((item) => normalize(item, dirs));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, dirs, k)]));
-  }
-  return value;
-}
-
-function readLog(file: string): unknown[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      try {
-        return JSON.parse(line);
-      } catch {
-        return { unparsable: line };
-      }
-    });
+export function normalize(value: unknown, dirs: CaseDirs): unknown {
+  return normalizeDeep(value, (leaf, key) => {
+    if (key !== undefined && TIME_KEYS.has(key) && (typeof leaf === "number" || typeof leaf === "string")) {
+      return typeof leaf === "number" ? "<ms>" : "<iso>";
+    }
+    if (key !== undefined && TRANSCRIPT_KEYS.has(key) && typeof leaf === "string" && leaf !== "") {
+      return "<transcript>";
+    }
+    if (typeof leaf !== "string") return leaf;
+    return leaf.replaceAll(dirs.root, "<root>").replace(UUID, "<uuid>").replace(CALL_ID, "<call-id>");
+  });
 }
 
 export function observe(testCase: CopilotCase, dirs: CaseDirs, raw: RawRun): Observation {
-  const hooks: Record<string, unknown[]> = {};
-  for (const name of Object.keys(testCase.scripts ?? {}).sort()) {
-    const log = path.join(dirs.logs, `${name}.jsonl`);
-    hooks[name] = existsSync(log) ? readLog(log).map((input) => normalize(input, dirs)) : [];
-  }
-  const files: Record<string, string | null> = {};
-  for (const file of testCase.observe?.files ?? []) {
-    const target = path.join(dirs.project, file);
-    files[file] = existsSync(target) ? (normalize(readFileSync(target, "utf8"), dirs) as string) : null;
-  }
-  const markers: Record<string, boolean> = {};
-  for (const marker of testCase.observe?.markers ?? []) markers[marker] = raw.modelText.includes(marker);
   return {
     requests: raw.requests,
     toolResults: raw.toolTexts.length,
-    markers,
-    files,
-    hooks,
+    markers: markersIn(raw.modelText, testCase.observe?.markers ?? []),
+    files: observedFiles(
+      dirs.project,
+      testCase.observe?.files ?? [],
+      (text) => normalize(text, dirs) as string,
+    ),
+    hooks: hookLogs(Object.keys(testCase.scripts ?? {}).sort(), dirs.logs, (input) => normalize(input, dirs)),
     toolTexts: raw.toolTexts.map((text) => normalize(text, dirs) as string),
   };
 }

@@ -1,25 +1,15 @@
 // A Cursor hooks case as data: hook files, scripts, the agent's tool calls, and what Cursor's docs say must happen.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  type HookScript,
+  type KitCase,
+  scriptText as kitScriptText,
+  type ToolCall,
+  writeFiles,
+} from "@hookwire/conformance-kit";
 
-/** A tool call the model makes, in Cursor's tool names (`Shell {command}`, `Read {file_path}`, …). */
-export interface ToolCall {
-  tool: string;
-  input: Record<string, unknown>;
-}
-
-/** A generated hook script: logs its stdin, optionally runs `shell`, prints, exits. */
-export interface HookScript {
-  /** Printed on stdout; an object is printed as JSON. */
-  stdout?: string | Record<string, unknown>;
-  stderr?: string;
-  /** Default 0. */
-  exit?: number;
-  /** Seconds to sleep before answering. */
-  sleep?: number;
-  /** Shell lines run after logging stdin; `@P@` is the project folder, `@LOG@` the log folder, `@H@` HOME. */
-  shell?: string;
-}
+export type { HookScript, ToolCall };
 
 /** A hook definition in a case: `run: name` runs `scripts[name]`; other fields as in hooks.json. */
 export type CaseHandler = Record<string, unknown> & { run?: string };
@@ -48,10 +38,7 @@ export interface Expectation {
   hooks?: Record<string, Record<string, unknown>[]>;
 }
 
-export interface CursorCase {
-  id: string;
-  /** One line: what the case checks. */
-  about: string;
+export interface CursorCase extends KitCase {
   /** The documented behaviour the expectation encodes (page and what it says, or "decision: …"). */
   source: string;
   /** Hook files by path: `project/…` (relative to the project) or `home/…` (relative to HOME). */
@@ -78,22 +65,9 @@ export interface CaseDirs {
   logs: string;
 }
 
-function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
+/** A script's text with `@P@` (the project), `@LOG@` (the log folder) and `@H@` (HOME) filled in. */
 function scriptText(name: string, script: HookScript, dirs: CaseDirs): string {
-  const log = path.join(dirs.logs, `${name}.jsonl`);
-  const lines = ["#!/bin/sh", "input=$(cat)", `printf '%s\\n' "$input" >> ${quote(log)}`];
-  if (script.shell) lines.push(script.shell);
-  if (script.sleep) lines.push(`sleep ${script.sleep}`);
-  if (script.stdout !== undefined) {
-    const text = typeof script.stdout === "string" ? script.stdout : JSON.stringify(script.stdout);
-    lines.push(`printf '%s\\n' ${quote(text)}`);
-  }
-  if (script.stderr !== undefined) lines.push(`printf '%s\\n' ${quote(script.stderr)} >&2`);
-  lines.push(`exit ${script.exit ?? 0}`);
-  return `${lines.join("\n")}\n`
+  return kitScriptText(name, script, dirs.logs)
     .replaceAll("@P@", dirs.project)
     .replaceAll("@LOG@", dirs.logs)
     .replaceAll("@H@", dirs.home);
@@ -127,8 +101,7 @@ export function materialize(testCase: CursorCase, root: string): CaseDirs {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   };
-  for (const [file, content] of Object.entries(testCase.files ?? {}))
-    write(path.join(dirs.project, file), content);
+  writeFiles(dirs.project, testCase.files ?? {});
   for (const [where, file] of Object.entries(testCase.hookFiles)) {
     const [base, ...rest] = where.split("/");
     if (base !== "project" && base !== "home")

@@ -1,6 +1,5 @@
 // What a run of a Cursor case is judged by, and how it is held against the documented expectation.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { hookLogs, markersIn, observedFiles } from "@hookwire/conformance-kit";
 import type { CaseDirs, CursorCase, Expectation } from "./case.js";
 
 /** What a run showed, in the terms of an `Expectation`. */
@@ -12,19 +11,6 @@ export interface Observation {
   hooks: Record<string, Record<string, unknown>[]>;
 }
 
-function readLog(file: string): Record<string, unknown>[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      try {
-        return JSON.parse(line);
-      } catch {
-        return { unparsable: line };
-      }
-    });
-}
-
 const normalise = (text: string, dirs: CaseDirs) => text.replaceAll(dirs.root, "<root>");
 
 export function observe(
@@ -32,21 +18,16 @@ export function observe(
   dirs: CaseDirs,
   raw: { requests: number; toolResults: number; modelText: string },
 ): Observation {
-  const hooks: Observation["hooks"] = {};
-  for (const name of Object.keys(testCase.scripts ?? {})) {
-    const log = path.join(dirs.logs, `${name}.jsonl`);
-    hooks[name] = existsSync(log)
-      ? readLog(log).map((input) => JSON.parse(normalise(JSON.stringify(input), dirs)))
-      : [];
-  }
-  const files: Observation["files"] = {};
-  for (const file of testCase.observeFiles ?? []) {
-    const target = path.join(dirs.project, file);
-    files[file] = existsSync(target) ? normalise(readFileSync(target, "utf8"), dirs) : null;
-  }
-  const markers: Observation["markers"] = {};
-  for (const marker of testCase.markers ?? []) markers[marker] = raw.modelText.includes(marker);
-  return { requests: raw.requests, toolResults: raw.toolResults, markers, files, hooks };
+  const hooks = hookLogs(Object.keys(testCase.scripts ?? {}), dirs.logs, (input) =>
+    JSON.parse(normalise(JSON.stringify(input), dirs)),
+  ) as Observation["hooks"];
+  return {
+    requests: raw.requests,
+    toolResults: raw.toolResults,
+    markers: markersIn(raw.modelText, testCase.markers ?? []),
+    files: observedFiles(dirs.project, testCase.observeFiles ?? [], (text) => normalise(text, dirs)),
+    hooks,
+  };
 }
 
 /** `"<string>"`, `"<number>"`, … match any value of that type; objects match as subsets; the rest exactly. */

@@ -1,25 +1,16 @@
 // A Gemini CLI conformance case as data, and how it becomes a project folder (and home) both harnesses run in.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  type HookScript,
+  type KitCase,
+  type ObserveSpec,
+  scriptText,
+  type ToolCall,
+  writeFiles,
+} from "@hookwire/conformance-kit";
 
-/** A tool call the fake model makes, in Gemini CLI's names (`run_shell_command {command, description}`). */
-export interface ToolCall {
-  tool: string;
-  input: Record<string, unknown>;
-}
-
-/** A generated hook script: logs its stdin, optionally runs `shell`, prints, exits. */
-export interface HookScript {
-  /** Printed on stdout; an object is printed as JSON. `@P@` is the project folder, as in tool inputs. */
-  stdout?: string | Record<string, unknown>;
-  stderr?: string;
-  /** Default 0. */
-  exit?: number;
-  /** Seconds to sleep before answering. */
-  sleep?: number;
-  /** Shell lines run after logging stdin; `@LOG@` is the log folder, `$n` the run count (1-based). */
-  shell?: string;
-}
+export type { HookScript, ToolCall };
 
 /** A handler in a case's settings: `run: name` is a command handler running `scripts[name]`; other fields as in settings. */
 export type CaseHandler = Record<string, unknown> & ({ run: string } | { type: string });
@@ -36,10 +27,7 @@ export interface CaseSettingsFile {
   hooksConfig?: Record<string, unknown>;
 }
 
-export interface GeminiCase {
-  id: string;
-  /** One line: what the case checks. */
-  about: string;
+export interface GeminiCase extends KitCase {
   /** `<project>/.gemini/settings.json`. */
   project?: CaseSettingsFile;
   /** `~/.gemini/settings.json` (the auth selection is added by the Gemini harness). */
@@ -54,12 +42,7 @@ export interface GeminiCase {
   trusted?: boolean;
   /** Default true: `--yolo`, every tool call approved without asking. */
   yolo?: boolean;
-  observe?: {
-    /** Project files whose content (or absence) is observed after the run. */
-    files?: string[];
-    /** Strings whose presence in what the model received is observed. */
-    markers?: string[];
-  };
+  observe?: ObserveSpec;
 }
 
 /** The folders of one run: `project` (cwd), `home` (a fresh HOME), `logs` (what hooks received). */
@@ -68,29 +51,6 @@ export interface CaseDirs {
   project: string;
   home: string;
   logs: string;
-}
-
-function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-function scriptText(name: string, script: HookScript, logs: string): string {
-  const log = path.join(logs, `${name}.jsonl`);
-  const lines = [
-    "#!/bin/sh",
-    "input=$(cat)",
-    `printf '%s\\n' "$input" >> ${quote(log)}`,
-    `n=$(wc -l < ${quote(log)} | tr -d ' ')`,
-  ];
-  if (script.shell) lines.push(script.shell.replaceAll("@LOG@", logs));
-  if (script.sleep) lines.push(`sleep ${script.sleep}`);
-  if (script.stdout !== undefined) {
-    const text = typeof script.stdout === "string" ? script.stdout : JSON.stringify(script.stdout);
-    lines.push(`printf '%s\\n' ${quote(text)}`);
-  }
-  if (script.stderr !== undefined) lines.push(`printf '%s\\n' ${quote(script.stderr)} >&2`);
-  lines.push(`exit ${script.exit ?? 0}`);
-  return `${lines.join("\n")}\n`;
 }
 
 /** A settings file with `run` handlers expanded to command handlers (scripts live in `<logs>/../scripts`). */
@@ -136,11 +96,7 @@ export function materialize(
   };
   const scripts = path.join(root, "scripts");
   for (const dir of [dirs.project, dirs.home, dirs.logs, scripts]) mkdirSync(dir, { recursive: true });
-  for (const [file, content] of Object.entries(testCase.files ?? {})) {
-    const target = path.join(dirs.project, file);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
+  writeFiles(dirs.project, testCase.files ?? {});
   for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
     writeFileSync(
       path.join(scripts, `${name}.sh`),
@@ -160,12 +116,4 @@ export function materialize(
     dirs.project,
   );
   return dirs;
-}
-
-/** Tool inputs name files by absolute path; cases write `@P@/x` for `<project>/x`. */
-export function resolveCalls(calls: readonly ToolCall[], project: string): ToolCall[] {
-  return calls.map((call) => ({
-    tool: call.tool,
-    input: JSON.parse(JSON.stringify(call.input).replaceAll("@P@", project)),
-  }));
 }

@@ -1,6 +1,5 @@
 // A fake Gemini API (generativelanguage v1beta) on 127.0.0.1: scripted function calls, then a text reply; every request recorded.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startFakeServer } from "@hookwire/conformance-kit";
 import type { ToolCall } from "./case.js";
 
 export interface GeminiPart {
@@ -85,55 +84,24 @@ function fromSchema(schema: unknown): unknown {
  * get the reply text (or JSON built from their `responseJsonSchema`). The answer depends only on the request.
  */
 export async function startFakeApi(calls: readonly ToolCall[], replyText = "done"): Promise<FakeApi> {
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      let body: RecordedRequest["body"] = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-      } catch {}
-      const url = req.url ?? "";
-      const json = (status: number, value: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(value));
-      };
-      if (req.method !== "POST" || !url.startsWith("/v1beta/models/")) {
-        json(404, { error: { code: 404, message: "not here", status: "NOT_FOUND" } });
-        return;
-      }
-      if (url.includes(":countTokens")) {
-        json(200, { totalTokens: 1 });
-        return;
-      }
-      requests.push({ url, body });
-      const call = allowed(body, offersTools(body) ? calls[callsSoFar(body)] : undefined);
-      const parts: GeminiPart[] = call
-        ? [{ functionCall: { name: call.tool, args: call.input } }]
-        : [{ text: replyText }];
-      if (url.includes(":generateContent")) {
-        const config = body.generationConfig ?? {};
-        const text =
-          config.responseMimeType === "application/json"
-            ? JSON.stringify(fromSchema(config.responseJsonSchema ?? config.responseSchema))
-            : replyText;
-        json(200, candidate(call ? parts : [{ text }]));
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(`data: ${JSON.stringify(candidate(parts))}\n\n`);
-    });
+  return startFakeServer<RecordedRequest["body"]>(({ method, url, body }, keep) => {
+    if (method !== "POST" || !url.startsWith("/v1beta/models/")) {
+      return { status: 404, json: { error: { code: 404, message: "not here", status: "NOT_FOUND" } } };
+    }
+    if (url.includes(":countTokens")) return { json: { totalTokens: 1 } };
+    keep();
+    const call = allowed(body, offersTools(body) ? calls[callsSoFar(body)] : undefined);
+    const parts: GeminiPart[] = call
+      ? [{ functionCall: { name: call.tool, args: call.input } }]
+      : [{ text: replyText }];
+    if (url.includes(":generateContent")) {
+      const config = body.generationConfig ?? {};
+      const text =
+        config.responseMimeType === "application/json"
+          ? JSON.stringify(fromSchema(config.responseJsonSchema ?? config.responseSchema))
+          : replyText;
+      return { json: candidate(call ? parts : [{ text }]) };
+    }
+    return { sse: `data: ${JSON.stringify(candidate(parts))}\n\n` };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { type GeminiCase, materialize, resolveCalls } from "./case.js";
+import { resolveCalls } from "@hookwire/conformance-kit";
+import { type GeminiCase, materialize } from "./case.js";
 import { offersTools, type RecordedRequest, startFakeApi } from "./fake-api.js";
 import { type Observation, observe } from "./observe.js";
 

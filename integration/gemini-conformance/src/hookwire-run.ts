@@ -1,8 +1,7 @@
 // Runs one case in hookwire — the gemini dialect through the settings bridge, HookRunner and HookToolWrapper, real processes — and observes it.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { inTempRoot, resolveCalls } from "@hookwire/conformance-kit";
 import { type AgentMessage, type AssistantMessage, errorMessage, HookRunner } from "@hookwire/core";
 import {
   activeHandlers,
@@ -11,7 +10,7 @@ import {
   SessionEnvironment,
 } from "@hookwire/settings-hooks";
 import { type AgentTool, ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
-import { type GeminiCase, materialize, resolveCalls, type ToolCall } from "./case.js";
+import { type GeminiCase, materialize, type ToolCall } from "./case.js";
 import { nativeTools } from "./native-tools.js";
 import { type Observation, observe } from "./observe.js";
 
@@ -67,8 +66,7 @@ function allowedCall(payload: Payload, call: ToolCall | undefined): ToolCall | u
 }
 
 export async function runInHookwire(testCase: GeminiCase): Promise<Observation> {
-  const root = mkdtempSync(path.join(os.tmpdir(), "hw-hwg-"));
-  try {
+  return inTempRoot("hw-hwg-", async (root) => {
     const dirs = materialize(testCase, root);
     const calls = resolveCalls(testCase.calls, dirs.project);
     const trusted = testCase.trusted !== false;
@@ -204,7 +202,5 @@ export async function runInHookwire(testCase: GeminiCase): Promise<Observation> 
     }
     await runner.emit({ type: "session_shutdown", reason: "quit" });
     return observe(testCase, dirs, { requests, toolResults, modelText: modelText.join("\n"), toolConfig });
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 }

@@ -7,7 +7,7 @@ const before = (tag: string) => `"tool.execute.before": async () => { log("${tag
 export const loadingCases: PluginCase[] = [
   {
     id: "context-keys",
-    title: "the factory's argument: keys, directory, worktree and project outside git",
+    about: "the factory's argument: keys, directory, worktree and project outside git",
     files: {
       ".opencode/plugin/ctx.ts": plugin(`export const Ctx = async (ctx: any, options: any) => {
   log({ keys: Object.keys(ctx).sort(), directory: ctx.directory, worktree: ctx.worktree, project: { id: ctx.project.id, worktree: ctx.project.worktree, keys: Object.keys(ctx.project).sort() }, shell: typeof ctx.$, serverUrl: String(ctx.serverUrl), options: options ?? null })
@@ -18,7 +18,7 @@ export const loadingCases: PluginCase[] = [
   },
   {
     id: "shell-in-factory",
-    title: "ctx.$ runs a command in the project folder",
+    about: "ctx.$ runs a command in the project folder",
     files: {
       ".opencode/plugin/shell.ts": plugin(`export const Shell = async ({ $ }: any) => {
   const out = await $\`pwd\`.quiet()
@@ -30,13 +30,13 @@ export const loadingCases: PluginCase[] = [
   },
   {
     id: "plugins-folder",
-    title: ".opencode/plugins/ is read too",
+    about: ".opencode/plugins/ is read too",
     files: { ".opencode/plugins/p.ts": plugin(`export const P = async () => ({ ${before("plugins")} })`) },
     calls: [bash("echo hi")],
   },
   {
     id: "js-plugin",
-    title: "a .js plugin file",
+    about: "a .js plugin file",
     files: {
       ".opencode/plugin/p.js": plugin(`export const P = async () => ({ ${before("js")} })`).replace(
         "(value: unknown)",
@@ -47,7 +47,7 @@ export const loadingCases: PluginCase[] = [
   },
   {
     id: "mjs-not-a-plugin",
-    title: "a .mjs file in the plugin folder is not loaded",
+    about: "a .mjs file in the plugin folder is not loaded",
     files: {
       ".opencode/plugin/p.mjs": plugin(`export const P = async () => ({ ${before("mjs")} })`).replace(
         "(value: unknown)",
@@ -58,7 +58,7 @@ export const loadingCases: PluginCase[] = [
   },
   {
     id: "folder-order",
-    title: "plugins of one folder run in name order",
+    about: "plugins of one folder run in name order",
     files: {
       ".opencode/plugin/b.ts": plugin(`export const B = async () => ({ ${before("b")} })`),
       ".opencode/plugin/a.ts": plugin(`export const A = async () => ({ ${before("a")} })`),
@@ -68,7 +68,7 @@ export const loadingCases: PluginCase[] = [
   },
   {
     id: "exports-order",
-    title: "every export of a module is a plugin, in export order",
+    about: "every export of a module is a plugin, in export order",
     files: {
       ".opencode/plugin/many.ts": plugin(`export const First = async () => ({ ${before("first")} })
 export const Second = async () => ({ ${before("second")} })`),
@@ -77,7 +77,7 @@ export const Second = async () => ({ ${before("second")} })`),
   },
   {
     id: "same-function-twice",
-    title: "a function exported twice (named and default) runs once",
+    about: "a function exported twice (named and default) runs once",
     files: {
       ".opencode/plugin/twice.ts":
         plugin(`export const Once = async () => { log("factory"); return { ${before("hook")} } }
@@ -87,7 +87,7 @@ export default Once`),
   },
   {
     id: "v1-default-server",
-    title: "the v1 form: export default { id, server }",
+    about: "the v1 form: export default { id, server }",
     files: {
       ".opencode/plugin/v1.ts": plugin(
         `export default { id: "v1", server: async (_ctx: any, options: any) => { log({ options: options ?? null }); return { ${before("v1")} } } }`,
@@ -97,7 +97,7 @@ export default Once`),
   },
   {
     id: "non-function-export",
-    title: "a module with a non-function export does not load at all",
+    about: "a module with a non-function export does not load at all",
     files: {
       ".opencode/plugin/bad.ts": plugin(`export const VERSION = "1"
 export const P = async () => ({ ${before("bad")} })`),
@@ -107,7 +107,7 @@ export const P = async () => ({ ${before("bad")} })`),
   },
   {
     id: "factory-throws",
-    title: "a factory that throws: its plugin does not run, the others do",
+    about: "a factory that throws: its plugin does not run, the others do",
     files: {
       ".opencode/plugin/a-broken.ts": plugin(
         `export const Broken = async () => { throw new Error("factory failed") }`,
@@ -118,7 +118,7 @@ export const P = async () => ({ ${before("bad")} })`),
   },
   {
     id: "factory-throws-after-first",
-    title: "the second factory of a module throws: the first keeps its hooks",
+    about: "the second factory of a module throws: the first keeps its hooks",
     files: {
       ".opencode/plugin/mixed.ts": plugin(`export const Guard = async () => ({ ${before("guard")} })
 export const Broken = async () => { throw new Error("second failed") }`),
@@ -127,7 +127,7 @@ export const Broken = async () => { throw new Error("second failed") }`),
   },
   {
     id: "config-path-plugin",
-    title: "opencode.json lists a plugin file by relative path, with options",
+    about: "opencode.json lists a plugin file by relative path, with options",
     files: {
       "tools/guard.ts": plugin(
         `export const Configured = async (_ctx: any, options: any) => { log({ options }); return { "tool.execute.before": async (_i: any, o: any) => { if (String(o.args.command).includes("rm")) throw new Error("CONFIG_GUARD_MARK") } } }`,
@@ -139,7 +139,7 @@ export const Broken = async () => { throw new Error("second failed") }`),
   },
   {
     id: "config-then-folder-order",
-    title: "opencode.json plugins load before the .opencode/plugin folder",
+    about: "opencode.json plugins load before the .opencode/plugin folder",
     files: {
       "tools/listed.ts": plugin(`export const Listed = async () => ({ ${before("listed")} })`),
       ".opencode/plugin/folder.ts": plugin(`export const Folder = async () => ({ ${before("folder")} })`),
@@ -149,7 +149,7 @@ export const Broken = async () => { throw new Error("second failed") }`),
   },
   {
     id: "first-thrower-wins",
-    title: "the first plugin that throws blocks; later ones do not run",
+    about: "the first plugin that throws blocks; later ones do not run",
     files: {
       ".opencode/plugin/a.ts": plugin(
         `export const A = async () => ({ "tool.execute.before": async () => { log("a"); throw new Error("A_MARK") } })`,
@@ -163,7 +163,7 @@ export const Broken = async () => { throw new Error("second failed") }`),
   },
   {
     id: "chained-rewrites",
-    title: "a later plugin sees the earlier plugin's rewrite",
+    about: "a later plugin sees the earlier plugin's rewrite",
     files: {
       ".opencode/plugin/a.ts": plugin(
         `export const A = async () => ({ "tool.execute.before": async (_i: any, o: any) => { o.args.command = "echo from-a > out.txt" } })`,

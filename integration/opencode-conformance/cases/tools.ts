@@ -7,7 +7,7 @@ const P = ".opencode/plugin";
 export const toolCases: PluginCase[] = [
   {
     id: "block-bash-throw",
-    title: "a throw in tool.execute.before blocks bash; the model reads the message",
+    about: "a throw in tool.execute.before blocks bash; the model reads the message",
     files: {
       [`${P}/guard.ts`]: plugin(`export const Guard = async () => ({
   "tool.execute.before": async (input: any) => { if (input.tool === "bash") throw new Error("BLOCKED_MARK by plugin") },
@@ -18,7 +18,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "block-only-write",
-    title: "a guard for write lets bash through",
+    about: "a guard for write lets bash through",
     files: {
       [`${P}/guard.ts`]: plugin(`export const Guard = async () => ({
   "tool.execute.before": async (input: any) => { if (input.tool === "write") throw new Error("NO_WRITES") },
@@ -29,7 +29,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "block-write",
-    title: "a throw for write: the file is not written",
+    about: "a throw for write: the file is not written",
     files: {
       [`${P}/guard.ts`]: plugin(`export const Guard = async () => ({
   "tool.execute.before": async (input: any, output: any) => { log({ tool: input.tool, keys: Object.keys(output.args).sort() }); if (input.tool === "write") throw new Error("NO_WRITES") },
@@ -40,7 +40,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "args-mutate-command",
-    title: "mutating output.args.command changes what bash runs",
+    about: "mutating output.args.command changes what bash runs",
     files: {
       [`${P}/rewrite.ts`]: plugin(`export const Rewrite = async () => ({
   "tool.execute.before": async (input: any, output: any) => { if (input.tool === "bash") output.args.command = "echo MUTATED > out.txt" },
@@ -50,7 +50,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "args-replace-object",
-    title: "assigning a new output.args object",
+    about: "assigning a new output.args object",
     files: {
       [`${P}/rewrite.ts`]: plugin(`export const Rewrite = async () => ({
   "tool.execute.before": async (input: any, output: any) => { output.args = { ...output.args, command: "echo REPLACED > out.txt" } },
@@ -60,7 +60,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "args-mutation-seen-by-after",
-    title: "tool.execute.after sees the rewritten arguments",
+    about: "tool.execute.after sees the rewritten arguments",
     files: {
       [`${P}/rewrite.ts`]: plugin(`export const Rewrite = async () => ({
   "tool.execute.before": async (_input: any, output: any) => { output.args.command = "echo second > out.txt" },
@@ -71,7 +71,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "before-input-shape",
-    title: "tool.execute.before gets { tool, sessionID, callID } and { args }",
+    about: "tool.execute.before gets { tool, sessionID, callID } and { args }",
     files: {
       [`${P}/probe.ts`]: plugin(`export const Probe = async () => ({
   "tool.execute.before": async (input: any, output: any) => { log({ input: Object.keys(input).sort(), tool: input.tool, session: typeof input.sessionID, call: typeof input.callID, output: Object.keys(output), args: output.args }) },
@@ -81,7 +81,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "after-input-shape",
-    title: "tool.execute.after gets { tool, sessionID, callID, args } and { title, output, metadata }",
+    about: "tool.execute.after gets { tool, sessionID, callID, args } and { title, output, metadata }",
     files: {
       [`${P}/probe.ts`]: plugin(`export const Probe = async () => ({
   "tool.execute.after": async (input: any, output: any) => { log({ input: Object.keys(input).sort(), args: input.args, output: Object.keys(output).sort(), title: output.title, text: output.output, exit: output.metadata?.exit }) },
@@ -91,7 +91,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "after-output-replaced",
-    title: "setting output.output in tool.execute.after changes what the model reads",
+    about: "setting output.output in tool.execute.after changes what the model reads",
     files: {
       [`${P}/redact.ts`]: plugin(`export const Redact = async () => ({
   "tool.execute.after": async (_input: any, output: any) => { output.output = output.output.replace("SECRET_MARK", "REDACTED_MARK") },
@@ -102,7 +102,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "after-throw",
-    title: "a throw in tool.execute.after: the command ran, the model reads the message",
+    about: "a throw in tool.execute.after: the command ran, the model reads the message",
     files: {
       [`${P}/after.ts`]: plugin(`export const After = async () => ({
   "tool.execute.after": async () => { throw new Error("AFTER_THREW") },
@@ -113,7 +113,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "after-nonzero-exit",
-    title: "a command exiting non-zero still runs tool.execute.after",
+    about: "a command exiting non-zero still runs tool.execute.after",
     files: {
       [`${P}/after.ts`]: plugin(`export const After = async () => ({
   "tool.execute.after": async (input: any, output: any) => { log({ tool: input.tool, exit: output.metadata?.exit }) },
@@ -124,7 +124,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "write-args",
-    title: "write arguments arrive as { filePath, content }",
+    about: "write arguments arrive as { filePath, content }",
     files: {
       [`${P}/probe.ts`]: plugin(`export const Probe = async () => ({
   "tool.execute.before": async (input: any, output: any) => { log({ tool: input.tool, args: output.args }) },
@@ -134,7 +134,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "write-content-rewrite",
-    title: "rewriting output.args.content changes what is written",
+    about: "rewriting output.args.content changes what is written",
     files: {
       [`${P}/rewrite.ts`]: plugin(`export const Rewrite = async () => ({
   "tool.execute.before": async (input: any, output: any) => { if (input.tool === "write") output.args.content = "rewritten by plugin" },
@@ -144,7 +144,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "edit-args-rewrite",
-    title: "edit arguments { filePath, oldString, newString }; rewriting newString",
+    about: "edit arguments { filePath, oldString, newString }; rewriting newString",
     files: {
       "doc.txt": "hello world\n",
       [`${P}/rewrite.ts`]: plugin(`export const Rewrite = async () => ({
@@ -155,7 +155,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "read-tool-name",
-    title: "read calls reach plugins as tool read with filePath",
+    about: "read calls reach plugins as tool read with filePath",
     files: {
       "doc.txt": "READ_MARK\n",
       [`${P}/probe.ts`]: plugin(`export const Probe = async () => ({
@@ -167,7 +167,7 @@ export const toolCases: PluginCase[] = [
   },
   {
     id: "second-call-blocked",
-    title: "two calls, the guard blocks only the second",
+    about: "two calls, the guard blocks only the second",
     files: {
       [`${P}/guard.ts`]: plugin(`export const Guard = async () => ({
   "tool.execute.before": async (_input: any, output: any) => { if (String(output.args.command).includes("rm -rf")) throw new Error("NO_RM_MARK") },

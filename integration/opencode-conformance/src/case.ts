@@ -1,10 +1,8 @@
 // What a conformance case is: plugin files, config, the model's tool calls, and what to observe.
+import type { KitCase } from "@hookwire/conformance-kit";
 import type { ToolCall } from "./fake-api.js";
 
-export interface PluginCase {
-  id: string;
-  /** What the case shows, one line. */
-  title: string;
+export interface PluginCase extends KitCase {
   /**
    * Files of the project, relative to it (`.opencode/plugin/guard.ts`, `opencode.json` entries' targets).
    * `@LOG@` in a file is replaced by the path of the log every plugin appends JSON lines to (`log(value)`).

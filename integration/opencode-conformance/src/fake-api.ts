@@ -1,6 +1,5 @@
 // A fake OpenAI Chat Completions API on 127.0.0.1: scripted tool calls, then a text reply; every request recorded.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startFakeServer } from "@hookwire/conformance-kit";
 
 /** A tool call the fake model makes, in opencode's tool names and arguments. */
 export interface ToolCall {
@@ -67,38 +66,14 @@ function toolResultsSoFar(body: RecordedRequest["body"]): number {
  * the text. The answer depends only on the request.
  */
 export async function startFakeApi(calls: readonly ToolCall[], replyText = "done"): Promise<FakeApi> {
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (data: Buffer) => chunks.push(data));
-    req.on("end", () => {
-      let body: RecordedRequest["body"] = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-      } catch {}
-      const url = req.url ?? "";
-      if (req.method !== "POST" || !url.startsWith("/v1/chat/completions")) {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: "not here" } }));
-        return;
-      }
-      requests.push({ url, body });
-      const main = Array.isArray(body.tools) && body.tools.length > 0;
-      const done = toolResultsSoFar(body);
-      const call = main ? calls[done] : undefined;
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(reply(call, done, replyText));
-    });
+  return startFakeServer<RecordedRequest["body"]>(({ method, url, body }, keep) => {
+    if (method !== "POST" || !url.startsWith("/v1/chat/completions")) {
+      return { status: 404, json: { error: { message: "not here" } } };
+    }
+    keep();
+    const main = Array.isArray(body.tools) && body.tools.length > 0;
+    const done = toolResultsSoFar(body);
+    const call = main ? calls[done] : undefined;
+    return { sse: reply(call, done, replyText) };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -1,6 +1,7 @@
 // What a run is reduced to, the same for opencode and hookwire, with volatile values normalised in one place.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { normalizeDeep, readLog } from "@hookwire/conformance-kit";
 
 export interface Observation {
   /** For each tool result the model read (in call order): which markers it held. */
@@ -13,26 +14,19 @@ export interface Observation {
 
 /** The temp folder → `<root>`, session ids → `<session>`, call ids → `<call>`. */
 export function normalize(value: unknown, root: string): unknown {
-  if (typeof value === "string") {
-    return value
-      .split(root)
-      .join("<root>")
-      .replace(/\bses_[A-Za-z0-9_]+/g, "<session>")
-      .replace(/^call_\d+$/, "<call>");
-  }
-  if (Array.isArray(value)) return value.map((item) => normalize(item, root));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, normalize(item, root)]));
-  }
-  return value;
+  return normalizeDeep(value, (leaf) =>
+    typeof leaf === "string"
+      ? leaf
+          .replaceAll(root, "<root>")
+          .replace(/\bses_[A-Za-z0-9_]+/g, "<session>")
+          .replace(/^call_\d+$/, "<call>")
+      : leaf,
+  );
 }
 
-export function readLog(file: string, root: string): unknown[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => normalize(JSON.parse(line), root));
+/** What the plugins logged (`log(value)` appends a JSON line), normalised. */
+export function pluginLog(file: string, root: string): unknown[] {
+  return existsSync(file) ? readLog(file).map((entry) => normalize(entry, root)) : [];
 }
 
 function walk(dir: string, base: string, out: Record<string, string>) {
@@ -49,8 +43,4 @@ export function projectFiles(project: string, root: string): Record<string, stri
   const out: Record<string, string> = {};
   walk(project, project, out);
   return normalize(out, root) as Record<string, string>;
-}
-
-export function markersIn(text: string, markers: readonly string[]): Record<string, boolean> {
-  return Object.fromEntries(markers.map((marker) => [marker, text.includes(marker)]));
 }

@@ -1,8 +1,9 @@
 // Runs a case in the real opencode, offline: a fake model on 127.0.0.1, a fresh HOME, npm offline.
 import { execFileSync, spawn } from "node:child_process";
+import { markersIn } from "@hookwire/conformance-kit";
 import type { PluginCase } from "./case.js";
 import { startFakeApi } from "./fake-api.js";
-import { markersIn, type Observation, projectFiles, readLog } from "./observe.js";
+import { type Observation, pluginLog, projectFiles } from "./observe.js";
 import { createWorkspace } from "./workspace.js";
 
 /** The opencode this suite is recorded against. */
@@ -76,7 +77,7 @@ export async function runInOpencode(testCase: PluginCase): Promise<Observation> 
     const results = last
       .filter((message) => message.role === "tool")
       .map((message) => markersIn(String(message.content ?? ""), testCase.markers ?? []));
-    return { results, log: readLog(ws.log, ws.root), files: projectFiles(ws.project, ws.root) };
+    return { results, log: pluginLog(ws.log, ws.root), files: projectFiles(ws.project, ws.root) };
   } finally {
     await api.close();
   }
