@@ -90,6 +90,14 @@ export interface SettingsFormat {
   /** Handler fields besides the handler type's own (Gemini's `name`, `description`); accepted without warning. */
   handlerFields?: readonly string[];
   /**
+   * How the files' off switches (`SourceSpec.disableAllKey`, `enableKeys`) combine into the dialect's.
+   * `"any-file"` (default): one file that turns hooks off turns the dialect off, whatever another says.
+   * `"last-file"`: the switch is a merged setting, and the last file in source order (the highest
+   * precedence) that sets it decides, so a later `true` turns back on what an earlier `false` turned
+   * off (Gemini CLI's `hooksConfig.enabled`, Codex's `[features] hooks`).
+   */
+  switchMerge?: "any-file" | "last-file";
+  /**
    * Identical handlers of one event (same command and args, same URL) run once. Default `true` (Claude
    * Code); `false` runs each (Codex).
    */

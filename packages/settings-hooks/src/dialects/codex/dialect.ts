@@ -18,6 +18,8 @@ export const codex: Dialect<CodexState> = {
     handlerFields: ["commandWindows", "additionalContextLimit"],
     // Codex launches every matching handler, even two identical ones.
     dedupe: false,
+    // Codex merges its config layers key by key, the closest (project) winning: `[features] hooks` too.
+    switchMerge: "last-file",
     handlerState: {
       key: "state",
       // `<file>:<event as snake_case>:<group index>:<handler index>`, as `codex app-server` hooks/list names them.

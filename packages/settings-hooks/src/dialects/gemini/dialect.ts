@@ -17,6 +17,9 @@ export const gemini: Dialect<GeminiState> = {
     timeoutUnit: "milliseconds",
     groupFields: ["sequential"],
     handlerFields: ["name", "description"],
+    // Gemini CLI deep-merges its files (customDeepMerge): `hooksConfig.enabled` is a scalar, the last file
+    // that sets it wins; `hooksConfig.disabled` has mergeStrategy UNION (activeHandlers unions it).
+    switchMerge: "last-file",
   },
   events: geminiEvents,
   tools: geminiTools,
