@@ -375,7 +375,15 @@ function validateHandler(
     );
     return undefined;
   }
-  const parsed = handlerSchemas[type].safeParse(raw);
+  // The dialect's field table decides: a field it does not list is not the agent's, so it is not read.
+  const own = dialect.settings.handlerFields;
+  const known = own ?? knownHandlerFields(type);
+  const hostType = type !== "command" && type !== "http";
+  const written =
+    own && !hostType
+      ? Object.fromEntries(Object.entries(raw).filter(([field]) => known.includes(field)))
+      : raw;
+  const parsed = handlerSchemas[type].safeParse(written);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const issuePath = `${path}${issue.path.map((segment) => key(segment as string | number)).join("")}`;
@@ -391,8 +399,7 @@ function validateHandler(
     return undefined;
   }
   const config = parsed.data as HandlerConfig;
-  if (type === "command" || type === "http") {
-    const known = [...knownHandlerFields(type), ...(dialect.settings.handlerFields ?? [])];
+  if (!hostType) {
     for (const field of Object.keys(raw)) {
       if (!known.includes(field)) {
         issues.push(warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, known)));
