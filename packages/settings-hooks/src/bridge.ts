@@ -18,7 +18,7 @@ import {
   type ToolCallEvent,
 } from "@hookwire/core";
 import { type AggregatedOutcome, type AttributedResult, aggregate } from "./aggregate.js";
-import { dialectOf, handlerMatcher, handlerRule } from "./compiled.js";
+import { dialectOf, handlerIf, handlerMatcher, handlerRule } from "./compiled.js";
 import { eventsByNative, findEvent, isBridged } from "./dialect/catalogue.js";
 import { joined, lastAssistantText, textOf } from "./dialect/messages.js";
 import { nativeTool, toDialectCall, toolResponse } from "./dialect/tools.js";
@@ -157,7 +157,7 @@ export function settingsHandlerProblems(
         }),
       );
     }
-    if (handler.config.if === undefined) continue;
+    if (handlerIf(handler) === undefined) continue;
     try {
       handlerRule(handler);
     } catch (cause) {

@@ -1,5 +1,5 @@
 // What validation compiles for a handler — its matcher and `if` rule — kept with it, so nothing compiles them twice.
-import { findEvent } from "./dialect/catalogue.js";
+import { findEvent, handlerHasField } from "./dialect/catalogue.js";
 import type { Dialect } from "./dialect/types.js";
 import { dialectById } from "./dialects/registry.js";
 import { compileMatcher } from "./matcher.js";
@@ -61,11 +61,21 @@ export function handlerMatcher(handler: SettingsHandler): (value: string) => boo
   return found.matches;
 }
 
+/**
+ * The handler's `if` as its dialect reads it: `undefined` when the dialect's field table
+ * (`SettingsFormat.handlerFields`) has no `if` (Codex, Gemini CLI), so a hand-built handler's `if` is
+ * ignored there as validation drops it from a file.
+ */
+export function handlerIf(handler: SettingsHandler): string | undefined {
+  return handlerHasField(dialectOf(handler), "if") ? handler.config.if : undefined;
+}
+
 /** The handler's `if` rule, parsed once; throws `SettingsError` `HOOK_INVALID_RULE` for one that does not parse. */
 export function handlerRule(handler: SettingsHandler): PermissionRule | undefined {
   const found = entry(handler);
   if (found.rule === undefined) {
-    found.rule = handler.config.if !== undefined ? parseRule(handler.config.if) : null;
+    const rule = handlerIf(handler);
+    found.rule = rule !== undefined ? parseRule(rule) : null;
   }
   return found.rule ?? undefined;
 }

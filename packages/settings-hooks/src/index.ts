@@ -116,8 +116,8 @@ export type { MatchMode, MatchOptions, RuleList, RuleMatch, ToolCall } from "./r
 export { evaluateRule, matchesRule } from "./rules/match.js";
 export type { PermissionRule } from "./rules/parse.js";
 export { parseRule } from "./rules/parse.js";
-export type { ShellAnalysis, ShellCommand, ShellUnknown, ShellUnknownCode } from "./rules/shell/analyse.js";
 export { shellCommands } from "./rules/shell/analyse.js";
+export type { ShellAnalysis, ShellCommand, ShellUnknown, ShellUnknownCode } from "./rules/shell/analysis.js";
 export {
   isShellParserLoaded,
   loadShellParser,

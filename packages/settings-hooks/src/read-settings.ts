@@ -37,8 +37,14 @@ export interface SettingsIssue {
 export interface SettingsFileResult {
   source: SettingsSource;
   exists: boolean;
-  /** `"disableAllHooks": true` in this file; the caller turns off every settings hook when any source says so. */
+  /** `"disableAllHooks": true` in this file (or its dialect's other off switch says off). */
   disableAllHooks: boolean;
+  /**
+   * What this file's off switch says when it says anything: `false` off, `true` on (`hooksConfig.enabled:
+   * true`); absent when the file is silent. `activeHandlers` combines the files' answers by the dialect's
+   * `SettingsFormat.switchMerge`.
+   */
+  hooksSwitch?: boolean;
   /** The valid handlers, in file order (still listed when `disableAllHooks` is set, so they can be shown). */
   handlers: SettingsHandler[];
   /**
@@ -73,9 +79,11 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
   const handlers: SettingsHandler[] = [];
   const disabled: string[] = [];
   let disabledNames: string[] | undefined;
+  let hooksSwitch: boolean | undefined;
   const finish = (disableAllHooks: boolean): Omit<SettingsFileResult, "exists"> => ({
     source,
     disableAllHooks,
+    ...(hooksSwitch !== undefined ? { hooksSwitch } : {}),
     handlers,
     ...(disabled.length > 0 ? { disabledHandlers: disabled } : {}),
     issues: issues.map((issue) => ({ ...issue, file: source.file })),
@@ -109,8 +117,10 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
   const disable = disableKey ? valueAt(json, disableKey.split(".")) : undefined;
   if (disableKey && disable !== undefined) {
     // Gemini's switch is `hooksConfig.enabled`: `false` turns hooks off.
-    if (typeof disable === "boolean") disableAllHooks = disable === (spec.disableAllWhen ?? true);
-    else {
+    if (typeof disable === "boolean") {
+      disableAllHooks = disable === (spec.disableAllWhen ?? true);
+      hooksSwitch = !disableAllHooks;
+    } else {
       issues.push(
         error(
           "SETTINGS_INVALID",
@@ -122,6 +132,7 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
   }
   for (const enableKey of spec.enableKeys ?? []) {
     const enabled = valueAt(json, enableKey.split("."));
+    if (typeof enabled === "boolean") hooksSwitch = hooksSwitch === false ? false : enabled;
     if (enabled === false) disableAllHooks = true;
     else if (enabled !== undefined && typeof enabled !== "boolean") {
       issues.push(
@@ -364,7 +375,15 @@ function validateHandler(
     );
     return undefined;
   }
-  const parsed = handlerSchemas[type].safeParse(raw);
+  // The dialect's field table decides: a field it does not list is not the agent's, so it is not read.
+  const own = dialect.settings.handlerFields;
+  const known = own ?? knownHandlerFields(type);
+  const hostType = type !== "command" && type !== "http";
+  const written =
+    own && !hostType
+      ? Object.fromEntries(Object.entries(raw).filter(([field]) => known.includes(field)))
+      : raw;
+  const parsed = handlerSchemas[type].safeParse(written);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const issuePath = `${path}${issue.path.map((segment) => key(segment as string | number)).join("")}`;
@@ -380,8 +399,7 @@ function validateHandler(
     return undefined;
   }
   const config = parsed.data as HandlerConfig;
-  if (type === "command" || type === "http") {
-    const known = [...knownHandlerFields(type), ...(dialect.settings.handlerFields ?? [])];
+  if (!hostType) {
     for (const field of Object.keys(raw)) {
       if (!known.includes(field)) {
         issues.push(warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, known)));

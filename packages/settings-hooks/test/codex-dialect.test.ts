@@ -1,6 +1,10 @@
 // The Codex dialect's data against what Codex 0.169 did (integration/codex-conformance records the same cases end to end).
-import { runProcess } from "@hookwire/core";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HookRunner, runProcess } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
+import { createSettingsHooks } from "../src/bridge.js";
 import { bridgedEvents, eventNames, findEvent, isBridged } from "../src/dialect/catalogue.js";
 import { toDialectCall, toolResponse } from "../src/dialect/tools.js";
 import { codex } from "../src/dialects/codex/dialect.js";
@@ -8,6 +12,8 @@ import { compileCodexMatcher } from "../src/dialects/codex/matcher.js";
 import { codexProtocol } from "../src/dialects/codex/protocol.js";
 import { codexTools } from "../src/dialects/codex/tools.js";
 import { DIALECTS } from "../src/dialects/registry.js";
+import { validateSettings } from "../src/read-settings.js";
+import type { SettingsHandler } from "../src/types.js";
 
 const options = (event: string) => ({ hookName: "h.sh", event, timeoutMs: 5_000 });
 
@@ -277,5 +283,44 @@ describe("Codex's stdin", () => {
     const call = toDialectCall(codexTools, "bash", { command: "echo hi" });
     expect([call.name, call.input]).toEqual(["Bash", { command: "echo hi" }]);
     expect(toolResponse(codexTools, call, { input: call.input, text: "hi\n", details: {} })).toBe("hi\n");
+  });
+});
+
+describe("a Codex handler's fields", () => {
+  const source = { file: "/p/.codex/hooks.json", scope: "project" as const, dialect: "codex" as const };
+  const blocker = { type: "command" as const, command: "echo no >&2; exit 2", if: "Bash(rm *)" };
+  const file = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [blocker] }] } };
+
+  it("warns that `if` is not a Codex field and drops it, as Codex ignores a field it does not know", () => {
+    const result = validateSettings(file, source);
+    expect(
+      result.issues.map((issue) => `${issue.code} ${issue.path}: ${issue.message}`),
+    ).toMatchInlineSnapshot(`
+      [
+        "UNKNOWN_FIELD hooks.PreToolUse[0].hooks[0].if: Unknown field "if" is ignored.",
+      ]
+    `);
+    expect(result.handlers[0]?.config).not.toHaveProperty("if");
+  });
+
+  it("runs a handler with `if` on every matching call, even one its rule would not match", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "hookwire-codex-if-"));
+    try {
+      const { handlers } = validateSettings(file, { ...source, file: join(cwd, ".codex", "hooks.json") });
+      // A handler built by hand with `if` is read by the same table: Codex has none.
+      const byHand = { ...(handlers[0] as SettingsHandler), config: { ...blocker } };
+      for (const list of [handlers, [byHand]]) {
+        const hook = await createSettingsHooks(list, { cwd, sessionId: "s", outputDir: join(cwd, "out") });
+        const runner = new HookRunner([hook], { cwd });
+        const outcome = await runner.emitToolCall({
+          toolName: "bash",
+          toolCallId: "c",
+          input: { command: "ls" },
+        });
+        expect(outcome).toMatchObject({ block: true, reason: "no" });
+      }
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });

@@ -130,6 +130,17 @@ describe("Codex sources", () => {
     ]);
   });
 
+  it("lets the closest config layer's [features] hooks decide, as Codex merges its layers", async () => {
+    await writeFile(join(cwd, ".codex", "config.toml"), `[features]\nhooks = true\n${preToolUseToml}`);
+    await writeFile(join(home, ".codex", "config.toml"), "[features]\nhooks = false\n");
+    expect(activeHandlers(await readAll()).map((h) => `${h.scope} ${h.event}`)).toEqual([
+      "project PreToolUse",
+    ]);
+    await writeFile(join(cwd, ".codex", "config.toml"), `[features]\ncodex_hooks = false\n${preToolUseToml}`);
+    await writeFile(join(home, ".codex", "config.toml"), "[features]\nhooks = true\n");
+    expect(activeHandlers(await readAll())).toEqual([]);
+  });
+
   it("reports a [features] switch that is not a boolean", async () => {
     await writeFile(join(home, ".codex", "config.toml"), '[features]\nhooks = "off"\n');
     const issues = (await readAll()).flatMap((r) => r.issues);

@@ -262,6 +262,47 @@ describe("Gemini CLI's settings files", () => {
     expect(validateSettings({ hooksConfig: { enabled: true }, hooks }, source).disableAllHooks).toBe(false);
   });
 
+  it("lets the last file that sets hooksConfig.enabled decide, as Gemini CLI's merge does", () => {
+    const hooks = { BeforeTool: [{ hooks: [command()] }] };
+    const file = (json: object, scope: "user" | "project" | "system") => ({
+      ...validateSettings(json, { ...source, scope }),
+      exists: true,
+    });
+    const run = (...files: ReturnType<typeof file>[]) => activeHandlers(files).map((h) => h.scope);
+    // The project turns back on what the user turned off; the system overrides file, read last, wins over both.
+    expect(
+      run(
+        file({ hooksConfig: { enabled: false } }, "user"),
+        file({ hooksConfig: { enabled: true }, hooks }, "project"),
+      ),
+    ).toEqual(["project"]);
+    expect(
+      run(
+        file({ hooksConfig: { enabled: true } }, "user"),
+        file({ hooksConfig: { enabled: false }, hooks }, "project"),
+      ),
+    ).toEqual([]);
+    expect(
+      run(
+        file({ hooksConfig: { enabled: true }, hooks }, "project"),
+        file({ hooksConfig: { enabled: false } }, "system"),
+      ),
+    ).toEqual([]);
+    // A file that does not set it changes nothing.
+    expect(run(file({ hooksConfig: { enabled: false } }, "user"), file({ hooks }, "project"))).toEqual([]);
+  });
+
+  it("keeps Claude Code's disableAllHooks: any file that says true turns Claude's hooks off", () => {
+    const claude = (json: object) => ({
+      ...validateSettings(json, { file: "/p/.claude/settings.json", scope: "project" }),
+      exists: true,
+    });
+    const hooks = { Stop: [{ hooks: [{ type: "command", command: "true" }] }] };
+    expect(
+      activeHandlers([claude({ disableAllHooks: true }), claude({ disableAllHooks: false, hooks })]),
+    ).toEqual([]);
+  });
+
   it("drops handlers another file of the dialect lists in hooksConfig.disabled, by name or by command", () => {
     const user = validateSettings(
       { hooksConfig: { disabled: ["g", "audit.sh"] } },

@@ -11,12 +11,13 @@ import {
   handlerVariables,
   isSettingsError,
   placeholderValues,
+  programSpec,
   type SettingsHandler,
   settingsHandlerProblems,
   settingsHookPath,
+  shellCommands,
   substitutePlaceholders,
 } from "@hookwire/settings-hooks";
-import { parse } from "shell-quote";
 import { firingEvents } from "../events.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
@@ -50,21 +51,64 @@ const INTERPRETERS = new Set([
   "perl",
 ]);
 
-function scriptFindings(handler: SettingsHandler, cwd: string, where: string): Finding[] {
+/** `$NAME` and `${NAME}` of the handler's variables as their values, so the grammar reads the script's real path. */
+function expandVariables(text: string, values: ReadonlyMap<string, string>): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced, bare) => {
+    return values.get((braced ?? bare) as string) ?? match;
+  });
+}
+
+/** One program a handler runs: its words (`undefined` for one known only at run time) and the folder it runs in. */
+interface ProgramRun {
+  words: readonly (string | undefined)[];
+  dir: string;
+}
+
+/**
+ * The programs a command handler runs: read with the bash grammar, as trust and the `if` rules read them
+ * (`a.sh && b.sh`, `bash -c './c.sh'`, `cd x && ./d.sh` give each script, in its folder). Exec form
+ * (`args`) is one program. Needs `await loadShellParser()` first, which `hookwire doctor` does.
+ */
+function programsRun(handler: SettingsHandler, cwd: string): ProgramRun[] {
   if (handler.config.type !== "command") return [];
   const values = placeholderValues(handlerVariables(handler, cwd));
-  const env = Object.fromEntries(values);
   const config = handler.config;
-  const words = config.args
-    ? [config.command, ...config.args].map((word) => substitutePlaceholders(word, values))
-    : parse(substitutePlaceholders(config.command, values), (name) => env[name] ?? `$${name}`).filter(
-        (token): token is string => typeof token === "string",
-      );
+  if (config.args) {
+    return [
+      {
+        words: [config.command, ...config.args].map((word) => substitutePlaceholders(word, values)),
+        dir: cwd,
+      },
+    ];
+  }
+  const analysis = shellCommands(expandVariables(substitutePlaceholders(config.command, values), values));
+  if (analysis.unknowns.some((unknown) => unknown.code === "UNAVAILABLE")) {
+    throw new Error(
+      "doctorFindings reads commands with the bash grammar: `await loadShellParser()` before calling it.",
+    );
+  }
+  return analysis.commands.flatMap((command) =>
+    command.cwd === null
+      ? []
+      : [
+          {
+            words: [command.path, ...command.args.map((arg) => (arg.literal ? arg.value : undefined))],
+            dir: path.resolve(cwd, command.cwd),
+          },
+        ],
+  );
+}
+
+function scriptFindings(handler: SettingsHandler, cwd: string, where: string): Finding[] {
+  return programsRun(handler, cwd).flatMap((run) => programFindings(run, cwd, where));
+}
+
+function programFindings({ words, dir }: ProgramRun, cwd: string, where: string): Finding[] {
   const [program, ...rest] = words;
   if (!program) return [];
   const findings: Finding[] = [];
   const check = (file: string, mustExecute: boolean) => {
-    const absolute = path.resolve(cwd, file);
+    const absolute = path.resolve(dir, file);
     if (!existsSync(absolute)) {
       findings.push({
         severity: "error",
@@ -87,10 +131,16 @@ function scriptFindings(handler: SettingsHandler, cwd: string, where: string): F
     }
   };
   if (program.includes("/")) check(program, true);
-  // An interpreter's first path-like argument is the script it runs.
+  // An interpreter's first path-like argument is the script it runs, unless it runs code given inline
+  // (`bash -c '…'`, `node -e …`: the grammar already read that code's own programs).
   if (INTERPRETERS.has(path.basename(program))) {
-    const script = rest.find((word) => !word.startsWith("-"));
-    if (script?.includes("/")) check(script, false);
+    const spec = programSpec(path.basename(program));
+    const inline = (word: string) =>
+      spec?.kind === "shell"
+        ? /^-[A-Za-z]*c/.test(word)
+        : spec?.kind === "interpreter" && spec.inline.test(word);
+    const script = rest.find((word) => word === undefined || inline(word) || !word.startsWith("-"));
+    if (script !== undefined && !inline(script) && script.includes("/")) check(script, false);
   }
   return findings;
 }

@@ -1,4 +1,5 @@
 // `hookwire doctor`: validates every source and explains why a hook would not fire.
+import { loadShellParser } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
 import { printFindings } from "../findings-print.js";
@@ -14,6 +15,8 @@ export const doctorCommand = defineCommand({
   async run({ args, rawArgs }) {
     const out = createOutput();
     const { cwd, found, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
+    // Commands are read with the bash grammar, as trust reads them.
+    await loadShellParser();
     const findings = doctorFindings(result, cwd);
     const errors = findings.filter((finding) => finding.severity === "error").length;
     const read = result.settings.files.filter((file) => file.exists).length;

@@ -55,3 +55,11 @@ export function eventsByNative(dialect: Dialect): Map<NativeEventName, AnyBridge
   }
   return byNative;
 }
+
+/**
+ * Whether a command or http handler of the dialect has `field`: its `SettingsFormat.handlerFields` table,
+ * or, without one, the handler schema's own fields (every hookwire field, `if` included).
+ */
+export function handlerHasField(dialect: Dialect, field: string): boolean {
+  return dialect.settings.handlerFields?.includes(field) ?? true;
+}

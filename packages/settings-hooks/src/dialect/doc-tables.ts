@@ -1,15 +1,21 @@
 // docs/dialects.md's tables of one dialect (files, events, tools, unsupported fields), generated from its catalogue.
+import { knownHandlerFields } from "../schema.js";
+import { handlerHasField } from "./catalogue.js";
 import type { Dialect, EventSpec, ToolSpec } from "./types.js";
 
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 const code = (text: string) => `\`${text}\``;
 
-function eventRow(spec: EventSpec): string {
+function eventRow(spec: EventSpec, readsIf: boolean): string {
   const matcher =
     spec.matcher === "none"
       ? "—"
       : `${spec.matcher === "exact" ? "exact " : ""}${code(spec.matcherField ?? "")}`;
-  const flags = [spec.canBlock ? "blocks" : "", spec.canStop ? "stops" : "", spec.tool ? "tool, `if`" : ""]
+  const flags = [
+    spec.canBlock ? "blocks" : "",
+    spec.canStop ? "stops" : "",
+    spec.tool ? (readsIf ? "tool, `if`" : "tool") : "",
+  ]
     .filter(Boolean)
     .join(", ");
   const native = "unbridged" in spec ? `not run: ${spec.unbridged}` : code(spec.native);
@@ -31,7 +37,11 @@ export function dialectTables(dialect: Dialect): string {
     (source) =>
       `| ${code(source.path)} | ${source.root} | ${source.scope} | ${source.format} | ${code(source.hooksKey)} | ${source.trust ? "yes" : "no"} |`,
   );
-  const events = dialect.events.map(eventRow);
+  const events = dialect.events.map((spec) => eventRow(spec, handlerHasField(dialect, "if")));
+  const fields = dialect.settings.handlerFields;
+  const aliases = Object.entries(dialect.settings.handlerAliases ?? {})
+    .map(([written, name]) => `${code(written)} as ${code(name)}`)
+    .join(", ");
   const tools = dialect.tools.tools.map(toolRow);
   const unsupported = dialect.unsupported.map((item) => `| ${cell(item.field)} | ${cell(item.why)} |`);
   return [
@@ -50,6 +60,12 @@ export function dialectTables(dialect: Dialect): string {
     "| event | native event | matcher tests | can | default timeout | fires |",
     "|---|---|---|---|---|---|",
     ...events,
+    "",
+    "### Handler fields",
+    "",
+    fields
+      ? `${fields.map(code).join(", ")}${aliases ? ` (read from ${aliases})` : ""}; any other field of a command handler is warned about and ignored.`
+      : `The handler schema's own: command ${knownHandlerFields("command").map(code).join(", ")}; http ${knownHandlerFields("http").map(code).join(", ")}.`,
     "",
     "### Tools",
     "",

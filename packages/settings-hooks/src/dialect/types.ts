@@ -87,8 +87,23 @@ export interface SettingsFormat {
   timeoutUnit: "seconds" | "milliseconds";
   /** Matcher-group fields besides `matcher` and `hooks` (Gemini's `sequential`); accepted without warning. */
   groupFields?: readonly string[];
-  /** Handler fields besides the handler type's own (Gemini's `name`, `description`); accepted without warning. */
+  /**
+   * Every field a command or http handler of this dialect has, `type` included, under hookwire's names
+   * (after `handlerAliases`): the one table that decides which fields count. A field outside it gets an
+   * `UNKNOWN_FIELD` warning and is dropped before validation, so hookwire ignores it as the agent does
+   * (Codex has no `if`: a Codex handler with one runs on every matching call). Absent: the handler
+   * schema's own fields (Claude Code's). A dialect that sets it also keeps each handler's fields as
+   * written on `SettingsHandler.fields`, for the options its protocol reads (`cwd`, `failClosed`).
+   */
   handlerFields?: readonly string[];
+  /**
+   * How the files' off switches (`SourceSpec.disableAllKey`, `enableKeys`) combine into the dialect's.
+   * `"any-file"` (default): one file that turns hooks off turns the dialect off, whatever another says.
+   * `"last-file"`: the switch is a merged setting, and the last file in source order (the highest
+   * precedence) that sets it decides, so a later `true` turns back on what an earlier `false` turned
+   * off (Gemini CLI's `hooksConfig.enabled`, Codex's `[features] hooks`).
+   */
+  switchMerge?: "any-file" | "last-file";
   /**
    * Identical handlers of one event (same command and args, same URL) run once. Default `true` (Claude
    * Code); `false` runs each (Codex).

@@ -15,9 +15,19 @@ export const codex: Dialect<CodexState> = {
     // Codex skips prompt and agent handlers with a warning; it has no http handlers.
     handlerTypes: ["command"],
     timeoutUnit: "seconds",
-    handlerFields: ["commandWindows", "additionalContextLimit"],
+    handlerFields: [
+      "type",
+      "command",
+      "timeout",
+      "async",
+      "statusMessage",
+      "commandWindows",
+      "additionalContextLimit",
+    ],
     // Codex launches every matching handler, even two identical ones.
     dedupe: false,
+    // Codex merges its config layers key by key, the closest (project) winning: `[features] hooks` too.
+    switchMerge: "last-file",
     handlerState: {
       key: "state",
       // `<file>:<event as snake_case>:<group index>:<handler index>`, as `codex app-server` hooks/list names them.

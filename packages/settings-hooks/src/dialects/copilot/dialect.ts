@@ -18,7 +18,7 @@ export const copilot: Dialect<CopilotState> = {
     layout: "flat",
     version: { key: "version", value: 1 },
     handlerAliases: { bash: "command", timeoutSec: "timeout" },
-    handlerFields: ["powershell", "cwd", "env", "matcher"],
+    handlerFields: ["type", "command", "timeout", "powershell", "cwd", "env", "matcher"],
     run: "sequential-until-block",
   },
   events: copilotEvents,

@@ -17,7 +17,7 @@ export const cursor: Dialect<CursorState> = {
     layout: "flat",
     version: { key: "version", value: 1 },
     defaultType: "command",
-    handlerFields: ["matcher", "failClosed", "loop_limit"],
+    handlerFields: ["type", "command", "timeout", "matcher", "failClosed", "loop_limit"],
   },
   events: cursorEvents,
   tools: cursorTools,

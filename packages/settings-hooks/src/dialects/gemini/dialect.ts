@@ -16,7 +16,10 @@ export const gemini: Dialect<GeminiState> = {
     handlerTypes: ["command"],
     timeoutUnit: "milliseconds",
     groupFields: ["sequential"],
-    handlerFields: ["name", "description"],
+    handlerFields: ["type", "command", "timeout", "name", "description"],
+    // Gemini CLI deep-merges its files (customDeepMerge): `hooksConfig.enabled` is a scalar, the last file
+    // that sets it wins; `hooksConfig.disabled` has mergeStrategy UNION (activeHandlers unions it).
+    switchMerge: "last-file",
   },
   events: geminiEvents,
   tools: geminiTools,

@@ -1,0 +1,94 @@
+// What a shell analysis finds (the programs that run, what cannot be known) and the scope a walk carries.
+import type { ShellWord } from "./words.js";
+
+/** One program that would run. A wrapper and what it runs are two commands: `sudo rm x` is `sudo` and `rm`. */
+export interface ShellCommand {
+  /** The program's name, its directory stripped: `/usr/bin/rm` → `rm`, `./x.sh` → `x.sh`. */
+  program: string;
+  /** The command word as written, quotes resolved: `/usr/bin/rm`, `./x.sh`. */
+  path: string;
+  /** The words after the command word, quotes resolved. */
+  args: readonly ShellWord[];
+  /** `program` and the argument values joined by single spaces: what rule patterns are matched against. */
+  text: string;
+  /** `path` and the argument values joined by single spaces. */
+  written: string;
+  /**
+   * What started it, outermost first: `[]` for a command as typed; `["sudo", "env"]` for `sudo env rm`;
+   * `["bash -c"]`, `["eval"]`, `["xargs"]`, `["find -exec"]`, `["sh <<EOF"]` for code the analyser read inside another.
+   */
+  via: readonly string[];
+  /**
+   * The directory it runs in, relative to where the command line starts (`.`), after `cd`/`pushd` (assumed to
+   * succeed) and `env -C`; absolute when changed to an absolute or `~` path; `null` when it cannot be known.
+   */
+  cwd: string | null;
+  /** Some argument is only known at run time (a variable, substitution, glob, or words supplied by `xargs`). */
+  dynamic: boolean;
+}
+
+export type ShellUnknownCode =
+  /** Not valid bash (as far as the grammar knows), or longer than `MAX_PARSED_CHARS`. */
+  | "SYNTAX"
+  | "TOO_LARGE"
+  /** Nesting (of substitutions, `bash -c` in `bash -c`…) deeper than the analyser follows. */
+  | "TOO_DEEP"
+  /** The command word is a variable, substitution, glob or brace expansion. */
+  | "DYNAMIC_PROGRAM"
+  /** `eval`, `bash -c`, `trap` or a wrapper's option given code that is not a literal string. */
+  | "DYNAMIC_CODE"
+  /** A shell or interpreter reads its program from a pipe, a non-literal here-doc, or a substituted file. */
+  | "CODE_FROM_INPUT"
+  /** `source` / `.` runs a file's commands in this shell. */
+  | "SOURCE"
+  /** An interpreter runs code given on its command line (`python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`). */
+  | "INLINE_CODE"
+  /** The bash grammar is not loaded (`loadShellParser()` was not awaited, or its WASM files failed to load). */
+  | "UNAVAILABLE";
+
+/** Something that may run a program the analysis cannot name. */
+export interface ShellUnknown {
+  code: ShellUnknownCode;
+  /** The text concerned, as written (shortened past 200 characters). */
+  text: string;
+  /** Why it cannot be known, in words a user can read. */
+  reason: string;
+  via: readonly string[];
+}
+
+export interface ShellAnalysis {
+  commands: ShellCommand[];
+  unknowns: ShellUnknown[];
+}
+
+/** Where a walk is: directory, what started it, nesting depth, and standard input. */
+export interface Scope {
+  cwd: string | null;
+  via: readonly string[];
+  depth: number;
+  /** What the command's standard input is, when that decides what a shell runs. */
+  stdin?:
+    | { kind: "pipe" }
+    | { kind: "file"; text: string }
+    | { kind: "code"; text: string; via: string }
+    | { kind: "runtime"; text: string };
+}
+
+// Levels of substitutions, subshells and code-in-strings followed; real commands stay far below.
+export const MAX_DEPTH = 200;
+const SHOWN_CHARS = 200;
+
+export function shorten(text: string): string {
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;
+}
+
+/** Records something that may run a program the analysis cannot name. */
+export function unknown(
+  analysis: ShellAnalysis,
+  scope: Scope,
+  code: ShellUnknownCode,
+  text: string,
+  reason: string,
+): void {
+  analysis.unknowns.push({ code, text: shorten(text), reason, via: scope.via });
+}

@@ -1,0 +1,43 @@
+// What a redirect feeds to a command's standard input (here-doc, here-string, `< file`): it decides what a shell reads.
+
+import type { Scope } from "./analysis.js";
+import type { SyntaxNode } from "./grammar.js";
+import { resolveWord } from "./words.js";
+
+/** What a redirect feeds to standard input: a here-doc, a here-string, or `< file`. */
+export function redirectedInput(redirect: SyntaxNode): Scope["stdin"] {
+  if (redirect.type === "heredoc_redirect") return hereDoc(redirect);
+  if (redirect.type === "herestring_redirect") return hereString(redirect);
+  if (redirect.type !== "file_redirect") return undefined;
+  const descriptor = redirect.children.find((child) => child.type === "file_descriptor");
+  const operator = redirect.children.find((child) => !child.isNamed);
+  if (operator?.text !== "<" || (descriptor && descriptor.text !== "0")) return undefined;
+  const target = redirect.childForField("destination") ?? redirect.namedChildren.at(-1);
+  if (!target) return undefined;
+  const word = resolveWord(target);
+  // A named file is a script like `bash file`; a substitution (`< <(curl …)`) is code known only at run time.
+  return word.literal ? { kind: "file", text: word.value } : { kind: "runtime", text: target.text };
+}
+
+function hereDoc(redirect: SyntaxNode): Scope["stdin"] {
+  const start = redirect.namedChildren.find((child) => child.type === "heredoc_start");
+  const end = redirect.namedChildren.find((child) => child.type === "heredoc_end");
+  if (!start) return undefined;
+  // The body is everything between the start line and the end marker. It is cut from the text rather than taken
+  // from the body node: the grammar reads a body that starts with a backslash as a word of its own.
+  const first = redirect.namedChildren.find((child) => child !== start && child.startIndex >= start.endIndex);
+  let text = redirect.slice(first?.startIndex ?? start.endIndex, end?.startIndex ?? redirect.endIndex);
+  if (text.startsWith("\n")) text = text.slice(1);
+  const quoted = /['"\\]/.test(start.text);
+  if (!quoted && /[$`]/.test(text)) return { kind: "runtime", text };
+  return { kind: "code", text, via: `<<${start.text}` };
+}
+
+function hereString(redirect: SyntaxNode): Scope["stdin"] {
+  const word = redirect.namedChildren[0];
+  if (!word) return undefined;
+  const resolved = resolveWord(word);
+  return resolved.literal
+    ? { kind: "code", text: resolved.value, via: "<<<" }
+    : { kind: "runtime", text: word.text };
+}
