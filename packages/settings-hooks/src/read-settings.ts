@@ -1,7 +1,8 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
+import { createRequire } from "node:module";
 import { isAbsolute, relative, resolve } from "node:path";
 import { didYouMean, readRegularFile } from "@hookwire/core";
-import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
 import { eventNames, findEvent } from "./dialect/catalogue.js";
 import { asGroups, versionProblem } from "./dialect/layout.js";
@@ -521,6 +522,10 @@ const JSON_PROBLEMS: Record<string, string> = {
 
 /** The first syntax error as a position and a one-line reason; JSON.parse decides validity, jsonc-parser says where. */
 function firstSyntaxError(text: string): { offset: number; reason: string } | undefined {
+  // Required here, on a syntax error only: a valid file never pays for jsonc-parser's import.
+  const { parse: parseJsonc, printParseErrorCode } = createRequire(import.meta.url)(
+    "jsonc-parser",
+  ) as typeof import("jsonc-parser");
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   const first = errors[0];
