@@ -1,11 +1,19 @@
 // Runs TypeScript hook modules and their TypeScript helpers from a per-user cache of oxc's output, keyed by content hash.
-import { createHash, randomUUID } from "node:crypto";
-import { lstatSync, renameSync, writeFileSync } from "node:fs";
+import crypto, { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import { readRegularFile } from "@hookwire/core";
 import { ensurePrivateDir } from "./cache-dir.js";
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
 
@@ -85,6 +93,54 @@ function fileTarget(file: string): Target | undefined {
   return undefined;
 }
 
+// One-shot hashing (Node >= 20.12) skips a Hash object per call; older Nodes take the long way.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
+const sha256 = (text: string): string =>
+  oneShot ? oneShot("sha256", text, "hex") : crypto.createHash("sha256").update(text).digest("hex");
+
+// O_NOFOLLOW: a link in place of an entry is refused by the open itself; O_NONBLOCK: so is waiting on a FIFO.
+const ENTRY_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * A cache entry's text when it is a regular file (not a link) of this user, with no group or other
+ * permission bits, of at most MAX_ENTRY_BYTES; else undefined. One open, one fstat, the reads, one close:
+ * every check is on the open handle, so nothing can be swapped between a check and the read.
+ */
+function readPrivateFile(entry: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(entry, ENTRY_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const uid = process.getuid?.();
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0)
+      return undefined;
+    if (stat.size > MAX_ENTRY_BYTES) return undefined;
+    // One byte more than fstat says, so a read that fills it shows the file grew; read on to the end.
+    let buffer = Buffer.allocUnsafe(stat.size + 1);
+    let length = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length > MAX_ENTRY_BYTES) return undefined;
+      if (length === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, MAX_ENTRY_BYTES + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+    }
+    return buffer.toString("utf8", 0, length);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const { dir, alias } = options;
   let usable: boolean | undefined;
@@ -122,17 +178,8 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
    * the hash written with it: a rewritten, truncated, swapped or planted entry is transformed again.
    */
   const readEntry = (root: string, file: string, key: string): Transformed | undefined => {
-    const entry = entryPath(root, file, key);
-    try {
-      if (!lstatSync(entry).isFile()) return undefined;
-    } catch {
-      return undefined;
-    }
-    const read = readRegularFile(entry, MAX_ENTRY_BYTES);
-    if (!read.ok) return undefined;
-    const uid = process.getuid?.();
-    if ((uid !== undefined && read.stat.uid !== uid) || (read.stat.mode & 0o077) !== 0) return undefined;
-    const text = read.data.toString("utf8");
+    const text = readPrivateFile(entryPath(root, file, key));
+    if (text === undefined) return undefined;
     const newline = text.indexOf("\n");
     if (!text.startsWith(HEADER) || newline === -1) return undefined;
     try {
@@ -143,8 +190,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
         dynamicDeps?: unknown;
       };
       const code = text.slice(newline + 1);
-      const body = createHash("sha256").update(code).digest("hex");
-      if (header.key !== key || header.sha256 !== body) return undefined;
+      if (header.key !== key || header.sha256 !== sha256(code)) return undefined;
       if (!Array.isArray(header.deps) || !Array.isArray(header.dynamicDeps)) return undefined;
       return { code, deps: header.deps.map(String), dynamicDeps: header.dynamicDeps.map(String) };
     } catch {
@@ -154,11 +200,10 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
 
   const writeEntry = (root: string, file: string, key: string, transformed: Transformed): void => {
     const { code, deps, dynamicDeps } = transformed;
-    const sha256 = createHash("sha256").update(code).digest("hex");
     const entry = entryPath(root, file, key);
     const temporary = `${entry}.${process.pid}.${randomUUID()}.tmp`;
     try {
-      const header = JSON.stringify({ key, sha256, deps, dynamicDeps });
+      const header = JSON.stringify({ key, sha256: sha256(code), deps, dynamicDeps });
       writeFileSync(temporary, `${HEADER}${header}\n${code}`, { mode: 0o600, flag: "wx" });
       // Rename is atomic, so a concurrent reader never sees half a file.
       renameSync(temporary, entry);
@@ -171,7 +216,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const prepare = async (file: string): Promise<Planned | undefined> => {
     const source = options.readSource(file);
     // The key is the hash of what was just read, so what runs is what was read (and trusted).
-    const key = createHash("sha256").update(`${CACHE_VERSION}\0${file}\0${source}`).digest("hex");
+    const key = sha256(`${CACHE_VERSION}\0${file}\0${source}`);
     const root = cacheDir();
     let transformed = root === undefined ? undefined : readEntry(root, file, key);
     if (!transformed) {
