@@ -8,7 +8,7 @@
 // third-party packages are not duplicated. `node ../../scripts/build-package.mjs [entry …]`: entries are
 // paths under src/ without extension, besides `index` (e.g. `cli` `commands/*`).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { rolldown } from "rolldown";
@@ -65,4 +65,21 @@ try {
   });
 } finally {
   await bundle.close();
+}
+
+// An entry that only re-exports what chunks hold (the CLI's index) gets no map from rolldown; its map names
+// the source it stands for, so every shipped entry carries its source like the rest.
+for (const [name, source] of Object.entries(input)) {
+  const file = path.join(dist, `${name}.js`);
+  if (existsSync(`${file}.map`)) continue;
+  const map = {
+    version: 3,
+    file: path.basename(file),
+    sources: [path.relative(path.dirname(file), source)],
+    sourcesContent: [readFileSync(source, "utf8")],
+    names: [],
+    mappings: "",
+  };
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+  appendFileSync(file, `\n//# sourceMappingURL=${path.basename(file)}.map\n`);
 }
