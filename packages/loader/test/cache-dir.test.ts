@@ -1,4 +1,6 @@
-import { chmod, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmod, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createJiti } from "jiti";
 import { describe, expect, it } from "vitest";
@@ -122,6 +124,37 @@ describe("transform caches", () => {
       const newest = entries.map((f) => path.join(cache, "hookwire", f)).find((f) => f !== lib) ?? fresh;
       await writeFile(newest, planted);
       expect(await who(project, cache)).toBe("the new source");
+    });
+
+    it("truncated (a write cut short): the body no longer matches its hash", async () => {
+      const { project, cache, lib } = await setup();
+      const text = await readFile(lib, "utf8");
+      await writeFile(lib, text.slice(0, text.indexOf("the source")));
+      expect(await who(project, cache)).toBe("the source");
+      expect(await readFile(lib, "utf8")).toBe(text);
+    });
+
+    it("a symbolic link in its place, even to an entry of this user with the right key and hash", async () => {
+      const { project, cache, lib } = await setup();
+      const elsewhere = path.join(await tempDir(), "elsewhere.js");
+      // A consistent entry (header hash matches the body) that runs other code.
+      const [header = "", ...body] = (await readFile(lib, "utf8")).split("\n");
+      const code = body.join("\n").replace("the source", "the planted cache");
+      const meta = JSON.parse(header.slice(header.indexOf("{")));
+      meta.sha256 = createHash("sha256").update(code).digest("hex");
+      await writeFile(elsewhere, `${header.slice(0, header.indexOf("{"))}${JSON.stringify(meta)}\n${code}`, {
+        mode: 0o600,
+      });
+      await rm(lib);
+      await symlink(elsewhere, lib);
+      expect(await who(project, cache)).toBe("the source");
+    });
+
+    it("a FIFO in its place: refused without waiting for a writer", async () => {
+      const { project, cache, lib } = await setup();
+      await rm(lib);
+      execFileSync("mkfifo", ["-m", "600", lib]);
+      expect(await who(project, cache)).toBe("the source");
     });
 
     it("writable by others: not used", async () => {

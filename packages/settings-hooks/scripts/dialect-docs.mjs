@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { withDialectTables } from "../dist/dialect/doc-tables.js";
-import { DIALECTS } from "../dist/dialects/registry.js";
+import { DIALECTS } from "../dist/index.js";
 
 const doc = fileURLToPath(new URL("../../../docs/dialects.md", import.meta.url));
 const before = readFileSync(doc, "utf8");

@@ -103,11 +103,12 @@ export type {
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SavedOutputLimits } from "./protocol/saved-output.js";
 export { pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
-export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
+export type { SettingsFileResult, SettingsIssue, ValidateOptions } from "./read-settings.js";
 export {
   formatIssues,
   MAX_SETTINGS_BYTES,
   readSettingsFile,
+  readSettingsFileWith,
   validateSettings,
 } from "./read-settings.js";
 export type { PathContext } from "./rules/file-paths.js";
@@ -127,7 +128,7 @@ export {
 export { programSpec } from "./rules/shell/programs.js";
 export type { ShellWord } from "./rules/shell/words.js";
 export { matchesWildcard, mayMatchWildcard } from "./rules/wildcard.js";
-export type { HandlerType } from "./schema.js";
+export type { AcceptedHandler, HandlerType, HandlerVerdicts } from "./schema.js";
 export { HANDLER_TYPES, handlerSchemas, MAX_SENSIBLE_TIMEOUT } from "./schema.js";
 export { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 export type { DefaultSourcesOptions, SettingsSource } from "./sources.js";

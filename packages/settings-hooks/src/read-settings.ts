@@ -1,7 +1,8 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
+import { createRequire } from "node:module";
 import { isAbsolute, relative, resolve } from "node:path";
 import { didYouMean, readRegularFile } from "@hookwire/core";
-import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
 import { eventNames, findEvent } from "./dialect/catalogue.js";
 import { asGroups, versionProblem } from "./dialect/layout.js";
@@ -10,11 +11,11 @@ import { dialectById } from "./dialects/registry.js";
 import { isSettingsError } from "./errors.js";
 import { type PermissionRule, parseRule } from "./rules/parse.js";
 import {
+  checkHandler,
   describeValue,
   describeZodIssue,
-  handlerSchemas,
+  type HandlerVerdicts,
   isHandlerType,
-  knownHandlerFields,
   MAX_SENSIBLE_TIMEOUT,
 } from "./schema.js";
 import { type SettingsSource, sourceSpecOf } from "./sources.js";
@@ -62,17 +63,26 @@ export interface SettingsFileResult {
 
 type Issues = Pick<SettingsIssue, "severity" | "code" | "path" | "message">[];
 
+export interface ValidateOptions {
+  /** zod's acceptances remembered across processes (see `HandlerVerdicts`); without it zod checks every handler. */
+  verdicts?: HandlerVerdicts;
+}
+
 /**
  * Validates parsed JSON handler by handler, in the source's dialect: a bad handler or group is dropped
  * with an error, the rest kept. Matchers and `if` rules are compiled here, once, and kept with the handlers.
  */
-export function validateSettings(json: unknown, source: SettingsSource): Omit<SettingsFileResult, "exists"> {
+export function validateSettings(
+  json: unknown,
+  source: SettingsSource,
+  options: ValidateOptions = {},
+): Omit<SettingsFileResult, "exists"> {
   const spec = sourceSpecOf(source);
   // A folder one agent reads may hold files in another's format (Copilot runs Claude-format files).
   const other = spec.fileDialect?.(json);
   if (other !== undefined && other !== (source.dialect ?? "claude")) {
     const { spec: _spec, ...rest } = source;
-    return validateSettings(json, { ...rest, dialect: other });
+    return validateSettings(json, { ...rest, dialect: other }, options);
   }
   const dialect = dialectById(source.dialect ?? "claude");
   const issues: Issues = [];
@@ -216,6 +226,7 @@ export function validateSettings(json: unknown, source: SettingsSource): Omit<Se
         source,
         issues,
         handlers,
+        verdicts: options.verdicts,
       });
     });
   }
@@ -248,6 +259,7 @@ interface GroupContext {
   source: SettingsSource;
   issues: Issues;
   handlers: SettingsHandler[];
+  verdicts: HandlerVerdicts | undefined;
 }
 
 function validateGroup(group: unknown, context: GroupContext): void {
@@ -377,15 +389,12 @@ function validateHandler(
   }
   // The dialect's field table decides: a field it does not list is not the agent's, so it is not read.
   const own = dialect.settings.handlerFields;
-  const known = own ?? knownHandlerFields(type);
   const hostType = type !== "command" && type !== "http";
   const written =
-    own && !hostType
-      ? Object.fromEntries(Object.entries(raw).filter(([field]) => known.includes(field)))
-      : raw;
-  const parsed = handlerSchemas[type].safeParse(written);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+    own && !hostType ? Object.fromEntries(Object.entries(raw).filter(([field]) => own.includes(field))) : raw;
+  const parsed = checkHandler(type, written, context.verdicts);
+  if (!parsed.ok) {
+    for (const issue of parsed.issues) {
       const issuePath = `${path}${issue.path.map((segment) => key(segment as string | number)).join("")}`;
       const field = issue.path.length > 0 ? issue.path.join(".") : "handler";
       issues.push(
@@ -400,6 +409,7 @@ function validateHandler(
   }
   const config = parsed.data as HandlerConfig;
   if (!hostType) {
+    const known = own ?? parsed.known;
     for (const field of Object.keys(raw)) {
       if (!known.includes(field)) {
         issues.push(warning("UNKNOWN_FIELD", `${path}${key(field)}`, unknownField(field, known)));
@@ -445,8 +455,16 @@ function validateHandler(
 export const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /** Reads and validates one file; a missing file is `exists: false` without issues. */
+export function readSettingsFile(source: SettingsSource): Promise<SettingsFileResult> {
+  return readSettingsFileWith(source, {});
+}
+
+/** `readSettingsFile` with options: zod's verdicts remembered across processes. */
 // Async for its callers; the read is synchronous and cannot block (see readRegularFile).
-export async function readSettingsFile(source: SettingsSource): Promise<SettingsFileResult> {
+export async function readSettingsFileWith(
+  source: SettingsSource,
+  options: ValidateOptions,
+): Promise<SettingsFileResult> {
   // The file is there but gives no handlers, only the one issue that says why.
   const unusable = (issue: SettingsIssue): SettingsFileResult => ({
     source,
@@ -503,7 +521,7 @@ export async function readSettingsFile(source: SettingsSource): Promise<Settings
   } catch (cause) {
     return unusable(jsonIssue(cause, body, source.file));
   }
-  return { ...validateSettings(json, source), exists: true };
+  return { ...validateSettings(json, source, options), exists: true };
 }
 
 /** zod-like text: `✖ message` then `  → at hooks.PreToolUse[0].hooks[1].type (file)`; warnings start with `⚠`. */
@@ -539,6 +557,10 @@ const JSON_PROBLEMS: Record<string, string> = {
 
 /** The first syntax error as a position and a one-line reason; JSON.parse decides validity, jsonc-parser says where. */
 function firstSyntaxError(text: string): { offset: number; reason: string } | undefined {
+  // Required here, on a syntax error only: a valid file never pays for jsonc-parser's import.
+  const { parse: parseJsonc, printParseErrorCode } = createRequire(import.meta.url)(
+    "jsonc-parser",
+  ) as typeof import("jsonc-parser");
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   const first = errors[0];

@@ -1,4 +1,5 @@
-// zod schemas of one settings handler per type, and the wording of their issues.
+// zod schemas of one settings handler per type, the wording of their issues, and the memo of accepted handlers.
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { z } from "zod";
 
@@ -64,6 +65,68 @@ export const handlerSchemas: Schemas = {
 /** Fields a handler of this type may have; others get an "unknown field" warning (host types keep them). */
 export function knownHandlerFields(type: HandlerType): string[] {
   return Object.keys(handlerSchemas[type].shape);
+}
+
+/** What zod made of a handler it accepted: its parsed data and the fields its schema knows. */
+export interface AcceptedHandler {
+  data: unknown;
+  known: string[];
+}
+
+/**
+ * Handlers zod accepted, kept across processes by the caller (the loader keeps them in its private
+ * per-user cache), so that a warm start validates unchanged settings without importing zod (~0.2 s).
+ * Only acceptances are kept: a handler zod rejects is checked by zod every time, for its messages.
+ */
+export interface HandlerVerdicts {
+  get(key: string): AcceptedHandler | undefined;
+  set(key: string, accepted: AcceptedHandler): void;
+}
+
+export type HandlerCheck = ({ ok: true } & AcceptedHandler) | { ok: false; issues: z.core.$ZodIssue[] };
+
+let schemaFingerprint: string | undefined;
+/** The schemas' own code and zod's version: a change to either is a new key for every handler. */
+function fingerprint(): string {
+  const zod = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
+  schemaFingerprint ??= `${zod}\0${buildSchemas.toString()}`;
+  return schemaFingerprint;
+}
+
+/**
+ * The key of a handler's verdict, or undefined when its JSON text would not tell it apart from another
+ * value (a non-finite number or -0 prints like null or 0): such a handler always goes to zod.
+ */
+function verdictKey(type: HandlerType, raw: unknown): string | undefined {
+  let exact = true;
+  const text = JSON.stringify(raw, function (this: Record<string, unknown>, key, value: unknown) {
+    // The value before any toJSON: a Date (a TOML date) prints as a string and must not pass for one.
+    const original = key === "" ? raw : this[key];
+    if (typeof original === "number") {
+      if (!Number.isFinite(original) || Object.is(original, -0)) exact = false;
+    } else if (typeof original === "object" && original !== null && !Array.isArray(original)) {
+      const prototype = Object.getPrototypeOf(original);
+      if (prototype !== Object.prototype && prototype !== null) exact = false;
+    } else if (typeof original !== "string" && typeof original !== "boolean" && original !== null) {
+      exact = false;
+    }
+    return value;
+  });
+  if (!exact || text === undefined) return undefined;
+  return createHash("sha256").update(`${fingerprint()}\0${type}\0${text}`).digest("hex");
+}
+
+/** zod's verdict on one handler of a known type; an accepted one is looked up in, and added to, `verdicts`. */
+export function checkHandler(type: HandlerType, raw: unknown, verdicts?: HandlerVerdicts): HandlerCheck {
+  const key = verdicts ? verdictKey(type, raw) : undefined;
+  const remembered = key === undefined ? undefined : verdicts?.get(key);
+  // A copy: the caller may change the data (timeouts in milliseconds become seconds).
+  if (remembered) return { ok: true, data: structuredClone(remembered.data), known: [...remembered.known] };
+  const parsed = handlerSchemas[type].safeParse(raw);
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues };
+  const accepted = { data: parsed.data, known: knownHandlerFields(type) };
+  if (key !== undefined) verdicts?.set(key, structuredClone(accepted));
+  return { ok: true, ...accepted };
 }
 
 export function isHandlerType(value: unknown): value is HandlerType {

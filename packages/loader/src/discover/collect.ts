@@ -5,7 +5,7 @@ import {
   handlerVariables,
   loadShellParser,
   placeholderValues,
-  readSettingsFile,
+  readSettingsFileWith,
   type SettingsFileResult,
   type SettingsHandler,
 } from "@hookwire/settings-hooks";
@@ -15,6 +15,7 @@ import { type CommandContext, commandFiles, needsShellParser } from "../trust/co
 import type { TrustItem } from "../trust/fingerprint.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
+import { verdictsOf } from "./settings-verdicts.js";
 
 /** A project command whose files cannot all be known before it runs: shown at trust time. */
 export interface UnfingerprintedCommand {
@@ -57,10 +58,11 @@ export function commandContext(handler: SettingsHandler, cwd: string, home: stri
 
 export async function collectProject(options: ResolvedDiscoverOptions): Promise<ProjectCollection> {
   const { cwd, home } = options;
+  const verdicts = options.settingsSources.length > 0 ? verdictsOf(options.fsCache) : undefined;
   const [root, discovery, settings] = await Promise.all([
     realpath(cwd).catch(() => cwd),
     options.registry.loadCapability(hooksCapability, { cwd, home }),
-    Promise.all(options.settingsSources.map((source) => readSettingsFile(source))),
+    Promise.all(options.settingsSources.map((source) => readSettingsFileWith(source, { verdicts }))),
   ]);
   const trustItems: TrustItem[] = [];
   const warnings: ProjectCollection["warnings"] = [];

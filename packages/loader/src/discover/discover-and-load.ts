@@ -8,11 +8,11 @@ import {
   type SettingsHandler,
   type SettingsIssue,
 } from "@hookwire/settings-hooks";
-import { quote } from "shell-quote";
 import type { CapabilityEntry } from "../capability/types.js";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "../hooks/hook-item.js";
 import { scriptHandlers } from "../hooks/script-handlers.js";
+import { shellQuote } from "../lazy-deps.js";
 import { type HookLoadFailureEntry, isLoadFailure, loadHookModule } from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
@@ -159,7 +159,8 @@ export async function discoverAndLoadHooks(
     { root: project.root, fingerprint, items },
     resolved.trustStore,
   );
-  const trustCommand = `hookwire trust --cwd ${quote([project.root])}`;
+  // Quoted when a message needs it: a host that trusts everything never loads shell-quote.
+  const trustCommand = () => `hookwire trust --cwd ${shellQuote().quote([project.root])}`;
 
   const warnings: DiscoveryWarning[] = project.discovery.warnings.map((w) => ({
     kind: "provider",
@@ -177,7 +178,7 @@ export async function discoverAndLoadHooks(
           root: project.root,
           cwd: resolved.cwd,
           home: resolved.home,
-          trustCommand,
+          trustCommand: trustCommand(),
           trusted,
           digests,
           show,
@@ -188,7 +189,7 @@ export async function discoverAndLoadHooks(
       path: show(file),
       kind,
       reason: verdict.reason ?? "the project is not trusted",
-      trustCommand,
+      trustCommand: trustCommand(),
     });
 
   const planned = selectDiscovered(project.discovery.all, verdict.trusted, (item) => skip(item.path, "hook"));

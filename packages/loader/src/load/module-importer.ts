@@ -45,6 +45,8 @@ export interface ModuleImportOptions {
    * under the hash of its source, in `<dir>/hookwire` (default `$XDG_CACHE_HOME/hookwire/modules`, else
    * `~/.cache/hookwire/modules`); they run without jiti. What they import from packages, `.cts` modules
    * and modules oxc cannot transform go through jiti, whose cache is `<dir>` (default `<same root>/jiti`).
+   * Settings handlers zod accepted are remembered in `<root>/settings` (`<dir>/hookwire-settings`), so an
+   * unchanged settings file is validated without importing zod.
    * Never jiti's own default, the shared temp folder or a `node_modules/.cache` inside the project, where
    * anyone who can write there could replace what runs. A folder that is not private to this user (mode
    * 0700, owned by them) is not used; a cache entry that is not this user's, or whose content does not

@@ -1,19 +1,26 @@
 // Runs TypeScript hook modules and their TypeScript helpers from a per-user cache of oxc's output, keyed by content hash.
-import { createHash, randomUUID } from "node:crypto";
-import { lstatSync, renameSync, writeFileSync } from "node:fs";
+import crypto, { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import { readRegularFile } from "@hookwire/core";
 import { ensurePrivateDir } from "./cache-dir.js";
+import { readPrivateFile, sha256 } from "./cache-entry.js";
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
 const CACHE_VERSION = "2";
 const HEADER = "//hookwire-module ";
-/** Cached files larger than this are not read (the module itself is capped at 8 MiB). */
-const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 /** Run by the runner; `.cts` (CommonJS) and `.tsx` (JSX) stay with jiti. */
 const RUNNER_EXTENSIONS = new Set([".ts", ".mts"]);
@@ -122,17 +129,8 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
    * the hash written with it: a rewritten, truncated, swapped or planted entry is transformed again.
    */
   const readEntry = (root: string, file: string, key: string): Transformed | undefined => {
-    const entry = entryPath(root, file, key);
-    try {
-      if (!lstatSync(entry).isFile()) return undefined;
-    } catch {
-      return undefined;
-    }
-    const read = readRegularFile(entry, MAX_ENTRY_BYTES);
-    if (!read.ok) return undefined;
-    const uid = process.getuid?.();
-    if ((uid !== undefined && read.stat.uid !== uid) || (read.stat.mode & 0o077) !== 0) return undefined;
-    const text = read.data.toString("utf8");
+    const text = readPrivateFile(entryPath(root, file, key));
+    if (text === undefined) return undefined;
     const newline = text.indexOf("\n");
     if (!text.startsWith(HEADER) || newline === -1) return undefined;
     try {
@@ -143,8 +141,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
         dynamicDeps?: unknown;
       };
       const code = text.slice(newline + 1);
-      const body = createHash("sha256").update(code).digest("hex");
-      if (header.key !== key || header.sha256 !== body) return undefined;
+      if (header.key !== key || header.sha256 !== sha256(code)) return undefined;
       if (!Array.isArray(header.deps) || !Array.isArray(header.dynamicDeps)) return undefined;
       return { code, deps: header.deps.map(String), dynamicDeps: header.dynamicDeps.map(String) };
     } catch {
@@ -154,11 +151,10 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
 
   const writeEntry = (root: string, file: string, key: string, transformed: Transformed): void => {
     const { code, deps, dynamicDeps } = transformed;
-    const sha256 = createHash("sha256").update(code).digest("hex");
     const entry = entryPath(root, file, key);
     const temporary = `${entry}.${process.pid}.${randomUUID()}.tmp`;
     try {
-      const header = JSON.stringify({ key, sha256, deps, dynamicDeps });
+      const header = JSON.stringify({ key, sha256: sha256(code), deps, dynamicDeps });
       writeFileSync(temporary, `${HEADER}${header}\n${code}`, { mode: 0o600, flag: "wx" });
       // Rename is atomic, so a concurrent reader never sees half a file.
       renameSync(temporary, entry);
@@ -171,7 +167,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const prepare = async (file: string): Promise<Planned | undefined> => {
     const source = options.readSource(file);
     // The key is the hash of what was just read, so what runs is what was read (and trusted).
-    const key = createHash("sha256").update(`${CACHE_VERSION}\0${file}\0${source}`).digest("hex");
+    const key = sha256(`${CACHE_VERSION}\0${file}\0${source}`);
     const root = cacheDir();
     let transformed = root === undefined ? undefined : readEntry(root, file, key);
     if (!transformed) {

@@ -1,6 +1,7 @@
 // Reads the `plugin` list of an `opencode.json` / `opencode.jsonc` file, safely (the file may be a project's).
 import { readRegularFile } from "@hookwire/core";
-import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
+import { jsoncParser } from "../lazy-deps.js";
 
 /** `opencode.json` files are small; a larger one is refused, never read whole. */
 export const MAX_OPENCODE_CONFIG_BYTES = 1024 * 1024;
@@ -44,6 +45,7 @@ export function readOpencodeConfig(file: string): ConfigRead {
     return { kind: "invalid", message: `\`${file}\` ${read.message}; it was not read` };
   }
   const errors: ParseError[] = [];
+  const { parse, printParseErrorCode } = jsoncParser();
   const config: unknown = parse(read.data.toString("utf8"), errors, { allowTrailingComma: true });
   if (errors.length > 0) {
     const first = errors[0] as ParseError;

@@ -10,8 +10,7 @@ import {
   type ShellWord,
   shellCommands,
 } from "@hookwire/settings-hooks";
-import { quote } from "shell-quote";
-import { globSync } from "tinyglobby";
+import { shellQuote, tinyglobby } from "../lazy-deps.js";
 import { SCRIPT_EXTENSIONS, scriptImports } from "./script-imports.js";
 
 /** What a command would run, as far as a static reading can tell. */
@@ -316,14 +315,16 @@ function expandGlob(pattern: string, dir: string): string[] {
   if (firstGlob <= 0) return [];
   const base = parts.slice(0, firstGlob).join("/") || "/";
   try {
-    return globSync(parts.slice(firstGlob).join("/"), {
-      cwd: base,
-      absolute: true,
-      onlyFiles: true,
-      dot: false,
-      expandDirectories: false,
-      followSymbolicLinks: false,
-    }).map((file) => path.normalize(file));
+    return tinyglobby()
+      .globSync(parts.slice(firstGlob).join("/"), {
+        cwd: base,
+        absolute: true,
+        onlyFiles: true,
+        dot: false,
+        expandDirectories: false,
+        followSymbolicLinks: false,
+      })
+      .map((file) => path.normalize(file));
   } catch {
     return [];
   }
@@ -339,7 +340,7 @@ export function commandFiles(config: CommandHandlerConfig, ctx: CommandContext):
   const shell = config.shell ?? "sh";
   if (Array.isArray(config.args)) {
     const words = [config.command, ...config.args].map((word) => expandPlaceholders(word, ctx.placeholders));
-    reader.shell(quote(words), ctx.cwd, 0);
+    reader.shell(shellQuote().quote(words), ctx.cwd, 0);
   } else if (shell !== "sh" && shell !== "bash") {
     reader.unknown(
       `\`${config.command}\`: it runs through \`${shell}\`, whose language hookwire does not read`,

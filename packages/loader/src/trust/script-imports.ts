@@ -3,7 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readRegularFile } from "@hookwire/core";
-import { initSync, parse } from "es-module-lexer";
+import { esModuleLexer } from "../lazy-deps.js";
 
 /** Scripts whose imports are read: what `node x` runs. */
 export const SCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([".js", ".mjs", ".cjs"]);
@@ -48,6 +48,7 @@ export function scriptImports(file: string): ScriptImports {
   const specifiers: string[] = [];
   let unknown: string | undefined;
   try {
+    const { initSync, parse } = esModuleLexer();
     initSync();
     const [imports] = parse(source);
     for (const entry of imports) {

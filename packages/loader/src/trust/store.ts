@@ -4,8 +4,8 @@ import type { Stats } from "node:fs";
 import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@hookwire/core";
-import { lock } from "proper-lockfile";
 import { TrustStoreError } from "../errors.js";
+import { properLockfile } from "../lazy-deps.js";
 
 export interface TrustRecord {
   fingerprint: string;
@@ -122,7 +122,7 @@ export async function updateTrustStore<T>(file: string, change: (store: TrustSto
   await checkOwnership(file);
   let release: () => Promise<void>;
   try {
-    release = await lock(file, {
+    release = await properLockfile().lock(file, {
       realpath: false,
       stale: LOCK_STALE_MS,
       retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true },

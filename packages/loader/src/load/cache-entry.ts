@@ -1,0 +1,54 @@
+// Reading a file of the private per-user caches so that nothing but what this user wrote there is used.
+import crypto from "node:crypto";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+
+/** Cached files larger than this are not read (a hook module itself is capped at 8 MiB). */
+export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+
+// One-shot hashing (Node >= 20.12) skips a Hash object per call; older Nodes take the long way.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
+export const sha256 = (text: string): string =>
+  oneShot ? oneShot("sha256", text, "hex") : crypto.createHash("sha256").update(text).digest("hex");
+
+// O_NOFOLLOW: a link in place of an entry is refused by the open itself; O_NONBLOCK: so is waiting on a FIFO.
+const ENTRY_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * A cache entry's text when it is a regular file (not a link) of this user, with no group or other
+ * permission bits, of at most MAX_ENTRY_BYTES; else undefined. One open, one fstat, the reads, one close:
+ * every check is on the open handle, so nothing can be swapped between a check and the read.
+ */
+export function readPrivateFile(entry: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(entry, ENTRY_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const uid = process.getuid?.();
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0)
+      return undefined;
+    if (stat.size > MAX_ENTRY_BYTES) return undefined;
+    // One byte more than fstat says, so a read that fills it shows the file grew; read on to the end.
+    let buffer = Buffer.allocUnsafe(stat.size + 1);
+    let length = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length > MAX_ENTRY_BYTES) return undefined;
+      if (length === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, MAX_ENTRY_BYTES + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+    }
+    return buffer.toString("utf8", 0, length);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}

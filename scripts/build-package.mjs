@@ -1,0 +1,85 @@
+// Builds one workspace package (run in its folder): declarations with tsc, JavaScript bundled by rolldown.
+//
+// Each package ships `dist/index.js` as one ES module (plus one file per extra entry and a chunk per lazily
+// imported part) instead of one file per source module: Node resolves, reads and links every file of an
+// import graph on start, and that cost grew with the module count, not the code. Dependencies stay imports
+// (every bare specifier is external): the hookwire packages keep importing each other, so a process has
+// one instance of each (one `@hookwire/core`, its error classes and runner), and a host's own copies of
+// third-party packages are not duplicated. `node ../../scripts/build-package.mjs [entry …]`: entries are
+// paths under src/ without extension, besides `index` (e.g. `cli` `commands/*`).
+import { execFileSync } from "node:child_process";
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { rolldown } from "rolldown";
+
+const root = process.cwd();
+const require = createRequire(import.meta.url);
+const dist = path.join(root, "dist");
+
+/** `index` and the named entries; `folder/*` names every module of a folder (each CLI command its own file). */
+function entries(names) {
+  const input = {};
+  for (const name of ["index", ...names]) {
+    const files = name.endsWith("/*")
+      ? readdirSync(path.join(root, "src", name.slice(0, -2)))
+          .filter((file) => file.endsWith(".ts"))
+          .map((file) => `${name.slice(0, -1)}${file.slice(0, -3)}`)
+      : [name];
+    for (const file of files) input[file] = path.join(root, "src", `${file}.ts`);
+  }
+  return input;
+}
+
+const input = entries(process.argv.slice(2));
+if (!existsSync(input.index)) throw new Error(`${root}: no src/index.ts`);
+
+// A clean dist: files of an earlier layout (one per module) would otherwise stay importable.
+rmSync(dist, { recursive: true, force: true });
+
+// Declarations (and the type check of the build) stay tsc's: the API reference and consumers read them.
+execFileSync(
+  process.execPath,
+  [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json", "--emitDeclarationOnly"],
+  { stdio: "inherit" },
+);
+
+const bundle = await rolldown({
+  input,
+  platform: "node",
+  // Only the package's own modules are bundled; `node:*`, dependencies and sibling packages stay imports.
+  external: (id, importer) => importer !== undefined && !id.startsWith(".") && !path.isAbsolute(id),
+  // What the package declares is what it keeps (`sideEffects: false` in every package.json).
+  treeshake: true,
+  transform: { target: "es2022" },
+});
+try {
+  await bundle.write({
+    dir: dist,
+    format: "esm",
+    // Function and class names stay the source's (`util.inspect`, stack traces), even when two modules shared one.
+    keepNames: true,
+    sourcemap: true,
+    entryFileNames: "[name].js",
+    chunkFileNames: "chunks/[name]-[hash].js",
+  });
+} finally {
+  await bundle.close();
+}
+
+// An entry that only re-exports what chunks hold (the CLI's index) gets no map from rolldown; its map names
+// the source it stands for, so every shipped entry carries its source like the rest.
+for (const [name, source] of Object.entries(input)) {
+  const file = path.join(dist, `${name}.js`);
+  if (existsSync(`${file}.map`)) continue;
+  const map = {
+    version: 3,
+    file: path.basename(file),
+    sources: [path.relative(path.dirname(file), source)],
+    sourcesContent: [readFileSync(source, "utf8")],
+    names: [],
+    mappings: "",
+  };
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+  appendFileSync(file, `\n//# sourceMappingURL=${path.basename(file)}.map\n`);
+}
