@@ -19,8 +19,9 @@ export const SAVED_OUTPUT_LIMITS: Readonly<SavedOutputLimits> = Object.freeze({
   maxFiles: 500,
 });
 
-// Older versions named files without the time; they are cleaned up too.
-const NAME = /^hook-output-(?:\d+-)?[0-9a-f-]{36}\.txt$/;
+// Older versions named files without the time; they are cleaned up too. A named output (a tool result,
+// `<tool_use_id>.txt` as Claude Code names it) is a short safe name: letters, digits, `_`, `-`, `%`.
+const NAME = /^(?:hook-output-(?:\d+-)?[0-9a-f-]{36}|[A-Za-z0-9_%-]{1,160})\.txt$/;
 
 /** The folder must be the user's own: hook output may hold secrets, and a shared folder could be read or swapped. */
 function ensurePrivateDir(dir: string): void {
@@ -164,14 +165,19 @@ export function saveOutput(
   dir: string,
   text: string,
   limits: SavedOutputLimits = SAVED_OUTPUT_LIMITS,
+  /** The file's name without `.txt` (a tool result's id); default `hook-output-<time>-<uuid>`. Must match `[A-Za-z0-9_%-]{1,160}`. */
+  name?: string,
 ): string {
+  if (name !== undefined && !/^[A-Za-z0-9_%-]{1,160}$/.test(name)) {
+    throw new Error(`${JSON.stringify(name)} is not a safe output file name (letters, digits, _, -, %)`);
+  }
   const bytes = Buffer.byteLength(text);
   if (bytes > limits.maxBytes) {
     throw new Error(`${bytes} bytes is more than the output folder may hold (${limits.maxBytes} bytes)`);
   }
   ensurePrivateDir(dir);
   // The time first, so names sort by age.
-  const file = path.join(dir, `hook-output-${Date.now()}-${randomUUID()}.txt`);
+  const file = path.join(dir, `${name ?? `hook-output-${Date.now()}-${randomUUID()}`}.txt`);
   let queue = pending.get(dir);
   if (!queue) {
     queue = { limits, outputs: [] };
