@@ -4,8 +4,13 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { flushSavedOutputs } from "../src/protocol/saved-output.js";
 import { formatSize, TRANSCRIPT_LIMITS, TranscriptWriter } from "../src/transcript.js";
+import { command, group, harness, toolCall } from "./bridge-harness.js";
 
 const made: string[] = [];
+const own = (d: string) => {
+  made.push(d);
+  return d;
+};
 const dir = () => {
   const d = mkdtempSync(path.join(tmpdir(), "hookwire-transcript-bounds-"));
   made.push(d);
@@ -154,5 +159,39 @@ describe("TranscriptWriter bounds", () => {
     expect(statSync(file).size).toBeLessThanOrEqual(maxFileBytes);
     expect(lines(file).at(-1).message.content[0].text).toBe("again 499");
     expect(readdirSync(root)).toEqual(["s.jsonl"]);
+  });
+});
+
+describe("a hook reading a bounded transcript", () => {
+  it("finds a 1 MB result's whole output at the persistedOutputPath its line names", async () => {
+    const h = await harness(
+      {
+        Stop: group([
+          command(
+            `tp=$(sed -n 's/.*"transcript_path":"\\([^"]*\\)".*/\\1/p'); f=$(grep -o '"persistedOutputPath":"[^"]*"' "$tp" | cut -d'"' -f4); wc -c < "$f" > "$CLAUDE_PROJECT_DIR/size"; wc -c < "$tp" > "$CLAUDE_PROJECT_DIR/transcript-size"`,
+          ),
+        ]),
+      },
+      { cwd: own(dir()) },
+    );
+    const output = "z".repeat(1024 * 1024);
+    // No hook matches the call: its lines are deferred, and written (with the saved file) before Stop runs.
+    await h.runner.emitToolCall(toolCall("bash", { command: "cat big" }));
+    await h.runner.emit({
+      type: "tool_result",
+      toolName: "bash",
+      toolCallId: "call-1",
+      input: { command: "cat big" },
+      content: [{ type: "text", text: output }],
+      details: undefined,
+      isError: false,
+    });
+    await h.runner.emit({
+      type: "agent_end",
+      messages: [{ role: "assistant", content: [{ type: "text", text: "done" }], timestamp: 0 }],
+    });
+    expect(Number(readFileSync(path.join(h.cwd, "size"), "utf8"))).toBe(1024 * 1024);
+    expect(Number(readFileSync(path.join(h.cwd, "transcript-size"), "utf8"))).toBeLessThan(40_000);
+    expect(readdirSync(path.join(h.cwd, "transcripts", "session-1", "tool-results"))).toEqual(["call-1.txt"]);
   });
 });
