@@ -141,6 +141,24 @@ export async function run() {
         content = persistedOutput(text, saved, TRANSCRIPT_LIMITS.previewChars);
       }
       const stdout = text.slice(0, TRANSCRIPT_LIMITS.bashOutputChars);
+      // Two lines per call, as hookwire writes: the assistant's tool_use, then the tool_result.
+      const call = `${JSON.stringify({
+        parentUuid: null,
+        isSidechain: false,
+        type: "assistant",
+        message: {
+          type: "message",
+          role: "assistant",
+          content: [{ type: "tool_use", id: `c${i}`, name: "Bash", input }],
+          stop_reason: "tool_use",
+        },
+        uuid: crypto.randomUUID(),
+        timestamp: new Date().toISOString(),
+        cwd: CWD,
+        sessionId: "bench",
+      })}\n`;
+      appendFileSync(hostFile, call);
+      hostBytes += call.length;
       const line = `${JSON.stringify({
         parentUuid: null,
         isSidechain: false,
@@ -191,6 +209,9 @@ export async function run() {
           },
           target: null,
           ...OPTIONS,
+          // Each 1 MB call writes a file on both sides: a short warm-up (the default 20,000 would write 20 GB).
+          warmup: 200,
+          minOps: 10,
         }),
       );
     }
