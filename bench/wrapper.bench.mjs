@@ -195,7 +195,7 @@ export async function run() {
       rows.push(
         await compare({
           name: `wrapped Bash, 5 settings hooks matching other tools, ${label} output (hookwire writes the transcript)`,
-          baseline: "direct tool.execute + the host writes the line",
+          baseline: "direct tool.execute + the host writes the lines",
           baselineFn: async (i) => {
             const result = await tool.execute(`c${i}`, input);
             hostLine(i, text);
