@@ -110,6 +110,21 @@ describe("TranscriptWriter bounds", () => {
     expect(readdirSync(path.join(root, "s", "tool-results"))).toEqual(["%2E%2E%2F%2E%2E%2Fid%2F%C3%A4.txt"]);
   });
 
+  it("never names another call's output when a session uses a tool-use id twice", async () => {
+    const root = dir();
+    const file = path.join(root, "s.jsonl");
+    const writer = new TranscriptWriter({ file, sessionId: "s", cwd: "/p" });
+    const first = "1".repeat(40_000);
+    const second = "2".repeat(40_000);
+    writer.toolResult("call-1", first, false, bash(first));
+    await flushSavedOutputs();
+    writer.toolResult("call-1", second, false, bash(second));
+    writer.toolResult("call-1", first, false, bash(first));
+    await flushSavedOutputs();
+    const saved = lines(file).map((l) => readFileSync(l.toolUseResult.persistedOutputPath, "utf8"));
+    expect(saved).toEqual([first, second, first]);
+  });
+
   it("writes nothing through a tool-results folder replaced by a symlink", async () => {
     const root = dir();
     const elsewhere = path.join(root, "elsewhere");

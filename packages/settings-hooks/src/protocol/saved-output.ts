@@ -1,6 +1,6 @@
 // Over-long hook output saved to a bounded per-user folder: a total-size cap, an age limit, oldest removed first.
 import { randomUUID } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -182,8 +182,12 @@ export function saveOutput(
   }
   ensurePrivateDir(dir);
   // The time first, so names sort by age.
-  const file = path.join(dir, `${name ?? `hook-output-${Date.now()}-${randomUUID()}`}.txt`);
+  let file = path.join(dir, `${name ?? `hook-output-${Date.now()}-${randomUUID()}`}.txt`);
   let queue = pending.get(dir);
+  // A name already taken (an id a session used twice) gets a suffix: a preview must never name another output.
+  if (name !== undefined && (existsSync(file) || queue?.outputs.some((o) => o.file === file))) {
+    file = path.join(dir, `${name.slice(0, 150)}-${randomUUID().slice(0, 8)}.txt`);
+  }
   if (!queue) {
     queue = { limits, named: name !== undefined, outputs: [] };
     pending.set(dir, queue);
