@@ -173,7 +173,7 @@ describe("SessionTranscript's mapping of session entries", () => {
         isError: false,
       });
       await flushSavedOutputs();
-      const transcript = session.getTranscriptPath();
+      const transcript = session.getTranscriptPath() as string;
       expect(statSync(transcript).size).toBeLessThan(40_000);
       const result = lines(transcript)[1];
       const saved = path.join(root, "transcripts", session.getSessionId(), "tool-results", "c1.txt");
