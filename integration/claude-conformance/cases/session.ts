@@ -138,6 +138,22 @@ export const transcriptCases: ConformanceCase[] = [
     observe: { files: ["chat.txt"] },
   },
   {
+    id: "transcript-large-tool-result",
+    about:
+      "a Bash output over 30,000 characters: the transcript line previews it, the whole output is in the file it names",
+    settings: { hooks: hook("Stop", "big") },
+    scripts: {
+      big: {
+        // seq 1 8000 prints 38,893 characters: past Claude Code's Bash limit. Its saved file keeps the final
+        // newline the model's text drops; a host's tool gives hookwire the text only, so the last line is read
+        // without it.
+        shell: `${tp}; f=$(grep -o '"persistedOutputPath":"[^"]*"' "$tp" | head -n1 | cut -d'"' -f4); { grep -c '"content":"<persisted-output>' "$tp"; head -n1 "$f"; echo "$(tail -n1 "$f")"; case "$f" in */tool-results/*.txt) echo in-tool-results;; esac; } > "$CLAUDE_PROJECT_DIR/big.txt" 2>&1`,
+      },
+    },
+    calls: [{ tool: "Bash", input: { command: "seq 1 8000" } }],
+    observe: { files: ["big.txt"] },
+  },
+  {
     id: "transcript-loop-plugin",
     about: "a loop plugin with a state file re-prompts until it has seen two replies in the transcript",
     settings: { hooks: hook("Stop", "loop") },

@@ -1,8 +1,22 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createNoOpUIContext } from "@hookwire/core";
-import { createSettingsHooks, defaultTranscriptDir, readSettingsFile } from "@hookwire/settings-hooks";
+import {
+  createSettingsHooks,
+  defaultTranscriptDir,
+  flushSavedOutputs,
+  readSettingsFile,
+} from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
 import { AgentHost, JsonlSessionManager } from "../src/index.js";
 
@@ -139,6 +153,37 @@ describe("SessionTranscript's mapping of session entries", () => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line));
+
+  it("saves a 1 MB bash result once under the session's tool-results and writes a small line", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "hookwire-session-transcript-"));
+    try {
+      const session = JsonlSessionManager.create(path.join(root, "sessions"), root, undefined, {
+        transcriptDir: path.join(root, "transcripts"),
+      });
+      session.appendMessage({
+        role: "assistant",
+        content: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command: "cat big.log" } }],
+      });
+      const output = "b".repeat(1024 * 1024);
+      session.appendMessage({
+        role: "toolResult",
+        toolCallId: "c1",
+        toolName: "bash",
+        content: [{ type: "text", text: output }],
+        isError: false,
+      });
+      await flushSavedOutputs();
+      const transcript = session.getTranscriptPath() as string;
+      expect(statSync(transcript).size).toBeLessThan(40_000);
+      const result = lines(transcript)[1];
+      const saved = path.join(root, "transcripts", session.getSessionId(), "tool-results", "c1.txt");
+      expect(result.toolUseResult.persistedOutputPath).toBe(saved);
+      expect(result.message.content[0].content).toMatch(/^<persisted-output>\nOutput too large \(1MB\)/);
+      expect(readFileSync(saved, "utf8")).toBe(output);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 
   it("writes every kind of entry as Claude Code writes it, and keeps hook state out", () => {
     const root = mkdtempSync(path.join(tmpdir(), "hookwire-session-transcript-"));

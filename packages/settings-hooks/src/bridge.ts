@@ -36,6 +36,7 @@ import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js"
 import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
 import type { SessionInfo } from "./protocol/input.js";
 import type { HandlerResult } from "./protocol/output.js";
+import { flushSavedOutputs } from "./protocol/saved-output.js";
 import { matchesRule } from "./rules/match.js";
 import type { PermissionRule } from "./rules/parse.js";
 import { loadShellParser } from "./rules/shell/grammar.js";
@@ -412,7 +413,11 @@ export async function createSettingsHooks(
       if (tool && hasRules) await loadShellParser().catch(() => undefined);
       const matched = selected(spec, input, tool);
       // Hooks read transcript_path: it holds every line up to now before any of them starts.
-      if (matched.length > 0) transcript?.flush();
+      // Results saved to files are on disk too, so a hook can read the whole output its line names.
+      if (matched.length > 0) {
+        transcript?.flush();
+        await flushSavedOutputs();
+      }
       const unique = new Map<string, Prepared>();
       // Claude Code runs identical handlers once; a dialect with `dedupe: false` (Codex) runs each.
       const dedupe = dialect.settings.dedupe !== false;

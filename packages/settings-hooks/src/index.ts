@@ -102,7 +102,7 @@ export type {
 } from "./protocol/output.js";
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SavedOutputLimits } from "./protocol/saved-output.js";
-export { pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
+export { flushSavedOutputs, pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
 export type { SettingsFileResult, SettingsIssue, ValidateOptions } from "./read-settings.js";
 export {
   formatIssues,
@@ -141,11 +141,14 @@ export {
   toSettingsResponse,
   toSettingsTool,
 } from "./tool-names.js";
-export type { TranscriptOptions } from "./transcript.js";
+export type { TranscriptLimits, TranscriptOptions } from "./transcript.js";
 export {
   defaultTranscriptDir,
+  formatSize,
   MAX_DEFERRED_LINES,
+  persistedOutput,
   projectFolderName,
+  TRANSCRIPT_LIMITS,
   TranscriptWriter,
 } from "./transcript.js";
 export type {

@@ -1,8 +1,20 @@
 // The session as a Claude Code transcript (JSONL), kept current before each hook runs, so hooks can read `transcript_path`.
 import { randomUUID } from "node:crypto";
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { defaultOutputDir } from "./protocol/output.js";
+import { saveOutput } from "./protocol/saved-output.js";
 
 /**
  * `<XDG cache>/hookwire/transcripts/<project>`: per user, one folder per project named as Claude Code names
@@ -23,10 +35,81 @@ export function projectFolderName(cwd: string): string {
 /** Deferred lines kept before they are written anyway, so a session whose hooks rarely run holds little in memory. */
 export const MAX_DEFERRED_LINES = 64;
 
+/**
+ * Every bound of a transcript, in one table. The first three are Claude Code 2.1.332's (recorded: a Bash
+ * output over 30,000 characters, or another tool's result over 50,000, is saved to
+ * `<session>/tool-results/` and the line keeps a 2,000-character preview); the file cap is hookwire's.
+ */
+export interface TranscriptLimits {
+  /** A Bash result longer than this is saved to a file; `toolUseResult.stdout` keeps this many characters. */
+  bashOutputChars: number;
+  /** Any other tool's result longer than this is saved to a file; its `toolUseResult` strings are cut to this. */
+  toolResultChars: number;
+  /** Characters of a saved result kept in the line (cut back to a line break past half of it). */
+  previewChars: number;
+  /** A transcript past this many bytes is cut to its newest half (whole lines), so a session that never ends stays bounded. */
+  maxFileBytes: number;
+}
+
+export const TRANSCRIPT_LIMITS: Readonly<TranscriptLimits> = Object.freeze({
+  bashOutputChars: 30_000,
+  toolResultChars: 50_000,
+  previewChars: 2_000,
+  maxFileBytes: 16 * 1024 * 1024,
+});
+
 export interface TranscriptOptions {
   file: string;
   sessionId: string;
   cwd: string;
+  /** Default `TRANSCRIPT_LIMITS`. */
+  limits?: Partial<TranscriptLimits>;
+}
+
+/** A size as Claude Code prints it: `512 bytes`, `30.3KB`, `1MB`, `1.9MB`. */
+export function formatSize(bytes: number): string {
+  const units = ["KB", "MB", "GB"];
+  if (bytes < 1024) return `${bytes} bytes`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1).replace(/\.0$/, "")}${units[unit]}`;
+}
+
+/** The first `chars` characters, cut back to the last line break when it is past half of them. */
+function preview(text: string, chars: number): { preview: string; hasMore: boolean } {
+  if (text.length <= chars) return { preview: text, hasMore: false };
+  const lineBreak = text.slice(0, chars).lastIndexOf("\n");
+  return { preview: text.slice(0, lineBreak > chars * 0.5 ? lineBreak : chars), hasMore: true };
+}
+
+/** The tool_result text of a saved result, as Claude Code writes it; the output cannot close the tag early. */
+export function persistedOutput(text: string, file: string, previewChars: number): string {
+  const cut = preview(text, previewChars);
+  const shown = cut.preview.replace(/<(\/?persisted-output)>/g, "&lt;$1>");
+  return (
+    `<persisted-output>\nOutput too large (${formatSize(Buffer.byteLength(text))}). Full output saved to: ${file}\n\n` +
+    `Preview (first ${formatSize(previewChars)}):\n${shown}${cut.hasMore ? "\n...\n" : "\n"}</persisted-output>`
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A tool_use id as a file name: every character but letters, digits, `_` and `-` percent-encoded, as Claude Code does. */
+function fileNameOf(id: string): string {
+  const name = [...id]
+    .map((c) =>
+      /^[A-Za-z0-9_-]$/.test(c)
+        ? c
+        : [...Buffer.from(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+    )
+    .join("");
+  return (name || "%").slice(0, 160);
 }
 
 /**
@@ -43,11 +126,20 @@ export class TranscriptWriter {
   #ready = false;
   #queue: Array<(writer: TranscriptWriter) => void> = [];
   #flushScheduled = false;
+  readonly #limits: TranscriptLimits;
+  /** Bytes in the file as far as this writer knows (read when it first writes). */
+  #size = 0;
 
   constructor(options: TranscriptOptions) {
     this.path = options.file;
     this.#sessionId = options.sessionId;
     this.#cwd = options.cwd;
+    this.#limits = { ...TRANSCRIPT_LIMITS, ...options.limits };
+  }
+
+  /** `<transcript folder>/<session>/tool-results`: where over-long tool results go, as in Claude Code. */
+  get toolResultsDir(): string {
+    return path.join(path.dirname(this.path), path.basename(this.path, ".jsonl"), "tool-results");
   }
 
   /** The user's prompt; later lines carry its `promptId`. */
@@ -76,15 +168,50 @@ export class TranscriptWriter {
 
   /** The tool's result as the model got it, and Claude Code's `tool_response` shape as `toolUseResult`. */
   toolResult(id: string, text: string, isError: boolean, response: unknown): void {
+    const bounded = this.#bound(id, text, isError ? `Error: ${text}` : response);
     this.#append({
       type: "user",
       promptId: this.#promptId,
       message: {
         role: "user",
-        content: [{ tool_use_id: id, type: "tool_result", content: text, is_error: isError }],
+        content: [{ tool_use_id: id, type: "tool_result", content: bounded.content, is_error: isError }],
       },
-      toolUseResult: isError ? `Error: ${text}` : response,
+      toolUseResult: bounded.response,
     });
+  }
+
+  /**
+   * An over-long result as Claude Code keeps it: the whole text saved once to `tool-results/<id>.txt`
+   * (written off the hot path by the saved-output folder), a `<persisted-output>` preview as the content,
+   * Bash's `stdout` cut to its limit with `persistedOutputPath` and `persistedOutputSize`, other strings cut.
+   */
+  #bound(id: string, text: string, response: unknown): { content: string; response: unknown } {
+    const bash = isRecord(response) && typeof response.stdout === "string";
+    const limit = bash ? this.#limits.bashOutputChars : this.#limits.toolResultChars;
+    if (text.length <= limit) return { content: text, response: cutStrings(response, limit) };
+    let file: string | undefined;
+    let content: string;
+    try {
+      file = saveOutput(this.toolResultsDir, text, undefined, fileNameOf(id));
+      content = persistedOutput(text, file, this.#limits.previewChars);
+    } catch (error) {
+      // Not saved (the folder is not this user's own, the text is over the folder's cap): the preview only.
+      const why = error instanceof Error ? error.message : String(error);
+      const cut = preview(text, this.#limits.previewChars);
+      content = `${cut.preview}\n... [Output too large (${formatSize(Buffer.byteLength(text))}); it could not be saved: ${why}]`;
+    }
+    const cutResponse = cutStrings(response, limit);
+    return {
+      content,
+      response:
+        bash && file
+          ? {
+              ...(cutResponse as object),
+              persistedOutputPath: file,
+              persistedOutputSize: Buffer.byteLength(text),
+            }
+          : cutResponse,
+    };
   }
 
   /**
@@ -167,17 +294,66 @@ export class TranscriptWriter {
       if (!this.#ready) {
         mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
         this.#ready = true;
+        try {
+          this.#size = statSync(this.path).size;
+        } catch {
+          this.#size = 0;
+        }
         // A resumed session (the file is there) goes on from its last line, as Claude Code's resume does;
         // after a torn last line (a crash mid-write) the new line starts on a line of its own.
         const tail = tailOf(this.path);
         if (tail.uuid && entry.parentUuid === null) entry.parentUuid = tail.uuid;
         if (tail.torn) appendFileSync(this.path, "\n");
       }
-      appendFileSync(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+      const text = `${JSON.stringify(entry)}\n`;
+      appendFileSync(this.path, text, { mode: 0o600 });
+      this.#size += Buffer.byteLength(text);
+      if (this.#size > this.#limits.maxFileBytes)
+        this.#size = keepNewestHalf(this.path, this.#limits.maxFileBytes);
     } catch {
       // Dropped: see above.
     }
   }
+}
+
+/** Strings of a `toolUseResult` cut to `limit` characters (one level deep, as tool responses are flat). */
+function cutStrings(response: unknown, limit: number): unknown {
+  if (typeof response === "string") return response.length > limit ? response.slice(0, limit) : response;
+  if (!isRecord(response)) return response;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(response)) {
+    if (typeof value === "string" && value.length > limit) {
+      out ??= { ...response };
+      out[key] = value.slice(0, limit);
+    }
+  }
+  return out ?? response;
+}
+
+/**
+ * Cut the transcript to its newest whole lines within half of `maxBytes` (written to a new file that
+ * replaces it at once, so a reader sees the old file or the new one, never half of one). Returns the new size.
+ */
+function keepNewestHalf(file: string, maxBytes: number): number {
+  const fd = openSync(file, "r");
+  let kept: Buffer;
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, Math.floor(maxBytes / 2));
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    // From the first line that starts inside the kept part (the one it cuts into is dropped).
+    const lineBreak = buffer.indexOf(0x0a);
+    kept = length === size ? buffer : lineBreak === -1 ? Buffer.alloc(0) : buffer.subarray(lineBreak + 1);
+  } finally {
+    closeSync(fd);
+  }
+  const temp = `${file}.${process.pid}.tmp`;
+  // "wx": never through a link planted at the temporary name.
+  rmSync(temp, { force: true });
+  writeFileSync(temp, kept, { mode: 0o600, flag: "wx" });
+  renameSync(temp, file);
+  return kept.length;
 }
 
 /** How much of an existing transcript's end is read to find its last line. */

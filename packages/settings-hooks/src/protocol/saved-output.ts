@@ -1,6 +1,6 @@
 // Over-long hook output saved to a bounded per-user folder: a total-size cap, an age limit, oldest removed first.
 import { randomUUID } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -21,6 +21,10 @@ export const SAVED_OUTPUT_LIMITS: Readonly<SavedOutputLimits> = Object.freeze({
 
 // Older versions named files without the time; they are cleaned up too.
 const NAME = /^hook-output-(?:\d+-)?[0-9a-f-]{36}\.txt$/;
+/** A named output (a tool result, `<tool_use_id>.txt` as Claude Code names it): a short safe name. */
+const SAFE_NAME = /^[A-Za-z0-9_%-]{1,160}$/;
+/** In a folder of named outputs (a session's `tool-results`), every `<safe name>.txt` is one of ours. */
+const NAMED = /^[A-Za-z0-9_%-]{1,160}\.txt$/;
 
 /** The folder must be the user's own: hook output may hold secrets, and a shared folder could be read or swapped. */
 function ensurePrivateDir(dir: string): void {
@@ -43,11 +47,13 @@ export function pruneSavedOutputs(
   dir: string,
   limits: SavedOutputLimits = SAVED_OUTPUT_LIMITS,
   keep?: string,
+  /** The folder holds named outputs (`saveOutput` with a `name`): every `<safe name>.txt` counts. */
+  named = false,
 ): void {
   const now = Date.now();
   const files: Array<{ file: string; size: number; mtime: number }> = [];
   for (const name of readdirSync(dir)) {
-    if (!NAME.test(name)) continue;
+    if (!(named ? NAMED : NAME).test(name)) continue;
     const file = path.join(dir, name);
     let stat: ReturnType<typeof lstatSync>;
     try {
@@ -80,7 +86,7 @@ export function pruneSavedOutputs(
 /** Outputs named but not written yet, by folder, in the order they came; written on the next turn of the loop. */
 const pending = new Map<
   string,
-  { limits: SavedOutputLimits; outputs: Array<{ file: string; text: string }> }
+  { limits: SavedOutputLimits; named: boolean; outputs: Array<{ file: string; text: string }> }
 >();
 let flushing: Promise<void> | undefined;
 let scheduled = false;
@@ -103,7 +109,7 @@ function writeOne(dir: string, file: string, text: string, sync: boolean): Promi
 }
 
 function take(): Array<
-  [string, { limits: SavedOutputLimits; outputs: Array<{ file: string; text: string }> }]
+  [string, { limits: SavedOutputLimits; named: boolean; outputs: Array<{ file: string; text: string }> }]
 > {
   const batch = [...pending];
   pending.clear();
@@ -120,7 +126,7 @@ export function flushSavedOutputs(): Promise<void> {
   flushing ??= (async () => {
     // Outputs saved while a batch is being written wait for the next one, in the same flush.
     for (let batch = take(); batch.length > 0; batch = take()) {
-      for (const [dir, { limits, outputs }] of batch) {
+      for (const [dir, { limits, named, outputs }] of batch) {
         for (const { file, text } of outputs) {
           try {
             await writeOne(dir, file, text, false);
@@ -129,7 +135,7 @@ export function flushSavedOutputs(): Promise<void> {
           }
         }
         try {
-          pruneSavedOutputs(dir, limits, outputs.at(-1)?.file);
+          pruneSavedOutputs(dir, limits, outputs.at(-1)?.file, named);
         } catch {
           // The folder went away: nothing to prune.
         }
@@ -164,20 +170,30 @@ export function saveOutput(
   dir: string,
   text: string,
   limits: SavedOutputLimits = SAVED_OUTPUT_LIMITS,
+  /** The file's name without `.txt` (a tool result's id); default `hook-output-<time>-<uuid>`. Must match `[A-Za-z0-9_%-]{1,160}`. */
+  name?: string,
 ): string {
+  if (name !== undefined && !SAFE_NAME.test(name)) {
+    throw new Error(`${JSON.stringify(name)} is not a safe output file name (letters, digits, _, -, %)`);
+  }
   const bytes = Buffer.byteLength(text);
   if (bytes > limits.maxBytes) {
     throw new Error(`${bytes} bytes is more than the output folder may hold (${limits.maxBytes} bytes)`);
   }
   ensurePrivateDir(dir);
   // The time first, so names sort by age.
-  const file = path.join(dir, `hook-output-${Date.now()}-${randomUUID()}.txt`);
+  let file = path.join(dir, `${name ?? `hook-output-${Date.now()}-${randomUUID()}`}.txt`);
   let queue = pending.get(dir);
+  // A name already taken (an id a session used twice) gets a suffix: a preview must never name another output.
+  if (name !== undefined && (existsSync(file) || queue?.outputs.some((o) => o.file === file))) {
+    file = path.join(dir, `${name.slice(0, 150)}-${randomUUID().slice(0, 8)}.txt`);
+  }
   if (!queue) {
-    queue = { limits, outputs: [] };
+    queue = { limits, named: name !== undefined, outputs: [] };
     pending.set(dir, queue);
   }
   queue.limits = limits;
+  if (name !== undefined) queue.named = true;
   queue.outputs.push({ file, text });
   if (!exitHook) {
     exitHook = true;
