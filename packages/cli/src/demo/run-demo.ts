@@ -16,7 +16,7 @@ import { CliUsageError } from "../errors.js";
 import { packageRoot } from "./package-root.js";
 
 // demo/ sits in the package folder, whatever depth the running module has below it (source or bundle chunk).
-const root = packageRoot(import.meta.url, "@hookwire/cli");
+const root = packageRoot(import.meta.url, "hookwire");
 
 /** The bundled demo project: hook modules, a Claude-style settings file and its scripts. */
 export const DEMO_PROJECT = path.join(root, "demo/project");
