@@ -1,10 +1,14 @@
 // Compiles one event's handlers, across hooks, into tapable bail hooks driven by the event's policy.
-import { SyncBailHook } from "tapable";
+import type { SyncBailHook } from "tapable";
 import type { HookContext } from "./context.js";
 import { HookError } from "./errors.js";
 import { clockFor, type HandlerClock, type Waiter } from "./handler-clock.js";
 import type { LoadedHook } from "./instantiate.js";
+import { lazyRequire } from "./lazy-require.js";
 import type { Policy } from "./policies/policy.js";
+
+// The runner's engine, required when the first dispatcher compiles: a host that only loads hooks never needs it.
+const tapable = lazyRequire<typeof import("tapable")>(import.meta.url, "tapable");
 
 /** One handler run, for hosts and tools that show what each hook did. */
 export interface HookTrace {
@@ -362,7 +366,7 @@ export function compileDispatch(
     paths,
     alwaysBails,
     stateArg: "state",
-    SyncBailHook,
+    SyncBailHook: tapable().SyncBailHook,
     HookError,
     clockFor,
     isThenable,

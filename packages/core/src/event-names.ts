@@ -1,6 +1,9 @@
 // The runtime list of native event names, checked against the native event map.
-import { distance } from "fastest-levenshtein";
 import type { NativeEventName } from "./events.js";
+import { lazyRequire } from "./lazy-require.js";
+
+// Only "did you mean" needs it: required on the first unknown name, not with the package.
+const levenshtein = lazyRequire<typeof import("fastest-levenshtein")>(import.meta.url, "fastest-levenshtein");
 
 const names = {
   session_start: true,
@@ -59,7 +62,7 @@ export function didYouMean(name: string, candidates: readonly string[]): string 
   let bestDistance = Number.POSITIVE_INFINITY;
   const lower = name.toLowerCase();
   for (const candidate of candidates) {
-    const d = distance(lower, candidate.toLowerCase());
+    const d = levenshtein().distance(lower, candidate.toLowerCase());
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

@@ -141,6 +141,7 @@ export type {
   LoadedHook,
 } from "./instantiate.js";
 export { instantiateHook } from "./instantiate.js";
+export { lazyRequire } from "./lazy-require.js";
 export type {
   AgentMessage,
   AssistantMessage,

@@ -23,15 +23,21 @@ export type {
   ProviderReport,
 } from "./capability/types.js";
 export type { UnfingerprintedCommand } from "./discover/collect.js";
-export { isProjectSettings } from "./discover/collect.js";
+
 export type {
   DiscoverAndLoadResult,
   DiscoveryWarning,
   HookPair,
   SkippedItem,
 } from "./discover/discover-and-load.js";
-export { discoverAndLoadHooks } from "./discover/discover-and-load.js";
+export {
+  discoverAndLoadHooks,
+  projectTrustStatus,
+  revokeProject,
+  trustProject,
+} from "./discover/lazy-discovery.js";
 export type { DiscoverOptions, ProjectTrustInfo, TrustOption } from "./discover/options.js";
+export { isProjectSettings } from "./discover/project-settings.js";
 export type { HookLoadFailure } from "./errors.js";
 export { CapabilityError, HookLoadError, TrustChangedError, TrustStoreError } from "./errors.js";
 export type { HookItem, HookItemType, HookLevel } from "./hooks/hook-item.js";
@@ -66,7 +72,6 @@ export { fingerprintProject } from "./trust/fingerprint.js";
 export type { TrustGuard } from "./trust/guard.js";
 export { MAX_SUPPORT_FILES } from "./trust/module-folders.js";
 export type { ProjectTrustStatus } from "./trust/project-trust.js";
-export { projectTrustStatus, revokeProject, trustProject } from "./trust/project-trust.js";
 export type { TrustRecord, TrustStore } from "./trust/store.js";
 export { readTrustStore } from "./trust/store.js";
 export { defaultTrustStorePath } from "./trust/store-path.js";

@@ -1,20 +1,19 @@
 // Third-party packages the loader needs only on some paths, required on first use: importing each costs 5-80 ms.
-import { createRequire } from "node:module";
-
-const require = createRequire(import.meta.url);
-const loaded = new Map<string, unknown>();
-const load = <T>(name: string): T => {
-  if (!loaded.has(name)) loaded.set(name, require(name));
-  return loaded.get(name) as T;
-};
+import { lazyRequire } from "@hookwire/core";
 
 /** The imports of a node script (trust). */
-export const esModuleLexer = () => load<typeof import("es-module-lexer")>("es-module-lexer");
+export const esModuleLexer = lazyRequire<typeof import("es-module-lexer")>(
+  import.meta.url,
+  "es-module-lexer",
+);
 /** opencode config files. */
-export const jsoncParser = () => load<typeof import("jsonc-parser")>("jsonc-parser");
+export const jsoncParser = lazyRequire<typeof import("jsonc-parser")>(import.meta.url, "jsonc-parser");
 /** Writes to the trust store. */
-export const properLockfile = () => load<typeof import("proper-lockfile")>("proper-lockfile");
+export const properLockfile = lazyRequire<typeof import("proper-lockfile")>(
+  import.meta.url,
+  "proper-lockfile",
+);
 /** Quoting words for a shell. */
-export const shellQuote = () => load<typeof import("shell-quote")>("shell-quote");
+export const shellQuote = lazyRequire<typeof import("shell-quote")>(import.meta.url, "shell-quote");
 /** Globs in settings commands (trust). */
-export const tinyglobby = () => load<typeof import("tinyglobby")>("tinyglobby");
+export const tinyglobby = lazyRequire<typeof import("tinyglobby")>(import.meta.url, "tinyglobby");

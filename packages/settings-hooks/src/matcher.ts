@@ -1,11 +1,7 @@
 // Matcher groups: which events support a matcher, which input field it tests, and how its text is read.
-import { createRequire } from "node:module";
 import { type ClaudeEventName, claudeEvent, claudeEvents } from "./dialects/claude/catalogue.js";
 import { SettingsError } from "./errors.js";
-
-// recheck takes ~0.4 s to import: it is loaded when the first matcher regex is checked, not with the package.
-const require = createRequire(import.meta.url);
-let recheck: typeof import("recheck") | undefined;
+import { recheck } from "./lazy-deps.js";
 
 /** Every Claude Code event, in its reference's order (its catalogue's); unknown names in a file get a "did you mean". */
 export const SETTINGS_EVENT_NAMES: readonly ClaudeEventName[] = claudeEvents.map((spec) => spec.name);
@@ -110,8 +106,7 @@ export function regexSafety(source: string): RegexSafety {
   let known = safetyCache.get(source);
   if (known) return known;
   try {
-    recheck ??= require("recheck") as typeof import("recheck");
-    const result = recheck.checkSync(source, "", { timeout: 10_000 });
+    const result = recheck().checkSync(source, "", { timeout: 10_000 });
     known =
       result.status === "vulnerable"
         ? {

@@ -1,5 +1,4 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
-import { createRequire } from "node:module";
 import { isAbsolute, relative, resolve } from "node:path";
 import { didYouMean, readRegularFile } from "@hookwire/core";
 import type { ParseError } from "jsonc-parser";
@@ -9,6 +8,7 @@ import { asGroups, versionProblem } from "./dialect/layout.js";
 import type { Dialect } from "./dialect/types.js";
 import { dialectById } from "./dialects/registry.js";
 import { isSettingsError } from "./errors.js";
+import { jsoncParser } from "./lazy-deps.js";
 import { type PermissionRule, parseRule } from "./rules/parse.js";
 import {
   checkHandler,
@@ -558,9 +558,7 @@ const JSON_PROBLEMS: Record<string, string> = {
 /** The first syntax error as a position and a one-line reason; JSON.parse decides validity, jsonc-parser says where. */
 function firstSyntaxError(text: string): { offset: number; reason: string } | undefined {
   // Required here, on a syntax error only: a valid file never pays for jsonc-parser's import.
-  const { parse: parseJsonc, printParseErrorCode } = createRequire(import.meta.url)(
-    "jsonc-parser",
-  ) as typeof import("jsonc-parser");
+  const { parse: parseJsonc, printParseErrorCode } = jsoncParser();
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   const first = errors[0];

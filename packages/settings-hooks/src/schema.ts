@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { z } from "zod";
+import { zod } from "./lazy-deps.js";
 
 export const HANDLER_TYPES = ["command", "http", "mcp_tool", "prompt", "agent"] as const;
 export type HandlerType = (typeof HANDLER_TYPES)[number];
@@ -11,7 +12,7 @@ export const MAX_SENSIBLE_TIMEOUT = 3600;
 
 /** The schemas, built on first use: zod takes ~0.3 s to import, and a host without settings files never needs it. */
 function buildSchemas() {
-  const { z } = createRequire(import.meta.url)("zod") as typeof import("zod");
+  const { z } = zod();
   const common = {
     if: z.string().optional(),
     timeout: z.number().positive().optional(),
@@ -88,8 +89,8 @@ export type HandlerCheck = ({ ok: true } & AcceptedHandler) | { ok: false; issue
 let schemaFingerprint: string | undefined;
 /** The schemas' own code and zod's version: a change to either is a new key for every handler. */
 function fingerprint(): string {
-  const zod = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
-  schemaFingerprint ??= `${zod}\0${buildSchemas.toString()}`;
+  const version = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
+  schemaFingerprint ??= `${version}\0${buildSchemas.toString()}`;
   return schemaFingerprint;
 }
 

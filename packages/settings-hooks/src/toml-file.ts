@@ -1,5 +1,5 @@
 // A TOML settings file (Codex's config.toml) read into plain data, or where and why it is not TOML.
-import { parse, TomlError } from "smol-toml";
+import { smolToml } from "./lazy-deps.js";
 
 export type TomlResult =
   | { ok: true; value: Record<string, unknown> }
@@ -11,9 +11,9 @@ export type TomlResult =
  */
 export function parseTomlFile(text: string): TomlResult {
   try {
-    return { ok: true, value: JSON.parse(JSON.stringify(parse(text))) as Record<string, unknown> };
+    return { ok: true, value: JSON.parse(JSON.stringify(smolToml().parse(text))) as Record<string, unknown> };
   } catch (cause) {
-    if (cause instanceof TomlError) {
+    if (cause instanceof smolToml().TomlError) {
       const reason = cause.message.split("\n")[0]?.replace(/^Invalid TOML document: /, "") ?? "invalid TOML";
       return { ok: false, reason, line: cause.line, column: cause.column };
     }

@@ -2,7 +2,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { LoadedHook } from "@hookwire/core";
 import {
   AgentHost,
@@ -14,14 +13,15 @@ import {
 } from "@hookwire/host-kit";
 import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "@hookwire/loader";
 import { CliUsageError } from "../errors.js";
+import { packageRoot } from "./package-root.js";
 
-// src/demo/ and dist/demo/ both sit two levels below the package folder, next to demo/.
-const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
+// demo/ sits in the package folder, whatever depth the running module has below it (source or bundle chunk).
+const root = packageRoot(import.meta.url, "hookwire");
 
 /** The bundled demo project: hook modules, a Claude-style settings file and its scripts. */
-export const DEMO_PROJECT = path.join(packageRoot, "demo/project");
+export const DEMO_PROJECT = path.join(root, "demo/project");
 /** The bundled scripted model. */
-export const DEMO_SCRIPT = path.join(packageRoot, "demo/script.jsonl");
+export const DEMO_SCRIPT = path.join(root, "demo/script.jsonl");
 
 export interface DemoOptions {
   /** Receives each trace line. */

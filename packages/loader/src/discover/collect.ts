@@ -15,6 +15,7 @@ import { type CommandContext, commandFiles, needsShellParser } from "../trust/co
 import type { TrustItem } from "../trust/fingerprint.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
+import { isProjectSettings } from "./project-settings.js";
 import { verdictsOf } from "./settings-verdicts.js";
 
 /** A project command whose files cannot all be known before it runs: shown at trust time. */
@@ -36,15 +37,6 @@ export interface ProjectCollection {
   unfingerprinted: UnfingerprintedCommand[];
   /** Files left out because reading them is unsafe or the walk was cut short, naming the path. */
   warnings: Array<{ file: string; message: string }>;
-}
-
-/**
- * Files a repository can bring run code from it: they load only once the project is trusted. The dialect
- * source that found the file says so (`trust`); a source given by hand goes by its scope (project, local).
- */
-export function isProjectSettings(result: SettingsFileResult): boolean {
-  const { source } = result;
-  return source.spec?.trust ?? (source.scope === "project" || source.scope === "local");
 }
 
 /** How the runtime check and the fingerprint read a handler's command: the same context both times. */

@@ -22,8 +22,9 @@ import { decideTrust } from "../trust/decide.js";
 import { FileDigests } from "../trust/file-digest.js";
 import { fingerprintProject } from "../trust/fingerprint.js";
 import { TrustGuard } from "../trust/guard.js";
-import { collectProject, isProjectSettings, type UnfingerprintedCommand } from "./collect.js";
+import { collectProject, type UnfingerprintedCommand } from "./collect.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
+import { isProjectSettings } from "./project-settings.js";
 
 /** A project item that did not load because the project is not trusted. */
 export interface SkippedItem {

@@ -2,7 +2,7 @@
 import { lstatSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
-import picomatch from "picomatch";
+import { picomatch } from "../lazy-deps.js";
 
 export interface PathContext {
   cwd: string;
@@ -45,7 +45,7 @@ function matchesResolved(pattern: string, target: string, cwd: string, home: str
   let glob = pattern.endsWith("/") ? `${pattern}**` : pattern;
   const anchored = glob.includes("/");
   if (!anchored) {
-    const isMatch = picomatch(glob, { dot: true });
+    const isMatch = picomatch()(glob, { dot: true });
     const rel = relative(cwd, target);
     const inside = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
     const segments = inside ? rel.split(sep) : [target.split(sep).at(-1) ?? ""];
@@ -54,7 +54,7 @@ function matchesResolved(pattern: string, target: string, cwd: string, home: str
   if (glob.startsWith("~/")) glob = join(home, glob.slice(2));
   else if (glob.startsWith("//")) glob = glob.slice(1);
   else if (!glob.startsWith("/")) glob = join(cwd, glob);
-  return picomatch(toPosix(glob), { dot: true })(toPosix(target));
+  return picomatch()(toPosix(glob), { dot: true })(toPosix(target));
 }
 
 /**

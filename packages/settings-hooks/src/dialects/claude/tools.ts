@@ -1,6 +1,6 @@
 // Claude Code's tools: their names and inputs, hookwire's native counterparts, rule families, tool_response shapes.
-import { structuredPatch } from "diff";
 import type { ToolSpec, ToolTable } from "../../dialect/types.js";
+import { diff } from "../../lazy-deps.js";
 
 // Native bash timeouts are seconds, Claude's Bash timeout is milliseconds.
 const secondsToMs = (value: unknown): unknown => (typeof value === "number" ? value * 1000 : value);
@@ -206,13 +206,15 @@ function filenamesOf(text: string, details: unknown): string[] {
 
 /** Claude Code's `structuredPatch`: jsdiff hunks with three lines of context. */
 function patch(before: string, after: string): unknown[] {
-  return structuredPatch("a", "b", before, after, "", "", { context: 3 }).hunks.map((hunk) => ({
-    oldStart: hunk.oldStart,
-    oldLines: hunk.oldLines,
-    newStart: hunk.newStart,
-    newLines: hunk.newLines,
-    lines: hunk.lines,
-  }));
+  return diff()
+    .structuredPatch("a", "b", before, after, "", "", { context: 3 })
+    .hunks.map((hunk) => ({
+      oldStart: hunk.oldStart,
+      oldLines: hunk.oldLines,
+      newStart: hunk.newStart,
+      newLines: hunk.newLines,
+      lines: hunk.lines,
+    }));
 }
 
 export const claudeTools: ToolTable = {

@@ -1,7 +1,7 @@
 // Gemini CLI's tools: their names and inputs, hookwire's native counterparts, rule families, tool_response shapes.
 import path from "node:path";
-import { createPatch, diffLines } from "diff";
 import type { NativeResult, ToolSpec, ToolTable } from "../../dialect/types.js";
+import { diff } from "../../lazy-deps.js";
 
 const filePaths = ["file_path", "dir_path"] as const;
 
@@ -25,14 +25,14 @@ function fileDisplay(
   let removed = 0;
   let addedChars = 0;
   let removedChars = 0;
-  for (const change of diffLines(originalContent ?? "", newContent)) {
+  for (const change of diff().diffLines(originalContent ?? "", newContent)) {
     if (change.added) [added, addedChars] = [added + (change.count ?? 0), addedChars + change.value.length];
     if (change.removed)
       [removed, removedChars] = [removed + (change.count ?? 0), removedChars + change.value.length];
   }
   const fileName = path.basename(filePath);
   return {
-    fileDiff: createPatch(
+    fileDiff: diff().createPatch(
       fileName,
       originalContent ?? "",
       newContent,

@@ -1,0 +1,39 @@
+// Discovery and trust, imported on their first call: they need settings-hooks (its dialects, zod on a changed
+// settings file, shell parsing), which `loadHooks` never does, so a host that only loads modules skips them.
+import type { ProjectTrustStatus } from "../trust/project-trust.js";
+import type { DiscoverAndLoadResult } from "./discover-and-load.js";
+import type { DiscoverOptions } from "./options.js";
+
+let discovery: Promise<typeof import("./discovery.js")> | undefined;
+const load = () => (discovery ??= import("./discovery.js"));
+
+/**
+ * Discovers every hook the registry's providers find (native, Claude-style and Codex-style folders, settings
+ * files) for `cwd`, decides the project's trust and loads what may run: the hook modules of `configuredPaths`
+ * and of discovery, and the settings hooks, with what was skipped and why.
+ */
+export async function discoverAndLoadHooks(
+  configuredPaths: readonly string[],
+  cwd: string,
+  options: DiscoverOptions = {},
+): Promise<DiscoverAndLoadResult> {
+  return (await load()).discoverAndLoadHooks(configuredPaths, cwd, options);
+}
+
+/** The project's trust: its current fingerprint, what the store records, and what the fingerprint covers. */
+export async function projectTrustStatus(
+  cwd: string,
+  options: DiscoverOptions = {},
+): Promise<ProjectTrustStatus> {
+  return (await load()).projectTrustStatus(cwd, options);
+}
+
+/** Record the project's current fingerprint as trusted; returns the status after writing. */
+export async function trustProject(cwd: string, options: DiscoverOptions = {}): Promise<ProjectTrustStatus> {
+  return (await load()).trustProject(cwd, options);
+}
+
+/** Forget the project; returns whether it was in the store. */
+export async function revokeProject(cwd: string, options: DiscoverOptions = {}): Promise<boolean> {
+  return (await load()).revokeProject(cwd, options);
+}

@@ -1,0 +1,71 @@
+// What a process that only calls `loadHooks` loads: the loader and core, no settings-hooks and no lazy dependency.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+// The built packages are what hosts import; the CLI's harness builds them once for every suite that needs dist.
+import { ensureBuilt } from "../../cli/test/cli-harness.js";
+
+const LOADER = pathToFileURL(path.resolve(import.meta.dirname, "../dist/index.js")).href;
+
+/** Runs `body` in a fresh node process; returns every ES module file it loaded and every CommonJS file it required. */
+function loadedBy(body: string): string[] {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "hookwire-lazy-"));
+  writeFileSync(
+    path.join(dir, "hooks.mjs"),
+    `import { writeSync } from "node:fs";
+export async function load(url, context, next) {
+  if (url.startsWith("file:")) writeSync(2, "LOADED " + url + "\\n");
+  return next(url, context);
+}
+`,
+  );
+  writeFileSync(
+    path.join(dir, "register.mjs"),
+    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(path.join(dir, "hooks.mjs")).href)});\n`,
+  );
+  writeFileSync(
+    path.join(dir, "hook.mjs"),
+    "export default function hook(pi) { pi.on('tool_call', () => undefined); }\n",
+  );
+  writeFileSync(
+    path.join(dir, "main.mjs"),
+    `import { createRequire } from "node:module";
+${body}
+for (const file of Object.keys(createRequire(import.meta.url).cache)) process.stderr.write("LOADED " + file + "\\n");
+`,
+  );
+  const run = spawnSync(process.execPath, ["--import", "./register.mjs", "main.mjs"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stderr
+    .split("\n")
+    .filter((line) => line.startsWith("LOADED "))
+    .map((line) => line.slice("LOADED ".length));
+}
+
+const DISCOVERY =
+  /packages\/settings-hooks\/|\/(diff|picomatch|smol-toml|zod|recheck|jsonc-parser|tapable|fastest-levenshtein|tinyglobby|shell-quote|es-module-lexer|proper-lockfile)\//;
+
+describe("lazy imports", () => {
+  beforeAll(() => ensureBuilt());
+
+  it("loads hook modules without importing settings-hooks, tapable or any lazily required package", () => {
+    const files = loadedBy(`const { loadHooks } = await import(${JSON.stringify(LOADER)});
+const { hooks, errors } = await loadHooks(["./hook.mjs"], process.cwd());
+if (hooks.length !== 1 || errors.length > 0) throw new Error("not loaded");`);
+    expect(files.some((file) => file.includes("packages/core/dist/"))).toBe(true);
+    expect(files.filter((file) => DISCOVERY.test(file))).toEqual([]);
+  });
+
+  it("imports settings-hooks once discovery runs", () => {
+    const files = loadedBy(`const { discoverAndLoadHooks } = await import(${JSON.stringify(LOADER)});
+await discoverAndLoadHooks([], process.cwd(), { home: process.cwd(), trust: "all" });`);
+    expect(files.some((file) => file.includes("packages/settings-hooks/dist/"))).toBe(true);
+    expect(files.some((file) => file.includes("packages/loader/dist/chunks/discovery-"))).toBe(true);
+  });
+});
