@@ -59,6 +59,9 @@ try {
     format: "esm",
     // Function and class names stay the source's (`util.inspect`, stack traces), even when two modules shared one.
     keepNames: true,
+    ...(process.env.HW_MINIFY
+      ? { minify: { compress: process.env.HW_MINIFY === "full", mangle: { toplevel: false, keepNames: true }, codegen: { removeWhitespace: true } } }
+      : {}),
     sourcemap: true,
     entryFileNames: "[name].js",
     chunkFileNames: "chunks/[name]-[hash].js",

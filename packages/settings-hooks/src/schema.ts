@@ -89,9 +89,12 @@ export type HandlerCheck = ({ ok: true } & AcceptedHandler) | { ok: false; issue
 let schemaFingerprint: string | undefined;
 /** The schemas' own code and zod's version: a change to either is a new key for every handler. */
 function fingerprint(): string {
-  const version = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
-  schemaFingerprint ??= `${version}\0${buildSchemas.toString()}`;
+  schemaFingerprint ??= `${zodVersion()}\0${buildSchemas.toString()}`;
   return schemaFingerprint;
+}
+
+function zodVersion(): string {
+  return (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
 }
 
 /**

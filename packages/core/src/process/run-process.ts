@@ -1,6 +1,10 @@
 // The one process runner (pi.exec and command hooks): own process group, capped output, a hard clock, no survivors.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { lazyRequire } from "../lazy-require.js";
 import { killRunPids, markedEnv, newRunMarker, type RunMarker, runPids } from "./run-marker.js";
+
+// Loaded on the first spawn: node:child_process costs a host that never spawns ~5 ms of its start.
+const childProcess = lazyRequire<typeof import("node:child_process")>(import.meta.url, "node:child_process");
 
 /** Bytes kept per stream by default; the rest is read and discarded (and counted) so the child never stalls. */
 export const MAX_STREAM_BYTES = 1024 * 1024;
@@ -194,7 +198,7 @@ export function runProcess(
     };
 
     try {
-      child = spawn(file, args, {
+      child = childProcess().spawn(file, args, {
         cwd: options.cwd,
         env: markedEnv(options.env, marker),
         detached: true,

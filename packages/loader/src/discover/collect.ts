@@ -1,5 +1,4 @@
 // Finds everything a project would run: discovered hook files, settings files, and the items trust covers.
-import { realpath } from "node:fs/promises";
 import path from "node:path";
 import {
   handlerVariables,
@@ -14,6 +13,7 @@ import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
 import { type CommandContext, commandFiles, needsShellParser } from "../trust/command-files.js";
 import type { TrustItem } from "../trust/fingerprint.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
+import { projectRoot } from "../trust/project-root.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
 import { isProjectSettings } from "./project-settings.js";
 import { verdictsOf } from "./settings-verdicts.js";
@@ -51,8 +51,8 @@ export function commandContext(handler: SettingsHandler, cwd: string, home: stri
 export async function collectProject(options: ResolvedDiscoverOptions): Promise<ProjectCollection> {
   const { cwd, home } = options;
   const verdicts = options.settingsSources.length > 0 ? verdictsOf(options.fsCache) : undefined;
-  const [root, discovery, settings] = await Promise.all([
-    realpath(cwd).catch(() => cwd),
+  const root = projectRoot(cwd);
+  const [discovery, settings] = await Promise.all([
     options.registry.loadCapability(hooksCapability, { cwd, home }),
     Promise.all(options.settingsSources.map((source) => readSettingsFileWith(source, { verdicts }))),
   ]);

@@ -4,10 +4,10 @@ import type { HookItem, HookLevel } from "./hook-item.js";
 import { listFiles } from "./list-files.js";
 import { toolFromFileName } from "./tool-name.js";
 
-export async function scanPrePost(hooksDir: string, level: HookLevel, source: string): Promise<HookItem[]> {
+export function scanPrePost(hooksDir: string, level: HookLevel, source: string): HookItem[] {
   const items: HookItem[] = [];
   for (const type of ["pre", "post"] as const) {
-    for (const file of await listFiles(path.join(hooksDir, type))) {
+    for (const file of listFiles(path.join(hooksDir, type))) {
       const name = path.basename(file);
       items.push({ name, path: file, type, tool: toolFromFileName(name), level, source });
     }

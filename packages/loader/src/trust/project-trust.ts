@@ -1,10 +1,10 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
-import { realpath } from "node:fs/promises";
 import { displayPath } from "@hookwire/core";
 import { collectProject, type UnfingerprintedCommand } from "../discover/collect.js";
 import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
 import { fingerprintProject } from "./fingerprint.js";
+import { projectRoot } from "./project-root.js";
 import { readTrustStore, type TrustRecord, updateTrustStore } from "./store.js";
 
 export interface ProjectTrustStatus {
@@ -64,7 +64,7 @@ export async function trustProject(cwd: string, options: DiscoverOptions = {}): 
 /** Forget the project; returns whether it was in the store. */
 export async function revokeProject(cwd: string, options: DiscoverOptions = {}): Promise<boolean> {
   const resolved = resolveDiscoverOptions(cwd, options);
-  const root = await realpath(resolved.cwd).catch(() => resolved.cwd);
+  const root = projectRoot(resolved.cwd);
   if (!(root in (await readTrustStore(resolved.trustStore)).projects)) return false;
   return updateTrustStore(resolved.trustStore, (store) => {
     const had = root in store.projects;

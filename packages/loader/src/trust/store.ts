@@ -1,9 +1,9 @@
 // Reads and writes the trust store: per project root, the fingerprint the user trusted.
 import { randomUUID } from "node:crypto";
-import type { Stats } from "node:fs";
-import { lstat, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { lstatSync, type Stats, statSync } from "node:fs";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage } from "@hookwire/core";
+import { errorMessage, readRegularFile } from "@hookwire/core";
 import { TrustStoreError } from "../errors.js";
 import { properLockfile } from "../lazy-deps.js";
 
@@ -41,13 +41,16 @@ function writableByOthers(stat: Stats): string | undefined {
   return undefined;
 }
 
+/** A store past this size is refused rather than read (one record is ~1 KB; a user trusts a few hundred projects). */
+export const MAX_TRUST_STORE_BYTES = 16 * 1024 * 1024;
+
 /** A store that others could write would let them trust any project in the user's name: it is refused. */
-async function checkOwnership(file: string): Promise<void> {
+function checkOwnership(file: string): void {
   for (const target of [path.dirname(file), file]) {
     let info: Stats;
     try {
-      info = await lstat(target);
-      if (info.isSymbolicLink()) info = await stat(target);
+      info = lstatSync(target);
+      if (info.isSymbolicLink()) info = statSync(target);
     } catch {
       continue;
     }
@@ -62,20 +65,20 @@ async function checkOwnership(file: string): Promise<void> {
   }
 }
 
-/** A missing file is an empty store; anything else unreadable throws a TrustStoreError. */
+/**
+ * A missing file is an empty store; anything else unreadable throws a TrustStoreError. Read synchronously
+ * (every host start reads it) and only as a regular file: a FIFO or a device at its path is an error,
+ * never a read that waits.
+ */
 export async function readTrustStore(file: string): Promise<TrustStore> {
-  await checkOwnership(file);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyStore();
-    throw new TrustStoreError(
-      file,
-      `Cannot read the trust store \`${file}\`: ${errorMessage(error)}.`,
-      error,
-    );
+  checkOwnership(file);
+  const read = readRegularFile(file, MAX_TRUST_STORE_BYTES);
+  if (!read.ok) {
+    if (read.reason === "missing") return emptyStore();
+    const why = read.reason === "unreadable" ? read.message : `it ${read.message}`;
+    throw new TrustStoreError(file, `Cannot read the trust store \`${file}\`: ${why}.`);
   }
+  const text = read.data.toString("utf8");
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -119,7 +122,7 @@ const LOCK_STALE_MS = 10_000;
  */
 export async function updateTrustStore<T>(file: string, change: (store: TrustStore) => T): Promise<T> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await checkOwnership(file);
+  checkOwnership(file);
   let release: () => Promise<void>;
   try {
     release = await properLockfile().lock(file, {
