@@ -1,23 +1,6 @@
-#!/usr/bin/env node
-// The `hookwire` executable.
-import { quickAnswer } from "./help.js";
-
-// `hookwire list | head` closes the pipe early; that is the reader's choice, not a failure.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
-
-// `--help` and `--version` answer from the command table: no runtime package is imported for them.
-const argv = process.argv.slice(2);
-const quick = await quickAnswer(argv);
-if (quick !== undefined) {
-  process.stdout.write(quick, () => process.exit(0));
-} else {
-  await main();
-}
+// The `hookwire` CLI, started by bin/hookwire.js (which answers `--help` and `--version` itself and guards
+// stdout against a closed pipe).
+await main();
 
 async function main(): Promise<void> {
   const { guardedHookOf } = await import("@hookwire/core");
@@ -49,7 +32,7 @@ async function main(): Promise<void> {
     process.exit(EXIT.usage);
   });
 
-  const code = await runCli(argv);
+  const code = await runCli(process.argv.slice(2));
   finished = true;
   // The command is done; a timer or socket a hook left open must not keep the terminal waiting.
   process.stdout.write("", () => process.exit(code));

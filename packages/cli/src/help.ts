@@ -14,7 +14,13 @@ const listing = defineCommand({
   ),
 }) as CommandDef;
 
-// citty colours usage text whatever the stream; colour belongs on a terminal only.
+/** The top-level usage as citty renders it, colours included. */
+export function renderedUsage(): Promise<string> {
+  return renderUsage(listing);
+}
+
+// citty colours usage text whatever the stream; colour belongs on a terminal only (bin/hookwire.js applies
+// the same rule to the usage the build rendered).
 export async function usage(
   sub: CommandDef | undefined,
   parent: CommandDef | undefined,
@@ -24,12 +30,22 @@ export async function usage(
   return tty && !("NO_COLOR" in process.env) ? text : stripVTControlCharacters(text);
 }
 
+/**
+ * The first arguments answered without a command (as is no argument at all: the usage). The launcher answers
+ * them from `dist/quick.json`, which the build writes from this table and `renderedUsage`.
+ */
+export const QUICK_ANSWERS: ReadonlyMap<string, "usage" | "version"> = new Map([
+  ["--help", "usage"],
+  ["-h", "usage"],
+  ["--version", "version"],
+  ["-v", "version"],
+]);
+
 /** The answer to argv that needs no command (no arguments, --help, --version), else undefined. */
 export async function quickAnswer(argv: readonly string[]): Promise<string | undefined> {
   const first = argv[0];
-  if (first === undefined || first === "--help" || first === "-h") {
-    return `${await usage(undefined, undefined, process.stdout.isTTY)}\n`;
-  }
-  if (first === "--version" || first === "-v") return `${VERSION}\n`;
+  const kind = first === undefined ? "usage" : QUICK_ANSWERS.get(first);
+  if (kind === "usage") return `${await usage(undefined, undefined, process.stdout.isTTY)}\n`;
+  if (kind === "version") return `${VERSION}\n`;
   return undefined;
 }

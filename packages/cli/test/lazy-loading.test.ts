@@ -1,11 +1,13 @@
-// `hookwire --help` and `--version` import no command and no runtime package; commands load on use.
+// `hookwire --help` and `--version` load no ES module of hookwire's; commands load on use.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "../src/command-table.js";
+import { renderedUsage } from "../src/help.js";
 import { bin, ensureBuilt } from "./cli-harness.js";
 
 /** The file URLs a real `hookwire` process loads, traced by a module loader hook. */
@@ -43,12 +45,31 @@ const RUNTIME =
 describe("lazy loading", () => {
   beforeAll(() => ensureBuilt());
 
-  it("answers --help without importing a command module or any runtime package", () => {
+  it("answers --help with the usage the command table renders, loading no ES module of its own", async () => {
     const { urls, stdout, status } = modulesLoadedBy(["--help"]);
     expect(status).toBe(0);
-    expect(stdout).toContain("list");
-    expect(urls.some((url) => url.includes("citty"))).toBe(true);
-    expect(urls.filter((url) => RUNTIME.test(url) || url.includes("/commands/"))).toEqual([]);
+    expect(stdout).toBe(`${stripVTControlCharacters(await renderedUsage())}\n`);
+    expect(urls.filter((url) => url.includes("/packages/") && !url.endsWith("/bin/hookwire.js"))).toEqual([]);
+  });
+
+  it("prints the usage without colour when NO_COLOR is set or stdout is no terminal", () => {
+    const plain = spawnSync(process.execPath, [bin], {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toBe(stripVTControlCharacters(plain.stdout));
+    expect(plain.stdout).toContain("USAGE hookwire list|emit|");
+  });
+
+  it("leaves every other first argument to the CLI, also one named like an Object property", () => {
+    const run = spawnSync(process.execPath, [bin, "constructor"], { encoding: "utf8" });
+    expect({ status: run.status, stderr: run.stderr.split("\n")[0] }).toMatchInlineSnapshot(`
+      {
+        "status": 2,
+        "stderr": "hookwire: Unknown command "constructor".",
+      }
+    `);
   });
 
   it("answers --version without importing the runtime", () => {

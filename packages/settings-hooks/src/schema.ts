@@ -1,6 +1,9 @@
 // zod schemas of one settings handler per type, the wording of their issues, and the memo of accepted handlers.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { zod } from "./lazy-deps.js";
 
@@ -93,7 +96,25 @@ function fingerprint(): string {
   return schemaFingerprint;
 }
 
-function zodVersion(): string {
+/**
+ * The version of the zod this module imports. Node finds a bare name in the first `node_modules/<name>` up from
+ * the importing file: that folder is read directly, since resolving through `require` costs a warm start
+ * 2–5 ms (the CommonJS loader's first use). A layout without such a folder (Yarn PnP) asks `require`.
+ */
+export function zodVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (path.basename(dir) !== "node_modules") {
+      try {
+        const manifest = JSON.parse(
+          readFileSync(path.join(dir, "node_modules", "zod", "package.json"), "utf8"),
+        );
+        if (typeof manifest?.version === "string") return manifest.version;
+      } catch {
+        // Not in this folder: on to the one above.
+      }
+    }
+    if (path.dirname(dir) === dir) break;
+  }
   return (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
 }
 
