@@ -98,10 +98,11 @@ function prepareCommand(
     state: undefined,
   });
   const cwd = own?.cwd ? resolve(options.projectDir, own.cwd) : options.cwd;
-  // Built once per bridge: copying the environment on every spawn is measurable on the hot path.
-  const env = own?.env
-    ? { ...hookEnvironment(values, options), ...own.env }
-    : hookEnvironment(values, options);
+  // Built once, at the handler's first run: copying the environment on every spawn is measurable on the hot
+  // path, and a start that loads handlers which never run (most of them, on most starts) should not pay it.
+  let env: Record<string, string> | undefined;
+  const environment = () =>
+    (env ??= own?.env ? { ...hookEnvironment(values, options), ...own.env } : hookEnvironment(values, options));
   return {
     // In shell form the placeholders are expanded from the environment, so their values belong to the key.
     key: JSON.stringify(["command", spec.file, spec.args, spec.shellForm ? [...values] : []]),
@@ -116,7 +117,7 @@ function prepareCommand(
       }
       const run = await runCommand(spec, {
         cwd,
-        env: extraEnv ? { ...env, ...extraEnv } : env,
+        env: extraEnv ? { ...environment(), ...extraEnv } : environment(),
         input: JSON.stringify(input),
         timeoutMs: ms,
         signal: signal ?? options.signal,
