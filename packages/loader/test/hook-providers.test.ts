@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -96,5 +98,27 @@ describe("built-in hook providers", () => {
     for (const provider of builtinHookProviders()) registry.registerProvider(hooksCapability, provider);
     const result = await registry.loadCapability(hooksCapability, { cwd: empty, home: empty });
     expect(result).toMatchObject({ items: [], all: [], warnings: [] });
+  });
+
+  it("takes a link to a hook file and skips links that dangle, loop or name a folder or a FIFO", async () => {
+    const cwd = await tempDir();
+    const hooks = path.join(cwd, ".hookwire", "hooks");
+    const elsewhere = path.join(cwd, "elsewhere");
+    await mkdir(hooks, { recursive: true });
+    await mkdir(elsewhere);
+    await writeFile(path.join(elsewhere, "real.ts"), "export default () => {};\n");
+    execFileSync("mkfifo", [path.join(elsewhere, "pipe.ts")]);
+    await symlink(path.join(elsewhere, "real.ts"), path.join(hooks, "linked.ts"));
+    await symlink(path.join(elsewhere, "missing.ts"), path.join(hooks, "dangling.ts"));
+    await symlink(path.join(hooks, "loop-b.ts"), path.join(hooks, "loop-a.ts"));
+    await symlink(path.join(hooks, "loop-a.ts"), path.join(hooks, "loop-b.ts"));
+    await symlink(elsewhere, path.join(hooks, "folder.ts"));
+    await symlink(path.join(elsewhere, "pipe.ts"), path.join(hooks, "pipe.ts"));
+    const result = await discover([nativeHookProvider({ app: ".hookwire" })], cwd);
+    const found = result.items
+      .filter((item) => item.level === "project")
+      .map((item) => path.relative(cwd, item.path));
+    expect(found).toEqual([".hookwire/hooks/linked.ts"]);
+    expect(result.warnings).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { readFile, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   revokeProject,
   trustProject,
 } from "../src/index.js";
+import { MAX_TRUST_STORE_BYTES } from "../src/trust/store.js";
 import { copyFixture, normalise, tempDir } from "./helpers/fixtures.js";
 
 describe("trust store", () => {
@@ -60,6 +62,27 @@ describe("trust store", () => {
       settingsSources: [],
     });
     expect(status).toMatchObject({ trusted: true, items: [] });
+  });
+
+  it("refuses a FIFO at the store's path at once instead of waiting for a writer", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "trust.json");
+    execFileSync("mkfifo", [file]);
+    const message = await readTrustStore(file).catch((e: Error) => normalise(e.message, dir));
+    expect(message).toMatchInlineSnapshot(
+      `"Cannot read the trust store \`<cwd>/trust.json\`: it is a FIFO. Remove it and trust your projects again (\`hookwire trust\`)."`,
+    );
+  });
+
+  it("refuses a store past its size limit without reading it", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "trust.json");
+    await writeFile(file, "");
+    await truncate(file, MAX_TRUST_STORE_BYTES + 1);
+    const message = await readTrustStore(file).catch((e: Error) => normalise(e.message, dir));
+    expect(message).toMatchInlineSnapshot(
+      `"Cannot read the trust store \`<cwd>/trust.json\`: it is 16777217 bytes, over the limit of 16777216. Remove it and trust your projects again (\`hookwire trust\`)."`,
+    );
   });
 
   it("explains a store that is not a trust store", async () => {

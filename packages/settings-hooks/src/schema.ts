@@ -92,7 +92,9 @@ export type HandlerCheck = ({ ok: true } & AcceptedHandler) | { ok: false; issue
 let schemaFingerprint: string | undefined;
 /** The schemas' own code and zod's version: a change to either is a new key for every handler. */
 function fingerprint(): string {
-  schemaFingerprint ??= createHash("sha256").update(`${zodVersion()}\0${buildSchemas.toString()}`).digest("hex");
+  schemaFingerprint ??= createHash("sha256")
+    .update(`${zodVersion()}\0${buildSchemas.toString()}`)
+    .digest("hex");
   return schemaFingerprint;
 }
 

@@ -711,3 +711,22 @@ describe("transcript", () => {
     expect(() => readFileSync(path.join(cwd, "transcripts", "session-1.jsonl"))).toThrow();
   });
 });
+
+describe("a command hook's environment", () => {
+  it("is the host's environment as it is at the hook's first run, kept for the runs after it", async () => {
+    const name = "HOOKWIRE_TEST_LATE_TOKEN";
+    const h = await harness({
+      PreToolUse: group([command(`echo "token=\${${name}:-none}" >&2; exit 2`)], "Bash"),
+    });
+    try {
+      // Set after the hooks were loaded, before they first ran: a host that reads its secrets late still passes them.
+      process.env[name] = "first";
+      const first = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+      process.env[name] = "second";
+      const second = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
+      expect([first.reason, second.reason]).toEqual(["token=first", "token=first"]);
+    } finally {
+      delete process.env[name];
+    }
+  });
+});

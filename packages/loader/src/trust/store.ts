@@ -76,7 +76,10 @@ export async function readTrustStore(file: string): Promise<TrustStore> {
   if (!read.ok) {
     if (read.reason === "missing") return emptyStore();
     const why = read.reason === "unreadable" ? read.message : `it ${read.message}`;
-    throw new TrustStoreError(file, `Cannot read the trust store \`${file}\`: ${why}.`);
+    throw new TrustStoreError(
+      file,
+      `Cannot read the trust store \`${file}\`: ${why}. Remove it and trust your projects again (\`hookwire trust\`).`,
+    );
   }
   const text = read.data.toString("utf8");
   let json: unknown;

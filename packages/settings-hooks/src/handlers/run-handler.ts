@@ -102,7 +102,9 @@ function prepareCommand(
   // path, and a start that loads handlers which never run (most of them, on most starts) should not pay it.
   let env: Record<string, string> | undefined;
   const environment = () =>
-    (env ??= own?.env ? { ...hookEnvironment(values, options), ...own.env } : hookEnvironment(values, options));
+    (env ??= own?.env
+      ? { ...hookEnvironment(values, options), ...own.env }
+      : hookEnvironment(values, options));
   return {
     // In shell form the placeholders are expanded from the environment, so their values belong to the key.
     key: JSON.stringify(["command", spec.file, spec.args, spec.shellForm ? [...values] : []]),
