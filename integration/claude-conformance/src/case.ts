@@ -2,15 +2,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
+  type CaseDirs,
+  caseDirs,
   type HookScript,
   type KitCase,
   type ObserveSpec,
-  scriptText,
   type ToolCall,
-  writeFiles,
 } from "@hookwire/conformance-kit";
 
-export type { HookScript, ToolCall };
+export type { CaseDirs, HookScript, ToolCall };
 
 /** What the http hook server answers for one route. */
 export interface HttpRoute {
@@ -46,14 +46,6 @@ export interface ConformanceCase extends KitCase {
   observe?: ObserveSpec;
 }
 
-/** The folders of one run: `project` (cwd), `home` (a fresh HOME), `logs` (what hooks received). */
-export interface CaseDirs {
-  root: string;
-  project: string;
-  home: string;
-  logs: string;
-}
-
 /** The settings JSON with `run` / `route` handlers expanded to real command and http handlers. */
 export function settingsJson(testCase: ConformanceCase, httpBase: string | undefined): unknown {
   const hooks: Record<string, unknown[]> = {};
@@ -75,20 +67,7 @@ export function settingsJson(testCase: ConformanceCase, httpBase: string | undef
 
 /** Write the project (files, hook scripts, `.claude/settings.json`) under `root`. */
 export function materialize(testCase: ConformanceCase, root: string, httpBase: string | undefined): CaseDirs {
-  const dirs: CaseDirs = {
-    root,
-    project: path.join(root, "project"),
-    home: path.join(root, "home"),
-    logs: path.join(root, "logs"),
-  };
-  for (const dir of [dirs.project, dirs.home, dirs.logs, path.join(dirs.project, ".claude", "hooks")]) {
-    mkdirSync(dir, { recursive: true });
-  }
-  writeFiles(dirs.project, testCase.files ?? {});
-  for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
-    const text = scriptText(name, script, dirs.logs).replaceAll("@P@", dirs.project);
-    writeFileSync(path.join(dirs.project, ".claude", "hooks", `${name}.sh`), text);
-  }
+  const dirs = caseDirs(testCase, root, path.join("project", ".claude", "hooks"));
   if (testCase.settings.permissions) {
     mkdirSync(path.join(dirs.home, ".claude"), { recursive: true });
     writeFileSync(

@@ -75,3 +75,36 @@ export function resolveCalls(calls: readonly ToolCall[], project: string): ToolC
     input: JSON.parse(JSON.stringify(call.input).replaceAll("@P@", project)),
   }));
 }
+
+/** The folders of one run: `project` (cwd), `home` (a fresh HOME), `logs` (what hooks received). */
+export interface CaseDirs {
+  root: string;
+  project: string;
+  home: string;
+  logs: string;
+}
+
+/**
+ * The start of every case's folders under `root`: `project` with the case's files, `home`, `logs`, and the
+ * hook scripts in `scripts` (relative to `root`; `@P@` in a script is the project).
+ */
+export function caseDirs(
+  testCase: { files?: Readonly<Record<string, string>>; scripts?: Readonly<Record<string, HookScript>> },
+  root: string,
+  scripts: string,
+): CaseDirs {
+  const dirs: CaseDirs = {
+    root,
+    project: path.join(root, "project"),
+    home: path.join(root, "home"),
+    logs: path.join(root, "logs"),
+  };
+  const scriptsDir = path.join(root, scripts);
+  for (const dir of [dirs.project, dirs.home, dirs.logs, scriptsDir]) mkdirSync(dir, { recursive: true });
+  writeFiles(dirs.project, testCase.files ?? {});
+  for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
+    const text = scriptText(name, script, dirs.logs).replaceAll("@P@", dirs.project);
+    writeFileSync(path.join(scriptsDir, `${name}.sh`), text);
+  }
+  return dirs;
+}

@@ -2,18 +2,50 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { exec } from "@hookwire/core";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import type { AgentTool, ToolResult } from "@hookwire/tool-wrapper";
 import picomatch from "picomatch";
 
 function text(value: string) {
   return [{ type: "text" as const, text: value }];
 }
 
-function param(tool: string, params: Record<string, unknown>, name: string): string {
+/**
+ * What the file tools say, in a host's own words: the errors the model reads, and what `write` and `edit`
+ * return (text and `details`, which PostToolUse hooks and opencode's `metadata` see).
+ */
+export interface ToolWording {
+  /** A required input missing or not a string. */
+  invalidInput(tool: string, name: string, got: string): string;
+  /** `read` of a file that does not exist. */
+  readMissing(file: string, cwd: string): string;
+  /** `edit` of a file that does not exist. */
+  editMissing(file: string): string;
+  /** `edit` of a file that does not hold the text to replace. */
+  textMissing(file: string, oldText: string): string;
+  wrote(file: string, originalFile: string | null): ToolResult;
+  edited(file: string, originalFile: string): ToolResult;
+}
+
+/** Claude Code's wording: the default, and what every suite uses unless its host says otherwise. */
+const CLAUDE_WORDING: ToolWording = {
+  invalidInput: (tool, name, got) =>
+    `InputValidationError: ${tool} requires "${name}" (a string), got ${got}`,
+  readMissing: (_file, cwd) => `File does not exist. Current working directory: ${cwd}.`,
+  editMissing: (file) => `File does not exist: ${file}`,
+  textMissing: (_file, oldText) => `String to replace not found in file: ${oldText}`,
+  wrote: (file, originalFile) => ({ content: text(`Wrote ${file}`), details: { originalFile } }),
+  edited: (file, originalFile) => ({ content: text(`Edited ${file}`), details: { originalFile } }),
+};
+
+/** The string input `name` of a call, or the host's invalid-input error. */
+export function stringParam(
+  tool: string,
+  params: Record<string, unknown>,
+  name: string,
+  wording: Pick<ToolWording, "invalidInput"> = CLAUDE_WORDING,
+): string {
   const value = params[name];
-  if (typeof value !== "string") {
-    throw new Error(`InputValidationError: ${tool} requires "${name}" (a string), got ${typeof value}`);
-  }
+  if (typeof value !== "string") throw new Error(wording.invalidInput(tool, name, typeof value));
   return value;
 }
 
@@ -29,32 +61,20 @@ function walk(dir: string, base = dir): string[] {
   return out.sort();
 }
 
-/** `prelude`: shell text run before every Bash command (the session's CLAUDE_ENV_FILE exports). */
-export function nativeTools(cwd: string, prelude: () => string = () => ""): AgentTool[] {
+/** `read`, `write` and `edit` in `cwd`, saying what they say in `wording` (Claude Code's where left out). */
+export function fileTools(cwd: string, wording: Partial<ToolWording> = {}): AgentTool[] {
+  const say: ToolWording = { ...CLAUDE_WORDING, ...wording };
   const resolve = (file: string) => path.resolve(cwd, file);
+  const param = (tool: string, params: Record<string, unknown>, name: string) =>
+    stringParam(tool, params, name, say);
   return [
-    {
-      name: "bash",
-      description: "Run a shell command.",
-      parameters: {},
-      async execute(_id, params, signal) {
-        const command = param("bash", params, "command");
-        const timeout = typeof params.timeout === "number" ? params.timeout * 1000 : 30_000;
-        const script = `exec 2>&1\n${prelude()}\n${command}`;
-        const result = await exec("bash", ["-c", script], { cwd, timeout, signal });
-        const output = result.stdout.trimEnd();
-        if (result.code !== 0 || result.killed)
-          throw new Error(`Exit code ${result.code}\n${output}`.trimEnd());
-        return { content: text(output), details: { exitCode: 0 } };
-      },
-    },
     {
       name: "read",
       description: "Read a file.",
       parameters: {},
       async execute(_id, params) {
         const file = resolve(param("read", params, "path"));
-        if (!existsSync(file)) throw new Error(`File does not exist. Current working directory: ${cwd}.`);
+        if (!existsSync(file)) throw new Error(say.readMissing(file, cwd));
         return { content: text(readFileSync(file, "utf8")) };
       },
     },
@@ -67,7 +87,7 @@ export function nativeTools(cwd: string, prelude: () => string = () => ""): Agen
         const content = param("write", params, "content");
         const originalFile = existsSync(file) ? readFileSync(file, "utf8") : null;
         writeFileSync(file, content);
-        return { content: text(`Wrote ${file}`), details: { originalFile } };
+        return say.wrote(file, originalFile);
       },
     },
     {
@@ -78,21 +98,43 @@ export function nativeTools(cwd: string, prelude: () => string = () => ""): Agen
         const file = resolve(param("edit", params, "path"));
         const oldText = param("edit", params, "oldText");
         const newText = param("edit", params, "newText");
-        if (!existsSync(file)) throw new Error(`File does not exist: ${file}`);
+        if (!existsSync(file)) throw new Error(say.editMissing(file));
         const originalFile = readFileSync(file, "utf8");
-        if (!originalFile.includes(oldText))
-          throw new Error(`String to replace not found in file: ${oldText}`);
+        if (!originalFile.includes(oldText)) throw new Error(say.textMissing(file, oldText));
         writeFileSync(file, originalFile.replace(oldText, newText));
-        return { content: text(`Edited ${file}`), details: { originalFile } };
+        return say.edited(file, originalFile);
       },
     },
+  ];
+}
+
+/** `prelude`: shell text run before every Bash command (the session's CLAUDE_ENV_FILE exports). */
+export function nativeTools(cwd: string, prelude: () => string = () => ""): AgentTool[] {
+  const resolve = (file: string) => path.resolve(cwd, file);
+  return [
+    {
+      name: "bash",
+      description: "Run a shell command.",
+      parameters: {},
+      async execute(_id, params, signal) {
+        const command = stringParam("bash", params, "command");
+        const timeout = typeof params.timeout === "number" ? params.timeout * 1000 : 30_000;
+        const script = `exec 2>&1\n${prelude()}\n${command}`;
+        const result = await exec("bash", ["-c", script], { cwd, timeout, signal });
+        const output = result.stdout.trimEnd();
+        if (result.code !== 0 || result.killed)
+          throw new Error(`Exit code ${result.code}\n${output}`.trimEnd());
+        return { content: text(output), details: { exitCode: 0 } };
+      },
+    },
+    ...fileTools(cwd),
     {
       name: "glob",
       description: "Find files by pattern.",
       parameters: {},
       async execute(_id, params) {
         const base = resolve(typeof params.path === "string" ? params.path : ".");
-        const isMatch = picomatch(param("glob", params, "pattern"));
+        const isMatch = picomatch(stringParam("glob", params, "pattern"));
         const filenames = walk(base).filter((file) => isMatch(file));
         return { content: text(filenames.join("\n") || "No files found"), details: { filenames } };
       },
@@ -103,7 +145,10 @@ export function nativeTools(cwd: string, prelude: () => string = () => ""): Agen
       parameters: {},
       async execute(_id, params) {
         const base = resolve(typeof params.path === "string" ? params.path : ".");
-        const regex = new RegExp(param("grep", params, "pattern"), params.ignoreCase === true ? "i" : "");
+        const regex = new RegExp(
+          stringParam("grep", params, "pattern"),
+          params.ignoreCase === true ? "i" : "",
+        );
         const files = statSync(base).isDirectory() ? walk(base) : [path.basename(base)];
         const root = statSync(base).isDirectory() ? base : path.dirname(base);
         const lines: string[] = [];

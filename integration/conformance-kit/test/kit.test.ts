@@ -1,10 +1,18 @@
-// The kit's own parts: the record file round trip, the compared terms, the report line, the agent loop's stop rules.
+// The kit's own parts: the record file round trip, the compared terms, the report line, case folders, the file tools' wording.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { comparableBy, formatReport, recordStore, scriptText, shapeOf } from "../src/index.js";
+import {
+  caseDirs,
+  comparableBy,
+  fileTools,
+  formatReport,
+  recordStore,
+  scriptText,
+  shapeOf,
+} from "../src/index.js";
 
 const temps: string[] = [];
 const temp = () => {
@@ -115,5 +123,62 @@ describe("scriptText", () => {
     expect(out).toBe('{"ok":true}\n');
     expect(readFileSync(path.join(dir, "h.jsonl"), "utf8")).toBe('{"a":1}\n{"a":2}\n');
     expect(readFileSync(path.join(dir, "runs"), "utf8")).toBe("run 1\nrun 2\n");
+  });
+});
+
+describe("caseDirs", () => {
+  it("makes project, home and logs, writes the case's files and its scripts with @P@ filled in", () => {
+    const root = temp();
+    const dirs = caseDirs(
+      { files: { "src/a.txt": "A" }, scripts: { h: { stdout: "@P@/x" } } },
+      root,
+      "hooks",
+    );
+    expect(dirs).toEqual({
+      root,
+      project: path.join(root, "project"),
+      home: path.join(root, "home"),
+      logs: path.join(root, "logs"),
+    });
+    expect(readFileSync(path.join(dirs.project, "src/a.txt"), "utf8")).toBe("A");
+    const out = execFileSync("sh", [path.join(root, "hooks", "h.sh")], { input: "{}", encoding: "utf8" });
+    expect(out).toBe(`${dirs.project}/x\n`);
+    expect(readdirSync(dirs.home)).toEqual([]);
+  });
+});
+
+describe("fileTools", () => {
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "resolved",
+      (error: Error) => error.message.replaceAll(os.tmpdir(), "<tmp>").replace(/hw-kit-\w+/, "<dir>"),
+    );
+
+  it("answers in Claude Code's words unless the host gives its own", async () => {
+    const cwd = temp();
+    const [read, , edit] = fileTools(cwd);
+    const [ownRead, ownWrite, ownEdit] = fileTools(cwd, {
+      readMissing: (file) => `File not found: ${file}`,
+      textMissing: () => "oldString not found in content",
+      wrote: () => ({ content: [{ type: "text", text: "Wrote file successfully." }] }),
+    });
+    expect(await failure(read!.execute("1", { path: "nope.txt" }))).toMatchInlineSnapshot(
+      `"File does not exist. Current working directory: <tmp>/<dir>."`,
+    );
+    expect(await failure(ownRead!.execute("1", { path: "nope.txt" }))).toMatchInlineSnapshot(
+      `"File not found: <tmp>/<dir>/nope.txt"`,
+    );
+    expect(await failure(read!.execute("1", { path: 3 }))).toMatchInlineSnapshot(
+      `"InputValidationError: read requires "path" (a string), got number"`,
+    );
+    expect(await ownWrite!.execute("1", { path: "a.txt", content: "one" })).toEqual({
+      content: [{ type: "text", text: "Wrote file successfully." }],
+    });
+    const edited = await edit!.execute("1", { path: "a.txt", oldText: "one", newText: "two" });
+    expect(edited.details).toEqual({ originalFile: "one" });
+    expect(readFileSync(path.join(cwd, "a.txt"), "utf8")).toBe("two");
+    expect(await failure(ownEdit!.execute("1", { path: "a.txt", oldText: "one", newText: "x" }))).toBe(
+      "oldString not found in content",
+    );
   });
 });

@@ -2,15 +2,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
+  type CaseDirs,
+  caseDirs,
   type HookScript,
   type KitCase,
   type ObserveSpec,
-  scriptText,
   type ToolCall,
-  writeFiles,
 } from "@hookwire/conformance-kit";
 
-export type { HookScript, ToolCall };
+export type { CaseDirs, HookScript, ToolCall };
 
 /** A handler in a case's settings: `run: name` is a command handler running `scripts[name]`; other fields as in settings. */
 export type CaseHandler = Record<string, unknown> & ({ run: string } | { type: string });
@@ -43,14 +43,6 @@ export interface GeminiCase extends KitCase {
   /** Default true: `--yolo`, every tool call approved without asking. */
   yolo?: boolean;
   observe?: ObserveSpec;
-}
-
-/** The folders of one run: `project` (cwd), `home` (a fresh HOME), `logs` (what hooks received). */
-export interface CaseDirs {
-  root: string;
-  project: string;
-  home: string;
-  logs: string;
 }
 
 /** A settings file with `run` handlers expanded to command handlers (scripts live in `<logs>/../scripts`). */
@@ -88,21 +80,8 @@ export function materialize(
   root: string,
   userExtra: Record<string, unknown> = {},
 ): CaseDirs {
-  const dirs: CaseDirs = {
-    root,
-    project: path.join(root, "project"),
-    home: path.join(root, "home"),
-    logs: path.join(root, "logs"),
-  };
+  const dirs = caseDirs(testCase, root, "scripts");
   const scripts = path.join(root, "scripts");
-  for (const dir of [dirs.project, dirs.home, dirs.logs, scripts]) mkdirSync(dir, { recursive: true });
-  writeFiles(dirs.project, testCase.files ?? {});
-  for (const [name, script] of Object.entries(testCase.scripts ?? {})) {
-    writeFileSync(
-      path.join(scripts, `${name}.sh`),
-      scriptText(name, script, dirs.logs).replaceAll("@P@", dirs.project),
-    );
-  }
   if (testCase.project) {
     writeJson(
       path.join(dirs.project, ".gemini", "settings.json"),

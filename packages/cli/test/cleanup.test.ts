@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, sandbox } from "./cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
 

@@ -1,7 +1,8 @@
 import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, repoRoot, sandbox } from "./cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { repoRoot, sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
 

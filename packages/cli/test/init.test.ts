@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, sandbox } from "./cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
 

@@ -6,9 +6,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { COMMANDS } from "../src/command-table.js";
 import { renderedUsage } from "../src/help.js";
-import { bin, ensureBuilt } from "./cli-harness.js";
+import { bin } from "./cli-harness.js";
 
 /** The file URLs a real `hookwire` process loads, traced by a module loader hook. */
 function modulesLoadedBy(args: string[]): { urls: string[]; stdout: string; status: number | null } {

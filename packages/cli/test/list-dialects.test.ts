@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, sandbox } from "./cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt(), 600_000);
 

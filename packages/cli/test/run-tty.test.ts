@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bin, ensureBuilt, sandbox } from "./cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { bin, sandbox } from "./cli-harness.js";
 
 // util-linux `script` gives the CLI a real pseudo-terminal, so the terminal UI (not the no-op one) answers.
 const hasScript = spawnSync("script", ["--version"]).status === 0;

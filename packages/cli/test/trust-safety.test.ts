@@ -2,7 +2,8 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { bin, ensureBuilt, sandbox } from "./cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { bin, sandbox } from "./cli-harness.js";
 
 // Each test runs the CLI several times; on a loaded machine one run takes seconds.
 vi.setConfig({ testTimeout: 90_000 });

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../cli/test/cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { OWN_DRIVER_AFTER } from "../src/dispatch.js";
 import type * as Core from "../src/index.js";
 

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-// The built packages are what hosts import; the CLI's harness builds them once for every suite that needs dist.
-import { ensureBuilt } from "../../cli/test/cli-harness.js";
+// The built packages are what hosts import; ensureBuilt builds them once for every suite that needs dist.
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
 
 const LOADER = pathToFileURL(path.resolve(import.meta.dirname, "../dist/index.js")).href;
 

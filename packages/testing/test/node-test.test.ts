@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../cli/test/cli-harness.js";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

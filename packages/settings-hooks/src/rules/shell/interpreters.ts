@@ -9,6 +9,20 @@ export interface CodeReader {
   code(text: string, label: string, scope: Scope): void;
 }
 
+/** Code one word holds (`bash -c CODE`, `eval CODE`, `flock -c CODE`): read as bash, or an unknown when it is known only at run time. */
+export function codeWord(reader: CodeReader, word: ShellWord, label: string, scope: Scope): void {
+  if (word.literal) reader.code(word.value, label, scope);
+  else {
+    unknown(
+      reader.analysis,
+      scope,
+      "DYNAMIC_CODE",
+      word.value,
+      `\`${label}\` runs code known only at run time`,
+    );
+  }
+}
+
 /** `bash …`, `sh …`: the code it runs from `-c`, its script operand, or standard input. */
 export function shellCode(
   reader: CodeReader,
@@ -41,18 +55,7 @@ export function shellCode(
   const operand = args[i];
   const label = `${program} -c`;
   if (inline) {
-    if (!operand) return;
-    if (!operand.literal) {
-      unknown(
-        reader.analysis,
-        scope,
-        "DYNAMIC_CODE",
-        operand.value,
-        `\`${label}\` runs code known only at run time`,
-      );
-    } else {
-      reader.code(operand.value, label, scope);
-    }
+    if (operand) codeWord(reader, operand, label, scope);
     return;
   }
   if (operand && !readsStdin) {

@@ -2,7 +2,7 @@
 import { posix } from "node:path";
 import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
 import { changeDirectory } from "./cd.js";
-import { type CodeReader, interpreterCode, shellCode } from "./interpreters.js";
+import { type CodeReader, codeWord, interpreterCode, shellCode } from "./interpreters.js";
 import { skipOptions } from "./options.js";
 import { type OptionSpec, type ProgramSpec, programSpec } from "./programs.js";
 import { literalWord, RUNTIME, runtimeWord, type ShellWord } from "./words.js";
@@ -93,33 +93,14 @@ export class Unwrapper implements CodeReader {
         return {};
       case "eval": {
         const dynamic = args.find((arg) => !arg.literal);
-        if (dynamic) {
-          unknown(
-            this.analysis,
-            scope,
-            "DYNAMIC_CODE",
-            dynamic.value,
-            "`eval` runs code known only at run time",
-          );
-        } else if (args.length > 0) {
-          this.code(args.map((arg) => arg.value).join(" "), "eval", scope);
-        }
+        if (args.length > 0)
+          codeWord(this, dynamic ?? literalWord(args.map((arg) => arg.value).join(" ")), "eval", scope);
         return {};
       }
       case "trap": {
         const first = args[0];
         if (!first || first.value.startsWith("-") || args.length < 2) return {};
-        if (!first.literal) {
-          unknown(
-            this.analysis,
-            scope,
-            "DYNAMIC_CODE",
-            first.value,
-            "`trap` runs code known only at run time",
-          );
-        } else {
-          this.code(first.value, "trap", scope);
-        }
+        codeWord(this, first, "trap", scope);
         return {};
       }
       case "source":
@@ -183,18 +164,7 @@ export class Unwrapper implements CodeReader {
     if (options.runsNothing?.some((option) => start.flags.has(option))) return {};
     for (const option of options.shellString ?? []) {
       const value = start.values.get(option);
-      if (value === undefined) continue;
-      if (!value.literal) {
-        unknown(
-          this.analysis,
-          scope,
-          "DYNAMIC_CODE",
-          value.value,
-          `\`${program} ${option}\` runs code known only at run time`,
-        );
-      } else {
-        this.code(value.value, `${program} ${option}`, scope);
-      }
+      if (value !== undefined) codeWord(this, value, `${program} ${option}`, scope);
     }
     const chdir = start.values.get("-C") ?? start.values.get("--chdir") ?? start.values.get("-D");
     const cwd = chdir === undefined ? undefined : changeDirectory("cd", [chdir], scope.cwd);
@@ -202,17 +172,7 @@ export class Unwrapper implements CodeReader {
     // `flock FILE -c 'cmd'`: the string option may follow the operand.
     const late = rest[0] && options.shellString?.includes(rest[0].value) ? rest[1] : undefined;
     if (late) {
-      if (!late.literal) {
-        unknown(
-          this.analysis,
-          scope,
-          "DYNAMIC_CODE",
-          late.value,
-          `\`${program} ${rest[0]!.value}\` runs code known only at run time`,
-        );
-      } else {
-        this.code(late.value, `${program} ${rest[0]!.value}`, scope);
-      }
+      codeWord(this, late, `${program} ${rest[0]!.value}`, scope);
       return {};
     }
     if (program === "coproc" && rest.length > 1 && rest[1]?.value === "{") rest = rest.slice(2);
@@ -264,21 +224,8 @@ export class Unwrapper implements CodeReader {
   private joined(words: readonly ShellWord[], label: string, scope: Scope): void {
     if (words.length === 0) return;
     const dynamic = words.find((word) => !word.literal && word.shape !== RUNTIME);
-    if (dynamic) {
-      unknown(
-        this.analysis,
-        scope,
-        "DYNAMIC_CODE",
-        dynamic.value,
-        `\`${label}\` runs code known only at run time`,
-      );
-      return;
-    }
     // Words supplied at run time (`{}`) become a variable, so the code stays analysable and they stay unknown.
-    this.code(
-      words.map((word) => (word.literal ? word.value : '"$HOOKWIRE_RUNTIME"')).join(" "),
-      label,
-      scope,
-    );
+    const code = words.map((word) => (word.literal ? word.value : '"$HOOKWIRE_RUNTIME"')).join(" ");
+    codeWord(this, dynamic ?? literalWord(code), label, scope);
   }
 }
