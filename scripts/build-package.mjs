@@ -5,8 +5,10 @@
 // import graph on start, and that cost grew with the module count, not the code. Dependencies stay imports
 // (every bare specifier is external): the hookwire packages keep importing each other, so a process has
 // one instance of each (one `@hookwire/core`, its error classes and runner), and a host's own copies of
-// third-party packages are not duplicated. `node ../../scripts/build-package.mjs [entry …]`: entries are
-// paths under src/ without extension, besides `index` (e.g. `cli` `commands/*`).
+// third-party packages are not duplicated; an application may bundle a small dependency with `--inline`.
+// The output is minified (whitespace, comments, local names; see the `minify` option below).
+// `node ../../scripts/build-package.mjs [--inline <package>] [entry …]`: entries are paths under src/
+// without extension, besides `index` (e.g. `cli` `commands/*`).
 import { execFileSync } from "node:child_process";
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
