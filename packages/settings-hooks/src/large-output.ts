@@ -47,11 +47,9 @@ const LEADING_BLANK_LINES = /^(?:[^\S\n]*\n)+/;
  * blank lines and trailing white space.
  */
 export function cutBashOutput(text: string, limit: number): string {
-  // `limit` units hold at least `limit` bytes; one more when the last is the first half of a pair.
-  let units = Math.min(text.length, limit);
-  const last = text.charCodeAt(units - 1);
-  if (units < text.length && last >= 0xd800 && last <= 0xdbff) units++;
-  const head = Buffer.from(text.slice(0, units), "utf8").subarray(0, limit).toString("utf8");
+  // `limit` UTF-16 units hold at least `limit` bytes. A pair the slice splits starts at byte `limit - 1` or
+  // later, so at most its first byte is kept: one U+FFFD either way.
+  const head = Buffer.from(text.slice(0, limit), "utf8").subarray(0, limit).toString("utf8");
   return head.replace(LEADING_BLANK_LINES, "").trimEnd();
 }
 
