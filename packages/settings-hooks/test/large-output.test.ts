@@ -14,7 +14,8 @@ import type { ContentPart } from "@hookwire/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { cutBashOutput, cutErrorText, overByteLimit } from "../src/large-output.js";
 import { flushSavedOutputs } from "../src/protocol/saved-output.js";
-import { TRANSCRIPT_LIMITS } from "../src/transcript.js";
+import { toSettingsResponse } from "../src/tool-names.js";
+import { TRANSCRIPT_LIMITS, TranscriptWriter } from "../src/transcript.js";
 import { command, group, type Harness, harness, tempProject, toolCall } from "./bridge-harness.js";
 
 const LIMIT = TRANSCRIPT_LIMITS.bashOutputBytes;
@@ -57,13 +58,18 @@ async function run(
     hooks?: Record<string, unknown>;
     cwd?: string;
     transcript?: false;
+    hostSession?: () => { sessionId: string; transcriptPath: string };
   } = {},
 ): Promise<Run> {
   const tool = options.tool ?? "bash";
   const input = options.input ?? { command: "make big" };
   const h = await harness(
     options.hooks ?? { PostToolUse: group([capture]), PostToolUseFailure: group([capture]) },
-    { cwd: options.cwd ?? project(), ...(options.transcript === false ? { transcript: false } : {}) },
+    {
+      cwd: options.cwd ?? project(),
+      ...(options.transcript === false ? { transcript: false } : {}),
+      ...(options.hostSession ? { hostSession: options.hostSession } : {}),
+    },
   );
   await h.runner.emitToolCall(toolCall(tool, input));
   await h.runner.emit({
@@ -312,5 +318,37 @@ describe("a large output that cannot be saved", () => {
     chmodSync(dir, 0o500);
     const h = await expectCutWithoutFile(cwd, /could not be saved: .*EACCES/);
     expect(readdirSync(toolResults(h))).toEqual([]);
+  });
+});
+
+describe("a host that keeps its own transcript", () => {
+  it("gets the hook's file beside its transcript, and its writer names that file instead of writing another", async () => {
+    const cwd = project();
+    const transcriptPath = path.join(cwd, "host", "s-9.jsonl");
+    const writer = new TranscriptWriter({ file: transcriptPath, sessionId: "s-9", cwd });
+    const output = lines(200_000);
+    const { input, seen } = await run(output, {
+      cwd,
+      hostSession: () => ({ sessionId: "s-9", transcriptPath }),
+    });
+    expect(input.transcript_path).toBe(transcriptPath);
+    expect(input.tool_response?.persistedOutputPath).toBe(
+      path.join(cwd, "host", "s-9", "tool-results", "call-1.txt"),
+    );
+    expect(seen).toBe(output);
+    // The host records the result after the hooks ran, as host-kit's session log does.
+    writer.toolResult(
+      "call-1",
+      output,
+      false,
+      toSettingsResponse("bash", { input: {}, text: output, details: {} }),
+    );
+    await flushSavedOutputs();
+    const [line] = readFileSync(transcriptPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(line.toolUseResult.persistedOutputPath).toBe(input.tool_response?.persistedOutputPath);
+    expect(readdirSync(path.join(cwd, "host", "s-9", "tool-results"))).toEqual(["call-1.txt"]);
   });
 });
