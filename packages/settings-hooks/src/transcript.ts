@@ -44,10 +44,11 @@ export const MAX_DEFERRED_LINES = 64;
 
 /**
  * Every bound on a large tool output, in one table: what the transcript keeps and what post-tool hooks are
- * handed. All but the file cap are Claude Code 2.1.332's (recorded: a Bash output over 30,000 UTF-8 bytes
- * is saved to `<session>/tool-results/`, its line keeps a 2,000-character preview, its `stdout` — in the
- * line and in PostToolUse input — the first 30,000 bytes; another tool's result over 50,000 characters is
- * saved too; a failure's error past 11,024 characters keeps 10,000); the file cap is hookwire's.
+ * handed. Recorded in Claude Code 2.1.332: a Bash output over 30,000 UTF-8 bytes is saved to
+ * `<session>/tool-results/`, its line keeps a 2,000-character preview, its `stdout` — in the line and in
+ * PostToolUse input — the first 30,000 bytes; a failure's error past 11,024 characters keeps 10,000.
+ * `toolResultChars` is one limit for every other tool (Claude Code's differ per tool: Grep 20,000, Read
+ * none); the file cap is hookwire's.
  */
 export interface TranscriptLimits {
   /** A Bash output over this many UTF-8 bytes is saved to a file; `stdout` keeps its first this many bytes. */
