@@ -36,8 +36,7 @@ import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js"
 import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
 import { saveToolResultNow, toolResultsDir } from "./large-output.js";
 import type { SessionInfo } from "./protocol/input.js";
-import type { HandlerResult } from "./protocol/output.js";
-import { defaultOutputDir } from "./protocol/output.js";
+import { defaultOutputDir, type HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
 import { matchesRule } from "./rules/match.js";
 import type { PermissionRule } from "./rules/parse.js";
@@ -235,12 +234,12 @@ export async function createSettingsHooks(
    * Where a large tool output handed to a hook is saved: beside the transcript that names it (ours or the
    * host's, as Claude Code keeps `<session>/tool-results`), else in the output folder.
    */
-  const toolResultsDirNow = () => {
-    if (transcript) return transcript.toolResultsDir;
+  const toolResultsDirNow = (): { dir: string; transcribed: boolean } => {
+    if (transcript) return { dir: transcript.toolResultsDir, transcribed: true };
     const transcriptPath = options.hostSession?.().transcriptPath ?? session.transcriptPath;
     return transcriptPath
-      ? toolResultsDir(transcriptPath)
-      : path.join(options.outputDir ?? defaultOutputDir(), "tool-results");
+      ? { dir: toolResultsDir(transcriptPath), transcribed: true }
+      : { dir: path.join(options.outputDir ?? defaultOutputDir(), "tool-results"), transcribed: false };
   };
   const settings: BridgeSettings = {
     sessionStartSource: options.sessionStartSource ?? "startup",
@@ -554,10 +553,11 @@ export async function createSettingsHooks(
                   largeOutput: {
                     limits: outputLimits,
                     // Only for a handler that runs: a call whose handlers' `if` rules all refuse it saves nothing here.
-                    save: (text: string) =>
-                      resultTool && selected(spec, {}, resultTool).length > 0
-                        ? saveToolResultNow(toolResultsDirNow(), call.toolCallId as string, text)
-                        : undefined,
+                    save: (text: string) => {
+                      if (!resultTool || selected(spec, {}, resultTool).length === 0) return undefined;
+                      const { dir, transcribed } = toolResultsDirNow();
+                      return saveToolResultNow(dir, call.toolCallId as string, text, transcribed);
+                    },
                   },
                 }
               : {}),

@@ -85,17 +85,26 @@ function remember(key: string, entry: { text: string; file?: string; why?: strin
  * A call's output in `<dir>/<id>.txt`, written before this returns (private folder, never through a link),
  * for a hook about to read it. The same output for the same call is written once. `undefined` when it
  * cannot be written (a read-only folder, a full disk, over the folder's cap): the hook is then handed no path.
+ * `transcribed`: a transcript will record the call (`saveToolResult`), so the file is remembered for it.
  */
-export function saveToolResultNow(dir: string, id: string, text: string): string | undefined {
+export function saveToolResultNow(
+  dir: string,
+  id: string,
+  text: string,
+  transcribed = true,
+): string | undefined {
   const key = `${dir}\0${id}`;
   const known = savedForHooks.get(key);
   if (known?.text === text) return known.file;
+  const keep = (entry: { file?: string; why?: string }) => {
+    if (transcribed) remember(key, { text, ...entry });
+  };
   try {
     const file = saveOutputNow(dir, text, undefined, fileNameOf(id));
-    remember(key, { text, file });
+    keep({ file });
     return file;
   } catch (error) {
-    remember(key, { text, why: error instanceof Error ? error.message : String(error) });
+    keep({ why: error instanceof Error ? error.message : String(error) });
     return undefined;
   }
 }

@@ -1,5 +1,4 @@
 // What a hook dialect is: one agent's settings-hook format (files, events, tools, output protocol) as data.
-
 import type {
   HookAPI,
   HookContext,
