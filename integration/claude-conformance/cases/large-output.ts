@@ -69,6 +69,27 @@ export const largeOutputCases: ConformanceCase[] = [
     `printf '\\n\\n  \\n'; ${repeat("a", 29_985)}; ${repeat(" ", 20)}; ${repeat("b", 100)}`,
   ),
   {
+    id: "large-post-bash-transcript-same-file",
+    about:
+      "a 100,000-byte Bash output: the transcript's line names the file PostToolUse was handed, and the folder holds that one",
+    settings: {
+      hooks: {
+        PostToolUse: [{ matcher: "Bash", hooks: [{ run: "post" }] }],
+        Stop: [{ hooks: [{ run: "stop" }] }],
+      },
+    },
+    scripts: {
+      post: {
+        shell: `printf '%s' "$input" | sed -n 's/.*"persistedOutputPath":"\\([^"]*\\)".*/\\1/p' > "$CLAUDE_PROJECT_DIR/post-path.txt"`,
+      },
+      stop: {
+        shell: `tp=$(printf '%s' "$input" | sed -n 's/.*"transcript_path":"\\([^"]*\\)".*/\\1/p'); f=$(grep -o '"persistedOutputPath":"[^"]*"' "$tp" | head -n1 | cut -d'"' -f4); { if [ "$f" = "$(cat "$CLAUDE_PROJECT_DIR/post-path.txt")" ]; then echo same; else echo "different: $f"; fi; ls "$(dirname "$f")" | wc -l | tr -d ' '; } > "$CLAUDE_PROJECT_DIR/same.txt"`,
+      },
+    },
+    calls: [{ tool: "Bash", input: { command: lines(100_000) } }],
+    observe: { files: ["same.txt"] },
+  },
+  {
     id: "large-post-failure-bash",
     about: "PostToolUseFailure for a 1 MB output of a failing Bash: error keeps 5,000 characters at each end",
     settings: { hooks: { PostToolUseFailure: [{ matcher: "Bash", hooks: [{ run: "h" }] }] } },
