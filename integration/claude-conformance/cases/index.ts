@@ -3,6 +3,7 @@ import type { ConformanceCase } from "../src/case.js";
 import { exitCodeCases } from "./exit-codes.js";
 import { handlerCases } from "./handlers.js";
 import { ifRuleCases } from "./if-rules.js";
+import { largeOutputCases } from "./large-output.js";
 import { matcherCases } from "./matchers.js";
 import { outputFieldCases } from "./output-fields.js";
 import { permissionCases } from "./permissions.js";
@@ -19,4 +20,5 @@ export const cases: ConformanceCase[] = [
   ...permissionCases,
   ...sessionCases,
   ...transcriptCases,
+  ...largeOutputCases,
 ];

@@ -34,14 +34,15 @@ import { claudeTools } from "./dialects/claude/tools.js";
 import type { EnvironmentOptions } from "./handlers/environment.js";
 import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js";
 import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
+import { saveToolResultNow, toolResultsDir } from "./large-output.js";
 import type { SessionInfo } from "./protocol/input.js";
-import type { HandlerResult } from "./protocol/output.js";
+import { defaultOutputDir, type HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
 import { matchesRule } from "./rules/match.js";
 import type { PermissionRule } from "./rules/parse.js";
 import { loadShellParser } from "./rules/shell/grammar.js";
 import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
-import { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
+import { defaultTranscriptDir, TRANSCRIPT_LIMITS, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 export interface SettingsHooksOptions {
   /** Working directory of the hooks and the `cwd` input field. */
@@ -228,6 +229,18 @@ export async function createSettingsHooks(
             cwd,
           });
   if (transcript) session.transcriptPath = transcript.path;
+  const outputLimits = transcript?.limits ?? TRANSCRIPT_LIMITS;
+  /**
+   * Where a large tool output handed to a hook is saved: beside the transcript that names it (ours or the
+   * host's, as Claude Code keeps `<session>/tool-results`), else in the output folder.
+   */
+  const toolResultsDirNow = (): { dir: string; transcribed: boolean } => {
+    if (transcript) return { dir: transcript.toolResultsDir, transcribed: true };
+    const transcriptPath = options.hostSession?.().transcriptPath ?? session.transcriptPath;
+    return transcriptPath
+      ? { dir: toolResultsDir(transcriptPath), transcribed: true }
+      : { dir: path.join(options.outputDir ?? defaultOutputDir(), "tool-results"), transcribed: false };
+  };
   const settings: BridgeSettings = {
     sessionStartSource: options.sessionStartSource ?? "startup",
     stopHookCap: options.stopHookCap ?? 8,
@@ -523,6 +536,9 @@ export async function createSettingsHooks(
             if (native === "tool_result") hookedResults.add(call.toolCallId as string);
           }
           const started = native === "tool_result" ? toolStarted.get(call.toolCallId as string) : undefined;
+          // `if` rules are read with the Bash grammar; `largeOutput.save` asks them whether a handler runs.
+          if (tool && hasRules) await loadShellParser().catch(() => undefined);
+          const resultTool = native === "tool_result" ? tool : undefined;
           const ctx: EventContext<NativeEventName, unknown> = {
             event,
             hook,
@@ -532,7 +548,18 @@ export async function createSettingsHooks(
             options: settings,
             ...(tool ? { tool } : {}),
             ...(native === "tool_result"
-              ? { toolDurationMs: started === undefined ? 0 : Math.round(performance.now() - started) }
+              ? {
+                  toolDurationMs: started === undefined ? 0 : Math.round(performance.now() - started),
+                  largeOutput: {
+                    limits: outputLimits,
+                    // Only for a handler that runs: a call whose handlers' `if` rules all refuse it saves nothing here.
+                    save: (text: string) => {
+                      if (!resultTool || selected(spec, {}, resultTool).length === 0) return undefined;
+                      const { dir, transcribed } = toolResultsDirNow();
+                      return saveToolResultNow(dir, call.toolCallId as string, text, transcribed);
+                    },
+                  },
+                }
               : {}),
             hookName,
             cwd,

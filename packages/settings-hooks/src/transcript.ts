@@ -13,8 +13,15 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import {
+  cutBashOutput,
+  cutErrorText,
+  isBashResponse,
+  overByteLimit,
+  saveToolResult,
+  toolResultsDir,
+} from "./large-output.js";
 import { defaultOutputDir } from "./protocol/output.js";
-import { saveOutput } from "./protocol/saved-output.js";
 
 /**
  * `<XDG cache>/hookwire/transcripts/<project>`: per user, one folder per project named as Claude Code names
@@ -36,25 +43,34 @@ export function projectFolderName(cwd: string): string {
 export const MAX_DEFERRED_LINES = 64;
 
 /**
- * Every bound of a transcript, in one table. The first three are Claude Code 2.1.332's (recorded: a Bash
- * output over 30,000 characters, or another tool's result over 50,000, is saved to
- * `<session>/tool-results/` and the line keeps a 2,000-character preview); the file cap is hookwire's.
+ * Every bound on a large tool output, in one table: what the transcript keeps and what post-tool hooks are
+ * handed. Recorded in Claude Code 2.1.332: a Bash output over 30,000 UTF-8 bytes is saved to
+ * `<session>/tool-results/`, its line keeps a 2,000-character preview, its `stdout` — in the line and in
+ * PostToolUse input — the first 30,000 bytes; a failure's error past 11,024 characters keeps 10,000.
+ * `toolResultChars` is one limit for every other tool (Claude Code's differ per tool: Grep 20,000, Read
+ * none); the file cap is hookwire's.
  */
 export interface TranscriptLimits {
-  /** A Bash result longer than this is saved to a file; `toolUseResult.stdout` keeps this many characters. */
-  bashOutputChars: number;
+  /** A Bash output over this many UTF-8 bytes is saved to a file; `stdout` keeps its first this many bytes. */
+  bashOutputBytes: number;
   /** Any other tool's result longer than this is saved to a file; its `toolUseResult` strings are cut to this. */
   toolResultChars: number;
   /** Characters of a saved result kept in the line (cut back to a line break past half of it). */
   previewChars: number;
+  /** A failed call's error text longer than this is cut in the middle (PostToolUseFailure `error`, the line). */
+  errorMaxChars: number;
+  /** Characters a cut error keeps: the first and the last half. */
+  errorKeepChars: number;
   /** A transcript past this many bytes is cut to its newest half (whole lines), so a session that never ends stays bounded. */
   maxFileBytes: number;
 }
 
 export const TRANSCRIPT_LIMITS: Readonly<TranscriptLimits> = Object.freeze({
-  bashOutputChars: 30_000,
+  bashOutputBytes: 30_000,
   toolResultChars: 50_000,
   previewChars: 2_000,
+  errorMaxChars: 11_024,
+  errorKeepChars: 10_000,
   maxFileBytes: 16 * 1024 * 1024,
 });
 
@@ -100,18 +116,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A tool_use id as a file name: every character but letters, digits, `_` and `-` percent-encoded, as Claude Code does. */
-function fileNameOf(id: string): string {
-  const name = [...id]
-    .map((c) =>
-      /^[A-Za-z0-9_-]$/.test(c)
-        ? c
-        : [...Buffer.from(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
-    )
-    .join("");
-  return (name || "%").slice(0, 160);
-}
-
 /**
  * Appends the lines of Claude Code's transcript format that hooks read: `user` (a prompt, or `tool_result`
  * blocks with `toolUseResult`) and `assistant` (`tool_use` or `text` blocks), each with `uuid`,
@@ -139,7 +143,12 @@ export class TranscriptWriter {
 
   /** `<transcript folder>/<session>/tool-results`: where over-long tool results go, as in Claude Code. */
   get toolResultsDir(): string {
-    return path.join(path.dirname(this.path), path.basename(this.path, ".jsonl"), "tool-results");
+    return toolResultsDir(this.path);
+  }
+
+  /** The bounds this writer keeps (`TRANSCRIPT_LIMITS` with the caller's overrides); hook input uses the same. */
+  get limits(): Readonly<TranscriptLimits> {
+    return this.#limits;
   }
 
   /** The user's prompt; later lines carry its `promptId`. */
@@ -168,7 +177,9 @@ export class TranscriptWriter {
 
   /** The tool's result as the model got it, and Claude Code's `tool_response` shape as `toolUseResult`. */
   toolResult(id: string, text: string, isError: boolean, response: unknown): void {
-    const bounded = this.#bound(id, text, isError ? `Error: ${text}` : response);
+    const bounded = isError
+      ? this.#boundError(text, isBashResponse(response))
+      : this.#bound(id, text, response);
     this.#append({
       type: "user",
       promptId: this.#promptId,
@@ -186,13 +197,16 @@ export class TranscriptWriter {
    * Bash's `stdout` cut to its limit with `persistedOutputPath` and `persistedOutputSize`, other strings cut.
    */
   #bound(id: string, text: string, response: unknown): { content: string; response: unknown } {
-    const bash = isRecord(response) && typeof response.stdout === "string";
-    const limit = bash ? this.#limits.bashOutputChars : this.#limits.toolResultChars;
-    if (text.length <= limit) return { content: text, response: cutStrings(response, limit) };
+    const bash = isBashResponse(response);
+    const limit = this.#limits.toolResultChars;
+    if (bash ? !overByteLimit(text, this.#limits.bashOutputBytes) : text.length <= limit) {
+      return { content: text, response: bash ? response : cutStrings(response, limit) };
+    }
     let file: string | undefined;
     let content: string;
     try {
-      file = saveOutput(this.toolResultsDir, text, undefined, fileNameOf(id));
+      // The file a PostToolUse hook was handed, when one ran: the output is written once.
+      file = saveToolResult(this.toolResultsDir, id, text);
       content = persistedOutput(text, file, this.#limits.previewChars);
     } catch (error) {
       // Not saved (the folder is not this user's own, the text is over the folder's cap): the preview only.
@@ -200,18 +214,20 @@ export class TranscriptWriter {
       const cut = preview(text, this.#limits.previewChars);
       content = `${cut.preview}\n... [Output too large (${formatSize(Buffer.byteLength(text))}); it could not be saved: ${why}]`;
     }
-    const cutResponse = cutStrings(response, limit);
+    if (!bash) return { content, response: cutStrings(response, limit) };
+    const stdout = cutBashOutput(response.stdout, this.#limits.bashOutputBytes);
     return {
       content,
-      response:
-        bash && file
-          ? {
-              ...(cutResponse as object),
-              persistedOutputPath: file,
-              persistedOutputSize: Buffer.byteLength(text),
-            }
-          : cutResponse,
+      response: file
+        ? { ...response, stdout, persistedOutputPath: file, persistedOutputSize: Buffer.byteLength(text) }
+        : { ...response, stdout },
     };
+  }
+
+  /** A failed call as Claude Code keeps it: the error text, cut in the middle when long, in the line and as `Error: …`. */
+  #boundError(text: string, bash: boolean): { content: string; response: string } {
+    const cut = cutErrorText(text, this.#limits, bash);
+    return { content: cut, response: `Error: ${cut}` };
   }
 
   /**

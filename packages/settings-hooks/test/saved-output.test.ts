@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -20,6 +21,7 @@ import {
   pruneSavedOutputs,
   SAVED_OUTPUT_LIMITS,
   saveOutput,
+  saveOutputNow,
 } from "../src/protocol/saved-output.js";
 
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), "hookwire-saved-"));
@@ -134,5 +136,26 @@ describe("saved hook output stays bounded", () => {
     });
     expect(preview).toContain("could not save the rest: the output folder");
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe("saveOutputNow", () => {
+  it("has the file on disk, private, when it returns, and keeps the folder within its caps", () => {
+    const dir = freshDir();
+    const limits = { ...SAVED_OUTPUT_LIMITS, maxFiles: 2 };
+    const files = ["a", "b", "c"].map((name) => saveOutputNow(dir, name.repeat(10), limits, name));
+    expect(readFileSync(files[2] as string, "utf8")).toBe("cccccccccc");
+    expect(statSync(files[2] as string).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).length).toBeLessThanOrEqual(2);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("throws instead of writing through a link planted at the name", () => {
+    const dir = freshDir();
+    const target = path.join(os.tmpdir(), `hookwire-planted-${randomUUID()}`);
+    symlinkSync(target, path.join(dir, "call.txt"));
+    expect(() => saveOutputNow(dir, "secret", SAVED_OUTPUT_LIMITS, "call")).toThrow(/EEXIST/);
+    expect(existsSync(target)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

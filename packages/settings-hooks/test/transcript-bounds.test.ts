@@ -54,7 +54,7 @@ describe("TranscriptWriter bounds", () => {
       ...
       </persisted-output>"
     `);
-    expect(line.toolUseResult.stdout).toHaveLength(TRANSCRIPT_LIMITS.bashOutputChars);
+    expect(line.toolUseResult.stdout).toHaveLength(TRANSCRIPT_LIMITS.bashOutputBytes);
     expect(line.toolUseResult).toMatchObject({
       persistedOutputPath: saved,
       persistedOutputSize: 1024 * 1024,
@@ -68,7 +68,7 @@ describe("TranscriptWriter bounds", () => {
     const root = dir();
     const file = path.join(root, "s.jsonl");
     const writer = new TranscriptWriter({ file, sessionId: "s", cwd: "/p" });
-    const atLimit = "y".repeat(TRANSCRIPT_LIMITS.bashOutputChars);
+    const atLimit = "y".repeat(TRANSCRIPT_LIMITS.bashOutputBytes);
     writer.toolResult("a", atLimit, false, bash(atLimit));
     const many = Array.from({ length: 300_000 }, (_, i) => String(i + 1)).join("\n");
     writer.toolResult("b", many, false, bash(many));

@@ -11,6 +11,7 @@ import type { AggregatedOutcome, AttributedResult } from "../aggregate.js";
 import type { SessionInfo } from "../protocol/input.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../protocol/output.js";
 import type { HandlerType } from "../schema.js";
+import type { TranscriptLimits } from "../transcript.js";
 import type { SettingsScope } from "../types.js";
 
 /** The dialects hookwire reads. Adding one: see `dialect/README.md`. */
@@ -227,6 +228,12 @@ export interface EventContext<N extends NativeEventName, State> {
   tool?: DialectToolCall;
   /** Milliseconds since the matching `tool_call` finished its hooks (tool_result only); 0 when unknown. */
   toolDurationMs?: number;
+  /**
+   * tool_result only: Claude Code's bounds on a large output (the transcript's `TRANSCRIPT_LIMITS`) and
+   * `save`, which writes the call's whole output where the transcript keeps it — before it returns, once
+   * per call, only when a handler will run — and gives the file; `undefined` when it cannot be written.
+   */
+  largeOutput?: { limits: Readonly<TranscriptLimits>; save(text: string): string | undefined };
   /**
    * Additive (cursor): the fields as written of the handler behind a `hookPath` in the outcome, for
    * per-handler options an event honours (`loop_limit`); `undefined` for a path no handler has.

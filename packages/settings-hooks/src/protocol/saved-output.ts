@@ -160,6 +160,25 @@ function flushAtExit(): void {
   }
 }
 
+/** The file a new output goes to: checks that tell at once, then a name no other output has (saved or waiting). */
+function fileFor(dir: string, text: string, limits: SavedOutputLimits, name: string | undefined): string {
+  if (name !== undefined && !SAFE_NAME.test(name)) {
+    throw new Error(`${JSON.stringify(name)} is not a safe output file name (letters, digits, _, -, %)`);
+  }
+  const bytes = Buffer.byteLength(text);
+  if (bytes > limits.maxBytes) {
+    throw new Error(`${bytes} bytes is more than the output folder may hold (${limits.maxBytes} bytes)`);
+  }
+  ensurePrivateDir(dir);
+  // The time first, so names sort by age.
+  const file = path.join(dir, `${name ?? `hook-output-${Date.now()}-${randomUUID()}`}.txt`);
+  // A name already taken (an id a session used twice) gets a suffix: a preview must never name another output.
+  if (name !== undefined && (existsSync(file) || pending.get(dir)?.outputs.some((o) => o.file === file))) {
+    return path.join(dir, `${name.slice(0, 150)}-${randomUUID().slice(0, 8)}.txt`);
+  }
+  return file;
+}
+
 /**
  * Save `text` in `dir` and return the file. The text is kept in memory and written once, off the hot
  * path (on the next turn of the event loop, see `flushSavedOutputs`); older outputs are removed then to
@@ -173,21 +192,8 @@ export function saveOutput(
   /** The file's name without `.txt` (a tool result's id); default `hook-output-<time>-<uuid>`. Must match `[A-Za-z0-9_%-]{1,160}`. */
   name?: string,
 ): string {
-  if (name !== undefined && !SAFE_NAME.test(name)) {
-    throw new Error(`${JSON.stringify(name)} is not a safe output file name (letters, digits, _, -, %)`);
-  }
-  const bytes = Buffer.byteLength(text);
-  if (bytes > limits.maxBytes) {
-    throw new Error(`${bytes} bytes is more than the output folder may hold (${limits.maxBytes} bytes)`);
-  }
-  ensurePrivateDir(dir);
-  // The time first, so names sort by age.
-  let file = path.join(dir, `${name ?? `hook-output-${Date.now()}-${randomUUID()}`}.txt`);
+  const file = fileFor(dir, text, limits, name);
   let queue = pending.get(dir);
-  // A name already taken (an id a session used twice) gets a suffix: a preview must never name another output.
-  if (name !== undefined && (existsSync(file) || queue?.outputs.some((o) => o.file === file))) {
-    file = path.join(dir, `${name.slice(0, 150)}-${randomUUID().slice(0, 8)}.txt`);
-  }
   if (!queue) {
     queue = { limits, named: name !== undefined, outputs: [] };
     pending.set(dir, queue);
@@ -200,5 +206,26 @@ export function saveOutput(
     process.once("exit", flushAtExit);
   }
   schedule();
+  return file;
+}
+
+/**
+ * `saveOutput`, written before it returns: for a reader about to start (a hook handed the file's path).
+ * Throws when the file cannot be written (a read-only folder, a full disk), so the caller never names a
+ * file that is not there. The folder is pruned as after a flush.
+ */
+export function saveOutputNow(
+  dir: string,
+  text: string,
+  limits: SavedOutputLimits = SAVED_OUTPUT_LIMITS,
+  name?: string,
+): string {
+  const file = fileFor(dir, text, limits, name);
+  writeOne(dir, file, text, true);
+  try {
+    pruneSavedOutputs(dir, limits, file, name !== undefined);
+  } catch {
+    // The folder went away meanwhile: nothing to prune.
+  }
   return file;
 }

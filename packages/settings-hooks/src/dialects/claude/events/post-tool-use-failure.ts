@@ -1,5 +1,6 @@
 // PostToolUseFailure: after a tool call failed; hooks add context for the model.
 import { textOf } from "../../../dialect/messages.js";
+import { cutErrorText } from "../../../large-output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 
 export const postToolUseFailure = bridged({
@@ -15,11 +16,14 @@ export const postToolUseFailure = bridged({
   tool: true,
   defaultTimeout: 600,
   session: TURN_FIELDS,
-  input: (event, { tool, toolDurationMs }) => ({
+  input: (event, { tool, toolDurationMs, largeOutput }) => ({
     tool_name: tool?.name ?? event.toolName,
     tool_input: tool?.input ?? event.input,
     tool_use_id: event.toolCallId,
-    error: textOf(event.content),
+    // A long error as Claude Code hands it over: a Bash error cut as its output is, then in the middle.
+    error: largeOutput
+      ? cutErrorText(textOf(event.content), largeOutput.limits, (tool?.name ?? event.toolName) === "Bash")
+      : textOf(event.content),
     is_interrupt: false,
     duration_ms: toolDurationMs ?? 0,
   }),

@@ -2,6 +2,7 @@
 import type { ToolResultEventResult } from "@hookwire/core";
 import { textOf } from "../../../dialect/messages.js";
 import { toolResponse } from "../../../dialect/tools.js";
+import { boundedResponse } from "../../../large-output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { replacementContent } from "../tool-output.js";
 import { claudeTools } from "../tools.js";
@@ -19,16 +20,20 @@ export const postToolUse = bridged({
   tool: true,
   defaultTimeout: 600,
   session: TURN_FIELDS,
-  input(event, { tool, toolDurationMs }) {
+  input(event, { tool, toolDurationMs, largeOutput }) {
     const name = tool?.name ?? event.toolName;
     const input = tool?.input ?? event.input;
+    const text = textOf(event.content);
     const response = tool
-      ? toolResponse(claudeTools, tool, { input, text: textOf(event.content), details: event.details })
+      ? toolResponse(claudeTools, tool, { input, text, details: event.details })
       : undefined;
     return {
       tool_name: name,
       tool_input: input,
-      tool_response: response,
+      // A large Bash output as Claude Code hands it over: stdout cut, the whole output in a file it names.
+      tool_response: largeOutput
+        ? boundedResponse(response, text, largeOutput.limits, () => largeOutput.save(text))
+        : response,
       tool_use_id: event.toolCallId,
       duration_ms: toolDurationMs ?? 0,
     };
