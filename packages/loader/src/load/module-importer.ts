@@ -117,7 +117,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
 
   const runner = createModuleRunner({
     dir: root === undefined ? undefined : path.join(root, fsCache === true ? "modules" : "hookwire"),
-    alias: alias(),
+    alias,
     readSource: readModuleSource,
     importOther: async (specifier, parent) => {
       jiti ??= start(true);

@@ -38,7 +38,8 @@ interface Evaluation {
 export interface ModuleRunnerOptions {
   /** The private cache folder; `undefined` transforms in memory on every start. */
   dir: string | undefined;
-  alias: Record<string, string>;
+  /** Package names to files or folders; asked on the first bare specifier (resolving the host's packages costs). */
+  alias: () => Record<string, string>;
   /** Reads a module's source (the caller's size and file-type checks). */
   readSource(file: string): string;
   /** Imports what the runner does not resolve itself (packages), as seen from `parent`. */
@@ -92,22 +93,24 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     usable ??= ensurePrivateDir(path.dirname(dir)) && ensurePrivateDir(dir);
     return usable ? dir : undefined;
   };
-  const aliases = Object.entries(alias).sort(([a], [b]) => b.length - a.length);
+  let aliases: Array<[string, string]> | undefined;
+  const aliasesOf = () => (aliases ??= Object.entries(alias()).sort(([a], [b]) => b.length - a.length));
   // Evaluated modules by content key, shared like Node's module cache; `fresh` loads get their own map.
   const shared = new Map<string, Evaluation>();
 
   const resolve = (specifier: string, parent: string): Target => {
     if (isBuiltin(specifier)) return { kind: "native", specifier };
-    for (const [name, to] of aliases) {
+    if (/^\.\.?(\/|$)/.test(specifier) || specifier.startsWith("/")) {
+      return fileTarget(path.resolve(path.dirname(parent), specifier)) ?? { kind: "other" };
+    }
+    if (specifier.startsWith("file:")) return fileTarget(fileURLToPath(specifier)) ?? { kind: "other" };
+    // Only a package name can be aliased.
+    for (const [name, to] of aliasesOf()) {
       if (specifier === name || specifier.startsWith(`${name}/`)) {
         const target = to + specifier.slice(name.length);
         return (path.isAbsolute(target) && fileTarget(target)) || { kind: "other" };
       }
     }
-    if (/^\.\.?(\/|$)/.test(specifier) || specifier.startsWith("/")) {
-      return fileTarget(path.resolve(path.dirname(parent), specifier)) ?? { kind: "other" };
-    }
-    if (specifier.startsWith("file:")) return fileTarget(fileURLToPath(specifier)) ?? { kind: "other" };
     return { kind: "other" };
   };
 
