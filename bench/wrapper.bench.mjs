@@ -134,13 +134,15 @@ export async function run() {
     let hostBytes = 0;
     const hostLine = (i, text) => {
       let content = text;
-      if (text.length > TRANSCRIPT_LIMITS.bashOutputChars) {
+      const limit = TRANSCRIPT_LIMITS.bashOutputBytes;
+      if (Buffer.byteLength(text) > limit) {
         // A bounded set of names, as hookwire's saved-output folder is bounded (64 MiB, 500 files).
         const saved = path.join(transcriptDir, `host-${i % 48}.txt`);
         writeFileSync(saved, text);
         content = persistedOutput(text, saved, TRANSCRIPT_LIMITS.previewChars);
       }
-      const stdout = text.slice(0, TRANSCRIPT_LIMITS.bashOutputChars);
+      // Claude Code's cut: the first `limit` UTF-8 bytes (hookwire also drops leading blank lines).
+      const stdout = Buffer.from(text.slice(0, limit)).subarray(0, limit).toString().trimEnd();
       // Two lines per call, as hookwire writes: the assistant's tool_use, then the tool_result.
       const call = `${JSON.stringify({
         parentUuid: null,
