@@ -64,6 +64,10 @@ const bundle = await rolldown({
     importer !== undefined && !id.startsWith(".") && !path.isAbsolute(id) && !inline.has(packageName(id)),
   // What the package declares is what it keeps (`sideEffects: false` in every package.json).
   treeshake: true,
+  // An entry may export more than its source does: the code it shares with the chunks it imports lazily
+  // (a dialect, the shell analysis) then stays in the entry instead of a chunk file of its own, which a
+  // process would load on start anyway, one file read and link more each.
+  preserveEntrySignatures: "allow-extension",
   transform: { target: "es2022" },
 });
 try {
@@ -83,7 +87,15 @@ try {
     },
     sourcemap: true,
     entryFileNames: "[name].js",
-    chunkFileNames: "chunks/[name]-[hash].js",
+    // A chunk one module stands for (a lazily imported part) is named for that module's path,
+    // `chunks/dialects-codex-dialect-<hash>.js`: what a process loads can be read from its file names.
+    chunkFileNames: (chunk) =>
+      chunk.facadeModuleId?.startsWith(path.join(root, "src") + path.sep)
+        ? `chunks/${path
+            .relative(path.join(root, "src"), chunk.facadeModuleId)
+            .replace(/\.ts$/, "")
+            .replaceAll(path.sep, "-")}-[hash].js`
+        : "chunks/[name]-[hash].js",
   });
 } finally {
   await bundle.close();

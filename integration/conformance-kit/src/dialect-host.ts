@@ -6,7 +6,7 @@ import {
   createSettingsHooks,
   type DialectId,
   defaultSettingsSources,
-  dialectById,
+  loadDialect,
   nativeToolName,
   readSettingsFile,
   SessionEnvironment,
@@ -64,7 +64,7 @@ export async function runDialectHost(
       { defaultMode: "allow" },
     ).map((t) => [t.name, t]),
   );
-  const table = dialectById(run.dialect).tools;
+  const table = (await loadDialect(run.dialect)).tools;
   const result = await runAgentLoop(host, {
     prompt: run.prompt,
     calls: run.calls,

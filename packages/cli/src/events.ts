@@ -9,15 +9,18 @@ import {
 import {
   type AnyBridgedEvent,
   bridgedEvents,
-  DIALECTS,
   type Dialect,
   type DialectId,
   dialectById,
   findEvent,
+  loadDialects,
   nativeToolName,
   toNativeInput,
 } from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
+
+// The CLI names events of every dialect: all of them are loaded with this module.
+const DIALECTS = await loadDialects();
 
 /** Every dialect's bridged events by name, the first dialect (registry order) winning a shared name. */
 function settingsEvents(): Map<string, { dialect: Dialect; spec: AnyBridgedEvent }> {

@@ -31,6 +31,7 @@ import type {
   EventContext,
 } from "./dialect/types.js";
 import { claudeTools } from "./dialects/claude/tools.js";
+import { loadDialects } from "./dialects/registry.js";
 import type { EnvironmentOptions } from "./handlers/environment.js";
 import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js";
 import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
@@ -205,6 +206,8 @@ export async function createSettingsHooks(
   handlers: readonly SettingsHandler[],
   options: SettingsHooksOptions,
 ): Promise<LoadedHook> {
+  // Hand-built handlers too: every dialect they are written in is loaded before anything reads it.
+  await loadDialects(new Set(handlers.map((handler) => handler.dialect ?? "claude")));
   const cwd = options.cwd;
   const projectDir = options.projectDir ?? cwd;
   const session: SessionInfo = {

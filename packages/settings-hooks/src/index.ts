@@ -57,8 +57,13 @@ export type {
 export type { ClaudeEventName } from "./dialects/claude/catalogue.js";
 export { claude } from "./dialects/claude/dialect.js";
 export type { CodexEventName } from "./dialects/codex/catalogue.js";
-export { codex } from "./dialects/codex/dialect.js";
-export { DIALECTS, dialectById } from "./dialects/registry.js";
+export {
+  DIALECT_IDS,
+  dialectById,
+  dialectSources,
+  loadDialect,
+  loadDialects,
+} from "./dialects/registry.js";
 export type { SettingsErrorCode } from "./errors.js";
 export { isSettingsError, SettingsError } from "./errors.js";
 export type { CommandRun, CommandSpec, RunCommandOptions } from "./handlers/command.js";

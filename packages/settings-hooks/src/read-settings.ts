@@ -6,7 +6,7 @@ import { compileGroupMatcher, keepCompiled } from "./compiled.js";
 import { eventNames, findEvent } from "./dialect/catalogue.js";
 import { asGroups, versionProblem } from "./dialect/layout.js";
 import type { Dialect } from "./dialect/types.js";
-import { dialectById } from "./dialects/registry.js";
+import { dialectById, loadDialect } from "./dialects/registry.js";
 import { isSettingsError } from "./errors.js";
 import { jsoncParser } from "./lazy-deps.js";
 import { type PermissionRule, parseRule } from "./rules/parse.js";
@@ -71,6 +71,7 @@ export interface ValidateOptions {
 /**
  * Validates parsed JSON handler by handler, in the source's dialect: a bad handler or group is dropped
  * with an error, the rest kept. Matchers and `if` rules are compiled here, once, and kept with the handlers.
+ * The dialect must be loaded (`loadDialect`; `readSettingsFile` loads it, and Claude Code's always is).
  */
 export function validateSettings(
   json: unknown,
@@ -500,7 +501,8 @@ export async function readSettingsFileWith(
       message: "The settings file is empty; expected a JSON object such as {}.",
     });
   }
-  if (sourceSpecOf(source).format === "toml") {
+  const spec = sourceSpecOf(source);
+  if (spec.format === "toml") {
     const toml = parseTomlFile(body);
     if (!toml.ok) {
       const at = toml.line !== undefined ? ` at line ${toml.line}, column ${toml.column ?? 1}` : "";
@@ -513,6 +515,7 @@ export async function readSettingsFileWith(
         ...(toml.line !== undefined ? { line: toml.line, column: toml.column ?? 1 } : {}),
       });
     }
+    await loadDialectOf(toml.value, source);
     return { ...validateSettings(toml.value, source), exists: true };
   }
   let json: unknown;
@@ -521,7 +524,13 @@ export async function readSettingsFileWith(
   } catch (cause) {
     return unusable(jsonIssue(cause, body, source.file));
   }
+  await loadDialectOf(json, source);
   return { ...validateSettings(json, source, options), exists: true };
+}
+
+/** Loads the dialect `validateSettings` reads the file in: the source's, or the one its contents say (`fileDialect`). */
+async function loadDialectOf(json: unknown, source: SettingsSource): Promise<void> {
+  await loadDialect(sourceSpecOf(source).fileDialect?.(json) ?? source.dialect ?? "claude");
 }
 
 /** zod-like text: `✖ message` then `  → at hooks.PreToolUse[0].hooks[1].type (file)`; warnings start with `⚠`. */

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import type { DialectId, SourceSpec } from "./dialect/types.js";
-import { DIALECTS, dialectById } from "./dialects/registry.js";
+import { DIALECT_IDS, dialectSources } from "./dialects/registry.js";
 import type { SettingsScope } from "./types.js";
 
 /** One settings file to read; plugin sources carry the folders their placeholders expand to. */
@@ -54,16 +54,15 @@ export function defaultSettingsSources(options: DefaultSourcesOptions): Settings
     system: options.systemRoot ?? "/",
   };
   const appDirs = options.appDirs ?? [".hookwire"];
-  const dialects = options.dialects ? options.dialects.map(dialectById) : DIALECTS;
   const seen = new Set<string>();
   const sources: SettingsSource[] = [];
-  for (const dialect of dialects) {
-    for (const spec of dialect.sources) {
+  for (const dialect of options.dialects ?? DIALECT_IDS) {
+    for (const spec of dialectSources(dialect)) {
       for (const found of expand(spec, roots[spec.root], appDirs)) {
         const key = resolve(found.file);
         if (seen.has(key)) continue;
         seen.add(key);
-        sources.push({ ...found, dialect: dialect.id, spec });
+        sources.push({ ...found, dialect, spec });
       }
     }
   }
@@ -73,7 +72,7 @@ export function defaultSettingsSources(options: DefaultSourcesOptions): Settings
 /** The source spec a source was found by, or its dialect's default for its scope. */
 export function sourceSpecOf(source: SettingsSource): SourceSpec {
   if (source.spec) return source.spec;
-  const specs = dialectById(source.dialect ?? "claude").sources;
+  const specs = dialectSources(source.dialect ?? "claude");
   const plugin = source.scope === "plugin";
   return specs.find((spec) => (spec.plugin !== undefined) === plugin) ?? (specs[0] as SourceSpec);
 }

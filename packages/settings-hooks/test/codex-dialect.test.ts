@@ -11,9 +11,12 @@ import { codex } from "../src/dialects/codex/dialect.js";
 import { compileCodexMatcher } from "../src/dialects/codex/matcher.js";
 import { codexProtocol } from "../src/dialects/codex/protocol.js";
 import { codexTools } from "../src/dialects/codex/tools.js";
-import { DIALECTS } from "../src/dialects/registry.js";
+import { DIALECT_IDS, dialectById, dialectSources, loadDialect } from "../src/dialects/registry.js";
 import { validateSettings } from "../src/read-settings.js";
 import type { SettingsHandler } from "../src/types.js";
+
+// validateSettings reads a file in a loaded dialect (readSettingsFile loads it itself).
+await loadDialect("codex");
 
 const options = (event: string) => ({ hookName: "h.sh", event, timeoutMs: 5_000 });
 
@@ -23,7 +26,13 @@ function sh(script: string) {
 
 describe("the Codex dialect", () => {
   it("is registered after Claude Code", () => {
-    expect(DIALECTS.map((d) => d.id)).toEqual(["claude", "codex", "gemini", "copilot", "cursor"]);
+    expect(DIALECT_IDS).toEqual(["claude", "codex", "gemini", "copilot", "cursor"]);
+  });
+
+  it("is loaded on first use, as the one object the package reads, its files known before", async () => {
+    expect(dialectSources("codex")).toBe(codex.sources);
+    expect(await loadDialect("codex")).toBe(codex);
+    expect(dialectById("codex")).toBe(codex);
   });
 
   it("has Codex 0.169's events, in its reference's order", () => {

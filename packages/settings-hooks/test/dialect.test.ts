@@ -6,8 +6,10 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { bridgedEvents, eventNames, eventsByNative, eventsFor, findEvent } from "../src/dialect/catalogue.js";
 import { dialectTables } from "../src/dialect/doc-tables.js";
 import { claude } from "../src/dialects/claude/dialect.js";
-import { DIALECTS } from "../src/dialects/registry.js";
+import { loadDialects } from "../src/dialects/registry.js";
 import { command, group, harness, script } from "./bridge-harness.js";
+
+const DIALECTS = await loadDialects();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../../..");

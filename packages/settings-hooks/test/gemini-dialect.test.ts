@@ -8,7 +8,11 @@ import { compileGeminiMatcher } from "../src/dialects/gemini/matcher.js";
 import { applyLlmMessages, fromLlmResponse, toLlmRequest } from "../src/dialects/gemini/model.js";
 import { interpretGeminiRun, validateGeminiOutput } from "../src/dialects/gemini/protocol.js";
 import { geminiSequential } from "../src/dialects/gemini/sequential.js";
+import { loadDialect } from "../src/dialects/registry.js";
 import { validateSettings } from "../src/read-settings.js";
+
+// validateSettings reads a file in a loaded dialect (readSettingsFile loads it itself).
+await loadDialect("gemini");
 
 const options = { hookName: "h", event: "BeforeTool", timeoutMs: 60_000 };
 
