@@ -1,6 +1,6 @@
 // What a process that only calls `loadHooks` loads: the loader and core, no settings-hooks and no lazy dependency.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 
 const LOADER = pathToFileURL(path.resolve(import.meta.dirname, "../dist/index.js")).href;
+const CORE = pathToFileURL(path.resolve(import.meta.dirname, "../../core/dist/index.js")).href;
 
 /** Runs `body` in a fresh node process; returns every ES module file it loaded and every CommonJS file it required. */
 function loadedBy(body: string): string[] {
@@ -66,6 +67,31 @@ if (hooks.length !== 1 || errors.length > 0) throw new Error("not loaded");`);
     const files = loadedBy(`const { discoverAndLoadHooks } = await import(${JSON.stringify(LOADER)});
 await discoverAndLoadHooks([], process.cwd(), { home: process.cwd(), trust: "all" });`);
     expect(files.some((file) => file.includes("packages/settings-hooks/dist/"))).toBe(true);
-    expect(files.some((file) => file.includes("packages/loader/dist/chunks/discovery-"))).toBe(true);
+    expect(files.some((file) => file.includes("packages/loader/dist/chunks/discover-discovery-"))).toBe(true);
+  });
+
+  it("compiles only the dialects whose files the project has, and no shell analysis without an if rule", () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), "hookwire-lazy-project-"));
+    const write = (file: string, json: unknown) => {
+      mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+      writeFileSync(path.join(project, file), JSON.stringify(json));
+    };
+    const bash = { matcher: "Bash", hooks: [{ type: "command", command: "true" }] };
+    write(".claude/settings.json", { hooks: { PreToolUse: [bash] } });
+    const chunks = () =>
+      loadedBy(`const { discoverAndLoadHooks } = await import(${JSON.stringify(LOADER)});
+const { HookRunner } = await import(${JSON.stringify(CORE)});
+const { hooks, errors } = await discoverAndLoadHooks([], ${JSON.stringify(project)}, { home: ${JSON.stringify(project)}, trust: "all" });
+if (errors.length > 0 || hooks.length !== 1) throw new Error("loaded " + hooks.length);
+const runner = new HookRunner(hooks, { cwd: ${JSON.stringify(project)} });
+await runner.emit({ type: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "ls" } });`)
+        .filter((file) => file.includes("packages/settings-hooks/dist/chunks/"))
+        .map((file) => path.basename(file).replace(/-[\w-]{8}\.js$/, ""));
+    expect(chunks()).toEqual(["schema"]);
+    write(".codex/hooks.json", { hooks: { PreToolUse: [bash] } });
+    write(".claude/settings.json", {
+      hooks: { PreToolUse: [{ ...bash, hooks: [{ ...bash.hooks[0], if: "Bash(rm *)" }] }] },
+    });
+    expect(chunks().sort()).toEqual(["dialects-codex-dialect", "rules-shell-analyse", "schema"]);
   });
 });

@@ -41,7 +41,7 @@ import { defaultOutputDir, type HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
 import { matchesRule } from "./rules/match.js";
 import type { PermissionRule } from "./rules/parse.js";
-import { loadShellParser } from "./rules/shell/grammar.js";
+import { loadShellParser } from "./rules/shell/parser.js";
 import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 import { defaultTranscriptDir, TRANSCRIPT_LIMITS, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";

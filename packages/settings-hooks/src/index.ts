@@ -122,14 +122,9 @@ export type { MatchMode, MatchOptions, RuleList, RuleMatch, ToolCall } from "./r
 export { evaluateRule, matchesRule } from "./rules/match.js";
 export type { PermissionRule } from "./rules/parse.js";
 export { parseRule } from "./rules/parse.js";
-export { shellCommands } from "./rules/shell/analyse.js";
 export type { ShellAnalysis, ShellCommand, ShellUnknown, ShellUnknownCode } from "./rules/shell/analysis.js";
-export {
-  isShellParserLoaded,
-  loadShellParser,
-  MAX_PARSED_CHARS,
-  MAX_SYNTAX_NODES,
-} from "./rules/shell/grammar.js";
+export { MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./rules/shell/analysis.js";
+export { isShellParserLoaded, loadShellParser, shellCommands } from "./rules/shell/parser.js";
 export { programSpec } from "./rules/shell/programs.js";
 export type { ShellWord } from "./rules/shell/words.js";
 export { matchesWildcard, mayMatchWildcard } from "./rules/wildcard.js";

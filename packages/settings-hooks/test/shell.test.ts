@@ -104,16 +104,22 @@ describe("shellCommands: the grammar", () => {
   it("refuses to analyse before the grammar is loaded, naming the fix", async () => {
     // A fresh module instance has no grammar yet.
     vi.resetModules();
-    const fresh = await import("../src/rules/shell/grammar.js");
+    const fresh = await import("../src/rules/shell/parser.js");
+    const freshGrammar = await import("../src/rules/shell/grammar.js");
     expect(fresh.isShellParserLoaded()).toBe(false);
-    let caught: unknown;
-    try {
-      fresh.parseScript("ls");
-    } catch (error) {
-      caught = error;
+    const caught: unknown[] = [];
+    for (const analyse of [() => fresh.shellCommands("ls"), () => freshGrammar.parseScript("ls")]) {
+      try {
+        analyse();
+      } catch (error) {
+        caught.push(error);
+      }
     }
-    expect(isSettingsError(caught) && caught.code).toBe("SHELL_PARSER_NOT_LOADED");
-    expect((caught as Error).message).toMatchInlineSnapshot(
+    expect(caught.map((error) => isSettingsError(error) && error.code)).toEqual([
+      "SHELL_PARSER_NOT_LOADED",
+      "SHELL_PARSER_NOT_LOADED",
+    ]);
+    expect((caught[0] as Error).message).toMatchInlineSnapshot(
       `"Bash commands cannot be analysed before the grammar is loaded: \`await loadShellParser()\` once first (HookToolWrapper and createSettingsHooks do this themselves)."`,
     );
     expect("kind" in parseScript("ls")).toBe(false);

@@ -16,7 +16,6 @@ import { shellQuote } from "../lazy-deps.js";
 import { type HookLoadFailureEntry, isLoadFailure, loadHookModule } from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
-import { loadOpencodeItem } from "../opencode/load-item.js";
 import { resolvePath } from "../resolve-path.js";
 import { decideTrust } from "../trust/decide.js";
 import { FileDigests } from "../trust/file-digest.js";
@@ -234,7 +233,15 @@ export async function discoverAndLoadHooks(
           : undefined;
       add(
         changed ??
-          (await loadOpencodeItem(item, shown, plan.provider, resolved.cwd, importModule, moduleOptions)),
+          // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
+          (await (await import("../opencode/load-item.js")).loadOpencodeItem(
+            item,
+            shown,
+            plan.provider,
+            resolved.cwd,
+            importModule,
+            moduleOptions,
+          )),
       );
       continue;
     }

@@ -5,9 +5,8 @@ import type { ToolSpec, ToolTable } from "../dialect/types.js";
 import { claudeTools } from "../dialects/claude/tools.js";
 import { pathMatch } from "./file-paths.js";
 import type { PermissionRule } from "./parse.js";
-import { shellCommands } from "./shell/analyse.js";
 import type { ShellAnalysis, ShellCommand } from "./shell/analysis.js";
-import { isShellParserLoaded } from "./shell/grammar.js";
+import { isShellParserLoaded, shellCommands } from "./shell/parser.js";
 import { matchesWildcard, mayMatchWildcard } from "./wildcard.js";
 
 export interface ToolCall {

@@ -1,5 +1,5 @@
 // `*` wildcards over whole strings (commands, URLs, queries), matched in linear time without regular expressions.
-import { RUNTIME } from "./shell/words.js";
+import { RUNTIME } from "./shell/analysis.js";
 
 /**
  * A pattern split at its `*`s. `*` matches any run of characters (across "/" too), everything else is literal,

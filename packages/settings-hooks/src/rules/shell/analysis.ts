@@ -74,6 +74,22 @@ export interface Scope {
     | { kind: "runtime"; text: string };
 }
 
+/**
+ * Commands longer than this are not parsed: they count as "cannot be analysed" and fail closed.
+ * Parsing is linear in the length; a 1 MiB here-doc or quoted string parses in about 0.1 s.
+ */
+export const MAX_PARSED_CHARS = 1_048_576;
+/**
+ * Work limits, so that no command blocks the event loop for long: parsing stops after this many progress
+ * reports of the parser (one every ~25 syntax nodes), and a tree with more nodes than `MAX_SYNTAX_NODES` is not
+ * walked. Both are counts, not clocks, so a command is judged the same on a fast and on a loaded machine.
+ */
+export const MAX_PARSE_STEPS = 4_000;
+export const MAX_SYNTAX_NODES = 100_000;
+
+/** Stands, in `ShellWord.shape`, for a part only known at run time; bash never passes U+0000 in an argument. */
+export const RUNTIME = "\u0000";
+
 // Levels of substitutions, subshells and code-in-strings followed; real commands stay far below.
 export const MAX_DEPTH = 200;
 const SHOWN_CHARS = 200;

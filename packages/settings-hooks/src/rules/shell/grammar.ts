@@ -1,55 +1,20 @@
-// The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously; parses synchronously after.
+// The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously (parser.ts); parses synchronously after.
 import { createRequire } from "node:module";
 import type { Parser, Tree } from "web-tree-sitter";
-import { SettingsError } from "../../errors.js";
-
-/**
- * Commands longer than this are not parsed: they count as "cannot be analysed" and fail closed.
- * Parsing is linear in the length; a 1 MiB here-doc or quoted string parses in about 0.1 s.
- */
-export const MAX_PARSED_CHARS = 1_048_576;
-/**
- * Work limits, so that no command blocks the event loop for long: parsing stops after this many progress
- * reports of the parser (one every ~25 syntax nodes), and a tree with more nodes than `MAX_SYNTAX_NODES` is not
- * walked. Both are counts, not clocks, so a command is judged the same on a fast and on a loaded machine.
- */
-const MAX_PARSE_STEPS = 4_000;
-export const MAX_SYNTAX_NODES = 100_000;
+import { MAX_PARSE_STEPS, MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./analysis.js";
+import { parserNotLoaded } from "./parser.js";
 
 let parser: Parser | undefined;
-let loading: Promise<void> | undefined;
 
-/**
- * Loads the grammar; call (and await) once before analysing commands. Idempotent and cheap after the first call,
- * so hot paths may await it every time. Rejects with `SettingsError` `SHELL_PARSER_UNAVAILABLE` when the WASM files
- * cannot be loaded (a later call tries again).
- */
-export function loadShellParser(): Promise<void> {
-  loading ??= load().catch((cause: unknown) => {
-    loading = undefined;
-    throw new SettingsError(
-      "SHELL_PARSER_UNAVAILABLE",
-      `The bash grammar could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}. ` +
-        `Check that "web-tree-sitter" and "tree-sitter-bash" are installed next to @hookwire/settings-hooks.`,
-      { cause },
-    );
-  });
-  return loading;
-}
-
-async function load(): Promise<void> {
+/** Loads the grammar's WASM files (`loadShellParser` calls it, once). */
+export async function initGrammar(): Promise<void> {
   const require = createRequire(import.meta.url);
-  // Imported here, not with the package: a host whose commands need no analysis never loads it.
   const { Language, Parser } = await import("web-tree-sitter");
   await Parser.init({ locateFile: () => require.resolve("web-tree-sitter/web-tree-sitter.wasm") });
   const bash = await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
   const created = new Parser();
   created.setLanguage(bash);
   parser = created;
-}
-
-export function isShellParserLoaded(): boolean {
-  return parser !== undefined;
 }
 
 /** One node of the syntax tree, copied out of the parser's WASM memory into plain JavaScript. */
@@ -98,13 +63,7 @@ export interface ParsedScript {
 
 /** Parses bash synchronously; throws `SHELL_PARSER_NOT_LOADED` before `loadShellParser()` has resolved. */
 export function parseScript(input: string): ParsedScript | ParseFailure {
-  if (!parser) {
-    throw new SettingsError(
-      "SHELL_PARSER_NOT_LOADED",
-      "Bash commands cannot be analysed before the grammar is loaded: `await loadShellParser()` once first " +
-        "(HookToolWrapper and createSettingsHooks do this themselves).",
-    );
-  }
+  if (!parser) throw parserNotLoaded();
   if (input.length > MAX_PARSED_CHARS) return { kind: "too-large" };
   let text = input;
   // Each round repairs what the previous tree showed the grammar got wrong, and the text is parsed again until

@@ -1,11 +1,11 @@
 // Unwrapper: follows one simple command through the wrappers it is spelled with (`sudo env xargs rm`), recording each program.
 import { posix } from "node:path";
-import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { RUNTIME, type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
 import { changeDirectory } from "./cd.js";
 import { type CodeReader, codeWord, interpreterCode, shellCode } from "./interpreters.js";
 import { skipOptions } from "./options.js";
 import { type OptionSpec, type ProgramSpec, programSpec } from "./programs.js";
-import { literalWord, RUNTIME, runtimeWord, type ShellWord } from "./words.js";
+import { literalWord, runtimeWord, type ShellWord } from "./words.js";
 
 /** Follows one simple command through the wrappers it is spelled with, recording each program that runs. */
 export class Unwrapper implements CodeReader {

@@ -1,6 +1,6 @@
 // Walker: follows a parsed command line's statements in the order bash runs them, tracking directory and stdin.
-import { MAX_DEPTH, type Scope, type ShellAnalysis, unknown } from "./analysis.js";
-import { MAX_PARSED_CHARS, parseScript, type SyntaxNode } from "./grammar.js";
+import { MAX_DEPTH, MAX_PARSED_CHARS, type Scope, type ShellAnalysis, unknown } from "./analysis.js";
+import { parseScript, type SyntaxNode } from "./grammar.js";
 import { redirectedInput } from "./stdin.js";
 import { Unwrapper } from "./unwrapper.js";
 import { literalWord, resolveWord, type ShellWord } from "./words.js";

@@ -1,8 +1,6 @@
 // One shell word as bash passes it to the program: quotes and escapes resolved, run-time parts marked.
+import { RUNTIME } from "./analysis.js";
 import type { SyntaxNode } from "./grammar.js";
-
-/** Stands, in `ShellWord.shape`, for a part only known at run time; bash never passes U+0000 in an argument. */
-export const RUNTIME = "\u0000";
 
 export interface ShellWord {
   /** The word after quote removal; parts expanded at run time are kept as written (`$HOME`, `$(date)`, `*.ts`). */
