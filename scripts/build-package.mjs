@@ -101,6 +101,27 @@ try {
   await bundle.close();
 }
 
+// What `--inline` bundled keeps its notice: each package's name, version and licence text, beside the code.
+if (inline.size > 0) {
+  const notices = [...inline].sort().map((name) => {
+    // The folder of the package's own package.json, above its entry (an exports map may hide package.json).
+    let dir = path.dirname(require.resolve(name, { paths: [root] }));
+    const manifest = () => JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+    while (!existsSync(path.join(dir, "package.json")) || manifest().name !== name) {
+      if (dir === path.dirname(dir)) throw new Error(`${name}: no package.json of its own above its entry`);
+      dir = path.dirname(dir);
+    }
+    const { version, license } = manifest();
+    const file = readdirSync(dir).find((entry) => /^licen[cs]e(\.|$)/i.test(entry));
+    if (!file) throw new Error(`${name}: no LICENSE file to ship with its bundled code`);
+    return `## ${name}@${version} (${license})\n\n${readFileSync(path.join(dir, file), "utf8").trim()}\n`;
+  });
+  writeFileSync(
+    path.join(dist, "THIRD-PARTY-NOTICES.md"),
+    `# Third-party code bundled into this package's dist\n\n${notices.join("\n")}`,
+  );
+}
+
 // An entry that only re-exports what chunks hold (the CLI's index) gets no map from rolldown; its map names
 // the source it stands for, so every shipped entry carries its source like the rest.
 for (const [name, source] of Object.entries(input)) {

@@ -4,24 +4,12 @@ import type { HookContext } from "./context.js";
 import { HookError } from "./errors.js";
 import { clockFor, type HandlerClock, type Waiter } from "./handler-clock.js";
 import type { LoadedHook } from "./instantiate.js";
-import { lazyRequire } from "./lazy-require.js";
 import type { Policy } from "./policies/policy.js";
 
-// The runner's engine, required when the first dispatcher compiles: a host that only loads hooks never needs it.
-// Only its SyncBailHook is used: that class's own file loads 3 of tapable's files where the index loads 15
-// (~8 ms of a host's start). tapable has no exports map; should a release move the file, the index serves.
-const syncBailHookFile = lazyRequire<typeof SyncBailHook>(import.meta.url, "tapable/lib/SyncBailHook.js");
-const tapableIndex = lazyRequire<typeof import("tapable")>(import.meta.url, "tapable");
-let bailHookClass: typeof SyncBailHook | undefined;
-function tapableSyncBailHook(): typeof SyncBailHook {
-  if (bailHookClass) return bailHookClass;
-  try {
-    bailHookClass = syncBailHookFile();
-  } catch {
-    bailHookClass = tapableIndex().SyncBailHook;
-  }
-  return bailHookClass;
-}
+// The runner's engine. Only its SyncBailHook is used, from that class's own file (3 of tapable's files where its
+// index loads 15); the build bundles them into core's dist (`--inline tapable`): required from node_modules, they
+// were the process's first CommonJS load, ~5 ms of a host's first emit.
+import tapableSyncBailHook from "tapable/lib/SyncBailHook.js";
 
 /** One handler run, for hosts and tools that show what each hook did. */
 export interface HookTrace {
@@ -379,7 +367,7 @@ export function compileDispatch(
     paths,
     alwaysBails,
     stateArg: "state",
-    SyncBailHook: tapableSyncBailHook(),
+    SyncBailHook: tapableSyncBailHook,
     HookError,
     clockFor,
     isThenable,

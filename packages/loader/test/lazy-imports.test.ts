@@ -1,4 +1,5 @@
-// What a process that only calls `loadHooks` loads: the loader and core, no settings-hooks and no lazy dependency.
+// What a process that only calls `loadHooks` loads: the loader and core (tapable bundled in), no settings-hooks and no
+// lazy dependency; and which of settings-hooks' chunks a discovery loads.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -55,7 +56,7 @@ const DISCOVERY =
 describe("lazy imports", () => {
   beforeAll(() => ensureBuilt());
 
-  it("loads hook modules without importing settings-hooks, tapable or any lazily required package", () => {
+  it("loads hook modules without importing settings-hooks or any lazily required package", () => {
     const files = loadedBy(`const { loadHooks } = await import(${JSON.stringify(LOADER)});
 const { hooks, errors } = await loadHooks(["./hook.mjs"], process.cwd());
 if (hooks.length !== 1 || errors.length > 0) throw new Error("not loaded");`);
