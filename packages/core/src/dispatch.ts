@@ -1,15 +1,15 @@
 // Compiles one event's handlers, across hooks, into tapable bail hooks driven by the event's policy.
+/// <reference path="./tapable-sync-bail-hook.d.ts" />
 import type { SyncBailHook } from "tapable";
+// The runner's engine. Only its SyncBailHook is used, from that class's own file (3 of tapable's files where its
+// index loads 15); the build bundles them into core's dist (`--inline tapable`): required from node_modules, they
+// were the process's first CommonJS load, ~5 ms of a host's first emit.
+import tapableSyncBailHook from "tapable/lib/SyncBailHook.js";
 import type { HookContext } from "./context.js";
 import { HookError } from "./errors.js";
 import { clockFor, type HandlerClock, type Waiter } from "./handler-clock.js";
 import type { LoadedHook } from "./instantiate.js";
 import type { Policy } from "./policies/policy.js";
-
-// The runner's engine. Only its SyncBailHook is used, from that class's own file (3 of tapable's files where its
-// index loads 15); the build bundles them into core's dist (`--inline tapable`): required from node_modules, they
-// were the process's first CommonJS load, ~5 ms of a host's first emit.
-import tapableSyncBailHook from "tapable/lib/SyncBailHook.js";
 
 /** One handler run, for hosts and tools that show what each hook did. */
 export interface HookTrace {

@@ -231,18 +231,13 @@ export async function discoverAndLoadHooks(
         item.level === "project" && item.problem === undefined
           ? trustChange(guard, item.path, shown)
           : undefined;
-      add(
-        changed ??
-          // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
-          (await (await import("../opencode/load-item.js")).loadOpencodeItem(
-            item,
-            shown,
-            plan.provider,
-            resolved.cwd,
-            importModule,
-            moduleOptions,
-          )),
-      );
+      if (changed) {
+        add(changed);
+        continue;
+      }
+      // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
+      const { loadOpencodeItem } = await import("../opencode/load-item.js");
+      add(await loadOpencodeItem(item, shown, plan.provider, resolved.cwd, importModule, moduleOptions));
       continue;
     }
     if (item.type === "module" || isModulePath(item.path)) {
