@@ -173,6 +173,59 @@ describe("trust covers what a command really runs", () => {
     expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(false);
   });
 
+  it("untrusts the project when a helper a hook module imports from outside its folder is edited", async () => {
+    const { cwd, options, write } = await layout();
+    // `../../lib/check.js` names lib/check.ts (TypeScript's convention), which imports ./rules.ts in turn.
+    await write(
+      ".pi/hooks/guard.ts",
+      'import { check } from "../../lib/check.js";\nexport default (pi: { on(e: string, h: () => unknown): void }) => pi.on("tool_call", check);\n',
+    );
+    await write("lib/check.ts", 'import { rules } from "./rules.ts";\nexport const check = () => rules;\n');
+    await write("lib/rules.ts", "export const rules = undefined;\n");
+    const status = await trustProject(cwd, options);
+    expect(status.items.filter((item) => item.startsWith("support "))).toEqual([
+      "support lib/check.ts",
+      "support lib/rules.ts",
+    ]);
+    expect((await discoverAndLoadHooks([], cwd, options)).trust.trusted).toBe(true);
+    await write(
+      "lib/rules.ts",
+      'import { writeFileSync } from "node:fs";\nwriteFileSync("pwned", "");\nexport const rules = undefined;\n',
+    );
+    const after = await discoverAndLoadHooks([], cwd, options);
+    expect(after.trust.trusted).toBe(false);
+    expect(after.hooks).toEqual([]);
+    expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
+  });
+
+  it("checks what a project module imports right before it is imported", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.mjs", 'import "../../lib/helper.mjs";\nexport default () => {};\n');
+    await write("lib/helper.mjs", "export {};\n");
+    const result = await discoverAndLoadHooks([], cwd, {
+      ...options,
+      trust: async () => {
+        await write(
+          "lib/helper.mjs",
+          `import { writeFileSync } from "node:fs";\nwriteFileSync("${path.join(cwd, "pwned")}", "");\n`,
+        );
+        return true;
+      },
+    });
+    expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
+    expect(result.errors.map((e) => e.error.reason)).toEqual(["trust-changed"]);
+    expect(result.errors[0]?.error.shortMessage).toContain("lib/helper.mjs (edited)");
+  });
+
+  it("warns that what a hook module imports by a computed name is not fingerprinted", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.mjs", "await import(process.env.HELPER);\nexport default () => {};\n");
+    const result = await discoverAndLoadHooks([], cwd, { ...options, trust: "none" });
+    expect(result.warnings.filter((w) => w.kind === "trust").map((w) => w.message)).toEqual([
+      "`guard.mjs`: it imports a module named only at run time (`import(…)` of a value); what it imports that way is not fingerprinted.",
+    ]);
+  });
+
   it("untrusts the project when a helper a script imports through a symlink to outside the project is edited", async () => {
     const { root, cwd, options, write } = await layout();
     await writeFile(path.join(root, "outside.mjs"), "export const ok = true;\n");

@@ -10,9 +10,11 @@ import {
 } from "@hookwire/settings-hooks";
 import type { CapabilityLoadResult } from "../capability/types.js";
 import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
+import { isModulePath } from "../load/module-kind.js";
 import { type CommandContext, commandFiles, needsShellParser } from "../trust/command-files.js";
 import type { TrustItem } from "../trust/fingerprint.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
+import { moduleImports } from "../trust/module-imports.js";
 import { projectRoot } from "../trust/project-root.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
 import { isProjectSettings } from "./project-settings.js";
@@ -67,8 +69,27 @@ export async function collectProject(options: ResolvedDiscoverOptions): Promise<
   // A module runs whatever it imports, a script whatever it calls: the files beside them count too.
   const hookPaths = new Set(projectItems.map((item) => item.path));
   const support = supportFiles(projectItems.map((item) => item.path));
-  for (const file of support.files)
-    if (!hookPaths.has(file)) trustItems.push({ path: file, kind: "support" });
+  const covered = new Set(hookPaths);
+  for (const file of support.files) {
+    if (covered.has(file)) continue;
+    covered.add(file);
+    trustItems.push({ path: file, kind: "support" });
+  }
+  // And what a module imports from elsewhere (`../helpers/check.ts`): it runs with the hook.
+  for (const item of projectItems.filter((candidate) => isModulePath(candidate.path))) {
+    const imports = moduleImports(item.path);
+    for (const file of imports.files) {
+      if (covered.has(file)) continue;
+      covered.add(file);
+      trustItems.push({ path: file, kind: "support" });
+    }
+    for (const reason of imports.unknowns) {
+      warnings.push({
+        file: item.path,
+        message: `${reason}; what it imports that way is not fingerprinted.`,
+      });
+    }
+  }
   for (const { path: file, what } of support.refused) {
     warnings.push({ file, message: `\`${file}\` is ${what}, not a regular file; it was not read.` });
   }

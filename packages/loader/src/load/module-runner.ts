@@ -84,6 +84,18 @@ function fileTarget(file: string): Target | undefined {
   return undefined;
 }
 
+/** The file a path specifier of `parent` names, as the runner resolves it (undefined: none, or not a path). */
+export function runnerImport(specifier: string, parent: string): string | undefined {
+  const absolute = specifier.startsWith("file:")
+    ? fileURLToPath(specifier)
+    : /^\.\.?(\/|$)/.test(specifier) || specifier.startsWith("/")
+      ? path.resolve(path.dirname(parent), specifier)
+      : undefined;
+  const target = absolute === undefined ? undefined : fileTarget(absolute);
+  if (target?.kind === "module") return target.file;
+  return target?.kind === "native" ? fileURLToPath(target.specifier) : undefined;
+}
+
 export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const { dir, alias } = options;
   let usable: boolean | undefined;

@@ -6,6 +6,7 @@ import { TrustChangedError } from "../errors.js";
 import { commandFiles } from "./command-files.js";
 import type { FileDigest, FileDigests } from "./file-digest.js";
 import { supportFiles } from "./module-folders.js";
+import { moduleImports } from "./module-imports.js";
 
 export interface TrustGuardInit {
   root: string;
@@ -43,9 +44,9 @@ export class TrustGuard {
     this.verify(files);
   }
 
-  /** Before a project hook module is imported: the module and every file under its folder. */
+  /** Before a project hook module is imported: the module, every file under its folder, and what it imports. */
   module(file: string): void {
-    this.verify([file, ...supportFiles([file]).files]);
+    this.verify([file, ...supportFiles([file]).files, ...moduleImports(file).files]);
   }
 
   /** Throws TrustChangedError when a file is not the one trusted: edited, removed, replaced, or new. */

@@ -22,7 +22,7 @@ export interface ScriptImports {
 }
 
 /** Node's resolution of a path specifier: the file, else with an extension, else a folder's index. */
-function resolveSpecifier(specifier: string, from: string): string | undefined {
+export function resolveSpecifier(specifier: string, from: string): string | undefined {
   const target = specifier.startsWith("file:")
     ? fileURLToPath(specifier)
     : path.resolve(path.dirname(from), specifier);
@@ -41,7 +41,10 @@ function isPathSpecifier(specifier: string): boolean {
  * The path imports of one script: static `import`/`export … from`, literal `import()` and literal `require()`.
  * Packages (`import "x"`) are left to their lockfile; a computed `import()` or `require()` is unknown.
  */
-export function scriptImports(file: string): ScriptImports {
+export function scriptImports(
+  file: string,
+  resolve: (specifier: string, from: string) => string | undefined = resolveSpecifier,
+): ScriptImports {
   const read = readRegularFile(file, MAX_SCRIPT_BYTES);
   if (!read.ok) return { files: [], unknown: `${read.message}` };
   const source = read.data.toString("utf8");
@@ -67,7 +70,7 @@ export function scriptImports(file: string): ScriptImports {
   const files = new Set<string>();
   for (const specifier of specifiers) {
     if (!isPathSpecifier(specifier)) continue;
-    const resolved = resolveSpecifier(specifier, file);
+    const resolved = resolve(specifier, file);
     if (resolved) files.add(resolved);
   }
   return unknown ? { files: [...files], unknown } : { files: [...files] };
