@@ -48,11 +48,13 @@ const SETTINGS = {
 };
 
 // The subject: the way a host embeds hookwire (discovery, trust decided by the host, settings, one runner).
-const HOOKWIRE_HOST = `
+// `trust: "all"` is the host's own decision; `"ask"` holds the project to the fingerprint the trust store has
+// (the second variant, recorded by \`hookwire trust\` first): trust's own work is then on the clock too.
+const hookwireHost = (trust) => `
 const { discoverAndLoadHooks } = await import(${JSON.stringify(LOADER_URL)});
 const { HookRunner } = await import(${JSON.stringify(CORE_URL)});
 const cwd = process.cwd();
-const { hooks, errors } = await discoverAndLoadHooks([], cwd, { home: process.env.HOME, trust: "all" });
+const { hooks, errors } = await discoverAndLoadHooks([], cwd, { home: process.env.HOME, trust: ${JSON.stringify(trust)} });
 if (errors.length > 0 || hooks.length !== ${HOOKS + 1}) throw new Error("loaded " + hooks.length + ": " + errors[0]?.error.message);
 const runner = new HookRunner(hooks, { cwd });
 runner.initialize({ sendMessageHandler() {}, appendEntryHandler() {} });
@@ -117,7 +119,8 @@ export async function run() {
     const mjsProject = path.join(dir, "mjs-project");
     await project(tsProject, "ts");
     await project(mjsProject, "mjs");
-    await writeFile(path.join(dir, "hookwire-host.mjs"), HOOKWIRE_HOST);
+    await writeFile(path.join(dir, "hookwire-host.mjs"), hookwireHost("all"));
+    await writeFile(path.join(dir, "hookwire-host-store.mjs"), hookwireHost("ask"));
     await writeFile(path.join(dir, "native-host.mjs"), NATIVE_HOST);
     const home = path.join(dir, "home");
     await mkdir(home);
@@ -140,6 +143,21 @@ export async function run() {
       { cwd: tsProject, env: env(warmCache) },
     ];
     await timeProcess(...warm); // fills the warm cache
+    // The trust store records the TS project's fingerprint, as `hookwire trust` would.
+    await timeProcess(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { trustProject } = await import(${JSON.stringify(LOADER_URL)}); await trustProject(process.cwd(), { home: process.env.HOME });`,
+      ],
+      { cwd: tsProject, env: env(warmCache) },
+    );
+    const store = [
+      process.execPath,
+      [path.join(dir, "hookwire-host-store.mjs")],
+      { cwd: tsProject, env: env(warmCache) },
+    ];
     const coldCache = path.join(dir, "cache-cold");
     const cold = [
       process.execPath,
@@ -155,6 +173,14 @@ export async function run() {
         baselineCmd: native,
         subjectCmd: warm,
         target: 1.5,
+        rounds: ROUNDS,
+      }),
+      await compareProcesses({
+        name: `host start to first emit, ${HOOKS} TS hooks + 5 command hooks, warm cache, project trusted in the trust store`,
+        baseline: "native host, same hooks as .mjs",
+        baselineCmd: native,
+        subjectCmd: store,
+        target: null,
         rounds: ROUNDS,
       }),
       await compareProcesses({

@@ -220,7 +220,8 @@ describe("trust covers what a command really runs", () => {
   it("warns that what a hook module imports by a computed name is not fingerprinted", async () => {
     const { cwd, options, write } = await layout();
     await write(".pi/hooks/guard.mjs", "await import(process.env.HELPER);\nexport default () => {};\n");
-    const result = await discoverAndLoadHooks([], cwd, { ...options, trust: "none" });
+    const result = await discoverAndLoadHooks([], cwd, options);
+    expect(result.trust.trusted).toBe(false);
     expect(result.warnings.filter((w) => w.kind === "trust").map((w) => w.message)).toEqual([
       "`guard.mjs`: it imports a module named only at run time (`import(…)` of a value); what it imports that way is not fingerprinted.",
     ]);

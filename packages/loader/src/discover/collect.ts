@@ -37,6 +37,8 @@ export interface ProjectCollection {
   trustItems: TrustItem[];
   /** Project commands that run code no fingerprint covers. */
   unfingerprinted: UnfingerprintedCommand[];
+  /** What each project hook module imports from outside its folder (`moduleImports`), by hook path. */
+  moduleImports: ReadonlyMap<string, readonly string[]>;
   /** Files left out because reading them is unsafe or the walk was cut short, naming the path. */
   warnings: Array<{ file: string; message: string }>;
 }
@@ -50,7 +52,14 @@ export function commandContext(handler: SettingsHandler, cwd: string, home: stri
   };
 }
 
-export async function collectProject(options: ResolvedDiscoverOptions): Promise<ProjectCollection> {
+/**
+ * `imports: false` leaves out what hook modules import from outside their folders: discovery passes it when
+ * no fingerprint decides anything (`trust: "all"` or `"none"`), as that walk reads and lexes every module.
+ */
+export async function collectProject(
+  options: ResolvedDiscoverOptions,
+  { imports = true }: { imports?: boolean } = {},
+): Promise<ProjectCollection> {
   const { cwd, home } = options;
   const verdicts = options.settingsSources.length > 0 ? verdictsOf(options.fsCache) : undefined;
   const root = projectRoot(cwd);
@@ -70,14 +79,16 @@ export async function collectProject(options: ResolvedDiscoverOptions): Promise<
   const hookPaths = new Set(projectItems.map((item) => item.path));
   const support = supportFiles(projectItems.map((item) => item.path));
   const covered = new Set(hookPaths);
+  const importsOf = new Map<string, string[]>();
   for (const file of support.files) {
     if (covered.has(file)) continue;
     covered.add(file);
     trustItems.push({ path: file, kind: "support" });
   }
   // And what a module imports from elsewhere (`../helpers/check.ts`): it runs with the hook.
-  for (const item of projectItems.filter((candidate) => isModulePath(candidate.path))) {
+  for (const item of imports ? projectItems.filter((candidate) => isModulePath(candidate.path)) : []) {
     const imports = moduleImports(item.path);
+    importsOf.set(item.path, imports.files);
     for (const file of imports.files) {
       if (covered.has(file)) continue;
       covered.add(file);
@@ -121,5 +132,5 @@ export async function collectProject(options: ResolvedDiscoverOptions): Promise<
     for (const reason of found.unknowns)
       unfingerprinted.push({ source, command: handler.config.command, reason });
   }
-  return { root, discovery, settings, trustItems, unfingerprinted, warnings };
+  return { root, discovery, settings, trustItems, moduleImports: importsOf, unfingerprinted, warnings };
 }

@@ -147,7 +147,10 @@ export async function discoverAndLoadHooks(
   options: DiscoverOptions = {},
 ): Promise<DiscoverAndLoadResult> {
   const resolved = resolveDiscoverOptions(cwd, options);
-  const project = await collectProject(resolved);
+  // With "all" or "none" no fingerprint decides whether project hooks run, and no guard holds them to one.
+  const project = await collectProject(resolved, {
+    imports: resolved.trust !== "all" && resolved.trust !== "none",
+  });
   const digests = new FileDigests();
   const {
     fingerprint,
@@ -181,6 +184,7 @@ export async function discoverAndLoadHooks(
           trustCommand: trustCommand(),
           trusted,
           digests,
+          imports: project.moduleImports,
           show,
         })
       : undefined;

@@ -16,6 +16,8 @@ export interface TrustGuardInit {
   /** Digest of every trusted file, as fingerprinted when the project was found trusted. */
   trusted: ReadonlyMap<string, FileDigest>;
   digests: FileDigests;
+  /** What each project hook module imports, as fingerprinted (a module not listed is walked again). */
+  imports?: ReadonlyMap<string, readonly string[]>;
   show: (file: string) => string;
 }
 
@@ -46,7 +48,9 @@ export class TrustGuard {
 
   /** Before a project hook module is imported: the module, every file under its folder, and what it imports. */
   module(file: string): void {
-    this.verify([file, ...supportFiles([file]).files, ...moduleImports(file).files]);
+    // The files it imports as they were fingerprinted: were one edited to import more, its digest changed.
+    const imports = this.init.imports?.get(file) ?? moduleImports(file).files;
+    this.verify([file, ...supportFiles([file]).files, ...imports]);
   }
 
   /** Throws TrustChangedError when a file is not the one trusted: edited, removed, replaced, or new. */
