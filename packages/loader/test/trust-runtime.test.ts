@@ -51,6 +51,18 @@ async function toolCall(cwd: string, hooks: Awaited<ReturnType<typeof discoverAn
 
 const PWN = 'touch "$CLAUDE_PROJECT_DIR/pwned"\n';
 
+/** Module code that leaves `<cwd>/pwned` behind when it runs. */
+const pwnModule = (cwd: string) =>
+  `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(path.join(cwd, "pwned"))}, "");`;
+
+/** A host's trust decision that approves what it was shown, after `file` was edited behind its back. */
+function approveThenEdit(write: Layout["write"], file: string, text: string) {
+  return async () => {
+    await write(file, text);
+    return true;
+  };
+}
+
 // Each attack from the issue: a command whose script is reached some way, and the file an attacker edits.
 const attacks: Array<{
   name: string;
@@ -204,13 +216,7 @@ describe("trust covers what a command really runs", () => {
     await write("lib/helper.mjs", "export {};\n");
     const result = await discoverAndLoadHooks([], cwd, {
       ...options,
-      trust: async () => {
-        await write(
-          "lib/helper.mjs",
-          `import { writeFileSync } from "node:fs";\nwriteFileSync("${path.join(cwd, "pwned")}", "");\n`,
-        );
-        return true;
-      },
+      trust: approveThenEdit(write, "lib/helper.mjs", `${pwnModule(cwd)}\n`),
     });
     expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
     expect(result.errors.map((e) => e.error.reason)).toEqual(["trust-changed"]);
@@ -333,13 +339,7 @@ describe("trust is checked again right before a hook runs", () => {
     // The host approves what it was shown; the module is edited before it is imported.
     const result = await discoverAndLoadHooks([], cwd, {
       ...options,
-      trust: async () => {
-        await write(
-          ".pi/hooks/guard.mjs",
-          `import { writeFileSync } from "node:fs";\nwriteFileSync("${path.join(cwd, "pwned")}", "");\nexport default () => {};\n`,
-        );
-        return true;
-      },
+      trust: approveThenEdit(write, ".pi/hooks/guard.mjs", `${pwnModule(cwd)}\nexport default () => {};\n`),
     });
     expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
     expect(result.errors.map((e) => [e.error.reason, e.error.shortMessage])).toEqual([
