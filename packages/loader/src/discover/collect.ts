@@ -53,12 +53,12 @@ export function commandContext(handler: SettingsHandler, cwd: string, home: stri
 }
 
 /**
- * `imports: false` leaves out what hook modules import from outside their folders: discovery passes it when
+ * `walkImports: false` leaves out what hook modules import from outside their folders: discovery passes it when
  * no fingerprint decides anything (`trust: "all"` or `"none"`), as that walk reads and lexes every module.
  */
 export async function collectProject(
   options: ResolvedDiscoverOptions,
-  { imports = true }: { imports?: boolean } = {},
+  { walkImports = true }: { walkImports?: boolean } = {},
 ): Promise<ProjectCollection> {
   const { cwd, home } = options;
   const verdicts = options.settingsSources.length > 0 ? verdictsOf(options.fsCache) : undefined;
@@ -86,7 +86,7 @@ export async function collectProject(
     trustItems.push({ path: file, kind: "support" });
   }
   // And what a module imports from elsewhere (`../helpers/check.ts`): it runs with the hook.
-  for (const item of imports ? projectItems.filter((candidate) => isModulePath(candidate.path)) : []) {
+  for (const item of walkImports ? projectItems.filter((candidate) => isModulePath(candidate.path)) : []) {
     const imports = moduleImports(item.path);
     importsOf.set(item.path, imports.files);
     for (const file of imports.files) {

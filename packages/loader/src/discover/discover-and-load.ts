@@ -149,7 +149,7 @@ export async function discoverAndLoadHooks(
   const resolved = resolveDiscoverOptions(cwd, options);
   // With "all" or "none" no fingerprint decides whether project hooks run, and no guard holds them to one.
   const project = await collectProject(resolved, {
-    imports: resolved.trust !== "all" && resolved.trust !== "none",
+    walkImports: resolved.trust !== "all" && resolved.trust !== "none",
   });
   const digests = new FileDigests();
   const {
