@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { HookError } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
 import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "../src/index.js";
@@ -207,6 +209,27 @@ describe("trust covers what a command really runs", () => {
     const after = await discoverAndLoadHooks([], cwd, options);
     expect(after.trust.trusted).toBe(false);
     expect(after.hooks).toEqual([]);
+    expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
+  });
+
+  it("follows a module's imports however they are spelled: no extension, a file: URL, a link out of the project", async () => {
+    const { root, cwd, options, write } = await layout();
+    await writeFile(path.join(root, "outside.ts"), "export const ok = true;\n");
+    await write(".pi/hooks/guard.ts", 'import "../../lib/a";\nexport default () => {};\n');
+    await write("lib/a.ts", `import ${JSON.stringify(pathToFileURL(path.join(cwd, "lib/b.ts")).href)};\n`);
+    // A FIFO where an extensionless import looks first: skipped (never opened), and the walk goes on.
+    execFileSync("mkfifo", [path.join(cwd, "lib/fifo")]);
+    await write("lib/b.ts", 'import "./fifo";\nimport "./linked.ts";\n');
+    await symlink(path.join(root, "outside.ts"), path.join(cwd, "lib/linked.ts"));
+    const status = await trustProject(cwd, options);
+    expect(status.items.filter((item) => item.startsWith("support "))).toEqual([
+      "support lib/a.ts",
+      "support lib/b.ts",
+      "support lib/linked.ts",
+    ]);
+    await writeFile(path.join(root, "outside.ts"), `${pwnModule(cwd)}\n`);
+    const after = await discoverAndLoadHooks([], cwd, options);
+    expect(after.trust.trusted).toBe(false);
     expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
   });
 

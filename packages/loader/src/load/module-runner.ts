@@ -1,6 +1,6 @@
 // Runs TypeScript hook modules and their TypeScript helpers from a per-user cache of oxc's output, keyed by content hash.
 import { randomUUID } from "node:crypto";
-import { lstatSync, renameSync, writeFileSync } from "node:fs";
+import { lstatSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -63,8 +63,8 @@ function isFile(file: string): boolean {
   }
 }
 
-/** A file as an import target: a TypeScript module for the runner, else a native import. */
-function fileTarget(file: string): Target | undefined {
+/** The files an import of `file` may name, in the order they are tried. */
+function candidatesFor(file: string): string[] {
   const ext = path.extname(file).toLowerCase();
   const candidates = [file];
   // TypeScript's convention: `./lib.js` names `./lib.ts` when only that exists.
@@ -74,7 +74,12 @@ function fileTarget(file: string): Target | undefined {
     for (const suffix of [".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"])
       candidates.push(file + suffix);
   }
-  for (const candidate of candidates) {
+  return candidates;
+}
+
+/** A file as an import target: a TypeScript module for the runner, else a native import. */
+function fileTarget(file: string): Target | undefined {
+  for (const candidate of candidatesFor(file)) {
     if (!isFile(candidate)) continue;
     const found = path.extname(candidate).toLowerCase();
     if (RUNNER_EXTENSIONS.has(found)) return { kind: "module", file: candidate };
@@ -84,16 +89,27 @@ function fileTarget(file: string): Target | undefined {
   return undefined;
 }
 
-/** The file a path specifier of `parent` names, as the runner resolves it (undefined: none, or not a path). */
+/**
+ * The file a path specifier of `parent` names, tried as the runner tries it (undefined: none, or not a
+ * path). A link counts as the file it points to: the runner leaves a link to jiti, which runs its target.
+ */
 export function runnerImport(specifier: string, parent: string): string | undefined {
   const absolute = specifier.startsWith("file:")
     ? fileURLToPath(specifier)
     : /^\.\.?(\/|$)/.test(specifier) || specifier.startsWith("/")
       ? path.resolve(path.dirname(parent), specifier)
       : undefined;
-  const target = absolute === undefined ? undefined : fileTarget(absolute);
-  if (target?.kind === "module") return target.file;
-  return target?.kind === "native" ? fileURLToPath(target.specifier) : undefined;
+  if (absolute === undefined) return undefined;
+  return candidatesFor(absolute).find(isLinkedFile);
+}
+
+/** A regular file, or a link to one; never throws (`a-fifo/index.ts` is ENOTDIR). */
+function isLinkedFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
 }
 
 export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
