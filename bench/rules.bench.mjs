@@ -2,19 +2,20 @@
 // of the same text, and each size against one ten times smaller (a ratio near 10 is linear).
 // Standalone: `pnpm build && node bench/rules.bench.mjs`.
 import { createRequire } from "node:module";
+import { claude, ruleTools } from "../packages/settings-hooks/dist/index.js";
 import {
   evaluateRule,
   loadShellParser,
   matchesWildcard,
   parseRule,
-} from "../packages/settings-hooks/dist/index.js";
+} from "../packages/shell-rules/dist/index.js";
 import { compare, formatTable } from "./measure.mjs";
 
-const require = createRequire(new URL("../packages/settings-hooks/package.json", import.meta.url));
+const require = createRequire(new URL("../packages/shell-rules/package.json", import.meta.url));
 const { Language, Parser } = await import(require.resolve("web-tree-sitter"));
 
 const RULES = ["Bash(rm *)", "Bash(git push *)", "Bash(*git*push*--force*)"].map(parseRule);
-const DENY = { mode: "permission", list: "deny" };
+const DENY = { mode: "permission", list: "deny", tools: ruleTools(claude.tools) };
 const cwd = process.cwd();
 
 /** Commands that hold `size` characters: a typical line, a chain of simple commands, a here-doc writing a file. */

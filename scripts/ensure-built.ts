@@ -17,6 +17,7 @@ function newestIn(dir: string): number {
 
 const BUILT = [
   "packages/core",
+  "packages/shell-rules",
   "packages/loader",
   "packages/settings-hooks",
   "packages/tool-wrapper",

@@ -4,6 +4,7 @@ import { HookRunner, type HookUIContext, type LoadedHook, StatusLine } from "@ho
 import { AgentHost, createTerminalUIContext, readScript } from "@hookwire/host-kit";
 import { type DiscoverAndLoadResult, discoverAndLoadHooks } from "@hookwire/loader";
 import { type SettingsIssue, validateSettings } from "@hookwire/settings-hooks";
+import { loadShellParser, type ShellCommand, shellCommands } from "@hookwire/shell-rules";
 import { createHookTester, type HookTester } from "@hookwire/testing";
 import { type AgentTool, HookToolWrapper } from "@hookwire/tool-wrapper";
 import { runCli } from "hookwire";
@@ -28,6 +29,11 @@ export async function wrap(tool: AgentTool, hooks: LoadedHook[]): Promise<string
 
 export function issues(json: unknown): SettingsIssue[] {
   return validateSettings(json, { file: "settings.json", scope: "project" }).issues;
+}
+
+export async function programs(command: string): Promise<string[]> {
+  await loadShellParser();
+  return shellCommands(command).commands.map((found: ShellCommand) => found.program);
 }
 
 export async function test(): Promise<HookTester> {

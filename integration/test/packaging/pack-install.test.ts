@@ -20,7 +20,16 @@ import { ensureBuilt } from "../../../scripts/ensure-built.js";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
 const tsc = path.join(repoRoot, "node_modules/typescript/bin/tsc");
-const PACKAGES = ["core", "settings-hooks", "loader", "tool-wrapper", "host-kit", "testing", "cli"];
+const PACKAGES = [
+  "core",
+  "shell-rules",
+  "settings-hooks",
+  "loader",
+  "tool-wrapper",
+  "host-kit",
+  "testing",
+  "cli",
+];
 
 // npm must not see pnpm's settings for this test run; HOME stays, so npm's cache does too.
 const npmEnv: NodeJS.ProcessEnv = Object.fromEntries(
@@ -150,7 +159,7 @@ describe("hookwire installed into an npm prefix", () => {
     expect(out.code).toBe(0);
     for (const line of [
       "loaded 8 hooks:",
-      // The guard imports @hookwire/settings-hooks from a temp folder with no node_modules: the host's copy.
+      // The guard imports @hookwire/shell-rules from a temp folder with no node_modules: the host's copy.
       "✖ blocked by .hookwire/hooks/block-rm-rf.ts: user denied command",
       "✖ blocked by .claude/settings.json: Force-pushing is not allowed here",
       "API_KEY=[REDACTED]",

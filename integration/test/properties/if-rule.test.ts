@@ -1,12 +1,13 @@
 // `if` rules on Bash: never throw, and a deny-worthy sub-command is found wherever the shell would run it.
+import { claude, ruleTools } from "@hookwire/settings-hooks";
 import {
-  isSettingsError,
+  isShellRulesError,
   loadShellParser,
   type MatchOptions,
   matchesRule,
   parseRule,
   shellCommands,
-} from "@hookwire/settings-hooks";
+} from "@hookwire/shell-rules";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -16,8 +17,9 @@ const PROPERTY_TIMEOUT = 180_000;
 const cwd = "/work/project";
 const rmRule = parseRule("Bash(rm *)");
 const bash = (command: string) => ({ toolName: "bash", input: { command }, cwd });
-const IF: MatchOptions = { mode: "if-filter" };
-const ALLOW: MatchOptions = { mode: "permission", list: "allow" };
+const tools = ruleTools(claude.tools);
+const IF: MatchOptions = { mode: "if-filter", tools };
+const ALLOW: MatchOptions = { mode: "permission", list: "allow", tools };
 
 beforeAll(() => loadShellParser());
 
@@ -136,7 +138,7 @@ describe("Bash `if` rules", () => {
         fc.property(
           text,
           rules,
-          fc.constantFrom<MatchOptions>(IF, ALLOW, { mode: "permission", list: "deny" }),
+          fc.constantFrom<MatchOptions>(IF, ALLOW, { mode: "permission", list: "deny", tools }),
           (command, rule, mode) => {
             const analysis = shellCommands(command);
             const unparsable = analysis.unknowns.some((u) => u.code === "SYNTAX");
@@ -176,7 +178,7 @@ describe("Bash `if` rules", () => {
               expect(typeof rule.tool).toBe("string");
               expect(typeof matchesRule(rule, bash("rm -rf x"), IF)).toBe("boolean");
             } catch (error) {
-              expect(isSettingsError(error) && error.code === "HOOK_INVALID_RULE").toBe(true);
+              expect(isShellRulesError(error) && error.code === "HOOK_INVALID_RULE").toBe(true);
             }
           },
         ),

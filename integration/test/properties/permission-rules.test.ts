@@ -1,6 +1,7 @@
 // Permission rules cannot be talked past: a denied program is found behind any wrapper, spelling or nesting,
 // and an allow rule never approves a command line that also runs something else.
-import { evaluateRule, loadShellParser, parseRule } from "@hookwire/settings-hooks";
+import { claude, ruleTools } from "@hookwire/settings-hooks";
+import { evaluateRule, loadShellParser, parseRule } from "@hookwire/shell-rules";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -9,6 +10,9 @@ const RUNS = 10_000;
 const PROPERTY_TIMEOUT = 180_000;
 const cwd = "/work/project";
 const bash = (command: string) => ({ toolName: "bash", input: { command }, cwd });
+const tools = ruleTools(claude.tools);
+const DENY = { mode: "permission", list: "deny", tools } as const;
+const ALLOW = { mode: "permission", list: "allow", tools } as const;
 
 beforeAll(() => loadShellParser());
 
@@ -143,7 +147,7 @@ describe("permission rules", () => {
       const deny = parseRule("Bash(rm *)");
       fc.assert(
         fc.property(compound(hiddenRm), (command) => {
-          const { outcome } = evaluateRule(deny, bash(command), { mode: "permission", list: "deny" });
+          const { outcome } = evaluateRule(deny, bash(command), DENY);
           expect(outcome === "match" || outcome === "may-match").toBe(true);
         }),
         { numRuns: RUNS },
@@ -161,7 +165,7 @@ describe("permission rules", () => {
         .map(([command, wraps]) => wraps.reduce((inner, wrap) => wrap(inner), `sudo ${command}`));
       fc.assert(
         fc.property(compound(sudo), (command) => {
-          const { outcome } = evaluateRule(deny, bash(command), { mode: "permission", list: "deny" });
+          const { outcome } = evaluateRule(deny, bash(command), DENY);
           expect(outcome === "match" || outcome === "may-match").toBe(true);
         }),
         { numRuns: RUNS },
@@ -196,7 +200,7 @@ describe("permission rules", () => {
         });
       fc.assert(
         fc.property(line, (command) => {
-          const { outcome } = evaluateRule(allow, bash(command), { mode: "permission", list: "allow" });
+          const { outcome } = evaluateRule(allow, bash(command), ALLOW);
           expect(outcome).toBe("no-match");
         }),
         { numRuns: RUNS },
@@ -220,9 +224,7 @@ describe("permission rules", () => {
         .map(([parts, joiners]) => parts.map((p, i) => (i === 0 ? p : `${joiners[i - 1]}${p}`)).join(""));
       fc.assert(
         fc.property(line, (command) => {
-          expect(evaluateRule(allow, bash(command), { mode: "permission", list: "allow" }).outcome).toBe(
-            "match",
-          );
+          expect(evaluateRule(allow, bash(command), ALLOW).outcome).toBe("match");
         }),
         { numRuns: RUNS },
       );

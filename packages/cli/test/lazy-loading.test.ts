@@ -41,7 +41,7 @@ export async function load(url, context, next) {
 }
 
 const RUNTIME =
-  /\/(zod|jiti|web-tree-sitter|tree-sitter-bash|recheck|tapable|diff)\/|packages\/(core|loader|settings-hooks|tool-wrapper|host-kit)\//;
+  /\/(zod|jiti|web-tree-sitter|tree-sitter-bash|recheck|tapable|diff)\/|packages\/(core|loader|settings-hooks|shell-rules|tool-wrapper|host-kit)\//;
 
 describe("lazy loading", () => {
   beforeAll(() => ensureBuilt());

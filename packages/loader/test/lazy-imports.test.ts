@@ -1,5 +1,5 @@
-// What a process that only calls `loadHooks` loads: the loader and core (tapable bundled in), no settings-hooks and no
-// lazy dependency; and which of settings-hooks' chunks a discovery loads.
+// What a process that only calls `loadHooks` loads: the loader and core (tapable bundled in), no settings-hooks, no
+// shell-rules and no lazy dependency; and which chunks of settings-hooks and shell-rules a discovery loads.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -51,7 +51,7 @@ for (const file of Object.keys(createRequire(import.meta.url).cache)) process.st
 }
 
 const DISCOVERY =
-  /packages\/settings-hooks\/|\/(diff|picomatch|smol-toml|zod|recheck|jsonc-parser|tapable|fastest-levenshtein|tinyglobby|shell-quote|es-module-lexer|proper-lockfile)\//;
+  /packages\/(settings-hooks|shell-rules)\/|\/(diff|picomatch|smol-toml|zod|recheck|jsonc-parser|tapable|fastest-levenshtein|tinyglobby|shell-quote|es-module-lexer|proper-lockfile)\//;
 
 describe("lazy imports", () => {
   beforeAll(() => ensureBuilt());
@@ -86,13 +86,16 @@ const { hooks, errors } = await discoverAndLoadHooks([], ${JSON.stringify(projec
 if (errors.length > 0 || hooks.length !== 1) throw new Error("loaded " + hooks.length);
 const runner = new HookRunner(hooks, { cwd: ${JSON.stringify(project)} });
 await runner.emit({ type: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "ls" } });`)
-        .filter((file) => file.includes("packages/settings-hooks/dist/chunks/"))
-        .map((file) => path.basename(file).replace(/-[\w-]{8}\.js$/, ""));
+        .filter((file) => /packages\/(settings-hooks|shell-rules)\/dist\/chunks\//.test(file))
+        .map(
+          (file) =>
+            `${file.includes("packages/shell-rules/") ? "shell-rules:" : ""}${path.basename(file).replace(/-[\w-]{8}\.js$/, "")}`,
+        );
     expect(chunks()).toEqual(["schema"]);
     write(".codex/hooks.json", { hooks: { PreToolUse: [bash] } });
     write(".claude/settings.json", {
       hooks: { PreToolUse: [{ ...bash, hooks: [{ ...bash.hooks[0], if: "Bash(rm *)" }] }] },
     });
-    expect(chunks().sort()).toEqual(["dialects-codex-dialect", "rules-shell-analyse", "schema"]);
+    expect(chunks().sort()).toEqual(["dialects-codex-dialect", "schema", "shell-rules:shell-analyse"]);
   });
 });

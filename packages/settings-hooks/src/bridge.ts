@@ -17,10 +17,12 @@ import {
   type PermissionDecision,
   type ToolCallEvent,
 } from "@hookwire/core";
+import { loadShellParser, matchesRule, type PermissionRule } from "@hookwire/shell-rules";
 import { type AggregatedOutcome, type AttributedResult, aggregate } from "./aggregate.js";
 import { dialectOf, handlerIf, handlerMatcher, handlerRule } from "./compiled.js";
 import { eventsByNative, findEvent, isBridged } from "./dialect/catalogue.js";
 import { joined, lastAssistantText, textOf } from "./dialect/messages.js";
+import { ruleTools } from "./dialect/rule-tools.js";
 import { nativeTool, toDialectCall, toolResponse } from "./dialect/tools.js";
 import type {
   AnyBridgedEvent,
@@ -39,9 +41,6 @@ import { saveToolResultNow, toolResultsDir } from "./large-output.js";
 import type { SessionInfo } from "./protocol/input.js";
 import { defaultOutputDir, type HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
-import { matchesRule } from "./rules/match.js";
-import type { PermissionRule } from "./rules/parse.js";
-import { loadShellParser } from "./rules/shell/parser.js";
 import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 import { defaultTranscriptDir, TRANSCRIPT_LIMITS, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
@@ -341,7 +340,7 @@ export async function createSettingsHooks(
             return matchesRule(
               p.rule,
               { toolName: tool.name, input: tool.input, cwd },
-              { mode: "if-filter", tools: dialectOf(p.handler).tools },
+              { mode: "if-filter", tools: ruleTools(dialectOf(p.handler).tools) },
             );
           }
           return true;

@@ -1,9 +1,9 @@
 // What validation compiles for a handler — its matcher and `if` rule — kept with it, so nothing compiles them twice.
+import { type PermissionRule, parseRule } from "@hookwire/shell-rules";
 import { findEvent, handlerHasField } from "./dialect/catalogue.js";
 import type { Dialect } from "./dialect/types.js";
 import { dialectById } from "./dialects/registry.js";
 import { compileMatcher } from "./matcher.js";
-import { type PermissionRule, parseRule } from "./rules/parse.js";
 import type { SettingsHandler } from "./types.js";
 
 interface Compiled {
@@ -70,7 +70,7 @@ export function handlerIf(handler: SettingsHandler): string | undefined {
   return handlerHasField(dialectOf(handler), "if") ? handler.config.if : undefined;
 }
 
-/** The handler's `if` rule, parsed once; throws `SettingsError` `HOOK_INVALID_RULE` for one that does not parse. */
+/** The handler's `if` rule, parsed once; throws `ShellRulesError` `HOOK_INVALID_RULE` for one that does not parse. */
 export function handlerRule(handler: SettingsHandler): PermissionRule | undefined {
   const found = entry(handler);
   if (found.rule === undefined) {

@@ -1,4 +1,4 @@
-// The one error class of @hookwire/settings-hooks: bad settings files, matchers and permission rules.
+// The one error class of @hookwire/settings-hooks: bad settings files and matchers (rules: @hookwire/shell-rules).
 import { HookwireError, isHookwireError } from "@hookwire/core";
 
 export type SettingsErrorCode =
@@ -6,11 +6,6 @@ export type SettingsErrorCode =
   | "HOOK_INVALID_MATCHER"
   /** A matcher regex that can backtrack exponentially (checked with recheck); it is not used. */
   | "UNSAFE_MATCHER"
-  | "HOOK_INVALID_RULE"
-  /** The bash grammar's WASM files could not be loaded. */
-  | "SHELL_PARSER_UNAVAILABLE"
-  /** A Bash command was analysed before `await loadShellParser()`. */
-  | "SHELL_PARSER_NOT_LOADED"
   | (string & {});
 
 /** A settings file, matcher or `if` rule that cannot be used; `code` is stable, `file`/`jsonPath` locate it. */

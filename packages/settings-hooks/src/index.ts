@@ -22,6 +22,7 @@ export {
   isBridged,
 } from "./dialect/catalogue.js";
 export { blockReason } from "./dialect/messages.js";
+export { ruleTools } from "./dialect/rule-tools.js";
 export {
   dialectToolName,
   findTool,
@@ -116,18 +117,6 @@ export {
   readSettingsFileWith,
   validateSettings,
 } from "./read-settings.js";
-export type { PathContext } from "./rules/file-paths.js";
-export { matchesPathPattern, pathMatch, realPath } from "./rules/file-paths.js";
-export type { MatchMode, MatchOptions, RuleList, RuleMatch, ToolCall } from "./rules/match.js";
-export { evaluateRule, matchesRule } from "./rules/match.js";
-export type { PermissionRule } from "./rules/parse.js";
-export { parseRule } from "./rules/parse.js";
-export type { ShellAnalysis, ShellCommand, ShellUnknown, ShellUnknownCode } from "./rules/shell/analysis.js";
-export { MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./rules/shell/analysis.js";
-export { isShellParserLoaded, loadShellParser, shellCommands } from "./rules/shell/parser.js";
-export { programSpec } from "./rules/shell/programs.js";
-export type { ShellWord } from "./rules/shell/words.js";
-export { matchesWildcard, mayMatchWildcard } from "./rules/wildcard.js";
 export type { AcceptedHandler, HandlerType, HandlerVerdicts } from "./schema.js";
 export { HANDLER_TYPES, handlerSchemas, MAX_SENSIBLE_TIMEOUT } from "./schema.js";
 export { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";

@@ -9,7 +9,5 @@ export const recheck = lazyRequire<typeof import("recheck")>(import.meta.url, "r
 export const zod = lazyRequire<typeof import("zod")>(import.meta.url, "zod");
 /** Patches in the tool results of the Claude and Gemini dialects. */
 export const diff = lazyRequire<typeof import("diff")>(import.meta.url, "diff");
-/** File-path rules (`Read(src/**)`). */
-export const picomatch = lazyRequire<typeof import("picomatch")>(import.meta.url, "picomatch");
 /** TOML settings files (Codex). */
 export const smolToml = lazyRequire<typeof import("smol-toml")>(import.meta.url, "smol-toml");

@@ -1,6 +1,7 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
 import { isAbsolute, relative, resolve } from "node:path";
-import { didYouMean, readRegularFile } from "@hookwire/core";
+import { didYouMean, isHookwireError, readRegularFile } from "@hookwire/core";
+import { type PermissionRule, parseRule } from "@hookwire/shell-rules";
 import type { ParseError } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
 import { eventNames, findEvent } from "./dialect/catalogue.js";
@@ -9,7 +10,6 @@ import type { Dialect } from "./dialect/types.js";
 import { dialectById, loadDialect } from "./dialects/registry.js";
 import { isSettingsError } from "./errors.js";
 import { jsoncParser } from "./lazy-deps.js";
-import { type PermissionRule, parseRule } from "./rules/parse.js";
 import {
   checkHandler,
   describeValue,
@@ -435,7 +435,7 @@ function validateHandler(
   try {
     rule = parseRule(config.if);
   } catch (cause) {
-    const reason = isSettingsError(cause) ? cause.shortMessage : String(cause);
+    const reason = isHookwireError(cause) ? cause.shortMessage : String(cause);
     issues.push(error("HOOK_INVALID_RULE", `${path}.if`, `${reason} This handler is skipped.`));
     return undefined;
   }

@@ -6,7 +6,7 @@ import {
   isHookError,
   type ToolCallOutcome,
 } from "@hookwire/core";
-import { loadShellParser } from "@hookwire/settings-hooks";
+import { loadShellParser } from "@hookwire/shell-rules";
 import { appendAdditionalContext, formatAttributedText } from "./additional-context.js";
 import { DEFAULT_BLOCK_REASON, ToolBlockedError, ToolDeferredError, ToolFailedError } from "./errors.js";
 import { frozenInput, workingCopy } from "./frozen-input.js";

@@ -1,6 +1,6 @@
 // Permission resolution: the decision table, then how the wrapper applies it (confirm, no UI, defer, rules).
 import type { HookFactory, ToolCallEventResult } from "@hookwire/core";
-import { loadShellParser } from "@hookwire/settings-hooks";
+import { loadShellParser } from "@hookwire/shell-rules";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   compilePermissionRules,

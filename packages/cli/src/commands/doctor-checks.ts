@@ -11,13 +11,12 @@ import {
   handlerVariables,
   isSettingsError,
   placeholderValues,
-  programSpec,
   type SettingsHandler,
   settingsHandlerProblems,
   settingsHookPath,
-  shellCommands,
   substitutePlaceholders,
 } from "@hookwire/settings-hooks";
+import { programSpec, shellCommands } from "@hookwire/shell-rules";
 import { firingEvents } from "../events.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";

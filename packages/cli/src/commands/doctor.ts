@@ -1,5 +1,5 @@
 // `hookwire doctor`: validates every source and explains why a hook would not fire.
-import { loadShellParser } from "@hookwire/settings-hooks";
+import { loadShellParser } from "@hookwire/shell-rules";
 import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
 import { printFindings } from "../findings-print.js";

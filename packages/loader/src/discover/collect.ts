@@ -2,12 +2,12 @@
 import path from "node:path";
 import {
   handlerVariables,
-  loadShellParser,
   placeholderValues,
   readSettingsFileWith,
   type SettingsFileResult,
   type SettingsHandler,
 } from "@hookwire/settings-hooks";
+import { loadShellParser } from "@hookwire/shell-rules";
 import type { CapabilityLoadResult } from "../capability/types.js";
 import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
 import { isModulePath } from "../load/module-kind.js";

@@ -63,7 +63,7 @@ export interface ModuleImportOptions {
 export type ModuleImporter = (file: string) => Promise<unknown>;
 
 /**
- * The hookwire packages a hook may import at run time (`shellCommands` from settings-hooks, `exec` from core)
+ * The hookwire packages a hook may import at run time (`shellCommands` from shell-rules, `exec` from core)
  * resolve to the host's own copies, as pi aliases its package for hooks: a project need not install them,
  * and a hook sees the same error classes and parser as the runner. A caller's `alias` wins.
  */
@@ -72,7 +72,7 @@ function hostPackages(): Record<string, string> {
   if (hostAlias) return hostAlias;
   const require = createRequire(import.meta.url);
   const alias: Record<string, string> = {};
-  for (const name of ["@hookwire/core", "@hookwire/settings-hooks"]) {
+  for (const name of ["@hookwire/core", "@hookwire/settings-hooks", "@hookwire/shell-rules"]) {
     try {
       alias[name] = require.resolve(name);
     } catch {

@@ -2,14 +2,14 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core";
+import type { CommandHandlerConfig } from "@hookwire/settings-hooks";
 import {
-  type CommandHandlerConfig,
   programSpec,
   type ShellAnalysis,
   type ShellCommand,
   type ShellWord,
   shellCommands,
-} from "@hookwire/settings-hooks";
+} from "@hookwire/shell-rules";
 import { shellQuote, tinyglobby } from "../lazy-deps.js";
 import { SCRIPT_EXTENSIONS, scriptImports } from "./script-imports.js";
 

@@ -7,6 +7,7 @@ import type {
   NativeEventName,
   ProcessRun,
 } from "@hookwire/core";
+import type { RuleFamily } from "@hookwire/shell-rules";
 import type { AggregatedOutcome, AttributedResult } from "../aggregate.js";
 import type { SessionInfo } from "../protocol/input.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../protocol/output.js";
@@ -308,12 +309,8 @@ export interface FieldSpec {
   toNative?(value: unknown): unknown;
 }
 
-/**
- * Which permission-rule semantics a tool's `Tool(pattern)` rules get: `shell` analyses the command,
- * `read` / `edit` match the path (and `Read(…)` / `Edit(…)` rules cover the whole family), `value`
- * matches `ruleValue`, `input` matches the input as JSON.
- */
-export type RuleFamily = "shell" | "read" | "edit" | "value" | "input";
+/** Which permission-rule semantics a tool's `Tool(pattern)` rules get (defined with the rules). */
+export type { RuleFamily };
 
 /** What a native call produced, for building the dialect's `tool_response`. */
 export interface NativeResult {

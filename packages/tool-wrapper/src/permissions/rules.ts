@@ -1,5 +1,6 @@
-// Host permission rules, parsed once by the settings-hooks rule parser and matched per call.
-import { evaluateRule, type PermissionRule, parseRule, type RuleMatch } from "@hookwire/settings-hooks";
+// Host permission rules, parsed once by the shell-rules parser and matched per call.
+import { claude, ruleTools } from "@hookwire/settings-hooks";
+import { evaluateRule, type PermissionRule, parseRule, type RuleMatch } from "@hookwire/shell-rules";
 import { InvalidPermissionRuleError } from "../errors.js";
 
 export type RuleList = "allow" | "deny" | "ask";
@@ -28,6 +29,9 @@ export interface RuleCall {
   input: Record<string, unknown>;
   cwd: string;
 }
+
+// Host tools are named as hookwire's (`bash`, `read`) and rules as Claude Code's (`Bash(…)`, `Read(…)`).
+const TOOLS = ruleTools(claude.tools);
 
 export const NO_RULES: PermissionRules = Object.freeze({ allow: [], deny: [], ask: [] });
 
@@ -82,7 +86,7 @@ export function findMatchingRule(
 ): RuleHit | undefined {
   let possible: RuleHit | undefined;
   for (const compiled of rules) {
-    const match = evaluateRule(compiled.rule, call, { mode: "permission", list });
+    const match = evaluateRule(compiled.rule, call, { mode: "permission", list, tools: TOOLS });
     if (match.outcome === "match") return { compiled, match };
     if (match.outcome === "may-match" && possible === undefined) possible = { compiled, match };
   }

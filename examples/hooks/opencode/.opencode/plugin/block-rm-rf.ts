@@ -1,7 +1,7 @@
 // The rm -rf guard as an OpenCode plugin: throwing in tool.execute.before blocks the call (the model reads the
 // message). Same check as hooks/block-rm-rf.ts: `rm` with a recursive and a force flag in any spelling, read with
 // the bash grammar; a command it cannot read is blocked too. OpenCode plugins have no UI to ask, so it never asks.
-import { loadShellParser, type ShellCommand, shellCommands } from "@hookwire/settings-hooks";
+import { loadShellParser, type ShellCommand, shellCommands } from "@hookwire/shell-rules";
 
 function removesRecursivelyByForce(command: ShellCommand): boolean {
   if (command.program !== "rm") return false;

@@ -1,7 +1,7 @@
 // Asks before a bash call removes files recursively by force (`rm -rf`, `-Rf`, `-r -f`, `--recursive --force`,
 // behind `sudo`, `xargs`, `bash -c`, in substitutions…); without a UI it blocks. A command it cannot read counts.
 import type { HookAPI } from "@hookwire/core";
-import { loadShellParser, type ShellCommand, shellCommands } from "@hookwire/settings-hooks";
+import { loadShellParser, type ShellCommand, shellCommands } from "@hookwire/shell-rules";
 
 /** `rm` with both a recursive and a force flag, in any spelling; a flag known only at run time may be either. */
 function removesRecursivelyByForce(command: ShellCommand): boolean {

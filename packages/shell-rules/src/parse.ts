@@ -1,5 +1,5 @@
 // Permission-rule syntax shared by `if` fields and allow/ask/deny lists: `Tool` or `Tool(pattern)`.
-import { SettingsError } from "../errors.js";
+import { ShellRulesError } from "./errors.js";
 
 /** One parsed rule; `source` is the text it came from, kept for messages. */
 export interface PermissionRule {
@@ -13,7 +13,7 @@ export interface PermissionRule {
 const toolName = /^[A-Za-z0-9_*][A-Za-z0-9_\-.*]*$/;
 const expected = 'expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"';
 
-/** Parses `Bash`, `Bash(git push *)`, `Edit(*.ts)`; throws `SettingsError` `HOOK_INVALID_RULE` saying what was expected. */
+/** Parses `Bash`, `Bash(git push *)`, `Edit(*.ts)`; throws `ShellRulesError` `HOOK_INVALID_RULE` saying what was expected. */
 export function parseRule(text: string): PermissionRule {
   if (typeof text !== "string") {
     throw invalid(String(text), `${expected}, got ${typeof text}`);
@@ -47,8 +47,8 @@ function checkTool(tool: string, source: string): void {
   }
 }
 
-function invalid(source: string, detail: string): SettingsError {
-  return new SettingsError(
+function invalid(source: string, detail: string): ShellRulesError {
+  return new ShellRulesError(
     "HOOK_INVALID_RULE",
     `Invalid permission rule ${JSON.stringify(source)}: ${detail}.`,
   );

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { isSettingsError, loadShellParser, MAX_PARSED_CHARS, shellCommands } from "../src/index.js";
-import { parseScript } from "../src/rules/shell/grammar.js";
+import { isShellRulesError, loadShellParser, MAX_PARSED_CHARS, shellCommands } from "../src/index.js";
+import { parseScript } from "../src/shell/grammar.js";
 
 beforeAll(() => loadShellParser());
 
@@ -104,8 +104,8 @@ describe("shellCommands: the grammar", () => {
   it("refuses to analyse before the grammar is loaded, naming the fix", async () => {
     // A fresh module instance has no grammar yet.
     vi.resetModules();
-    const fresh = await import("../src/rules/shell/parser.js");
-    const freshGrammar = await import("../src/rules/shell/grammar.js");
+    const fresh = await import("../src/shell/parser.js");
+    const freshGrammar = await import("../src/shell/grammar.js");
     expect(fresh.isShellParserLoaded()).toBe(false);
     const caught: unknown[] = [];
     for (const analyse of [() => fresh.shellCommands("ls"), () => freshGrammar.parseScript("ls")]) {
@@ -115,7 +115,7 @@ describe("shellCommands: the grammar", () => {
         caught.push(error);
       }
     }
-    expect(caught.map((error) => isSettingsError(error) && error.code)).toEqual([
+    expect(caught.map((error) => isShellRulesError(error) && error.code)).toEqual([
       "SHELL_PARSER_NOT_LOADED",
       "SHELL_PARSER_NOT_LOADED",
     ]);

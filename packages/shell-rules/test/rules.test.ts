@@ -4,22 +4,23 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   evaluateRule,
-  isSettingsError,
+  isShellRulesError,
   loadShellParser,
   type MatchOptions,
   matchesRule,
   parseRule,
   realPath,
 } from "../src/index.js";
+import { tools } from "./tools.js";
 
 const cwd = "/work/project";
-const IF = { mode: "if-filter" } as const;
+const IF = { mode: "if-filter", tools } as const;
 const bash = (command: string) => ({ toolName: "Bash", input: { command }, cwd });
 const fires = (rule: string, command: string) => matchesRule(parseRule(rule), bash(command), IF);
 const allows = (rule: string, command: string) =>
-  matchesRule(parseRule(rule), bash(command), { mode: "permission", list: "allow" });
+  matchesRule(parseRule(rule), bash(command), { mode: "permission", list: "allow", tools });
 const denial = (rule: string, command: string) =>
-  evaluateRule(parseRule(rule), bash(command), { mode: "permission", list: "deny" });
+  evaluateRule(parseRule(rule), bash(command), { mode: "permission", list: "deny", tools });
 
 beforeAll(() => loadShellParser());
 
@@ -27,7 +28,7 @@ function ruleError(text: string): string {
   try {
     parseRule(text);
   } catch (error) {
-    expect(isSettingsError(error)).toBe(true);
+    expect(isShellRulesError(error)).toBe(true);
     expect((error as { code: string }).code).toBe("HOOK_INVALID_RULE");
     return (error as Error).message;
   }
@@ -115,11 +116,11 @@ describe("matchesRule, if-filter mode", () => {
     expect(fires("Bash(rm *)", "echo 'unterminated")).toBe(true);
   });
 
-  it("names the tool by its native name too", () => {
-    const rm = { toolName: "bash", input: { command: "rm x" }, cwd };
-    expect(matchesRule(parseRule("bash(rm *)"), rm, IF)).toBe(true);
-    expect(matchesRule(parseRule("Bash(rm *)"), rm, IF)).toBe(true);
-    expect(matchesRule(parseRule("Bash"), { toolName: "read", input: { path: "x" }, cwd }, IF)).toBe(false);
+  it("names the tool as the caller's tools do", () => {
+    expect(matchesRule(parseRule("Bash"), { toolName: "Read", input: { file_path: "x" }, cwd }, IF)).toBe(
+      false,
+    );
+    expect(matchesRule(parseRule("bash(rm *)"), bash("rm x"), IF)).toBe(false);
   });
 });
 
@@ -174,13 +175,15 @@ describe("matchesRule on file tools", () => {
   const home = "/home/me";
   const call = (toolName: string, input: Record<string, unknown>) => ({ toolName, input, cwd });
   const matches = (rule: string, toolName: string, input: Record<string, unknown>) =>
-    matchesRule(parseRule(rule), call(toolName, input), { mode: "if-filter", home });
+    matchesRule(parseRule(rule), call(toolName, input), { mode: "if-filter", tools, home });
 
   it("matches a pattern without / against the file name anywhere", () => {
     expect(matches("Edit(*.ts)", "Edit", { file_path: "/work/project/src/deep/a.ts" })).toBe(true);
-    expect(matches("Edit(*.ts)", "edit", { path: "src/a.ts", oldText: "a", newText: "b" })).toBe(true);
+    expect(matches("Edit(*.ts)", "Edit", { file_path: "src/a.ts", old_string: "a", new_string: "b" })).toBe(
+      true,
+    );
     expect(matches("Edit(*.ts)", "Edit", { file_path: "src/a.js" })).toBe(false);
-    expect(matches("Read(.env)", "read", { path: "config/.env" })).toBe(true);
+    expect(matches("Read(.env)", "Read", { file_path: "config/.env" })).toBe(true);
   });
 
   it("anchors ./x/** to the working directory", () => {
@@ -190,25 +193,25 @@ describe("matchesRule on file tools", () => {
   });
 
   it("reads /abs/** as absolute and ~/ as the home folder", () => {
-    expect(matches("Read(/etc/**)", "read", { path: "/etc/passwd" })).toBe(true);
-    expect(matches("Read(//etc/**)", "read", { path: "/etc/passwd" })).toBe(true);
-    expect(matches("Read(~/.ssh/**)", "read", { path: "/home/me/.ssh/id_ed25519" })).toBe(true);
-    expect(matches("Read(~/.ssh/**)", "read", { path: "~/.ssh/config" })).toBe(true);
-    expect(matches("Read(~/.ssh/**)", "read", { path: "/work/project/.ssh/x" })).toBe(false);
+    expect(matches("Read(/etc/**)", "Read", { file_path: "/etc/passwd" })).toBe(true);
+    expect(matches("Read(//etc/**)", "Read", { file_path: "/etc/passwd" })).toBe(true);
+    expect(matches("Read(~/.ssh/**)", "Read", { file_path: "/home/me/.ssh/id_ed25519" })).toBe(true);
+    expect(matches("Read(~/.ssh/**)", "Read", { file_path: "~/.ssh/config" })).toBe(true);
+    expect(matches("Read(~/.ssh/**)", "Read", { file_path: "/work/project/.ssh/x" })).toBe(false);
   });
 
-  it("applies Edit rules to Write and Read rules to Grep and Glob", () => {
-    expect(matches("Edit(*.ts)", "write", { path: "a.ts", content: "" })).toBe(true);
-    expect(matches("Read(./secrets/**)", "grep", { pattern: "x", path: "secrets" })).toBe(true);
+  it("applies a family's rule to the family: Edit rules to Write, Read rules to Grep and Glob", () => {
+    expect(matches("Edit(*.ts)", "Write", { file_path: "a.ts", content: "" })).toBe(true);
+    expect(matches("Read(./secrets/**)", "Grep", { pattern: "x", path: "secrets" })).toBe(true);
     expect(matches("Read(./secrets/**)", "Glob", { pattern: "*" })).toBe(false);
   });
 });
 
 describe("matchesRule on other tools", () => {
-  it("matches WebFetch domain: patterns against the URL's host", () => {
-    const call = { toolName: "WebFetch", input: { url: "https://docs.example.com/x" }, cwd };
-    expect(matchesRule(parseRule("WebFetch(domain:*.example.com)"), call, IF)).toBe(true);
-    expect(matchesRule(parseRule("WebFetch(domain:example.org)"), call, IF)).toBe(false);
+  it("matches a value tool's pattern against the text the tool table gives", () => {
+    const call = { toolName: "Fetch", input: { url: "https://docs.example.com/x" }, cwd };
+    expect(matchesRule(parseRule("Fetch(https://*.example.com/*)"), call, IF)).toBe(true);
+    expect(matchesRule(parseRule("Fetch(https://example.org/*)"), call, IF)).toBe(false);
   });
 
   it("matches other tools' patterns against the input as JSON", () => {
@@ -227,8 +230,8 @@ describe("matchesRule on other tools", () => {
 
 describe("path rules and symlinks", () => {
   let root: string;
-  const deny = { mode: "permission", list: "deny" } as const;
-  const allow = { mode: "permission", list: "allow" } as const;
+  const deny = { mode: "permission", list: "deny", tools } as const;
+  const allow = { mode: "permission", list: "allow", tools } as const;
   const read = (path: string) => ({ toolName: "Read", input: { file_path: path }, cwd: root });
   const edit = (path: string) => ({ toolName: "Edit", input: { file_path: path }, cwd: root });
   const outcome = (rule: string, call: ReturnType<typeof read>, options: MatchOptions) =>

@@ -2,7 +2,7 @@
 import { lstatSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
-import { picomatch } from "../lazy-deps.js";
+import { picomatch } from "./lazy-deps.js";
 
 export interface PathContext {
   cwd: string;

@@ -1,16 +1,14 @@
 // Whether a tool call matches a permission rule, in the two modes rules are used in: permission lists and `if`.
 import { homedir } from "node:os";
-import { dialectToolName, findTool, toDialectCall } from "../dialect/tools.js";
-import type { ToolSpec, ToolTable } from "../dialect/types.js";
-import { claudeTools } from "../dialects/claude/tools.js";
 import { pathMatch } from "./file-paths.js";
 import type { PermissionRule } from "./parse.js";
 import type { ShellAnalysis, ShellCommand } from "./shell/analysis.js";
 import { isShellParserLoaded, shellCommands } from "./shell/parser.js";
+import type { RuleToolSpec, RuleTools } from "./tools.js";
 import { matchesWildcard, mayMatchWildcard } from "./wildcard.js";
 
 export interface ToolCall {
-  /** Native (`bash`) or dialect (`Bash`) name; the input is read in the matching shape. */
+  /** Any name the caller's tools know it by (`bash`, `Bash`); the input is read in the matching shape. */
   toolName: string;
   input: Record<string, unknown>;
   cwd: string;
@@ -30,8 +28,8 @@ export type MatchMode = { mode: "permission"; list: RuleList } | { mode: "if-fil
 export type MatchOptions = MatchMode & {
   /** For `~/` patterns; defaults to the user's home folder. */
   home?: string;
-  /** The dialect whose tool names and rule semantics apply. Default: Claude Code's. */
-  tools?: ToolTable;
+  /** The caller's tools: their names, families and input fields (settings-hooks' `ruleTools(dialect.tools)`). */
+  tools: RuleTools;
 };
 
 /** `match`: the rule applies; `may-match`: it cannot be ruled out statically; `no-match`: it does not apply. */
@@ -46,12 +44,9 @@ const NO_MATCH: RuleMatch = Object.freeze({ outcome: "no-match" });
 
 /** Evaluates one rule against one call. Bash analysis is synchronous: `await loadShellParser()` once before. */
 export function evaluateRule(rule: PermissionRule, call: ToolCall, options: MatchOptions): RuleMatch {
-  const tools = options.tools ?? claudeTools;
-  // A native call is read in the dialect's terms; a call already in them passes through unchanged.
-  const { name, input, spec } = toDialectCall(tools, call.toolName, call.input);
-  const callSpec = spec ?? findTool(tools, name);
-  const callTool = callSpec?.name ?? name;
-  if (!toolNameMatches(tools, dialectToolName(tools, rule.tool), callTool, callSpec)) return NO_MATCH;
+  const { tools } = options;
+  const { name: callTool, input, spec: callSpec } = tools.call(call.toolName, call.input);
+  if (!toolNameMatches(tools, tools.ruleToolName(rule.tool), callTool, callSpec)) return NO_MATCH;
   if (rule.pattern === undefined) return MATCH;
   const every = options.mode === "permission" && options.list === "allow";
   switch (callSpec?.family) {
@@ -89,10 +84,10 @@ export function matchesRule(rule: PermissionRule, call: ToolCall, options: Match
 }
 
 function toolNameMatches(
-  tools: ToolTable,
+  tools: RuleTools,
   ruleTool: string,
   callTool: string,
-  callSpec: ToolSpec | undefined,
+  callSpec: RuleToolSpec | undefined,
 ): boolean {
   if (ruleTool === callTool) return true;
   // `Read(…)` also covers the tools that read files, `Edit(…)` the ones that change them (Claude Code's rule).
@@ -192,7 +187,7 @@ function coversAll(
   return MATCH;
 }
 
-function pathOf(tool: ToolSpec, input: Record<string, unknown>, cwd: string): string | undefined {
+function pathOf(tool: RuleToolSpec, input: Record<string, unknown>, cwd: string): string | undefined {
   for (const field of tool.pathFields ?? []) {
     const value = input[field];
     if (typeof value === "string" && value !== "") return value;
