@@ -9,5 +9,7 @@ export default function setup(): () => void {
   process.env.TMPDIR = dir;
   // Nothing a test writes through the default per-user folders lands in the user's real ~/.cache.
   process.env.XDG_CACHE_HOME = path.join(dir, "xdg-cache");
+  // scripts/ensure-built.ts builds the packages once per run and records it here.
+  process.env.HOOKWIRE_TEST_RUN = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }

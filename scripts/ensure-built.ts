@@ -1,43 +1,20 @@
 // Builds the packages for tests that run their `dist/` (the CLI binary, a fresh node process importing a package).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-function newestIn(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-const BUILT = [
-  "packages/core",
-  "packages/shell-rules",
-  "packages/loader",
-  "packages/settings-hooks",
-  "packages/tool-wrapper",
-  "packages/host-kit",
-  "packages/testing",
-  "packages/cli",
-];
-
-function stale(): boolean {
-  return BUILT.some((pkg) => {
-    const out = path.join(repoRoot, pkg, "dist/index.js");
-    return !existsSync(out) || statSync(out).mtimeMs < newestIn(path.join(repoRoot, pkg, "src"));
-  });
-}
-
 /**
- * Build every package unless `dist/` is newer than every source (as after the root `pnpm test`). A lock
- * folder keeps parallel test files from building at the same time.
+ * Runs `pnpm build`, which is incremental (a package whose inputs did not change is not built again: a few
+ * seconds in all), once per vitest run: the run's own folder (`HOOKWIRE_TEST_RUN`, from the global setup)
+ * records that it did. A lock folder keeps parallel test files from building at the same time.
  */
 export function ensureBuilt(): void {
+  const run = process.env.HOOKWIRE_TEST_RUN;
+  const done = run ? path.join(run, "built") : undefined;
+  if (done && existsSync(done)) return;
   const lock = path.join(repoRoot, "packages/cli/.build-lock");
   for (let waited = 0; ; waited++) {
     try {
@@ -49,12 +26,13 @@ export function ensureBuilt(): void {
     }
   }
   try {
-    if (!stale()) return;
+    if (done && existsSync(done)) return;
     const result = spawnSync("pnpm", ["-r", "--filter", "./packages/**", "run", "build"], {
       cwd: repoRoot,
       encoding: "utf8",
     });
     if (result.status !== 0) throw new Error(`building hookwire failed:\n${result.stdout}\n${result.stderr}`);
+    if (done) writeFileSync(done, "");
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

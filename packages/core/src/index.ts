@@ -166,3 +166,4 @@ export { StatusLine, sanitizeStatusText } from "./status-line.js";
 export type { ToolFilter } from "./tool-filter.js";
 export { forTools, handlesTool } from "./tool-filter.js";
 export { completeUIContext, createNoOpUIContext } from "./ui-noop.js";
+export { vendoredFile } from "./vendored-file.js";

@@ -1,5 +1,6 @@
 // The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously (parser.ts); parses synchronously after.
 import { createRequire } from "node:module";
+import { vendoredFile } from "@hookwire/core";
 import type { Parser, Tree } from "web-tree-sitter";
 import { MAX_PARSE_STEPS, MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./analysis.js";
 import { parserNotLoaded } from "./parser.js";
@@ -11,7 +12,10 @@ export async function initGrammar(): Promise<void> {
   const require = createRequire(import.meta.url);
   const { Language, Parser } = await import("web-tree-sitter");
   await Parser.init({ locateFile: () => require.resolve("web-tree-sitter/web-tree-sitter.wasm") });
-  const bash = await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
+  // The package ships tree-sitter-bash's WASM grammar alone: its package installs a 20 MB native build never used.
+  const bash = await Language.load(
+    vendoredFile(import.meta.url, "tree-sitter-bash.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"),
+  );
   const created = new Parser();
   created.setLanguage(bash);
   parser = created;

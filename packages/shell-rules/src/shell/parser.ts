@@ -20,7 +20,7 @@ export function loadShellParser(): Promise<void> {
     throw new ShellRulesError(
       "SHELL_PARSER_UNAVAILABLE",
       `The bash grammar could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}. ` +
-        `Check that "web-tree-sitter" and "tree-sitter-bash" are installed next to @hookwire/shell-rules.`,
+        `Check that "web-tree-sitter" is installed next to @hookwire/shell-rules, and reinstall it.`,
       { cause },
     );
   });
