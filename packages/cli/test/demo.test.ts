@@ -1,8 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { runDemo } from "../src/demo/run-demo.js";
+
+// The build assembles the demo project in dist/demo/ (the source modules read it there too).
+beforeAll(() => ensureBuilt());
 
 const kept: string[] = [];
 afterEach(() => {

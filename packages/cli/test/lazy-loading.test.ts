@@ -1,13 +1,14 @@
 // `hookwire --help` and `--version` load no ES module of hookwire's; commands load on use.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { stripVTControlCharacters } from "node:util";
+import type { CommandDef } from "citty";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { COMMANDS } from "../src/command-table.js";
+import { COMMANDS, VERSION } from "../src/command-table.js";
 import { renderedUsage } from "../src/help.js";
 import { bin } from "./cli-harness.js";
 
@@ -91,11 +92,28 @@ describe("lazy loading", () => {
     expect(commands).not.toContain("emit.js");
   });
 
-  it("lists each command with the description its module declares", async () => {
+  it("gives each command the name and description of its table entry, which its module does not repeat", async () => {
+    const modules = readdirSync(path.join(import.meta.dirname, "../src/commands"))
+      .map((file) => file.replace(/\.ts$/, ""))
+      .filter((name) => Object.hasOwn(COMMANDS, name));
+    expect(modules.length).toBe(Object.keys(COMMANDS).length - 1);
+    for (const file of modules) {
+      const exported = Object.values(await import(`../src/commands/${file}.ts`)) as CommandDef[];
+      const commands = exported.filter(
+        (value) => typeof value === "object" && value !== null && "run" in value,
+      );
+      expect(commands.length, file).toBe(1);
+      expect(commands[0]?.meta, `${file} declares meta: the command table holds it`).toBeUndefined();
+    }
     for (const [name, entry] of Object.entries(COMMANDS)) {
       const command = await entry.load();
-      const meta = typeof command.meta === "function" ? await command.meta() : await command.meta;
-      expect({ name, description: meta?.description }).toEqual({ name, description: entry.description });
+      expect(command.meta).toEqual({ name, description: entry.description });
     }
+  });
+
+  it("reports the version of its package.json", () => {
+    const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, "../package.json"), "utf8"));
+    expect(VERSION).toBe(manifest.version);
+    expect(spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8" }).stdout).toBe(`${VERSION}\n`);
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { packageRoot } from "../src/demo/package-root.js";
 import { DEMO_PROJECT, DEMO_SCRIPT } from "../src/demo/run-demo.js";
+import { packageRoot } from "../src/package-root.js";
 
 const kept: string[] = [];
 afterEach(() => {
@@ -46,9 +46,9 @@ describe("packageRoot", () => {
     );
   });
 
-  it("places the demo project and script in the CLI's package folder", () => {
+  it("places the demo project and script in the CLI's dist, where the build assembles them", () => {
     const cli = path.resolve(import.meta.dirname, "..");
-    expect(DEMO_PROJECT).toBe(path.join(cli, "demo", "project"));
-    expect(DEMO_SCRIPT).toBe(path.join(cli, "demo", "script.jsonl"));
+    expect(DEMO_PROJECT).toBe(path.join(cli, "dist", "demo", "project"));
+    expect(DEMO_SCRIPT).toBe(path.join(cli, "dist", "demo", "script.jsonl"));
   });
 });

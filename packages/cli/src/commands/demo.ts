@@ -4,10 +4,6 @@ import { runDemo } from "../demo/run-demo.js";
 import { createOutput } from "../output.js";
 
 export const demoCommand = defineCommand({
-  meta: {
-    name: "demo",
-    description: "Run the bundled demo project with a scripted model and print its trace",
-  },
   args: {
     script: {
       type: "string",

@@ -10,7 +10,6 @@ import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { doctorFindings } from "./doctor-checks.js";
 
 export const doctorCommand = defineCommand({
-  meta: { name: "doctor", description: "Validate every hook source and explain why a hook would not fire" },
   args: { ...cwdArgWithHooks, ...jsonArg },
   async run({ args, rawArgs }) {
     const out = createOutput();

@@ -18,10 +18,6 @@ export function isBlocking(outcome: unknown): boolean {
 }
 
 export const emitCommand = defineCommand({
-  meta: {
-    name: "emit",
-    description: "Run one event (native or settings name) through every hook and show who decided what",
-  },
   args: {
     event: {
       type: "positional",

@@ -64,10 +64,6 @@ function addToSettings(file: string, entry: Record<string, unknown>, root: strin
 }
 
 export const initCommand = defineCommand({
-  meta: {
-    name: "init",
-    description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
-  },
   args: {
     name: {
       type: "positional",

@@ -45,10 +45,6 @@ function describeHook(hook: LoadedHook, cwd: string) {
 }
 
 export const listCommand = defineCommand({
-  meta: {
-    name: "list",
-    description: "List every hook that would run here: modules, settings handlers, commands",
-  },
   args: { ...cwdArgWithHooks, ...jsonArg },
   async run({ args, rawArgs }) {
     const out = createOutput();

@@ -13,7 +13,6 @@ import { cwdArgWithHooks, listArg } from "../shared-args.js";
 import { sourceFindings } from "./doctor-checks.js";
 
 export const runCommand = defineCommand({
-  meta: { name: "run", description: "Run a registered slash command, e.g. hookwire run /handoff notes" },
   args: {
     command: {
       type: "positional",

@@ -39,10 +39,6 @@ function standInTool(name: string, result: ToolResult | undefined): AgentTool {
 }
 
 export const toolCommand = defineCommand({
-  meta: {
-    name: "tool",
-    description: "Run one tool call through the hooks (pre and post) with a stand-in tool",
-  },
   args: {
     name: {
       type: "positional",

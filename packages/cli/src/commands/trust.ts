@@ -7,7 +7,6 @@ import { describeRoot } from "../project-root.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
 
 export const trustCommand = defineCommand({
-  meta: { name: "trust", description: "Trust the project's hooks as they are now (or --revoke)" },
   args: {
     revoke: { type: "boolean", description: "Forget the project instead", default: false },
     ...cwdArg,

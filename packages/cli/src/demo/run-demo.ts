@@ -13,15 +13,17 @@ import {
 } from "@hookwire/host-kit";
 import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "@hookwire/loader";
 import { CliUsageError } from "../errors.js";
-import { packageRoot } from "./package-root.js";
+import { packageRoot } from "../package-root.js";
 
-// demo/ sits in the package folder, whatever depth the running module has below it (source or bundle chunk).
-const root = packageRoot(import.meta.url, "hookwire");
+// The build assembles the demo in dist/demo/: the package's demo/ folder (the project's own files and the
+// scripted model) with the hook modules and settings scripts of examples/hooks, their one source. Source and
+// bundle read the same copy, whatever depth the running module has below the package folder.
+const root = path.join(packageRoot(import.meta.url, "hookwire"), "dist/demo");
 
 /** The bundled demo project: hook modules, a Claude-style settings file and its scripts. */
-export const DEMO_PROJECT = path.join(root, "demo/project");
+export const DEMO_PROJECT = path.join(root, "project");
 /** The bundled scripted model. */
-export const DEMO_SCRIPT = path.join(root, "demo/script.jsonl");
+export const DEMO_SCRIPT = path.join(root, "script.jsonl");
 
 export interface DemoOptions {
   /** Receives each trace line. */

@@ -1,6 +1,6 @@
-// The folder of the package a module belongs to, found by walking up to its package.json: the CLI ships
-// demo/ next to dist/, and a module's depth below the package folder (src/demo/, dist/, dist/chunks/) is the
-// build's business, not the demo's.
+// The folder of the package a module belongs to, found by walking up to its package.json: the CLI reads its
+// version there and ships the demo in dist/demo/, and a module's depth below the package folder (src/demo/,
+// dist/, dist/chunks/) is the build's business, not theirs.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
