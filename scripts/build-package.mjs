@@ -102,7 +102,7 @@ const vendored = options.vendor.map((spec) => {
   return { pkg, dir: packageDir(pkg, specifier), file: require.resolve(specifier, { paths: [root] }), name };
 });
 const copies = options.copy.map((spec) => pair(spec, "copy"));
-const DECLARATION = /\.d\.ts(\.map)?$/;
+const DECLARATION = /\.d\.ts$/;
 
 // Declarations (and the type check of the build) are tsc's: the API reference and consumers read them.
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-b", "tsconfig.json"], {

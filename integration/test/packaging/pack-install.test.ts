@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -30,6 +31,12 @@ const PACKAGES = [
   "testing",
   "cli",
 ];
+/**
+ * What `npm install -g` of the CLI may write, in bytes (the sum of the installed files' sizes, which does not
+ * depend on the file system's block size). It was 103 MB with recheck's JAR and native binary and the native
+ * tree-sitter-bash build, and is ~26 MB without them.
+ */
+const MAX_INSTALL_BYTES = 30_000_000;
 
 // npm must not see pnpm's settings for this test run; HOME stays, so npm's cache does too.
 const npmEnv: NodeJS.ProcessEnv = Object.fromEntries(
@@ -40,6 +47,8 @@ let work = "";
 let tarballs: Record<string, string> = {};
 let prefix = "";
 let consumer = "";
+/** What npm said while installing the CLI globally, warnings included. */
+let globalInstall = "";
 
 function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
   const result = spawnSync(file, args, {
@@ -51,11 +60,31 @@ function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-function npm(args: string[], cwd: string): void {
-  const result = run("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
-    cwd,
-  });
+function npm(args: string[], cwd: string, loglevel = "error"): string {
+  const result = run(
+    "npm",
+    [...args, "--no-audit", "--no-fund", "--prefer-offline", `--loglevel=${loglevel}`],
+    {
+      cwd,
+    },
+  );
   if (result.code !== 0) throw new Error(`npm ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout + result.stderr;
+}
+
+/** Every regular file below `dir` (links are not followed). */
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The folders of the installed packages below `dir` (each `node_modules/<name>` and `node_modules/@scope/<name>`). */
+function installedPackages(dir: string): string[] {
+  return filesBelow(dir)
+    .filter((file) => path.basename(file) === "package.json")
+    .map(path.dirname)
+    .filter((folder) => /node_modules\/(@[^/]+\/)?[^/@]+$/.test(folder));
 }
 
 function declarationFiles(dir: string): string[] {
@@ -83,7 +112,7 @@ beforeAll(() => {
     }),
   );
   prefix = path.join(work, "prefix");
-  npm(["install", "--global", "--prefix", prefix, ...Object.values(tarballs)], work);
+  globalInstall = npm(["install", "--global", "--prefix", prefix, ...Object.values(tarballs)], work, "warn");
 
   consumer = path.join(work, "consumer");
   mkdirSync(consumer);
@@ -132,6 +161,24 @@ describe("the packed packages", () => {
 });
 
 describe("hookwire installed into an npm prefix", () => {
+  it(`weighs at most ${MAX_INSTALL_BYTES / 1e6} MB`, () => {
+    const bytes = filesBelow(prefix).reduce((sum, file) => sum + lstatSync(file).size, 0);
+    expect(bytes).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
+  });
+
+  it("installs no package that runs a script at install time, and npm warns of none", () => {
+    const running = installedPackages(prefix).filter((dir) => {
+      const { scripts = {} } = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+      // npm runs `node-gyp rebuild` for a package with a binding.gyp and no install script of its own.
+      return (
+        ["preinstall", "install", "postinstall"].some((name) => name in scripts) ||
+        existsSync(path.join(dir, "binding.gyp"))
+      );
+    });
+    expect(running.map((dir) => path.relative(prefix, dir))).toEqual([]);
+    expect(globalInstall).not.toMatch(/install.?scripts?/i);
+  });
+
   const bin = () => path.join(prefix, "bin/hookwire");
   const home = () => path.join(work, "home");
   const hookwire = (args: string[], cwd = path.join(work, "project")) =>
@@ -168,6 +215,36 @@ describe("hookwire installed into an npm prefix", () => {
       expect(out.stdout).toContain(line);
     }
     expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("refuses the matchers that backtrack exponentially, with an input that shows it", () => {
+    const project = path.join(work, "matchers");
+    const claude = path.join(project, ".claude");
+    mkdirSync(claude, { recursive: true });
+    const matchers = ["(a+)+$", "(\\w+\\s?)*$", "^(a|a)*$", "^(Bash|Edit)+$"];
+    const group = (matcher: string) => ({ matcher, hooks: [{ type: "command", command: "true" }] });
+    writeFileSync(
+      path.join(claude, "settings.json"),
+      JSON.stringify({ hooks: { PreToolUse: matchers.map(group) } }),
+    );
+    expect(hookwire(["trust"], project).code).toBe(0);
+    const out = hookwire(["doctor", "--json"], project);
+    expect(out.code).toBe(2);
+    const { summary, findings } = JSON.parse(out.stdout);
+    expect(summary).toMatchObject({ settingsHandlers: 1, errors: 3 });
+    expect(
+      findings.map((finding: { where: string; message: string }) => [
+        finding.where,
+        /^Matcher (".*") can backtrack exponentially: "(.+?)" makes it run/.exec(finding.message)?.slice(1),
+      ]),
+    ).toEqual(
+      matchers
+        .slice(0, 3)
+        .map((matcher, index) => [
+          `.claude/settings.json → hooks.PreToolUse[${index}].matcher`,
+          [JSON.stringify(matcher), expect.stringMatching(/^.{16,}$/)],
+        ]),
+    );
   });
 
   it("lists, trusts, emits, runs a tool call and diagnoses a project", () => {
