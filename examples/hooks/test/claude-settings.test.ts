@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type HookMessage, HookRunner } from "@hookwire/core";
+import { type HookMessage, HookRunner, type ToolDefinition } from "@hookwire/core";
 import { discoverAndLoadHooks } from "@hookwire/loader";
-import { type AgentTool, HookToolWrapper } from "@hookwire/tool-wrapper";
+import { HookToolWrapper } from "@hookwire/tool-wrapper";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleRoot } from "./harness.js";
 
@@ -66,7 +66,7 @@ async function loadProject() {
   return { runner, messages };
 }
 
-const writeTool: AgentTool = {
+const writeTool: ToolDefinition = {
   name: "write",
   description: "write a file",
   parameters: {},

@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HookRunner } from "@hookwire/core";
+import { HookRunner, type ToolDefinition } from "@hookwire/core";
 import { discoverAndLoadHooks } from "@hookwire/loader";
-import { type AgentTool, wrapTools } from "@hookwire/tool-wrapper";
+import { wrapTools } from "@hookwire/tool-wrapper";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exampleRoot } from "./harness.js";
 
@@ -14,7 +14,7 @@ async function load() {
   const home = mkdtempSync(path.join(os.tmpdir(), "oc-example-home-"));
   const loaded = await discoverAndLoadHooks([], project, { home, trust: "all", settingsSources: [] });
   const ran: string[] = [];
-  const bash: AgentTool = {
+  const bash: ToolDefinition = {
     name: "bash",
     description: "Run a shell command.",
     parameters: {},
@@ -24,7 +24,7 @@ async function load() {
     },
   };
   const [tool] = wrapTools([bash], new HookRunner(loaded.hooks, { cwd: project }));
-  return { loaded, ran, tool: tool as AgentTool };
+  return { loaded, ran, tool: tool as ToolDefinition };
 }
 
 let guarded: Awaited<ReturnType<typeof load>>;

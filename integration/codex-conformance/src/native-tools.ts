@@ -1,13 +1,15 @@
 // The hookwire harness's shell tool, standing in for Codex's `exec_command`: output as the command printed it.
-import { exec } from "@hookwire/core";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import { exec, type ToolDefinition } from "@hookwire/core";
 
 /**
  * `bash {command}`: stdout and stderr interleaved, as Codex shows them; a command that fails is not a
  * tool error (Codex tells the model its exit code), so PostToolUse still runs. `onRun` sees what the
  * command printed, before any hook rewrote it.
  */
-export function nativeTools(cwd: string, onRun: (toolCallId: string, output: string) => void): AgentTool[] {
+export function nativeTools(
+  cwd: string,
+  onRun: (toolCallId: string, output: string) => void,
+): ToolDefinition[] {
   return [
     {
       name: "bash",

@@ -1,8 +1,8 @@
 // The hookwire harness's own tools, with pi-style native names and inputs (bash {command}, read {path}, …).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { exec } from "@hookwire/core";
-import type { AgentTool, ToolResult } from "@hookwire/tool-wrapper";
+import { exec, type ToolDefinition, type ToolResult } from "@hookwire/core";
+
 import picomatch from "picomatch";
 
 function text(value: string) {
@@ -62,7 +62,7 @@ function walk(dir: string, base = dir): string[] {
 }
 
 /** `read`, `write` and `edit` in `cwd`, saying what they say in `wording` (Claude Code's where left out). */
-export function fileTools(cwd: string, wording: Partial<ToolWording> = {}): AgentTool[] {
+export function fileTools(cwd: string, wording: Partial<ToolWording> = {}): ToolDefinition[] {
   const say: ToolWording = { ...CLAUDE_WORDING, ...wording };
   const resolve = (file: string) => path.resolve(cwd, file);
   const param = (tool: string, params: Record<string, unknown>, name: string) =>
@@ -109,7 +109,7 @@ export function fileTools(cwd: string, wording: Partial<ToolWording> = {}): Agen
 }
 
 /** `prelude`: shell text run before every Bash command (the session's CLAUDE_ENV_FILE exports). */
-export function nativeTools(cwd: string, prelude: () => string = () => ""): AgentTool[] {
+export function nativeTools(cwd: string, prelude: () => string = () => ""): ToolDefinition[] {
   const resolve = (file: string) => path.resolve(cwd, file);
   return [
     {

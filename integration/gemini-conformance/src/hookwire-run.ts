@@ -2,14 +2,20 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { inTempRoot, resolveCalls } from "@hookwire/conformance-kit";
-import { type AgentMessage, type AssistantMessage, errorMessage, HookRunner } from "@hookwire/core";
+import {
+  type AgentMessage,
+  type AssistantMessage,
+  errorMessage,
+  HookRunner,
+  type ToolDefinition,
+} from "@hookwire/core";
 import {
   activeHandlers,
   createSettingsHooks,
   readSettingsFile,
   SessionEnvironment,
 } from "@hookwire/settings-hooks";
-import { type AgentTool, ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
+import { ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
 import { type GeminiCase, materialize, type ToolCall } from "./case.js";
 import { nativeTools } from "./native-tools.js";
 import { type Observation, observe } from "./observe.js";
@@ -41,7 +47,7 @@ function textOf(content: unknown): string {
 }
 
 /** The Gemini-API request body the harness's "model" gets: contents, tools, and the function-calling config. */
-function payloadOf(messages: readonly AgentMessage[], tools: readonly AgentTool[]) {
+function payloadOf(messages: readonly AgentMessage[], tools: readonly ToolDefinition[]) {
   return {
     model: "gemini-2.5-flash",
     contents: messages.map((message) => ({

@@ -1,7 +1,6 @@
 // The hookwire harness's own tools, pi-style native names and inputs (bash {command}, read {path}, …), with Gemini CLI's result rules.
 import { fileTools, stringParam, type ToolWording } from "@hookwire/conformance-kit";
-import { exec } from "@hookwire/core";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import { exec, type ToolDefinition } from "@hookwire/core";
 
 /** Gemini CLI's errors; `write` and `edit` answer as the kit's do. */
 const GEMINI_WORDING = {
@@ -11,7 +10,7 @@ const GEMINI_WORDING = {
   textMissing: (file) => `Text to replace not found in ${file}`,
 } satisfies Partial<ToolWording>;
 
-export function nativeTools(cwd: string): AgentTool[] {
+export function nativeTools(cwd: string): ToolDefinition[] {
   return [
     {
       name: "bash",

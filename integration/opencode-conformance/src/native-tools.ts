@@ -1,7 +1,6 @@
 // The hookwire harness's tools, pi-style names and inputs, behaving as opencode's do where plugins can tell.
 import { fileTools, stringParam, type ToolWording } from "@hookwire/conformance-kit";
-import { exec } from "@hookwire/core";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import { exec, type ToolDefinition } from "@hookwire/core";
 
 const text = (value: string) => [{ type: "text" as const, text: value }];
 
@@ -22,7 +21,7 @@ export function nativeCall(args: Record<string, unknown>): Record<string, unknow
   return Object.fromEntries(Object.entries(args).map(([key, value]) => [names[key] ?? key, value]));
 }
 
-export function nativeTools(cwd: string): AgentTool[] {
+export function nativeTools(cwd: string): ToolDefinition[] {
   return [
     {
       name: "bash",

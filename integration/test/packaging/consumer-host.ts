@@ -1,12 +1,18 @@
 // A downstream host written against the published packages only: the packaging test type-checks it
 // under moduleResolution nodenext and bundler.
-import { HookRunner, type HookUIContext, type LoadedHook, StatusLine } from "@hookwire/core";
+import {
+  HookRunner,
+  type HookUIContext,
+  type LoadedHook,
+  StatusLine,
+  type ToolDefinition,
+} from "@hookwire/core";
 import { AgentHost, createTerminalUIContext, readScript } from "@hookwire/host-kit";
 import { type DiscoverAndLoadResult, discoverAndLoadHooks } from "@hookwire/loader";
 import { type SettingsIssue, validateSettings } from "@hookwire/settings-hooks";
 import { loadShellParser, type ShellCommand, shellCommands } from "@hookwire/shell-rules";
 import { createHookTester, type HookTester } from "@hookwire/testing";
-import { type AgentTool, HookToolWrapper } from "@hookwire/tool-wrapper";
+import { HookToolWrapper } from "@hookwire/tool-wrapper";
 import { runCli } from "hookwire";
 
 export async function start(cwd: string): Promise<AgentHost> {
@@ -19,7 +25,7 @@ export async function start(cwd: string): Promise<AgentHost> {
   return host;
 }
 
-export async function wrap(tool: AgentTool, hooks: LoadedHook[]): Promise<string> {
+export async function wrap(tool: ToolDefinition, hooks: LoadedHook[]): Promise<string> {
   const runner = new HookRunner(hooks, { cwd: "." });
   const result = await new HookToolWrapper(tool, runner).execute("1", { command: "ls" });
   const status = new StatusLine();

@@ -24,7 +24,9 @@ function projects(): Project[] {
     .flatMap((line) => /^\s+- (\S+)$/.exec(line)?.[1] ?? []);
   const dirs = patterns.flatMap((pattern) =>
     pattern.endsWith("/*")
-      ? readdirSync(path.join(repoRoot, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`)
+      ? readdirSync(path.join(repoRoot, pattern.slice(0, -2))).map(
+          (name) => `${pattern.slice(0, -2)}/${name}`,
+        )
       : [pattern],
   );
   return dirs
@@ -70,7 +72,9 @@ describe("the TypeScript project references", () => {
 
   it("cover every project from the root tsconfig, which `pnpm typecheck` builds", () => {
     const expected = all
-      .filter((project) => project.dir !== "." && existsSync(path.join(repoRoot, project.dir, "tsconfig.json")))
+      .filter(
+        (project) => project.dir !== "." && existsSync(path.join(repoRoot, project.dir, "tsconfig.json")),
+      )
       .flatMap((project) =>
         project.dir.startsWith("packages/") ? [project.dir, `${project.dir}/test`] : [project.dir],
       );

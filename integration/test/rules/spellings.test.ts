@@ -3,8 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { HookRunner } from "@hookwire/core";
-import { type AgentTool, HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
+import { HookRunner, type ToolDefinition } from "@hookwire/core";
+import { HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -16,7 +16,7 @@ afterAll(() => temp.remove());
 const victim = path.join(temp.dir, "victim");
 
 /** A Bash tool that really runs the command, in the temp folder, with a clean environment. */
-const bashTool: AgentTool = {
+const bashTool: ToolDefinition = {
   name: "bash",
   description: "runs a command with bash",
   parameters: {},

@@ -6,8 +6,9 @@ import {
   HookRunner,
   type HookUIContext,
   type LoadedHook,
+  type ToolDefinition,
 } from "@hookwire/core";
-import { type AgentTool, HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
+import { HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
 
 export interface TestHost {
   runner: HookRunner;
@@ -34,7 +35,7 @@ export function createHost(
     notices: [],
     runs: [],
     tool(name, wrapperOptions) {
-      const probe: AgentTool = {
+      const probe: ToolDefinition = {
         name,
         description: `probe ${name}`,
         parameters: {},

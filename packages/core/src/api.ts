@@ -4,7 +4,8 @@ import type { HookEvents } from "./event-bus.js";
 import type { HookEvent, HookEventName, HookEventResult } from "./events.js";
 import type { ExecOptions, ExecResult } from "./exec.js";
 import type { HostActionMethods } from "./host-actions.js";
-import type { ContentPart, CustomMessage, HookMessage, SendMessageOptions } from "./messages.js";
+import type { CustomMessage, HookMessage, SendMessageOptions } from "./messages.js";
+import type { ToolDefinition } from "./tool.js";
 
 export type HookHandler<K extends HookEventName> = (
   event: HookEvent<K>,
@@ -22,34 +23,6 @@ export type MessageRenderer = (
   options: { expanded: boolean },
   theme: HookTheme,
 ) => unknown;
-
-/** What a registered tool's execute resolves to (the shape of `@hookwire/tool-wrapper`'s ToolResult). */
-export interface RegisteredToolResult<TDetails = unknown> {
-  content: ContentPart[];
-  details?: TDetails;
-}
-
-/**
- * A tool a module registers with `pi.registerTool` (pi 0.73's ToolDefinition). The runner collects
- * definitions; the host offers them to the model, wrapped like its built-in tools (`registeredTools`
- * in `@hookwire/tool-wrapper`), and `execute` receives the handler context last.
- */
-export interface ToolDefinition<TDetails = unknown> {
-  name: string;
-  label?: string;
-  description: string;
-  /** The parameter schema (TypeBox, JSON Schema, zod…); passed through untouched. */
-  parameters: unknown;
-  execute(
-    toolCallId: string,
-    params: Record<string, unknown>,
-    signal: AbortSignal | undefined,
-    onUpdate: ((partial: RegisteredToolResult<TDetails>) => void) | undefined,
-    ctx: HookContext,
-  ): Promise<RegisteredToolResult<TDetails>>;
-  /** Host-specific fields (renderCall, renderResult, promptSnippet…) are kept as they are. */
-  [key: string]: unknown;
-}
 
 export interface FlagOptions {
   description?: string;
@@ -88,8 +61,14 @@ export interface HookAPI extends HostActionMethods {
   /** Run a process; never rejects on a non-zero exit. */
   exec(command: string, args: string[], options?: ExecOptions): Promise<ExecResult>;
 
-  /** Offer the model a tool; a later registration of the same name in this hook replaces it. */
-  registerTool<TDetails = unknown>(definition: ToolDefinition<TDetails>): void;
+  /**
+   * Offer the model a tool; a later registration of the same name in this hook replaces it. `execute` gets the
+   * handler context last when the host runs it through `registeredTools`. Host-specific fields (renderCall,
+   * renderResult, promptSnippet…) are kept as they are.
+   */
+  registerTool<TDetails = unknown>(
+    definition: ToolDefinition<TDetails, HookContext> & { [field: string]: unknown },
+  ): void;
   /** Declare a command-line flag (`--name`); its value comes from the host (`runner.setFlagValue`). */
   registerFlag(name: string, options: FlagOptions): void;
   /** The flag's value, or `undefined` when this hook did not register it. */

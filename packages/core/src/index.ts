@@ -15,9 +15,7 @@ export type {
   RegisteredCommand,
   RegisteredFlag,
   RegisteredShortcut,
-  RegisteredToolResult,
   ShortcutOptions,
-  ToolDefinition,
 } from "./api.js";
 export type {
   CompactOptions,
@@ -163,6 +161,7 @@ export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";
 export { StatusLine, sanitizeStatusText } from "./status-line.js";
+export type { ToolDefinition, ToolResult, ToolUpdateCallback } from "./tool.js";
 export type { ToolFilter } from "./tool-filter.js";
 export { forTools, handlesTool } from "./tool-filter.js";
 export { completeUIContext, createNoOpUIContext } from "./ui-noop.js";

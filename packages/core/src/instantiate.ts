@@ -8,8 +8,8 @@ import type {
   RegisteredCommand,
   RegisteredFlag,
   RegisteredShortcut,
-  ToolDefinition,
 } from "./api.js";
+import type { HookContext } from "./context.js";
 import { DEFAULT_LOAD_TIMEOUT_MS, withDeadline } from "./deadline.js";
 import { HookError, HookwireError, isHookError, loadTimeoutError, typeName } from "./errors.js";
 import { createEventBus, type HookEventBus } from "./event-bus.js";
@@ -23,6 +23,7 @@ import {
 } from "./host-actions.js";
 import type { HookMessage, SendMessageOptions } from "./messages.js";
 import { createRegistrations, type RegistrationHost, registrationError } from "./registrations.js";
+import type { ToolDefinition } from "./tool.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the runner stores handlers of every event in one map.
 export type AnyHookHandler = HookHandler<any>;
@@ -53,7 +54,7 @@ export interface LoadedHook {
   readonly handlers: ReadonlyMap<string, readonly AnyHookHandler[]>;
   readonly commands: ReadonlyMap<string, RegisteredCommand>;
   readonly messageRenderers: ReadonlyMap<string, MessageRenderer>;
-  readonly tools: ReadonlyMap<string, ToolDefinition>;
+  readonly tools: ReadonlyMap<string, ToolDefinition<unknown, HookContext>>;
   readonly flags: ReadonlyMap<string, RegisteredFlag>;
   readonly shortcuts: ReadonlyMap<string, RegisteredShortcut>;
   /** Providers registered with `pi.registerProvider` (name → config), for the host to apply. */

@@ -1,12 +1,8 @@
 // What a module registers besides handlers and commands: tools, flags, shortcuts, providers (pi 0.73).
-import type {
-  FlagOptions,
-  RegisteredFlag,
-  RegisteredShortcut,
-  ShortcutOptions,
-  ToolDefinition,
-} from "./api.js";
+import type { FlagOptions, RegisteredFlag, RegisteredShortcut, ShortcutOptions } from "./api.js";
+import type { HookContext } from "./context.js";
 import { HookwireError, typeName } from "./errors.js";
+import type { ToolDefinition } from "./tool.js";
 
 /** The runner's side of these registrations, installed with the host actions. */
 export interface RegistrationHost {
@@ -19,13 +15,13 @@ export interface RegistrationHost {
 }
 
 export interface Registrations {
-  readonly tools: Map<string, ToolDefinition>;
+  readonly tools: Map<string, ToolDefinition<unknown, HookContext>>;
   readonly flags: Map<string, RegisteredFlag>;
   readonly shortcuts: Map<string, RegisteredShortcut>;
   readonly providers: Map<string, unknown>;
   /** The `pi` members that fill them. */
   readonly api: {
-    registerTool(definition: ToolDefinition): void;
+    registerTool(definition: ToolDefinition<unknown, HookContext>): void;
     registerFlag(name: string, options: FlagOptions): void;
     getFlag(name: string): boolean | string | undefined;
     registerShortcut(shortcut: string, options: ShortcutOptions): void;
@@ -46,7 +42,7 @@ export function createRegistrations(
   hookPath: string,
   host: () => RegistrationHost | undefined,
 ): Registrations {
-  const tools = new Map<string, ToolDefinition>();
+  const tools = new Map<string, ToolDefinition<unknown, HookContext>>();
   const flags = new Map<string, RegisteredFlag>();
   const shortcuts = new Map<string, RegisteredShortcut>();
   const providers = new Map<string, unknown>();

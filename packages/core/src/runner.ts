@@ -1,11 +1,5 @@
 // HookRunner: dispatches events to loaded hooks by the combination policy of each event.
-import type {
-  MessageRenderer,
-  RegisteredCommand,
-  RegisteredFlag,
-  RegisteredShortcut,
-  ToolDefinition,
-} from "./api.js";
+import type { MessageRenderer, RegisteredCommand, RegisteredFlag, RegisteredShortcut } from "./api.js";
 import type {
   CompactOptions,
   ContextUsage,
@@ -33,6 +27,7 @@ import type { HostActions } from "./host-actions.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
 import type { AgentMessage, HookMessage, ImageContent, SendMessageOptions } from "./messages.js";
 import { policyFor } from "./policies/table.js";
+import type { ToolDefinition } from "./tool.js";
 import { handlesTool } from "./tool-filter.js";
 import { countDialogs, type DialogCounter } from "./ui-dialogs.js";
 import { completeUIContext, createNoOpUIContext } from "./ui-noop.js";
@@ -278,8 +273,8 @@ export class HookRunner {
   }
 
   /** Tools modules registered, first registration of each name winning (load order), with the hook that did. */
-  getRegisteredTools(): Array<{ definition: ToolDefinition; hookPath: string }> {
-    const byName = new Map<string, { definition: ToolDefinition; hookPath: string }>();
+  getRegisteredTools(): Array<{ definition: ToolDefinition<unknown, HookContext>; hookPath: string }> {
+    const byName = new Map<string, { definition: ToolDefinition<unknown, HookContext>; hookPath: string }>();
     for (const hook of this.hooks) {
       for (const definition of hook.tools.values()) {
         if (!byName.has(definition.name)) byName.set(definition.name, { definition, hookPath: hook.path });
@@ -288,7 +283,7 @@ export class HookRunner {
     return [...byName.values()];
   }
 
-  getToolDefinition(name: string): ToolDefinition | undefined {
+  getToolDefinition(name: string): ToolDefinition<unknown, HookContext> | undefined {
     for (const hook of this.hooks) {
       const definition = hook.tools.get(name);
       if (definition) return definition;

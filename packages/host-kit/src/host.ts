@@ -9,10 +9,11 @@ import {
   type HookUIContext,
   type LoadedHook,
   type NewSessionOptions,
+  type ToolDefinition,
   type ToolResultMessage,
 } from "@hookwire/core";
 import type { SessionEnvironment } from "@hookwire/settings-hooks";
-import { type AgentTool, type HookToolWrapperOptions, wrapTools } from "@hookwire/tool-wrapper";
+import { type HookToolWrapperOptions, wrapTools } from "@hookwire/tool-wrapper";
 import type { ScriptedToolCall, ScriptStep } from "./script.js";
 import { JsonlSessionManager } from "./session-manager.js";
 import { createBashTool } from "./tools/bash.js";
@@ -41,7 +42,7 @@ export interface AgentHostSettings {
   /** Permission rules and defaults for the tool wrapper. */
   permissions?: HookToolWrapperOptions;
   /** Tools instead of bash/read/write/edit on `cwd`. */
-  tools?: AgentTool[];
+  tools?: ToolDefinition[];
   /** The settings hooks' CLAUDE_ENV_FILE folder: the default bash tool sources what SessionStart hooks exported. */
   sessionEnv?: SessionEnvironment;
   /** Consecutive hook-requested turns before the host stops obliging. Default 3. */
@@ -62,7 +63,7 @@ function contentText(content: string | ReadonlyArray<{ type: string; text?: stri
   return content.map((part) => (part.type === "text" ? (part.text ?? "") : `[${part.type}]`)).join("\n");
 }
 
-export function createDefaultTools(cwd: string, sessionEnv?: SessionEnvironment): AgentTool[] {
+export function createDefaultTools(cwd: string, sessionEnv?: SessionEnvironment): ToolDefinition[] {
   return [
     createBashTool({ cwd, prelude: sessionEnv ? () => sessionEnv.prelude() : undefined }),
     createReadTool({ cwd }),
@@ -74,7 +75,7 @@ export function createDefaultTools(cwd: string, sessionEnv?: SessionEnvironment)
 export class AgentHost {
   readonly runner: HookRunner;
   readonly session: JsonlSessionManager;
-  readonly tools: ReadonlyMap<string, AgentTool>;
+  readonly tools: ReadonlyMap<string, ToolDefinition>;
   readonly #options: AgentHostOptions;
   readonly #print: (line: string) => void;
   #running = false;

@@ -1,11 +1,6 @@
 // One tool call through HookToolWrapper with a stand-in tool, and what came of it.
-import type { ContentPart, HookRunner } from "@hookwire/core";
-import {
-  type AgentTool,
-  HookToolWrapper,
-  type HookToolWrapperOptions,
-  type ToolResult,
-} from "@hookwire/tool-wrapper";
+import type { ContentPart, HookRunner, ToolDefinition, ToolResult } from "@hookwire/core";
+import { HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
 
 export interface ToolCallOptions extends HookToolWrapperOptions {
   /** What the stand-in tool returns: text, content parts, a full result, or a function of its input. Default: echo the input as JSON. */
@@ -15,7 +10,7 @@ export interface ToolCallOptions extends HookToolWrapperOptions {
     | ToolResult
     | ((input: Record<string, unknown>) => ToolResult | Promise<ToolResult>);
   /** A real tool to run instead of the stand-in. */
-  tool?: AgentTool;
+  tool?: ToolDefinition;
   toolCallId?: string;
 }
 
@@ -34,7 +29,7 @@ function standIn(
   name: string,
   result: ToolCallOptions["result"],
   seen: (input: Record<string, unknown>) => void,
-): AgentTool {
+): ToolDefinition {
   return {
     name,
     description: `Stand-in for ${name}`,
@@ -60,7 +55,7 @@ export async function runToolCall(
   const seen = (params: Record<string, unknown>) => {
     executedWith = params;
   };
-  const inner: AgentTool = tool
+  const inner: ToolDefinition = tool
     ? {
         ...tool,
         execute: (id, params, ...rest) => {

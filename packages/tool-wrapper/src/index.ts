@@ -26,5 +26,4 @@ export { resolvePermission } from "./permissions/resolve.js";
 export type { CompiledRule, PermissionConfig, PermissionRules, RuleList } from "./permissions/rules.js";
 export { compilePermissionRules } from "./permissions/rules.js";
 export { registeredTool, registeredTools } from "./registered-tools.js";
-export type { AgentTool, ToolResult, ToolUpdateCallback } from "./tool.js";
 export { HookToolWrapper, wrapTools } from "./wrapper.js";

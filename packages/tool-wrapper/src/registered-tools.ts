@@ -1,9 +1,11 @@
-// Tools that modules registered with pi.registerTool, as AgentTools the wrapper intercepts like built-ins.
-import type { HookRunner, ToolDefinition } from "@hookwire/core";
-import type { AgentTool } from "./tool.js";
+// Tools that modules registered with pi.registerTool, as tools the wrapper intercepts like built-ins.
+import type { HookContext, HookRunner, ToolDefinition } from "@hookwire/core";
 
-/** One registered definition as an AgentTool; `execute` receives the runner's handler context last, as in pi. */
-export function registeredTool(definition: ToolDefinition, runner: HookRunner): AgentTool {
+/** One registered definition as a host's tool: `execute` receives the runner's handler context last, as in pi. */
+export function registeredTool(
+  definition: ToolDefinition<unknown, HookContext>,
+  runner: HookRunner,
+): ToolDefinition {
   return {
     name: definition.name,
     label: definition.label,
@@ -18,6 +20,6 @@ export function registeredTool(definition: ToolDefinition, runner: HookRunner): 
  * Every tool the runner's modules registered (first registration of a name wins), ready for `wrapTools`:
  * `wrapTools([...builtins, ...registeredTools(runner)], runner)`. Read it again after `refreshTools`.
  */
-export function registeredTools(runner: HookRunner): AgentTool[] {
+export function registeredTools(runner: HookRunner): ToolDefinition[] {
   return runner.getRegisteredTools().map(({ definition }) => registeredTool(definition, runner));
 }

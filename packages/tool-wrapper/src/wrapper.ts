@@ -5,6 +5,9 @@ import {
   type HookRunner,
   isHookError,
   type ToolCallOutcome,
+  type ToolDefinition,
+  type ToolResult,
+  type ToolUpdateCallback,
 } from "@hookwire/core";
 import { loadShellParser } from "@hookwire/shell-rules";
 import { appendAdditionalContext, formatAttributedText } from "./additional-context.js";
@@ -18,7 +21,6 @@ import {
 import { confirmationPrompt, declinedReason, noUIReason } from "./permissions/prompt.js";
 import { type PermissionResolution, resolvePermission } from "./permissions/resolve.js";
 import { hasRules } from "./permissions/rules.js";
-import type { AgentTool, ToolResult, ToolUpdateCallback } from "./tool.js";
 
 const NONE: readonly AttributedText[] = Object.freeze([]);
 
@@ -29,12 +31,12 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
 }
 
-export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> {
+export class HookToolWrapper<TDetails = unknown> implements ToolDefinition<TDetails> {
   readonly name: string;
   readonly label: string | undefined;
   readonly description: string;
   readonly parameters: unknown;
-  readonly tool: AgentTool<TDetails>;
+  readonly tool: ToolDefinition<TDetails>;
   readonly #runner: HookRunner;
   readonly #options: ResolvedWrapperOptions;
   #seenVersion = -1;
@@ -43,7 +45,7 @@ export class HookToolWrapper<TDetails = unknown> implements AgentTool<TDetails> 
   /** No tool hooks and no rules: the tool's own promise is returned untouched. */
   #passThrough = false;
 
-  constructor(tool: AgentTool<TDetails>, runner: HookRunner, options?: HookToolWrapperOptions) {
+  constructor(tool: ToolDefinition<TDetails>, runner: HookRunner, options?: HookToolWrapperOptions) {
     this.tool = tool;
     this.name = tool.name;
     this.label = tool.label;
@@ -244,7 +246,7 @@ function blocked(toolName: string, verdict: PermissionResolution, reason: string
 
 /** Wrap every tool with the same runner and options; order and fields are kept. */
 export function wrapTools<TDetails>(
-  tools: readonly AgentTool<TDetails>[],
+  tools: readonly ToolDefinition<TDetails>[],
   runner: HookRunner,
   options?: HookToolWrapperOptions,
 ): HookToolWrapper<TDetails>[] {

@@ -6,8 +6,9 @@ import {
   type HookRunnerInit,
   type HookUIContext,
   instantiateHook,
+  type ToolDefinition,
+  type ToolResult,
 } from "@hookwire/core";
-import type { AgentTool, ToolResult } from "../src/index.js";
 
 export const CWD = "/work/project";
 
@@ -49,7 +50,7 @@ export interface EchoCall {
 }
 
 /** A tool that echoes its params as text and records each call. */
-export function echoTool(name = "echo"): AgentTool & { calls: EchoCall[] } {
+export function echoTool(name = "echo"): ToolDefinition & { calls: EchoCall[] } {
   const calls: EchoCall[] = [];
   return {
     name,

@@ -1,10 +1,10 @@
 // A real tool that runs a process, wrapped: hooks rewrite its command line and redact its output.
-import { exec } from "@hookwire/core";
+import { exec, type ToolDefinition } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import { type AgentTool, HookToolWrapper } from "../src/index.js";
+import { HookToolWrapper } from "../src/index.js";
 import { runnerRecordingResultText, runnerWith, texts } from "./helpers.js";
 
-const node: AgentTool = {
+const node: ToolDefinition = {
   name: "node_eval",
   description: "Runs a Node.js snippet and returns its output",
   parameters: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },

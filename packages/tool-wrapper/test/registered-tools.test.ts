@@ -14,7 +14,7 @@ describe("registeredTools", () => {
           description: "Greets someone",
           parameters: { type: "object" },
           async execute(_id, params, _signal, _onUpdate, ctx) {
-            contexts.push(ctx.cwd);
+            contexts.push(ctx?.cwd);
             return { content: [{ type: "text", text: `hello ${String(params.name)}` }], details: { n: 1 } };
           },
         }),

@@ -1,7 +1,7 @@
 // The wrapper's public types: a wrapped tool is still a tool, and errors carry typed fields.
+import type { ToolDefinition } from "@hookwire/core";
 import { describe, expectTypeOf, it } from "vitest";
 import {
-  type AgentTool,
   HookToolWrapper,
   type PermissionResolution,
   type ToolBlockedError,
@@ -11,7 +11,7 @@ import {
 
 describe("types", () => {
   it("a HookToolWrapper can stand wherever a tool is expected", () => {
-    expectTypeOf<HookToolWrapper<{ lines: number }>>().toMatchTypeOf<AgentTool<{ lines: number }>>();
+    expectTypeOf<HookToolWrapper<{ lines: number }>>().toMatchTypeOf<ToolDefinition<{ lines: number }>>();
     expectTypeOf(wrapTools<{ lines: number }>).returns.toEqualTypeOf<HookToolWrapper<{ lines: number }>[]>();
   });
 
@@ -21,7 +21,7 @@ describe("types", () => {
     expectTypeOf<ToolDeferredError["input"]>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf(
       // @ts-expect-error defaultMode is "allow" or "ask" only
-      () => new HookToolWrapper({} as AgentTool, {} as never, { defaultMode: "deny" }),
+      () => new HookToolWrapper({} as ToolDefinition, {} as never, { defaultMode: "deny" }),
     ).toBeFunction();
   });
 });

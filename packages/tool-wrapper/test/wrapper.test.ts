@@ -1,13 +1,7 @@
 // The seed's tool interception flow, arrow by arrow, through real hooks and a real runner.
-import { HookError, isHookwireError, type ToolResultEvent } from "@hookwire/core";
+import { HookError, isHookwireError, type ToolResult, type ToolResultEvent } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import {
-  HookToolWrapper,
-  ToolBlockedError,
-  ToolFailedError,
-  type ToolResult,
-  wrapTools,
-} from "../src/index.js";
+import { HookToolWrapper, ToolBlockedError, ToolFailedError, wrapTools } from "../src/index.js";
 import { echoTool, runnerRecordingResultText, runnerWith, texts } from "./helpers.js";
 
 describe("HookToolWrapper", () => {

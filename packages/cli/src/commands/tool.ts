@@ -1,7 +1,7 @@
 // `hookwire tool <name>`: one tool call through HookToolWrapper (tool_call, permissions, tool_result).
-import type { ContentPart } from "@hookwire/core";
+import type { ContentPart, ToolDefinition, ToolResult } from "@hookwire/core";
 import { createDefaultTools } from "@hookwire/host-kit";
-import { type AgentTool, HookToolWrapper, type ToolResult } from "@hookwire/tool-wrapper";
+import { HookToolWrapper } from "@hookwire/tool-wrapper";
 import { defineCommand } from "citty";
 import { CliUsageError, EXIT } from "../errors.js";
 import { toolFromInput } from "../events.js";
@@ -27,7 +27,7 @@ function resultFrom(value: unknown): ToolResult {
 }
 
 /** Stands in for the real tool: returns `--result`, or echoes the input it finally received. */
-function standInTool(name: string, result: ToolResult | undefined): AgentTool {
+function standInTool(name: string, result: ToolResult | undefined): ToolDefinition {
   return {
     name,
     description: `Stand-in for ${name}`,

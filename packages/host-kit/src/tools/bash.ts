@@ -1,6 +1,6 @@
 // The bash tool: runs a command with `bash -c` in the project folder, in its own process group.
-import { exec } from "@hookwire/core";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import { exec, type ToolDefinition } from "@hookwire/core";
+
 import { ToolInputError } from "../errors.js";
 import { stringParam } from "./params.js";
 
@@ -12,7 +12,7 @@ export interface BashToolOptions {
   prelude?: () => string;
 }
 
-export function createBashTool(options: BashToolOptions): AgentTool<{ exitCode: number }> {
+export function createBashTool(options: BashToolOptions): ToolDefinition<{ exitCode: number }> {
   return {
     name: "bash",
     label: "Bash",

@@ -1,11 +1,13 @@
 // The edit tool: replaces one exact, unique occurrence of text in a file.
+
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import type { ToolDefinition } from "@hookwire/core";
+
 import { ToolInputError } from "../errors.js";
 import { stringParam } from "./params.js";
 
-export function createEditTool(options: { cwd: string }): AgentTool {
+export function createEditTool(options: { cwd: string }): ToolDefinition {
   return {
     name: "edit",
     label: "Edit",

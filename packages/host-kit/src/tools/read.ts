@@ -1,10 +1,12 @@
 // The read tool: returns a text file of the project.
+
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import type { ToolDefinition } from "@hookwire/core";
+
 import { stringParam } from "./params.js";
 
-export function createReadTool(options: { cwd: string }): AgentTool {
+export function createReadTool(options: { cwd: string }): ToolDefinition {
   return {
     name: "read",
     label: "Read",

@@ -1,10 +1,12 @@
 // The write tool: creates or replaces a file of the project, making parent folders as needed.
+
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { AgentTool } from "@hookwire/tool-wrapper";
+import type { ToolDefinition } from "@hookwire/core";
+
 import { stringParam } from "./params.js";
 
-export function createWriteTool(options: { cwd: string }): AgentTool {
+export function createWriteTool(options: { cwd: string }): ToolDefinition {
   return {
     name: "write",
     label: "Write",
