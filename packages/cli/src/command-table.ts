@@ -24,62 +24,54 @@ const helpCommand = defineCommand({
 interface CommandEntry {
   /** The one-line description `--help` lists and the command's own help shows. */
   description: string;
-  /** The command with its `meta` (name and description) from this table. */
+  /** The command, with its `meta` (name and description) from this table. */
   load: () => Promise<CommandDef>;
 }
 
-/**
- * A table entry: a command module declares its arguments and `run`, never its name or description, which
- * are written here once.
- */
-function command(name: string, description: string, load: () => Promise<unknown>): CommandEntry {
-  return {
-    description,
-    load: async () => ({ ...((await load()) as CommandDef), meta: { name, description } }),
-  };
-}
-
-// `hookwire --help` lists these without importing a single command (or the runtime they pull in).
-export const COMMANDS: Record<string, CommandEntry> = {
-  list: command(
-    "list",
-    "List every hook that would run here: modules, settings handlers, commands",
-    async () => (await import("./commands/list.js")).listCommand,
-  ),
-  emit: command(
-    "emit",
-    "Run one event (native or settings name) through every hook and show who decided what",
-    async () => (await import("./commands/emit.js")).emitCommand,
-  ),
-  tool: command(
-    "tool",
-    "Run one tool call through the hooks (pre and post) with a stand-in tool",
-    async () => (await import("./commands/tool.js")).toolCommand,
-  ),
-  run: command(
-    "run",
-    "Run a registered slash command, e.g. hookwire run /handoff notes",
-    async () => (await import("./commands/run.js")).runCommand,
-  ),
-  doctor: command(
-    "doctor",
-    "Validate every hook source and explain why a hook would not fire",
-    async () => (await import("./commands/doctor.js")).doctorCommand,
-  ),
-  trust: command(
-    "trust",
-    "Trust the project's hooks as they are now (or --revoke)",
-    async () => (await import("./commands/trust.js")).trustCommand,
-  ),
-  init: command(
-    "init",
-    "Scaffold a typed hook module (or --settings: a settings hook with its script)",
-    async () => (await import("./commands/init.js")).initCommand,
-  ),
-  demo: command(
-    "demo",
-    "Run the bundled demo project with a scripted model and print its trace",
-    async () => (await import("./commands/demo.js")).demoCommand,
-  ),
-  help: command("help", "Show the help of hookwire or of one command", async () => helpCommand),
+// What each command is, written once: a command module declares its arguments and `run`, never its name or
+// description. `hookwire --help` lists these without importing a single command (or the runtime they pull in).
+const TABLE: Record<string, { description: string; load: () => Promise<unknown> }> = {
+  list: {
+    description: "List every hook that would run here: modules, settings handlers, commands",
+    load: async () => (await import("./commands/list.js")).listCommand,
+  },
+  emit: {
+    description: "Run one event (native or settings name) through every hook and show who decided what",
+    load: async () => (await import("./commands/emit.js")).emitCommand,
+  },
+  tool: {
+    description: "Run one tool call through the hooks (pre and post) with a stand-in tool",
+    load: async () => (await import("./commands/tool.js")).toolCommand,
+  },
+  run: {
+    description: "Run a registered slash command, e.g. hookwire run /handoff notes",
+    load: async () => (await import("./commands/run.js")).runCommand,
+  },
+  doctor: {
+    description: "Validate every hook source and explain why a hook would not fire",
+    load: async () => (await import("./commands/doctor.js")).doctorCommand,
+  },
+  trust: {
+    description: "Trust the project's hooks as they are now (or --revoke)",
+    load: async () => (await import("./commands/trust.js")).trustCommand,
+  },
+  init: {
+    description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
+    load: async () => (await import("./commands/init.js")).initCommand,
+  },
+  demo: {
+    description: "Run the bundled demo project with a scripted model and print its trace",
+    load: async () => (await import("./commands/demo.js")).demoCommand,
+  },
+  help: {
+    description: "Show the help of hookwire or of one command",
+    load: async () => helpCommand,
+  },
 };
+
+export const COMMANDS: Record<string, CommandEntry> = Object.fromEntries(
+  Object.entries(TABLE).map(([name, { description, load }]) => [
+    name,
+    { description, load: async () => ({ ...((await load()) as CommandDef), meta: { name, description } }) },
+  ]),
+);
