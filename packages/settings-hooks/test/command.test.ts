@@ -151,7 +151,9 @@ describe("runCommand", () => {
   });
 
   it("leaves alone a daemon that detached its stdio", async () => {
-    const run = await runCommand(sh("sleep 58.25 >/dev/null 2>&1 </dev/null & echo started"), base);
+    // The group's redirections apply before the fork, so the daemon never holds the hook's pipes, however
+    // late it is scheduled (`sleep … >/dev/null &` would hold them until it runs, and count as a holder).
+    const run = await runCommand(sh("{ sleep 58.25 & } >/dev/null 2>&1 </dev/null; echo started"), base);
     expect(run.stdout).toBe("started\n");
     await new Promise((r) => setTimeout(r, 200));
     const table = execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
