@@ -17,6 +17,7 @@ export default defineConfig({
       "integration/copilot-conformance/test/**/*.test.ts",
       "integration/cursor-conformance/test/**/*.test.ts",
       "integration/opencode-conformance/test/**/*.test.ts",
+      "integration/hosts/test/**/*.test.ts",
     ],
     // Whatever a test leaves in TMPDIR goes with the run's own folder.
     globalSetup: ["./vitest.global-setup.ts"],

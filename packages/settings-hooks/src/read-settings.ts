@@ -4,9 +4,10 @@ import { didYouMean, isHookwireError, readRegularFile } from "@hookwire/core";
 import { type PermissionRule, parseRule } from "@hookwire/shell-rules";
 import type { ParseError } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
+import { isConnectionEntry, parseHookwireCommand } from "./connection.js";
 import { eventNames, findEvent } from "./dialect/catalogue.js";
 import { asGroups, versionProblem } from "./dialect/layout.js";
-import type { Dialect } from "./dialect/types.js";
+import type { Dialect, DialectId } from "./dialect/types.js";
 import { dialectById, loadDialect } from "./dialects/registry.js";
 import { isSettingsError } from "./errors.js";
 import { jsoncParser } from "./lazy-deps.js";
@@ -59,6 +60,19 @@ export interface SettingsFileResult {
    * for handlers of every file of its dialect; `activeHandlers` applies them.
    */
   disabledNames?: string[];
+  /**
+   * hookwire's own entries in this file (`hookwire connect`): never handlers — hookwire does not run or
+   * fingerprint them, the agent does — listed for `hookwire list` and `doctor`.
+   */
+  connections?: SettingsConnection[];
+}
+
+/** One `hookwire hook <agent> <event>` entry found in a settings file. */
+export interface SettingsConnection {
+  agent: DialectId;
+  event: string;
+  /** Where it is written, as for handlers: `hooks.PreToolUse[2].hooks[0]`. */
+  jsonPath: string;
 }
 
 type Issues = Pick<SettingsIssue, "severity" | "code" | "path" | "message">[];
@@ -88,6 +102,7 @@ export function validateSettings(
   const dialect = dialectById(source.dialect ?? "claude");
   const issues: Issues = [];
   const handlers: SettingsHandler[] = [];
+  const connections: SettingsConnection[] = [];
   const disabled: string[] = [];
   let disabledNames: string[] | undefined;
   let hooksSwitch: boolean | undefined;
@@ -99,6 +114,7 @@ export function validateSettings(
     ...(disabled.length > 0 ? { disabledHandlers: disabled } : {}),
     issues: issues.map((issue) => ({ ...issue, file: source.file })),
     ...(disabledNames ? { disabledNames } : {}),
+    ...(connections.length > 0 ? { connections } : {}),
   });
   if (!isObject(json)) {
     issues.push(
@@ -227,6 +243,7 @@ export function validateSettings(
         source,
         issues,
         handlers,
+        connections,
         verdicts: options.verdicts,
       });
     });
@@ -260,6 +277,7 @@ interface GroupContext {
   source: SettingsSource;
   issues: Issues;
   handlers: SettingsHandler[];
+  connections: SettingsConnection[];
   verdicts: HandlerVerdicts | undefined;
 }
 
@@ -332,6 +350,12 @@ function validateGroup(group: unknown, context: GroupContext): void {
   const flat = dialect.settings.layout === "flat";
   group.hooks.forEach((raw, index) => {
     const handlerPath = flat ? path : `${path}.hooks[${index}]`;
+    // hookwire's own entry is the agent's to run: validating or running it here would run hookwire in itself.
+    const connection = connectionOf(raw);
+    if (connection) {
+      context.connections.push({ agent: connection.agent, event: connection.event, jsonPath: handlerPath });
+      return;
+    }
     const checked = validateHandler(raw, handlerPath, context);
     if (!checked) return;
     const { config, rule } = checked;
@@ -355,6 +379,12 @@ function validateGroup(group: unknown, context: GroupContext): void {
     keepCompiled(handler, rule ? { matches, rule } : { matches });
     context.handlers.push(handler);
   });
+}
+
+function connectionOf(raw: unknown): ReturnType<typeof parseHookwireCommand> {
+  if (!isConnectionEntry(raw)) return undefined;
+  const { command, bash } = raw as { command?: unknown; bash?: unknown };
+  return parseHookwireCommand(String(command ?? bash));
 }
 
 function validateHandler(

@@ -2,6 +2,7 @@
 import type {
   HookAPI,
   HookContext,
+  HookEmitOutcome,
   HookEvent,
   HookEventResult,
   NativeEventName,
@@ -281,6 +282,40 @@ export interface BridgedEventSpec<
     outcome: AggregatedOutcome,
     ctx: EventContext<N, State> & { fields: Fields; results: readonly AttributedResult[] },
   ): HookEventResult<N> | undefined | Promise<HookEventResult<N> | undefined>;
+  /**
+   * The other direction, for the agent as host (`hookwire hook <agent> <event>`): its stdin to the native
+   * event, and what hookwire's hooks decided to the answer the agent reads. Absent: hookwire does not serve
+   * this event inside the agent (`hookwire connect` registers only events that have it).
+   */
+  reverse?: ReverseSpec<NoInfer<N>>;
+}
+
+// ─── The reverse direction: the agent as host ──────────────────────────────────────────────────────
+
+/** What hookwire's hooks made of one native event inside an agent, as `hookwire hook` hands it back. */
+export interface HostOutcome<N extends NativeEventName = NativeEventName> {
+  /** What `runner.emit` resolved to. */
+  outcome: HookEmitOutcome<N>;
+  /** Text hooks sent while it ran (`pi.sendMessage`); `followUp`: with `triggerTurn`, a new turn for the agent. */
+  messages: readonly { text: string; hookPath: string; followUp: boolean }[];
+  /** A hook asked the user (`ctx.ui.confirm`, where the event `asks`): the agent asks instead. */
+  asked?: { question: string; hookPath: string };
+}
+
+/** The agent's answer in hookwire's output terms, and what the agent has no field for. */
+export interface HostAnswer {
+  output: HookOutput;
+  /** What hooks did that this agent cannot apply on this event (`"a rewritten tool input"`). */
+  unapplied: string[];
+}
+
+export interface ReverseSpec<N extends NativeEventName = NativeEventName> {
+  /** The native event the agent's stdin stands for: the reverse of `input`. */
+  event(stdin: Record<string, unknown>, cwd: string): HookEvent<N>;
+  /** The agent can ask its user here (`permissionDecision: "ask"`): `ctx.ui.confirm` becomes its question. */
+  asks?: boolean;
+  /** The agent's answer: the reverse of `apply` (its `apply` reads this answer back as the outcome). */
+  answer(result: HostOutcome<N>, event: HookEvent<N>, stdin: Record<string, unknown>): HostAnswer;
 }
 
 /** An event the agent has and no native event carries: validated and listed, never run. */
@@ -397,6 +432,13 @@ export interface ProtocolSpec {
     handler: Readonly<Record<string, unknown>>,
     where: { file: string; project: string; state: unknown },
   ): CommandOptions;
+  /** The session an agent's stdin belongs to: the reverse of `input`'s common fields. */
+  session?(stdin: Record<string, unknown>): SessionInfo;
+  /**
+   * What the agent reads on stdout (exit 0) for an answer: the reverse of `output`, which reads it back
+   * as the same `HookOutput`. Fields the agent has no place for are `unapplied`.
+   */
+  encode?(output: HookOutput, event: EventInfo): { stdout: string; unapplied: string[] };
 }
 
 // ─── The dialect ────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,6 @@
 // Claude Code's handler protocol: the stdin JSON's common fields, the JSON output, and what exit codes mean.
+
+import { isRecord, text } from "../../dialect/reverse.js";
 import type { ProtocolSpec } from "../../dialect/types.js";
 import { interpretCommandRun } from "../../protocol/exit-code.js";
 import { validateOutput } from "../../protocol/output.js";
@@ -23,4 +25,16 @@ export const claudeProtocol: ProtocolSpec = {
   // Exit 0 reads stdout, exit 2 blocks with stderr, any other code is a non-blocking error; a JSON object
   // on stdout counts whatever the code.
   exit: interpretCommandRun,
+  session: (stdin) => ({
+    sessionId: text(stdin.session_id),
+    transcriptPath: text(stdin.transcript_path) || undefined,
+    cwd: text(stdin.cwd),
+    ...(typeof stdin.permission_mode === "string" ? { permissionMode: stdin.permission_mode } : {}),
+    ...(typeof stdin.prompt_id === "string" ? { promptId: stdin.prompt_id } : {}),
+    ...(isRecord(stdin.effort) && typeof stdin.effort.level === "string"
+      ? { effort: stdin.effort.level }
+      : {}),
+  }),
+  // hookwire's output is Claude Code's own JSON; only the fields other dialects keep aside go.
+  encode: ({ extra: _extra, ...output }) => ({ stdout: JSON.stringify(output), unapplied: [] }),
 };

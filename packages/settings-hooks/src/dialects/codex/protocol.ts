@@ -1,4 +1,6 @@
 // Codex's handler protocol: the stdin JSON's common fields, which JSON answers it accepts, and what exit codes mean.
+
+import { text } from "../../dialect/reverse.js";
 import type { ProtocolSpec } from "../../dialect/types.js";
 import { interpretCommandRun } from "../../protocol/exit-code.js";
 import { type HookOutput, validateOutput } from "../../protocol/output.js";
@@ -107,6 +109,15 @@ export const codexProtocol: ProtocolSpec = {
     }
     return result;
   },
+  session: (stdin) => ({
+    sessionId: text(stdin.session_id),
+    transcriptPath: text(stdin.transcript_path) || undefined,
+    cwd: text(stdin.cwd),
+    ...(typeof stdin.permission_mode === "string" ? { permissionMode: stdin.permission_mode } : {}),
+    ...(typeof stdin.turn_id === "string" ? { promptId: stdin.turn_id } : {}),
+  }),
+  // Codex reads Claude Code's JSON, with the per-event limits `refusal` names (the answers keep to them).
+  encode: ({ extra: _extra, ...output }) => ({ stdout: JSON.stringify(output), unapplied: [] }),
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
 // GitHub Copilot CLI's handler protocol: camelCase stdin, its JSON answers, and exit codes that fail closed.
+import { text } from "../../dialect/reverse.js";
 import type { ProtocolSpec } from "../../dialect/types.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../../protocol/output.js";
 import { firstLine, parseStdout, validateOutput } from "../../protocol/output.js";
@@ -86,4 +87,28 @@ export const copilotProtocol: ProtocolSpec = {
     options.env = env;
     return options;
   },
+  session: (stdin) => ({ sessionId: text(stdin.sessionId), cwd: text(stdin.cwd) }),
+  encode,
 };
+
+/** hookwire's output as Copilot's JSON (the reverse of `translate`); Copilot shows a hook nothing of its own. */
+function encode(output: HookOutput): { stdout: string; unapplied: string[] } {
+  const json: Record<string, unknown> = {};
+  const unapplied: string[] = [];
+  const specific = output.hookSpecificOutput ?? {};
+  if (specific.permissionDecision !== undefined && specific.permissionDecision !== "defer")
+    json.permissionDecision = specific.permissionDecision;
+  if (specific.permissionDecisionReason !== undefined)
+    json.permissionDecisionReason = specific.permissionDecisionReason;
+  if (specific.updatedInput !== undefined) json.modifiedArgs = specific.updatedInput;
+  if (specific.additionalContext !== undefined) json.additionalContext = specific.additionalContext;
+  const replaced = specific.updatedToolOutput as { output?: unknown } | undefined;
+  if (typeof replaced?.output === "string")
+    json.modifiedResult = { resultType: "success", textResultForLlm: replaced.output };
+  if (output.decision !== undefined) json.decision = output.decision;
+  if (output.reason !== undefined) json.reason = output.reason;
+  if (output.suppressOutput !== undefined) json.suppressOutput = output.suppressOutput;
+  if (output.systemMessage !== undefined) unapplied.push("a message for the user");
+  if (output.continue === false) unapplied.push("ending the turn");
+  return { stdout: JSON.stringify(json), unapplied };
+}

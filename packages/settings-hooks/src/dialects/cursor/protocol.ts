@@ -1,6 +1,7 @@
 // Cursor's handler protocol: its common stdin fields, its snake_case answers, exit 2 denies, failures fail open.
 import path from "node:path";
-import type { ProtocolSpec } from "../../dialect/types.js";
+import { text } from "../../dialect/reverse.js";
+import type { EventInfo, ProtocolSpec } from "../../dialect/types.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../../protocol/output.js";
 import { firstLine, parseStdout, validateOutput } from "../../protocol/output.js";
 import type { CursorState } from "./state.js";
@@ -100,4 +101,35 @@ export const cursorProtocol: ProtocolSpec = {
     const env = { CURSOR_PROJECT_DIR: where.project, ...(where.state as CursorState | undefined)?.env };
     return { cwd: inProject ? where.project : path.dirname(where.file), env };
   },
+  session: (stdin) => ({
+    sessionId: text(stdin.conversation_id),
+    transcriptPath: text(stdin.transcript_path) || undefined,
+    cwd: Array.isArray(stdin.workspace_roots) ? text(stdin.workspace_roots[0]) : "",
+    ...(typeof stdin.generation_id === "string" ? { promptId: stdin.generation_id } : {}),
+  }),
+  encode,
 };
+
+/** hookwire's output as Cursor's snake_case JSON: the reverse of `translate`. */
+function encode(output: HookOutput, event: EventInfo): { stdout: string; unapplied: string[] } {
+  const json: Record<string, unknown> = {};
+  const unapplied: string[] = [];
+  const specific = output.hookSpecificOutput ?? {};
+  if (specific.permissionDecision === "deny" || specific.permissionDecision === "allow")
+    json.permission = specific.permissionDecision;
+  else if (specific.permissionDecision !== undefined) unapplied.push("a question to the user");
+  if (specific.permissionDecisionReason !== undefined) json.agent_message = specific.permissionDecisionReason;
+  if (specific.updatedInput !== undefined) json.updated_input = specific.updatedInput;
+  if (specific.additionalContext !== undefined) json.additional_context = specific.additionalContext;
+  if (specific.updatedToolOutput !== undefined) json.updated_mcp_tool_output = specific.updatedToolOutput;
+  if (output.systemMessage !== undefined) json.user_message = output.systemMessage;
+  if (output.decision === "block") {
+    // A stop's block is its follow-up; a prompt's is `continue: false`, its reason for the user.
+    if (event.name === "stop") json.followup_message = output.reason ?? "";
+    else {
+      json.continue = false;
+      if (output.reason !== undefined) json.user_message = output.reason;
+    }
+  } else if (output.continue === false) json.continue = false;
+  return { stdout: JSON.stringify(json), unapplied };
+}

@@ -1,5 +1,6 @@
 // Gemini CLI's handler protocol: the stdin JSON's common fields, the JSON output, and what exit codes mean.
 import type { ProcessRun } from "@hookwire/core";
+import { text } from "../../dialect/reverse.js";
 import type { ProtocolSpec } from "../../dialect/types.js";
 import {
   firstLine,
@@ -146,4 +147,33 @@ export const geminiProtocol: ProtocolSpec = {
   },
   output: validateGeminiOutput,
   exit: interpretGeminiRun,
+  session: (stdin) => ({
+    sessionId: text(stdin.session_id),
+    transcriptPath: text(stdin.transcript_path) || undefined,
+    cwd: text(stdin.cwd),
+  }),
+  encode: encodeGeminiOutput,
 };
+
+/** hookwire's output as Gemini CLI's JSON: the reverse of `validateGeminiOutput`. */
+export function encodeGeminiOutput(output: HookOutput): { stdout: string; unapplied: string[] } {
+  const json: Record<string, unknown> = {};
+  const unapplied: string[] = [];
+  if (output.continue !== undefined) json.continue = output.continue;
+  if (output.stopReason !== undefined) json.stopReason = output.stopReason;
+  if (output.suppressOutput !== undefined) json.suppressOutput = output.suppressOutput;
+  if (output.systemMessage !== undefined) json.systemMessage = output.systemMessage;
+  if (output.decision === "block") json.decision = "deny";
+  if (output.reason !== undefined) json.reason = output.reason;
+  const specific = output.hookSpecificOutput;
+  if (specific) {
+    const out: Record<string, unknown> = {};
+    if (specific.hookEventName !== undefined) out.hookEventName = specific.hookEventName;
+    if (specific.additionalContext !== undefined) out.additionalContext = specific.additionalContext;
+    if (specific.updatedInput !== undefined) out.tool_input = specific.updatedInput;
+    if (specific.permissionDecision !== undefined) unapplied.push("a permission decision");
+    if (specific.updatedToolOutput !== undefined) unapplied.push("a replaced tool result");
+    json.hookSpecificOutput = { ...out, ...output.extra };
+  } else if (output.extra) json.hookSpecificOutput = output.extra;
+  return { stdout: JSON.stringify(json), unapplied };
+}

@@ -1,7 +1,9 @@
 // PostToolUseFailure: after a tool call failed; hooks add context for the model.
 import { textOf } from "../../../dialect/messages.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
 import { cutErrorText } from "../../../large-output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
+import { claudeTools } from "../tools.js";
 
 export const postToolUseFailure = bridged({
   name: "PostToolUseFailure",
@@ -27,6 +29,29 @@ export const postToolUseFailure = bridged({
     is_interrupt: false,
     duration_ms: toolDurationMs ?? 0,
   }),
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        claudeTools,
+        { name: stdin.tool_name, input: stdin.tool_input, id: stdin.tool_use_id },
+        stdin.error,
+        true,
+      ),
+    answer(result, event) {
+      const verdict = resultVerdict(result, event);
+      const unapplied: string[] = [];
+      if (verdict.content !== undefined) unapplied.push(UNAPPLIED.output);
+      if (verdict.errorChanged) unapplied.push(UNAPPLIED.error);
+      return {
+        output: verdict.context
+          ? {
+              hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: verdict.context },
+            }
+          : {},
+        unapplied,
+      };
+    },
+  },
   apply(outcome) {
     // A failed call has no output to replace; blocks reach the model as context, as in PostToolUse.
     const context = [...outcome.additionalContext, ...outcome.blocks];

@@ -1,8 +1,10 @@
 // PostToolUse: after a tool call succeeded; hooks add context for the model or replace the output.
 import type { ToolResultEventResult } from "@hookwire/core";
 import { textOf } from "../../../dialect/messages.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
 import { toolResponse } from "../../../dialect/tools.js";
 import { boundedResponse } from "../../../large-output.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { replacementContent } from "../tool-output.js";
 import { claudeTools } from "../tools.js";
@@ -37,6 +39,32 @@ export const postToolUse = bridged({
       tool_use_id: event.toolCallId,
       duration_ms: toolDurationMs ?? 0,
     };
+  },
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        claudeTools,
+        { name: stdin.tool_name, input: stdin.tool_input, id: stdin.tool_use_id },
+        stdin.tool_response,
+        false,
+      ),
+    answer(result, event) {
+      const verdict = resultVerdict(result, event);
+      const specific: NonNullable<HookOutput["hookSpecificOutput"]> = { hookEventName: "PostToolUse" };
+      if (verdict.context) specific.additionalContext = verdict.context;
+      // A built-in tool's output is replaced only in the tool's own shape (see replacementContent).
+      if (verdict.content !== undefined) {
+        specific.updatedToolOutput = claudeTools.freeOutput(String(event.toolName))
+          ? verdict.content
+          : event.toolName === "bash"
+            ? { stdout: verdict.content, stderr: "" }
+            : { output: verdict.content };
+      }
+      return {
+        output: { hookSpecificOutput: specific },
+        unapplied: verdict.errorChanged ? [UNAPPLIED.error] : [],
+      };
+    },
   },
   apply(outcome, { fields }) {
     const result: ToolResultEventResult = {};

@@ -1,7 +1,9 @@
 // PreToolUse: before a tool runs; hooks block it, rewrite its input, or give a permission verdict.
 import { HookError, type ToolCallEventResult } from "@hookwire/core";
 import { blockReason } from "../../../dialect/messages.js";
+import { callVerdict, nativeCall } from "../../../dialect/reverse.js";
 import { missingFields, toNativeInput } from "../../../dialect/tools.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { claudeTools } from "../tools.js";
 
@@ -22,6 +24,21 @@ export const preToolUse = bridged({
     tool_input: tool?.input ?? event.input,
     tool_use_id: event.toolCallId,
   }),
+  reverse: {
+    asks: true,
+    event: (stdin) => nativeCall(claudeTools, stdin.tool_name, stdin.tool_input, stdin.tool_use_id),
+    answer(result, event) {
+      const verdict = callVerdict(claudeTools, result, event);
+      const specific: NonNullable<HookOutput["hookSpecificOutput"]> = { hookEventName: "PreToolUse" };
+      if (verdict.decision) {
+        specific.permissionDecision = verdict.decision;
+        if (verdict.reason) specific.permissionDecisionReason = verdict.reason;
+      }
+      if (verdict.input) specific.updatedInput = verdict.input;
+      if (verdict.context) specific.additionalContext = verdict.context;
+      return { output: { hookSpecificOutput: specific }, unapplied: [] };
+    },
+  },
   apply(outcome, { event, fields, api, hookName }) {
     if (outcome.blocks.length > 0) {
       // A blocked call's only text for the model is the reason: context given with it travels there.

@@ -1,4 +1,6 @@
 // SessionEnd: when the session ends; hooks clean up (they cannot stop it).
+
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged } from "../define.js";
 
 export const sessionEnd = bridged({
@@ -14,5 +16,6 @@ export const sessionEnd = bridged({
   defaultTimeout: 1.5,
   session: ["prompt_id"],
   input: () => ({ reason: "other" }),
+  reverse: commonReverse.sessionEnd,
   apply: () => undefined,
 });

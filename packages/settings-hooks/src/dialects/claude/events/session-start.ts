@@ -1,5 +1,6 @@
 // SessionStart: when a session starts; hooks add context and may export variables (CLAUDE_ENV_FILE).
 import { contextMessage } from "../../../dialect/messages.js";
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged } from "../define.js";
 
 export const sessionStart = bridged({
@@ -22,6 +23,7 @@ export const sessionStart = bridged({
       ...(typeof model?.id === "string" ? { model: model.id } : {}),
     };
   },
+  reverse: commonReverse.sessionStart("SessionStart"),
   apply(outcome, { api }) {
     const texts = [...outcome.plainText, ...outcome.additionalContext];
     if (texts.length > 0) api.sendMessage(contextMessage(texts, "SessionStart"));

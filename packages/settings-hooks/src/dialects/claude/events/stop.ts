@@ -1,5 +1,6 @@
 // Stop: when the agent finishes its turn; a hook that blocks makes it continue, up to the bridge's cap.
 import { blockReason, joined, lastAssistantText } from "../../../dialect/messages.js";
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { turnFailure } from "./stop-failure.js";
 
@@ -21,6 +22,7 @@ export const stop = bridged({
     background_tasks: [],
     session_crons: [],
   }),
+  reverse: commonReverse.stop,
   apply(outcome, { state, options, hook, api }) {
     // Stop's additionalContext continues the conversation like a block, under the same loop cap.
     const feedback =

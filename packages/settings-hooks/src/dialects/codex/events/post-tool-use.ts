@@ -1,7 +1,10 @@
 // PostToolUse: after a tool ran; a block or `continue: false` replaces what the model reads, context is added.
 import type { ToolResultEventResult } from "@hookwire/core";
 import { blockReason, textOf } from "../../../dialect/messages.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
+import { codexTools } from "../tools.js";
 
 export const postToolUse = bridged({
   name: "PostToolUse",
@@ -25,6 +28,27 @@ export const postToolUse = bridged({
     tool_response: textOf(event.content),
     tool_use_id: event.toolCallId,
   }),
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        codexTools,
+        { name: stdin.tool_name, input: stdin.tool_input, id: stdin.tool_use_id },
+        stdin.tool_response,
+        false,
+      ),
+    answer(result, event) {
+      const verdict = resultVerdict(result, event);
+      const output: HookOutput = {};
+      // A block is how Codex replaces what the model reads of a call that ran: its reason is the new text.
+      if (verdict.content !== undefined) {
+        output.decision = "block";
+        output.reason = verdict.content || " ";
+      }
+      if (verdict.context)
+        output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: verdict.context };
+      return { output, unapplied: verdict.errorChanged ? [UNAPPLIED.error] : [] };
+    },
+  },
   apply(outcome, { results }) {
     const result: ToolResultEventResult = {};
     // `canStop` is false, so the bridge keeps the turn going; the answer itself still says what to show.

@@ -1,7 +1,9 @@
 // PreToolUse: before a tool runs; hooks block it (with a reason), rewrite its input, or add context.
 import type { ToolCallEventResult } from "@hookwire/core";
 import { blockReason } from "../../../dialect/messages.js";
+import { callVerdict, nativeCall } from "../../../dialect/reverse.js";
 import { toNativeInput } from "../../../dialect/tools.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 import { codexTools } from "../tools.js";
 
@@ -25,6 +27,25 @@ export const preToolUse = bridged({
     tool_input: tool?.input ?? event.input,
     tool_use_id: event.toolCallId,
   }),
+  reverse: {
+    event: (stdin) => nativeCall(codexTools, stdin.tool_name, stdin.tool_input, stdin.tool_use_id),
+    answer(result, event) {
+      const verdict = callVerdict(codexTools, result, event);
+      const specific: NonNullable<HookOutput["hookSpecificOutput"]> = { hookEventName: "PreToolUse" };
+      // Codex cannot ask its user from a hook: a question without anyone to answer it is a refusal.
+      if (verdict.decision === "deny" || verdict.decision === "ask") {
+        specific.permissionDecision = "deny";
+        specific.permissionDecisionReason =
+          verdict.decision === "ask" ? `${verdict.reason} (Codex cannot ask here; refused)` : verdict.reason;
+      } else if (verdict.input) {
+        // Codex takes a rewrite only together with an allow.
+        specific.permissionDecision = "allow";
+        specific.updatedInput = verdict.input;
+      }
+      if (verdict.context) specific.additionalContext = verdict.context;
+      return { output: { hookSpecificOutput: specific }, unapplied: [] };
+    },
+  },
   apply(outcome, { event }) {
     if (outcome.blocks.length > 0) {
       // Codex tells the model why the command did not run, and still delivers the context hooks gave.

@@ -1,4 +1,6 @@
 // SessionEnd: when the main thread ends; hooks clean up (they cannot stop it).
+
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged } from "../define.js";
 
 export const sessionEnd = bridged({
@@ -15,5 +17,6 @@ export const sessionEnd = bridged({
   defaultTimeout: 1,
   session: [],
   input: () => ({ reason: "other" }),
+  reverse: commonReverse.sessionEnd,
   apply: () => undefined,
 });

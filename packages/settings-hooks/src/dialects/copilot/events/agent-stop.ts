@@ -1,5 +1,6 @@
 // agentStop: when the main agent finishes its turn; a hook that blocks makes it continue, up to the cap.
 import { blockReason } from "../../../dialect/messages.js";
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const agentStop = bridged({
@@ -17,6 +18,8 @@ export const agentStop = bridged({
     stopReason: "end_turn",
     stop_hook_active: state.consecutiveStopBlocks > 0,
   }),
+  // Copilot's agentStop says nothing of the last answer.
+  reverse: { event: () => ({ type: "agent_end", messages: [] }), answer: commonReverse.stop.answer },
   apply(outcome, { state, options, hook, api }) {
     const feedback = outcome.blocks.length > 0 ? blockReason(outcome.blocks) : "";
     if (feedback === "") {

@@ -1,6 +1,8 @@
 // postToolUseFailure: after a tool call failed; hooks add context for the model.
 import { textOf } from "../../../dialect/messages.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
+import { copilotTools } from "../tools.js";
 
 export const postToolUseFailure = bridged({
   name: "postToolUseFailure",
@@ -19,6 +21,29 @@ export const postToolUseFailure = bridged({
     toolArgs: tool?.input ?? event.input,
     error: textOf(event.content),
   }),
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        copilotTools,
+        { name: stdin.toolName, input: stdin.toolArgs, id: undefined },
+        stdin.error,
+        true,
+      ),
+    answer(result, event) {
+      const verdict = resultVerdict(result, event);
+      const unapplied: string[] = [];
+      if (verdict.content !== undefined) unapplied.push(UNAPPLIED.output);
+      if (verdict.errorChanged) unapplied.push(UNAPPLIED.error);
+      return {
+        output: verdict.context
+          ? {
+              hookSpecificOutput: { hookEventName: "postToolUseFailure", additionalContext: verdict.context },
+            }
+          : {},
+        unapplied,
+      };
+    },
+  },
   apply: (outcome) =>
     outcome.additionalContext.length > 0 ? { additionalContext: outcome.additionalContext } : undefined,
 });

@@ -1,7 +1,9 @@
 // postToolUse: after a tool call succeeded; hooks replace the result or add context.
 import type { ToolResultEventResult } from "@hookwire/core";
 import { textOf } from "../../../dialect/messages.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
 import { toolResponse } from "../../../dialect/tools.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { copilotTools } from "../tools.js";
 
@@ -25,6 +27,25 @@ export const postToolUse = bridged({
       ? toolResponse(copilotTools, tool, { input, text, details: event.details })
       : { resultType: "success", textResultForLlm: text };
     return { toolName: tool?.name ?? event.toolName, toolArgs: input, toolResult };
+  },
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        copilotTools,
+        { name: stdin.toolName, input: stdin.toolArgs, id: undefined },
+        stdin.toolResult,
+        false,
+      ),
+    answer(result, event) {
+      const verdict = resultVerdict(result, event);
+      const specific: NonNullable<HookOutput["hookSpecificOutput"]> = { hookEventName: "postToolUse" };
+      if (verdict.content !== undefined) specific.updatedToolOutput = { output: verdict.content };
+      if (verdict.context) specific.additionalContext = verdict.context;
+      return {
+        output: { hookSpecificOutput: specific },
+        unapplied: verdict.errorChanged ? [UNAPPLIED.error] : [],
+      };
+    },
   },
   apply(outcome) {
     const result: ToolResultEventResult = {};

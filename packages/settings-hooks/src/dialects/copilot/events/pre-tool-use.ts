@@ -1,7 +1,9 @@
 // preToolUse: before a tool runs; hooks deny it (fail-closed), rewrite its arguments, or add context.
 import { HookError, type ToolCallEventResult } from "@hookwire/core";
 import { blockReason } from "../../../dialect/messages.js";
+import { callVerdict, nativeCall } from "../../../dialect/reverse.js";
 import { missingFields, toNativeInput } from "../../../dialect/tools.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { copilotTools } from "../tools.js";
 
@@ -22,6 +24,22 @@ export const preToolUse = bridged({
     toolName: tool?.name ?? event.toolName,
     toolArgs: tool?.input ?? event.input,
   }),
+  reverse: {
+    asks: true,
+    event: (stdin) => nativeCall(copilotTools, stdin.toolName, parsedArgs(stdin.toolArgs), undefined),
+    answer(result, event) {
+      const verdict = callVerdict(copilotTools, result, event);
+      const specific: NonNullable<HookOutput["hookSpecificOutput"]> = { hookEventName: "preToolUse" };
+      // Copilot has no "defer": the agent's own permission step decides anyway.
+      if (verdict.decision === "deny" || verdict.decision === "ask") {
+        specific.permissionDecision = verdict.decision;
+        if (verdict.reason) specific.permissionDecisionReason = verdict.reason;
+      }
+      if (verdict.input) specific.updatedInput = verdict.input;
+      if (verdict.context) specific.additionalContext = verdict.context;
+      return { output: { hookSpecificOutput: specific }, unapplied: [] };
+    },
+  },
   apply(outcome, { event, fields, api, hookName }) {
     // Copilot's words, so a model trained on it reads the same: "Denied by preToolUse hook: <reason>".
     if (outcome.blocks.length > 0)
@@ -53,3 +71,13 @@ export const preToolUse = bridged({
     return Object.keys(result).length > 0 ? result : undefined;
   },
 });
+
+/** Copilot sends `toolArgs` as an object (observed); a JSON string is read too. */
+function parsedArgs(args: unknown): unknown {
+  if (typeof args !== "string") return args;
+  try {
+    return JSON.parse(args);
+  } catch {
+    return {};
+  }
+}

@@ -1,5 +1,6 @@
 // userPromptSubmitted: before the agent sees a prompt; hooks refuse it or add context.
 import { blockReason, contextMessage } from "../../../dialect/messages.js";
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const userPromptSubmitted = bridged({
@@ -14,6 +15,7 @@ export const userPromptSubmitted = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (event) => ({ prompt: event.prompt }),
+  reverse: commonReverse.prompt("userPromptSubmitted"),
   apply(outcome) {
     if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };
     return outcome.additionalContext.length > 0

@@ -1,7 +1,11 @@
 // postToolUse / postToolUseFailure and the specific after-events (shell, MCP, file edits): observe, add context.
 import type { ToolResultEventResult } from "@hookwire/core";
 import { textOf } from "../../../dialect/messages.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
+import type { HostOutcome } from "../../../dialect/types.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT, isMcpTool } from "../define.js";
+import { cursorTools } from "../tools.js";
 
 const common = {
   native: "tool_result",
@@ -13,6 +17,26 @@ const common = {
 } as const;
 
 const observe = () => undefined;
+
+/** What an event that only observes a finished call cannot carry. */
+function observed(result: HostOutcome<"tool_result">): string[] {
+  const outcome = result.outcome as { modified?: boolean; additionalContext?: unknown[] };
+  const unapplied: string[] = [];
+  if ((outcome.additionalContext?.length ?? 0) > 0 || result.messages.length > 0)
+    unapplied.push(UNAPPLIED.context);
+  if (outcome.modified) unapplied.push(UNAPPLIED.output);
+  return unapplied;
+}
+
+/** Cursor's `tool_output` is a JSON string (`{"output": …}` as Cursor sends it); anything else stays as it came. */
+function toolOutput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
 
 export const postToolUse = bridged({
   ...common,
@@ -29,6 +53,27 @@ export const postToolUse = bridged({
     cwd,
     duration: toolDurationMs ?? 0,
   }),
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        cursorTools,
+        { name: stdin.tool_name, input: stdin.tool_input, id: stdin.tool_use_id },
+        toolOutput(stdin.tool_output),
+        false,
+      ),
+    answer(result, event) {
+      const verdict = resultVerdict(result, event);
+      const specific: NonNullable<HookOutput["hookSpecificOutput"]> = { hookEventName: "postToolUse" };
+      const unapplied: string[] = [];
+      if (verdict.context) specific.additionalContext = verdict.context;
+      if (verdict.content !== undefined) {
+        if (isMcpTool(event.toolName)) specific.updatedToolOutput = verdict.content;
+        else unapplied.push(UNAPPLIED.output);
+      }
+      if (verdict.errorChanged) unapplied.push(UNAPPLIED.error);
+      return { output: { hookSpecificOutput: specific }, unapplied };
+    },
+  },
   apply(outcome, { event }) {
     const result: ToolResultEventResult = {};
     if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
@@ -58,6 +103,16 @@ export const postToolUseFailure = bridged({
     duration: toolDurationMs ?? 0,
     is_interrupt: false,
   }),
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        cursorTools,
+        { name: stdin.tool_name, input: stdin.tool_input, id: stdin.tool_use_id },
+        stdin.error_message,
+        true,
+      ),
+    answer: (result) => ({ output: {}, unapplied: observed(result) }),
+  },
   apply: observe,
 });
 

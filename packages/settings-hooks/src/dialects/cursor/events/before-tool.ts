@@ -3,7 +3,9 @@ import { readFileSync, statSync } from "node:fs";
 import type { HookEvent, ToolCallEventResult } from "@hookwire/core";
 import type { AggregatedOutcome } from "../../../aggregate.js";
 import { blockReason } from "../../../dialect/messages.js";
+import { callVerdict, nativeCall, UNAPPLIED } from "../../../dialect/reverse.js";
 import { toNativeInput } from "../../../dialect/tools.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT, isMcpTool } from "../define.js";
 import { cursorTools } from "../tools.js";
 
@@ -56,6 +58,26 @@ export const preToolUse = bridged({
     tool_use_id: event.toolCallId,
     cwd,
   }),
+  reverse: {
+    event: (stdin) => nativeCall(cursorTools, stdin.tool_name, stdin.tool_input, stdin.tool_use_id),
+    answer(result, event) {
+      const verdict = callVerdict(cursorTools, result, event);
+      const specific: NonNullable<HookOutput["hookSpecificOutput"]> = { hookEventName: "preToolUse" };
+      // Cursor takes `ask` but does not ask (its docs): a question nobody is asked refuses.
+      if (verdict.decision === "deny" || verdict.decision === "ask") {
+        specific.permissionDecision = "deny";
+        if (verdict.reason)
+          specific.permissionDecisionReason =
+            verdict.decision === "ask"
+              ? `${verdict.reason} (Cursor cannot ask here; refused)`
+              : verdict.reason;
+      } else if (verdict.input) specific.updatedInput = verdict.input;
+      return {
+        output: { hookSpecificOutput: specific },
+        unapplied: verdict.context ? [UNAPPLIED.context] : [],
+      };
+    },
+  },
   apply: (outcome, { event }) => verdict(outcome, event, true),
 });
 

@@ -1,5 +1,6 @@
 // beforeSubmitPrompt: right after the user hits send; `continue: false` (or exit 2) keeps the prompt from the model.
 import { blockReason } from "../../../dialect/messages.js";
+import { promptVerdict, text, UNAPPLIED } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const beforeSubmitPrompt = bridged({
@@ -13,6 +14,22 @@ export const beforeSubmitPrompt = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (event) => ({ prompt: event.prompt, attachments: [] }),
+  reverse: {
+    event: (stdin) => ({ type: "before_agent_start", prompt: text(stdin.prompt) }),
+    answer(result) {
+      const verdict = promptVerdict(result);
+      const unapplied: string[] = [];
+      if (verdict.systemPrompt) unapplied.push(UNAPPLIED.systemPrompt);
+      // beforeSubmitPrompt has no field for context: only a refusal goes back.
+      if (verdict.context) unapplied.push(UNAPPLIED.context);
+      return {
+        output: verdict.block
+          ? { decision: "block", reason: verdict.reason || "Refused by a hookwire hook" }
+          : {},
+        unapplied,
+      };
+    },
+  },
   apply(outcome, { hook }) {
     if (outcome.blocks.length === 0) return undefined;
     // The reason is the user's to read (user_message), not the model's.

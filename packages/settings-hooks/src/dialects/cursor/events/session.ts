@@ -1,5 +1,6 @@
 // sessionStart / sessionEnd: a conversation's start (context, env, or refuse it) and its end (observe).
 import { contextMessage } from "../../../dialect/messages.js";
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const sessionStart = bridged({
@@ -17,6 +18,7 @@ export const sessionStart = bridged({
     is_background_agent: false,
     composer_mode: "agent",
   }),
+  reverse: commonReverse.sessionStart("sessionStart"),
   apply(outcome, { api, hook }) {
     if (outcome.additionalContext.length > 0)
       api.sendMessage(contextMessage(outcome.additionalContext, "sessionStart"));
@@ -42,5 +44,6 @@ export const sessionEnd = bridged({
     is_background_agent: false,
     final_status: "completed",
   }),
+  reverse: commonReverse.sessionEnd,
   apply: () => undefined,
 });

@@ -1,5 +1,6 @@
 // stop / afterAgentResponse: when the agent loop ends; a followup_message becomes the next user message.
 import { lastAssistantText } from "../../../dialect/messages.js";
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 /** Cursor's default `loop_limit` for stop and subagentStop. */
@@ -31,6 +32,7 @@ export const stop = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (_event, { state }) => ({ status: "completed", loop_count: state.loopCount }),
+  reverse: { event: () => ({ type: "agent_end", messages: [] }), answer: commonReverse.stop.answer },
   apply(outcome, { state, options, api, handlerFields }) {
     // Each hook's follow-ups are capped by its own loop_limit (null: only hookwire's stop cap applies).
     const followUps = outcome.blocks.filter((block) => {

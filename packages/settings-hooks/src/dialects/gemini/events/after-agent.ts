@@ -1,6 +1,7 @@
 // AfterAgent: once per turn, after the final answer; a deny rejects it and sends the reason back as a prompt.
 import type { AgentMessage } from "@hookwire/core";
 import { blockReason, textOf } from "../../../dialect/messages.js";
+import { commonReverse, text } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 /** The user's prompt of this turn: the last user message (a retry's reason is a hook message, not one). */
@@ -43,6 +44,19 @@ export const afterAgent = bridged({
     prompt_response: answersSincePrompt(event.messages) || "[no response text]",
     stop_hook_active: state.consecutiveRetries > 0,
   }),
+  reverse: {
+    event: (stdin) => {
+      const prompt = text(stdin.prompt);
+      const answer = text(stdin.prompt_response);
+      const messages: AgentMessage[] = [];
+      if (prompt !== "") messages.push({ role: "user", content: [{ type: "text", text: prompt }] });
+      if (answer !== "" && answer !== "[no response text]")
+        messages.push({ role: "assistant", content: [{ type: "text", text: answer }] });
+      return { type: "agent_end", messages };
+    },
+    // A deny rejects the answer and sends its reason back as the next prompt: the follow-up.
+    answer: commonReverse.stop.answer,
+  },
   apply(outcome, { state, options, hook, api }) {
     if (outcome.stop || outcome.blocks.length === 0) {
       state.consecutiveRetries = 0;

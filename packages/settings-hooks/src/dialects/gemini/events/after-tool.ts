@@ -1,5 +1,6 @@
 // AfterTool: after a tool ran (succeeded or failed); hooks replace the result with a reason or append context.
 import { blockReason, joined, textOf } from "../../../dialect/messages.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
 import { toolResponse } from "../../../dialect/tools.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { geminiTools } from "../tools.js";
@@ -24,6 +25,28 @@ export const afterTool = bridged({
       ? toolResponse(geminiTools, tool, { input, text, details: event.details })
       : { llmContent: text, returnDisplay: text };
     return { tool_name: name, tool_input: input, tool_response: response };
+  },
+  reverse: {
+    event: (stdin) =>
+      nativeResult(
+        geminiTools,
+        { name: stdin.tool_name, input: stdin.tool_input, id: undefined },
+        stdin.tool_response,
+        false,
+      ),
+    answer(result, event) {
+      const verdict = resultVerdict(result, event);
+      const unapplied: string[] = [];
+      // A deny replaces the result with an error ("Tool result blocked: …"), not with the hook's text.
+      if (verdict.content !== undefined) unapplied.push(UNAPPLIED.output);
+      if (verdict.errorChanged) unapplied.push(UNAPPLIED.error);
+      return {
+        output: verdict.context
+          ? { hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: verdict.context } }
+          : {},
+        unapplied,
+      };
+    },
   },
   apply(outcome) {
     if (outcome.stop) {

@@ -1,6 +1,8 @@
 // BeforeTool: before a tool runs; hooks block it (exit 2, decision deny) or merge new arguments over its input.
 import { blockReason } from "../../../dialect/messages.js";
+import { callVerdict, nativeCall, UNAPPLIED } from "../../../dialect/reverse.js";
 import { toNativeInput } from "../../../dialect/tools.js";
+import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { geminiTools } from "../tools.js";
 
@@ -20,6 +22,24 @@ export const beforeTool = bridged({
     tool_name: tool?.name ?? event.toolName,
     tool_input: tool?.input ?? event.input,
   }),
+  reverse: {
+    event: (stdin) => nativeCall(geminiTools, stdin.tool_name, stdin.tool_input, undefined),
+    answer(result, event) {
+      const verdict = callVerdict(geminiTools, result, event);
+      // Gemini CLI cannot ask from a hook (`decision: "ask"` does nothing): a question nobody can answer refuses.
+      if (verdict.decision === "deny" || verdict.decision === "ask") {
+        const reason =
+          verdict.decision === "ask"
+            ? `${verdict.reason} (Gemini CLI cannot ask here; refused)`
+            : verdict.reason;
+        return { output: { decision: "block", reason: reason ?? "" }, unapplied: [] };
+      }
+      const output: HookOutput = {};
+      if (verdict.input)
+        output.hookSpecificOutput = { hookEventName: "BeforeTool", updatedInput: verdict.input };
+      return { output, unapplied: verdict.context ? [UNAPPLIED.context] : [] };
+    },
+  },
   apply(outcome, { event, fields }) {
     // `continue: false` stops the loop before the tool runs (the bridge aborts the turn).
     if (outcome.stop) {

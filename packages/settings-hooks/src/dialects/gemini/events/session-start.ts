@@ -1,5 +1,6 @@
 // SessionStart: when a session starts, resumes or is cleared; hooks add context (they cannot stop it).
 import { contextMessage } from "../../../dialect/messages.js";
+import { commonReverse } from "../../../dialect/reverse.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const sessionStart = bridged({
@@ -15,6 +16,7 @@ export const sessionStart = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (_event, { options }) => ({ source: options.sessionStartSource }),
+  reverse: commonReverse.sessionStart("SessionStart"),
   apply(outcome, { api }) {
     if (outcome.additionalContext.length > 0) {
       api.sendMessage(contextMessage(outcome.additionalContext, "SessionStart"));

@@ -1,0 +1,237 @@
+// Runs one real agent (Claude Code, Codex, Gemini CLI, Copilot CLI) in a project, offline against its fake model.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { startFakeApi as claudeApi } from "@hookwire/claude-conformance/fake-api";
+import { startFakeApi as codexApi } from "@hookwire/codex-conformance/fake-api";
+import { startFakeApi as copilotApi } from "@hookwire/copilot-conformance/fake-api";
+import { startFakeApi as geminiApi } from "@hookwire/gemini-conformance/fake-api";
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+
+export type AgentId = "claude" | "codex" | "gemini" | "copilot";
+
+/** A tool call the fake model makes, in the agent's own tool names and arguments. */
+export interface ModelCall {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+export interface AgentRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Every request body the model saw that offered tools (the main loop), as JSON text, in order. */
+  modelText: string;
+  requests: number;
+}
+
+export interface RunOptions {
+  project: string;
+  home: string;
+  /** The calls the model makes, one per turn, then it answers "done". */
+  calls: readonly ModelCall[];
+  prompt?: string;
+  /** Variables for the agent besides the ones it needs to run offline (hookwire's XDG folders). */
+  env?: Record<string, string>;
+}
+
+interface Api {
+  url: string;
+  requests: { url: string; body: unknown }[];
+  close(): Promise<void>;
+}
+
+interface AgentSpec {
+  version: string;
+  api(calls: readonly ModelCall[]): Promise<Api>;
+  /** The command line (after `node`) and the agent's own variables; writes what the agent needs in its home. */
+  prepare(api: Api, options: RunOptions): { args: string[]; env: Record<string, string> };
+  /** Requests of the main loop (those offering tools). */
+  main(body: unknown): boolean;
+}
+
+const offersTools = (body: unknown) => {
+  const tools = (body as { tools?: unknown[] }).tools;
+  return Array.isArray(tools) && tools.length > 0;
+};
+
+function versionOf(name: string): string {
+  return JSON.parse(readFileSync(path.join(packageDir(name), "package.json"), "utf8")).version;
+}
+
+const AGENTS: Record<AgentId, AgentSpec> = {
+  claude: {
+    version: versionOf("@anthropic-ai/claude-code"),
+    api: (calls) => claudeApi(calls),
+    prepare: (api, { prompt }) => ({
+      args: [
+        path.join(packageDir("@anthropic-ai/claude-code"), "cli-wrapper.cjs"),
+        "-p",
+        prompt ?? "go",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--tools",
+        "Bash,Read,Write,Edit",
+        "--permission-mode",
+        "bypassPermissions",
+      ],
+      env: {
+        IS_SANDBOX: "1",
+        ANTHROPIC_BASE_URL: api.url,
+        ANTHROPIC_API_KEY: "test",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        DISABLE_TELEMETRY: "1",
+        DISABLE_AUTOUPDATER: "1",
+      },
+    }),
+    main: offersTools,
+  },
+  codex: {
+    version: versionOf("@openai/codex"),
+    api: (calls) => codexApi(calls),
+    prepare(api, { project, home, prompt }) {
+      const codexHome = path.join(home, ".codex");
+      mkdirSync(codexHome, { recursive: true });
+      // Codex reads a project's .codex/ only when the project is trusted (its own gate, not hookwire's).
+      writeFileSync(
+        path.join(codexHome, "config.toml"),
+        [
+          'model_provider = "fake"',
+          'model = "fake-model"',
+          "[model_providers.fake]",
+          'name = "fake"',
+          `base_url = ${JSON.stringify(api.url)}`,
+          'wire_api = "responses"',
+          'env_key = "FAKE_API_KEY"',
+          `[projects.${JSON.stringify(project)}]`,
+          'trust_level = "trusted"',
+          "",
+        ].join("\n"),
+      );
+      return {
+        args: [
+          path.join(packageDir("@openai/codex"), "bin", "codex.js"),
+          "exec",
+          "--skip-git-repo-check",
+          "--dangerously-bypass-approvals-and-sandbox",
+          // Codex reviews every hook by hash before it runs (its own gate: connect says what to approve).
+          "--dangerously-bypass-hook-trust",
+          "--json",
+          prompt ?? "go",
+        ],
+        env: { CODEX_HOME: codexHome, FAKE_API_KEY: "test" },
+      };
+    },
+    main: offersTools,
+  },
+  gemini: {
+    version: versionOf("@google/gemini-cli"),
+    api: (calls) => geminiApi(calls),
+    prepare(api, { home, prompt }) {
+      const file = path.join(home, ".gemini", "settings.json");
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        `${JSON.stringify({
+          security: { auth: { selectedType: "gemini-api-key" } },
+          privacy: { usageStatisticsEnabled: false },
+          telemetry: { enabled: false },
+          general: { disableAutoUpdate: true, disableUpdateNag: true },
+        })}\n`,
+      );
+      return {
+        args: [
+          path.join(packageDir("@google/gemini-cli"), "bundle", "gemini.js"),
+          "-p",
+          prompt ?? "go",
+          "--yolo",
+          "--output-format",
+          "stream-json",
+          "-m",
+          "gemini-2.5-flash",
+        ],
+        env: {
+          GOOGLE_GEMINI_BASE_URL: api.url,
+          GEMINI_API_KEY: "test",
+          GEMINI_CLI_NO_RELAUNCH: "true",
+          GEMINI_CLI_TRUST_WORKSPACE: "true",
+        },
+      };
+    },
+    main: (body) => {
+      const tools = (body as { tools?: { functionDeclarations?: unknown[] }[] }).tools;
+      return Array.isArray(tools) && tools.some((t) => (t.functionDeclarations?.length ?? 0) > 0);
+    },
+  },
+  copilot: {
+    version: versionOf("@github/copilot"),
+    api: (calls) => copilotApi(calls),
+    prepare: (api, { prompt }) => ({
+      args: [
+        path.join(packageDir("@github/copilot"), "npm-loader.js"),
+        "-p",
+        prompt ?? "go",
+        "--allow-all-tools",
+        "--trust-folder",
+      ],
+      env: {
+        COPILOT_OFFLINE: "true",
+        COPILOT_PROVIDER_BASE_URL: `${api.url}/v1`,
+        COPILOT_PROVIDER_API_KEY: "test",
+        COPILOT_MODEL: "gpt-4.1",
+        COPILOT_AUTO_UPDATE: "false",
+      },
+    }),
+    main: offersTools,
+  },
+};
+
+/** The pinned version of each agent, from its installed package. */
+export function agentVersion(agent: AgentId): string {
+  return AGENTS[agent].version;
+}
+
+/** One headless run of the agent in `project`; nothing inherited from this process but PATH. */
+export async function runAgent(agent: AgentId, options: RunOptions): Promise<AgentRun> {
+  const spec = AGENTS[agent];
+  const api = await spec.api(options.calls);
+  try {
+    const { args, env } = spec.prepare(api, options);
+    const child = spawn(process.execPath, args, {
+      cwd: options.project,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        HOME: options.home,
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        LANG: "C.UTF-8",
+        ...env,
+        ...options.env,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    clearTimeout(timer);
+    const main = api.requests.filter((request) => spec.main(request.body));
+    return {
+      code,
+      stdout,
+      stderr,
+      modelText: main.map((request) => JSON.stringify(request.body)).join("\n"),
+      requests: main.length,
+    };
+  } finally {
+    await api.close();
+  }
+}

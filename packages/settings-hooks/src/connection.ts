@@ -1,0 +1,125 @@
+// hookwire's own entry in an agent's settings: the one command `hookwire connect` writes and discovery recognises.
+
+import type { DialectId } from "./dialect/types.js";
+import { DIALECT_IDS } from "./dialects/registry.js";
+
+/** What a connection entry runs: `<invocation> hook <agent> <event> [--fail-open]`. */
+export interface HookwireCommand {
+  /** The words that start hookwire: `["hookwire"]`, or an absolute node and the absolute CLI script. */
+  invocation: readonly string[];
+  agent: DialectId;
+  event: string;
+  /** Chosen at connect time: a failure inside hookwire lets the action through instead of refusing it. */
+  failOpen: boolean;
+  /**
+   * Appended for agents without a fail-closed switch: when hookwire cannot even start (a moved install,
+   * no node), the command still refuses the action (exit 2 with the reason on stderr).
+   */
+  guard: boolean;
+}
+
+/** Words written as they are; anything else is single-quoted (POSIX: `'` as `'\''`). */
+const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+function quote(word: string): string {
+  return PLAIN.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The text of the failure guard: one constant, so writing and recognising it cannot disagree. */
+export const FAIL_GUARD =
+  "|| { echo 'hookwire could not run: the action is refused. Run hookwire doctor, or hookwire connect again.' >&2; exit 2; }";
+
+/** The command connect writes for one event. */
+export function hookwireCommand(command: HookwireCommand): string {
+  const words = [...command.invocation, "hook", command.agent, command.event];
+  if (command.failOpen) words.push("--fail-open");
+  const text = words.map(quote).join(" ");
+  return command.guard ? `${text} ${FAIL_GUARD}` : text;
+}
+
+/** The words of `text` as `quote` writes them, or `undefined` for anything else a shell would read differently. */
+function words(text: string): string[] | undefined {
+  const out: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (out.length > 0) {
+      if (text[i] !== " ") return undefined;
+      i++;
+    }
+    let word = "";
+    if (text[i] === "'") {
+      // One or more quoted runs joined by `\'`: exactly what `quote` makes of a word with a quote in it.
+      for (;;) {
+        const end = text.indexOf("'", i + 1);
+        if (end === -1) return undefined;
+        word += text.slice(i + 1, end);
+        i = end + 1;
+        if (text.startsWith("\\''", i)) {
+          word += "'";
+          i += 2;
+          continue;
+        }
+        break;
+      }
+      if (PLAIN.test(word)) return undefined;
+    } else {
+      const start = i;
+      while (i < text.length && text[i] !== " ") i++;
+      word = text.slice(start, i);
+      if (!PLAIN.test(word)) return undefined;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
+const EVENT = /^[A-Za-z]{1,64}$/;
+
+/** A path that can start hookwire: an absolute path whose file is hookwire's CLI script or its bin link. */
+const isHookwireScript = (word: string) => word.startsWith("/") && /\/(?:hookwire|hookwire\.js)$/.test(word);
+
+/**
+ * The connection a settings command stands for, or `undefined`. Only the exact text `hookwireCommand`
+ * writes counts: `hookwire` or an absolute hookwire script (after an absolute interpreter), then
+ * `hook <agent> <event>`, `--fail-open` and the failure guard as written; anything more (a `;`, a
+ * redirection, another word) is a command like any other, run and fingerprinted as one.
+ */
+export function parseHookwireCommand(command: string): HookwireCommand | undefined {
+  if (command.length > 4096) return undefined;
+  let text = command;
+  const guard = text.endsWith(` ${FAIL_GUARD}`);
+  if (guard) text = text.slice(0, -FAIL_GUARD.length - 1);
+  const all = words(text);
+  if (!all) return undefined;
+  const failOpen = all.at(-1) === "--fail-open";
+  const head = failOpen ? all.slice(0, -1) : all;
+  if (head.length < 4) return undefined;
+  const [hook, agent, event] = head.slice(-3) as [string, string, string];
+  const invocation = head.slice(0, -3);
+  if (hook !== "hook" || !(DIALECT_IDS as readonly string[]).includes(agent) || !EVENT.test(event))
+    return undefined;
+  const starts =
+    invocation.length === 1
+      ? invocation[0] === "hookwire" || isHookwireScript(invocation[0] as string)
+      : invocation.length === 2 &&
+        (invocation[0] as string).startsWith("/") &&
+        isHookwireScript(invocation[1] as string);
+  if (!starts) return undefined;
+  return { invocation, agent: agent as DialectId, event, failOpen, guard };
+}
+
+/** The fields connect writes in a handler, under every dialect's spelling (Copilot's `bash`, `timeoutSec`). */
+const ENTRY_FIELDS = new Set(["type", "command", "bash", "timeout", "timeoutSec", "onFailure", "failClosed"]);
+
+/**
+ * Whether a handler as written in a settings file is a connection entry: a command handler with the
+ * command connect writes and no field connect does not write (a second command beside it, `args`, `if`).
+ */
+export function isConnectionEntry(raw: unknown): boolean {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return false;
+  const entry = raw as Record<string, unknown>;
+  if (!Object.keys(entry).every((field) => ENTRY_FIELDS.has(field))) return false;
+  if (entry.type !== undefined && entry.type !== "command") return false;
+  const texts = [entry.command, entry.bash].filter((value) => value !== undefined);
+  return texts.length === 1 && typeof texts[0] === "string" && parseHookwireCommand(texts[0]) !== undefined;
+}
