@@ -13,6 +13,8 @@ export { aggregate, canBlock } from "./aggregate.js";
 export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
 export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
 export { dialectOf, handlerMatcher, handlerRule } from "./compiled.js";
+export type { HookwireCommand } from "./connection.js";
+export { hookwireCommand, isConnectionEntry, parseHookwireCommand } from "./connection.js";
 export {
   bridgedEvents,
   eventNames,
@@ -42,9 +44,12 @@ export type {
   EventInfo,
   EventSpec,
   FieldSpec,
+  HostAnswer,
+  HostOutcome,
   MatcherKind,
   NativeResult,
   ProtocolSpec,
+  ReverseSpec,
   RuleFamily,
   SettingsFormat,
   SourceRoot,
@@ -109,7 +114,12 @@ export type {
 export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
 export type { SavedOutputLimits } from "./protocol/saved-output.js";
 export { flushSavedOutputs, pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
-export type { SettingsFileResult, SettingsIssue, ValidateOptions } from "./read-settings.js";
+export type {
+  SettingsConnection,
+  SettingsFileResult,
+  SettingsIssue,
+  ValidateOptions,
+} from "./read-settings.js";
 export {
   formatIssues,
   MAX_SETTINGS_BYTES,
@@ -140,6 +150,7 @@ export {
   TRANSCRIPT_LIMITS,
   TranscriptWriter,
 } from "./transcript.js";
+export { settingsTrustDigest } from "./trust-digest.js";
 export type {
   CommandHandlerConfig,
   HandlerConfig,

@@ -6,6 +6,7 @@ import {
   readSettingsFileWith,
   type SettingsFileResult,
   type SettingsHandler,
+  settingsTrustDigest,
 } from "@hookwire/settings-hooks";
 import { loadShellParser } from "@hookwire/shell-rules";
 import type { CapabilityLoadResult } from "../capability/types.js";
@@ -112,7 +113,11 @@ export async function collectProject(
   }
 
   const projectSettings = settings.filter((result) => result.exists && isProjectSettings(result));
-  for (const result of projectSettings) trustItems.push({ path: result.source.file, kind: "settings" });
+  // Read by what they say: hookwire's own connection entries are not the project's (`settingsTrustDigest`).
+  for (const result of projectSettings) {
+    const reader = (text: string) => settingsTrustDigest(text, result.source);
+    trustItems.push({ path: result.source.file, kind: "settings", reader });
+  }
   const unfingerprinted: UnfingerprintedCommand[] = [];
   const commands = projectSettings
     .flatMap((result) => result.handlers)

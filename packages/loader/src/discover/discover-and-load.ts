@@ -261,7 +261,13 @@ export async function discoverAndLoadHooks(
     );
   }
 
-  const settings = await loadSettings(project.settings, verdict.trusted, skip, bridgeOptions);
+  const runs = resolved.runSettings;
+  const settings = await loadSettings(
+    runs ? project.settings.filter((file) => runs(file.source)) : project.settings,
+    verdict.trusted,
+    skip,
+    bridgeOptions,
+  );
   if (settings.hook) hooks.push(settings.hook);
   if (settings.error) errors.push(settings.error);
   for (const issue of settings.issues) {

@@ -38,6 +38,12 @@ export interface DiscoverOptions extends LoadHooksOptions {
   appDirs?: readonly string[];
   /** Settings files to read. Default `defaultSettingsSources({ cwd, home })`; `[]` reads none. */
   settingsSources?: readonly SettingsSource[];
+  /**
+   * Which of those files' handlers this host runs. Every file is still read, listed and fingerprinted (trust
+   * is the same whatever runs). Default: all. A host that runs some formats itself (an agent running hookwire
+   * inside it runs its own files) leaves those out, so no hook runs twice.
+   */
+  runSettings?: (source: SettingsSource) => boolean;
   /** Default `"ask"`. */
   trust?: TrustOption;
   /** Default `$XDG_CONFIG_HOME/hookwire/trust.json`, else `<home>/.config/hookwire/trust.json`. */

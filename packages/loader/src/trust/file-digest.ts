@@ -9,6 +9,15 @@ export const MAX_FINGERPRINT_BYTES = 64 * 1024 * 1024;
 /** SHA-256 hex of the contents, or why there is none: `missing`, `not-regular`, `too-large`, `unreadable`. */
 export type FileDigest = string;
 
+/**
+ * The digest of a file read by what it says when it says nothing (a settings file holding only hookwire's
+ * own connection entries, or `{}`): the fingerprint leaves it out, as if it were not there.
+ */
+export const SAYS_NOTHING: FileDigest = "says-nothing";
+
+/** Reads a file's text into its digest (a settings file: what it says), `undefined` when it says nothing. */
+export type ContentReader = (text: string) => string | undefined;
+
 interface Cached {
   key: string;
   digest: FileDigest;
@@ -25,11 +34,12 @@ function statKey(file: string): string | undefined {
   }
 }
 
-function hashFile(file: string): FileDigest {
+function hashFile(file: string, reader?: ContentReader): FileDigest {
   const opened = openRegularFile(file, MAX_FINGERPRINT_BYTES);
   // Never read: a FIFO or device (it could block or never end), a file over the cap.
   if (!opened.ok) return opened.reason;
   const hash = createHash("sha256");
+  const kept: Buffer[] = [];
   const chunk = Buffer.allocUnsafe(1 << 16);
   let total = 0;
   try {
@@ -38,9 +48,10 @@ function hashFile(file: string): FileDigest {
       if (read === 0) break;
       total += read;
       if (total > MAX_FINGERPRINT_BYTES) return "too-large";
-      hash.update(chunk.subarray(0, read));
+      if (reader) kept.push(Buffer.from(chunk.subarray(0, read)));
+      else hash.update(chunk.subarray(0, read));
     }
-    return hash.digest("hex");
+    return reader ? (reader(Buffer.concat(kept).toString("utf8")) ?? SAYS_NOTHING) : hash.digest("hex");
   } catch {
     return "unreadable";
   } finally {
@@ -54,6 +65,16 @@ function hashFile(file: string): FileDigest {
  */
 export class FileDigests {
   readonly #cache = new Map<string, Cached>();
+  readonly #readers = new Map<string, ContentReader>();
+
+  /**
+   * Digest `file` by what `reader` makes of its text instead of its bytes: the fingerprint and the guard
+   * both ask this object, so they read a settings file the same way.
+   */
+  readAs(file: string, reader: ContentReader): void {
+    this.#readers.set(file, reader);
+    this.#cache.delete(file);
+  }
 
   digest(file: string): FileDigest {
     const key = statKey(file);
@@ -63,7 +84,7 @@ export class FileDigests {
     }
     const cached = this.#cache.get(file);
     if (cached?.key === key) return cached.digest;
-    const digest = hashFile(file);
+    const digest = hashFile(file, this.#readers.get(file));
     this.#cache.set(file, { key, digest });
     return digest;
   }

@@ -1,7 +1,7 @@
 // The project fingerprint: SHA-256 over the sorted project items and the contents of each.
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { type FileDigest, FileDigests } from "./file-digest.js";
+import { type ContentReader, type FileDigest, FileDigests, SAYS_NOTHING } from "./file-digest.js";
 
 /**
  * A project file that is trusted or not: a hook file, a settings file, a file a settings command runs
@@ -10,6 +10,8 @@ import { type FileDigest, FileDigests } from "./file-digest.js";
 export interface TrustItem {
   path: string;
   kind: "hook" | "settings" | "script" | "support";
+  /** Read by what it says rather than its bytes (settings files: without hookwire's own entries). */
+  reader?: ContentReader;
 }
 
 export interface ProjectFingerprint {
@@ -34,14 +36,19 @@ export async function fingerprintProject(
   for (const item of items) {
     const relative = path.relative(root, item.path).split(path.sep).join("/");
     byLabel.set(`${item.kind} ${relative}`, item.path);
+    if (item.reader) digests.readAs(item.path, item.reader);
   }
-  const labels = [...byLabel.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...byLabel.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const hash = createHash("sha256");
   const seen = new Map<string, FileDigest>();
-  for (const label of labels) {
+  const labels: string[] = [];
+  for (const label of sorted) {
     const file = byLabel.get(label)!;
     const digest = seen.get(file) ?? digests.digest(file);
     seen.set(file, digest);
+    // A file that says nothing is no item: connecting an agent (a file of hookwire's entries) changes no trust.
+    if (digest === SAYS_NOTHING) continue;
+    labels.push(label);
     hash.update(`${label}\0${digest}\n`);
   }
   return { fingerprint: hash.digest("hex"), items: labels, digests: seen };
