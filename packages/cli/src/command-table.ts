@@ -55,6 +55,18 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Trust the project's hooks as they are now (or --revoke)",
     load: async () => (await import("./commands/trust.js")).trustCommand,
   },
+  connect: {
+    description: "Run hookwire inside an agent: claude, codex, gemini, copilot or cursor",
+    load: async () => (await import("./commands/connect.js")).connectCommand as CommandDef,
+  },
+  disconnect: {
+    description: "Remove what hookwire connect added to an agent's settings",
+    load: async () => (await import("./commands/connect.js")).disconnectCommand as CommandDef,
+  },
+  hook: {
+    description: "What a connected agent runs at each event (hookwire connect writes it)",
+    load: async () => (await import("./commands/hook.js")).hookCommand as CommandDef,
+  },
   init: {
     description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
     load: async () => (await import("./commands/init.js")).initCommand,

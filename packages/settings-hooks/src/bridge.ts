@@ -85,6 +85,12 @@ export interface SettingsHooksOptions {
   /** Consecutive Stop blocks before the stop is allowed anyway. Default 8, as in Claude Code. */
   stopHookCap?: number;
   /**
+   * Where each dialect keeps what its events remember (Stop-loop counts, …), by dialect id; a dialect
+   * without an entry gets a fresh one there. Default: a fresh state per bridge. A host whose session
+   * outlives one process (`hookwire hook`) passes the object it saved.
+   */
+  states?: Record<string, unknown>;
+  /**
    * The session's CLAUDE_ENV_FILE folder: each SessionStart command hook gets a fresh file there, as in Claude
    * Code; a host's Bash tool sources them (`sessionEnv.prelude()`). Default: one in `defaultSessionEnvDir(sessionId)`.
    */
@@ -652,9 +658,15 @@ export async function createSettingsHooks(
       };
     }
 
+    const stateOf = (dialect: Dialect) => {
+      const states = options.states;
+      if (!states) return dialect.createState();
+      if (!(dialect.id in states)) states[dialect.id] = dialect.createState();
+      return states[dialect.id];
+    };
     const perDialect = dialects.map((dialect) => ({
       dialect,
-      state: dialect.createState(),
+      state: stateOf(dialect),
       byNative: eventsByNative(dialect),
     }));
     const subscribed = new Set<NativeEventName>([

@@ -1,0 +1,203 @@
+// The adapter: one agent hook call (its JSON in) through hookwire's hooks, answered in the agent's terms.
+import {
+  createNoOpUIContext,
+  errorMessage,
+  type HookEvent,
+  HookRunner,
+  type NativeEventName,
+} from "@hookwire/core";
+import { discoverAndLoadHooks } from "@hookwire/loader";
+import {
+  type AnyBridgedEvent,
+  type Dialect,
+  type DialectId,
+  findEvent,
+  type HookOutput,
+  type HostOutcome,
+  loadDialect,
+} from "@hookwire/settings-hooks";
+import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
+import { spellCommand } from "../invocation.js";
+import { findProjectRoot } from "../project-root.js";
+import { SessionStore } from "./session-store.js";
+
+/** One call, as any transport hands it over: the command line's `hookwire hook`, or a server. */
+export interface HookRequest {
+  agent: DialectId;
+  event: string;
+  /** The agent's JSON, as it sent it. */
+  input: string;
+  failOpen: boolean;
+}
+
+/** What the agent reads back: stdout (its answer), stderr, the exit code. */
+export interface HookResponse {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** Consecutive follow-ups hookwire asks an agent for before it lets the agent stop (as the bridge's Stop cap). */
+export const FOLLOW_UP_CAP = 8;
+
+/** hookwire answers a few seconds before the agent would give up on it, so a slow hook fails closed, not open. */
+export const ANSWER_WITHIN_MS = (HOOK_TIMEOUT_SECONDS - 5) * 1000;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The event's answer, spelled by the dialect's protocol; what it cannot carry is said on stderr. */
+function encode(dialect: Dialect, spec: AnyBridgedEvent, output: HookOutput, notes: string[]): HookResponse {
+  const withNotes = notes.length > 0 ? { ...output, systemMessage: notes.join("\n") } : output;
+  const encoded = dialect.protocol.encode?.(withNotes, spec) ?? {
+    stdout: JSON.stringify(withNotes),
+    unapplied: [],
+  };
+  // An agent that shows a hook's message nowhere (Copilot CLI) still gets it on stderr, for its logs.
+  const lost = encoded.unapplied.length > 0 && notes.length > 0;
+  return { stdout: encoded.stdout, stderr: lost ? `${notes.join("\n")}\n` : "", code: 0 };
+}
+
+/**
+ * A failure inside hookwire (a crash, a timeout, input it cannot read): a tool-gating event refuses the
+ * call and says why and how to fix it, unless the user connected with `--fail-open`; any other event
+ * goes on, with the same words shown.
+ */
+export function failureResponse(
+  dialect: Dialect,
+  spec: AnyBridgedEvent,
+  why: string,
+  failOpen: boolean,
+): HookResponse {
+  const refuse = gatesTools(spec) && !failOpen;
+  const fix = refuse
+    ? "Run `hookwire doctor` to see why; connect with --fail-open to let calls through when hookwire fails."
+    : "Run `hookwire doctor` to see why.";
+  const reason = `hookwire failed (${why}); ${refuse ? "the call is refused" : "its hooks did not run"}. ${fix}`;
+  if (!refuse) return { ...encode(dialect, spec, {}, [reason]), stderr: `${reason}\n` };
+  const outcome = { block: true, reason, input: {}, inputModified: false, additionalContext: [] };
+  const answer = spec.reverse?.answer({ outcome, messages: [] } as never, { type: "tool_call" } as never, {});
+  return { ...encode(dialect, spec, answer?.output ?? {}, []), stderr: `${reason}\n` };
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return JSON.stringify(content ?? "");
+  return content.map((part) => (part?.type === "text" ? String(part.text) : "")).join("\n");
+}
+
+/** Runs the call: the project's hooks (minus what the agent runs itself) on the native event it stands for. */
+export async function handleHookEvent(request: HookRequest): Promise<HookResponse> {
+  const agent = AGENTS[request.agent];
+  const dialect = await loadDialect(agent.id);
+  const found = findEvent(dialect, request.event);
+  const spec = found && "reverse" in found && found.reverse ? (found as AnyBridgedEvent) : undefined;
+  if (!spec?.reverse) {
+    return {
+      stdout: "",
+      stderr: `hookwire: ${dialect.label} has no event ${JSON.stringify(request.event)} hookwire serves; run \`hookwire connect ${agent.id}\` again.\n`,
+      code: 1,
+    };
+  }
+  const reverse = spec.reverse;
+  try {
+    const stdin: unknown = JSON.parse(request.input);
+    if (!isRecord(stdin))
+      throw new Error(
+        `${dialect.label} sent ${request.input.trim() === "" ? "nothing" : "JSON that is not an object"}`,
+      );
+    const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
+    const cwd = session.cwd || process.cwd();
+    const root = findProjectRoot(cwd).root;
+    const store = new SessionStore(agent.id, session.sessionId, root);
+    if (spec.native === "session_start") SessionStore.prune();
+    const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
+
+    const loaded = await discoverAndLoadHooks([], root, {
+      runSettings: (source) => !agent.runsItself(source),
+      settings: {
+        sessionId: session.sessionId || "hookwire-hook",
+        // The agent keeps the transcript; hookwire writes none of its own.
+        transcriptPath: session.transcriptPath ?? "",
+        ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
+        ...(session.effort ? { effort: session.effort } : {}),
+        states: store.data.states,
+      },
+    });
+    const notes: string[] = [];
+    const note = (text: string) => {
+      if (store.once(text)) notes.push(text);
+    };
+    if (loaded.skipped.length > 0) {
+      const first = loaded.skipped[0] as (typeof loaded.skipped)[number];
+      note(
+        `hookwire: ${loaded.skipped.length} project hook${loaded.skipped.length === 1 ? "" : "s"} did not run: ${first.reason}. ` +
+          `Review and trust them: ${spellCommand(first.trustCommand)}`,
+      );
+    }
+    for (const failure of loaded.errors) note(`hookwire: ${failure.error.message}`);
+
+    const messages: HostOutcome["messages"][number][] = [];
+    let asked: HostOutcome["asked"];
+    const runner = new HookRunner(loaded.hooks, {
+      cwd: root,
+      sessionManager: store.sessionManager(session.transcriptPath),
+      handlerTimeout: ANSWER_WITHIN_MS - 5000,
+    });
+    runner.initialize({
+      sendMessageHandler: (message, options, hookPath) =>
+        messages.push({ text: textOf(message.content), hookPath, followUp: options?.triggerTurn === true }),
+      appendEntryHandler: (customType, data) => store.append(customType, data),
+      hasUI: reverse.asks === true,
+      uiContext: {
+        ...createNoOpUIContext(),
+        // The agent asks instead: the hook is told yes, and the agent's own question decides.
+        confirm: async (title, message) => {
+          asked ??= { question: [title, message].filter(Boolean).join(": "), hookPath: "" };
+          return true;
+        },
+        notify: (message) => note(message),
+        setStatus: (key, text) => store.setStatus(key, text),
+      },
+      getModel: () => (typeof stdin.model === "string" ? { provider: agent.id, id: stdin.model } : undefined),
+    });
+    runner.onError((error) => note(`hookwire: ${error.message}`));
+    runner.guardProcess();
+
+    let outcome: unknown;
+    try {
+      outcome = await runner.emit(event as never);
+    } catch (error) {
+      // A tool_call handler that throws blocks the call (fail-safe), naming the hook.
+      outcome = {
+        block: true,
+        reason: errorMessage(error),
+        input: {},
+        inputModified: false,
+        additionalContext: [],
+      };
+    }
+    // A hook that asks for one more turn every time must not keep the agent going forever.
+    const followUps = messages.filter((m) => m.followUp);
+    if (spec.native === "agent_end") {
+      if (followUps.length === 0) store.data.followUps = 0;
+      else if (store.data.followUps >= FOLLOW_UP_CAP) {
+        for (const m of followUps) m.followUp = false;
+        store.data.followUps = 0;
+        note(
+          `hookwire: hooks asked ${dialect.label} to go on ${FOLLOW_UP_CAP} times in a row; it stops here.`,
+        );
+      } else store.data.followUps++;
+    }
+    const answer = reverse.answer({ outcome, messages, asked } as never, event as never, stdin);
+    for (const what of answer.unapplied) {
+      note(
+        `hookwire: ${dialect.label} cannot apply ${what} on ${spec.name}; a hook's ${what} was dropped there.`,
+      );
+    }
+    store.save();
+    return encode(dialect, spec, answer.output, notes);
+  } catch (error) {
+    return failureResponse(dialect, spec, errorMessage(error), request.failOpen);
+  }
+}

@@ -1,0 +1,157 @@
+// What hooks keep between `hookwire hook` calls of one agent session: entries, status, loop counters, notices.
+import { readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import type { ReadonlySessionManager, SessionEntry } from "@hookwire/core";
+import { sha256 } from "../connect/records.js";
+import { readPrivateJson, writePrivateJson, xdgDir } from "../private-file.js";
+
+/** Everything one session keeps, as written to its file. */
+interface SessionData {
+  version: 1;
+  agent: string;
+  sessionId: string;
+  root: string;
+  /** `pi.appendEntry` entries, oldest first. */
+  entries: SessionEntry[];
+  status: Record<string, string>;
+  /** Each settings dialect's state (Stop-loop counts, …), as the bridge keeps it. */
+  states: Record<string, unknown>;
+  /** Follow-ups in a row hookwire asked the agent for (the loop cap). */
+  followUps: number;
+  /** Diagnostics already shown in this session: each is said once. */
+  said: string[];
+}
+
+/** Bounds: a session keeps at most this much, and the folder at most this many sessions for this long. */
+export const SESSION_LIMITS = {
+  entries: 1000,
+  statusKeys: 64,
+  statusChars: 500,
+  said: 200,
+  fileBytes: 4 * 1024 * 1024,
+  sessions: 500,
+  maxAgeMs: 30 * 24 * 3600 * 1000,
+} as const;
+
+/** `<XDG cache>/hookwire/sessions`: per user, private. */
+export function sessionsDir(): string {
+  return path.join(xdgDir("XDG_CACHE_HOME", ".cache"), "sessions");
+}
+
+// Maps (Cursor's per-hook follow-up counts) survive the JSON round trip as tagged entry lists.
+const replacer = (_key: string, value: unknown) =>
+  value instanceof Map ? { $map: [...value.entries()] } : value;
+function revive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(revive);
+  if (typeof value !== "object" || value === null) return value;
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(record.$map) && Object.keys(record).length === 1) return new Map(record.$map as never);
+  return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, revive(inner)]));
+}
+
+export class SessionStore {
+  readonly file: string;
+  readonly data: SessionData;
+
+  /**
+   * The session of `agent` and `sessionId` in the project `root`. Its file is named by a hash of all
+   * three, so no session id (chosen by the agent, hence by whatever drives it) can name a path, and two
+   * projects or agents never share one; a file that is not this user's private one is not read.
+   */
+  constructor(agent: string, sessionId: string, root: string, dir = sessionsDir()) {
+    this.file = path.join(dir, `${sha256(`${agent}\0${sessionId}\0${root}`)}.json`);
+    const fresh: SessionData = {
+      version: 1,
+      agent,
+      sessionId,
+      root,
+      entries: [],
+      status: {},
+      states: {},
+      followUps: 0,
+      said: [],
+    };
+    let read: Partial<SessionData> | undefined;
+    try {
+      read = revive(readPrivateJson(this.file, SESSION_LIMITS.fileBytes)) as Partial<SessionData> | undefined;
+    } catch {
+      read = undefined;
+    }
+    const ours = read?.agent === agent && read.sessionId === sessionId && read.root === root;
+    this.data = ours
+      ? {
+          ...fresh,
+          entries: Array.isArray(read?.entries) ? read.entries : [],
+          status: typeof read?.status === "object" && read.status !== null ? read.status : {},
+          states: typeof read?.states === "object" && read.states !== null ? read.states : {},
+          followUps: typeof read?.followUps === "number" ? read.followUps : 0,
+          said: Array.isArray(read?.said) ? read.said.filter((s) => typeof s === "string") : [],
+        }
+      : fresh;
+  }
+
+  append(customType: string, data: unknown): void {
+    const entries = this.data.entries;
+    entries.push({
+      id: `entry-${Date.now().toString(36)}-${entries.length}`,
+      type: "custom",
+      customType,
+      data,
+    });
+    if (entries.length > SESSION_LIMITS.entries) entries.splice(0, entries.length - SESSION_LIMITS.entries);
+  }
+
+  setStatus(key: string, text: string | undefined): void {
+    if (text === undefined) delete this.data.status[key];
+    else if (key in this.data.status || Object.keys(this.data.status).length < SESSION_LIMITS.statusKeys)
+      this.data.status[key] = text.slice(0, SESSION_LIMITS.statusChars);
+  }
+
+  /** Whether `text` is new in this session (and from now on, said). */
+  once(text: string): boolean {
+    if (this.data.said.includes(text)) return false;
+    this.data.said.push(text);
+    if (this.data.said.length > SESSION_LIMITS.said) this.data.said.shift();
+    return true;
+  }
+
+  /** The read-only session hooks see: their own entries, the agent's transcript as the session file. */
+  sessionManager(transcriptPath: string | undefined): ReadonlySessionManager {
+    const entries = () => [...this.data.entries];
+    return {
+      getEntries: entries,
+      getBranch: entries,
+      getLeafEntry: () => this.data.entries.at(-1),
+      getSessionFile: () => transcriptPath,
+    };
+  }
+
+  save(): void {
+    writePrivateJson(this.file, JSON.parse(JSON.stringify(this.data, replacer)));
+  }
+
+  /** Removes sessions past the age limit, then the oldest past the count limit. */
+  static prune(dir = sessionsDir(), now = Date.now()): void {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+    } catch {
+      return;
+    }
+    const files = names
+      .map((name) => {
+        const file = path.join(dir, name);
+        try {
+          return { file, mtime: statSync(file).mtimeMs };
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((entry) => entry !== undefined)
+      .sort((a, b) => b.mtime - a.mtime);
+    files.forEach(({ file, mtime }, index) => {
+      if (index >= SESSION_LIMITS.sessions || now - mtime > SESSION_LIMITS.maxAgeMs)
+        rmSync(file, { force: true });
+    });
+  }
+}

@@ -1,0 +1,115 @@
+// `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
+import { didYouMean } from "@hookwire/core";
+import type { DialectId } from "@hookwire/settings-hooks";
+import { type ArgsDef, defineCommand } from "citty";
+import { AGENT_IDS, AGENTS } from "../connect/agents.js";
+import { connectAgent, disconnectAgent } from "../connect/connect.js";
+import { currentInvocation } from "../connect/locate.js";
+import { CliUsageError } from "../errors.js";
+import { spellCommand } from "../invocation.js";
+import { createOutput } from "../output.js";
+import { resolveProject, shortPath } from "../project.js";
+import { cwdArg, jsonArg } from "../shared-args.js";
+
+/** The agent a user named, checked: `claude`, `codex`, `gemini`, `copilot`, `cursor`. */
+export function agentArg(name: string): DialectId {
+  if ((AGENT_IDS as readonly string[]).includes(name)) return name as DialectId;
+  const hint = didYouMean(name, AGENT_IDS);
+  throw new CliUsageError(`Unknown agent "${name}".${hint ? ` Did you mean "${hint}"?` : ""}`, {
+    details: `Agents: ${AGENT_IDS.join(", ")}.`,
+  });
+}
+
+export const scopeArgs = {
+  agent: { type: "positional", description: `The agent: ${AGENT_IDS.join(", ")}`, required: true },
+  user: {
+    type: "boolean",
+    description:
+      "Your own settings for every project (default: this project's, the local file where the agent has one)",
+    default: false,
+  },
+  ...cwdArg,
+  ...jsonArg,
+} as const satisfies ArgsDef;
+
+export const connectCommand = defineCommand({
+  meta: {
+    name: "connect",
+    description: "Run hookwire inside an agent: claude, codex, gemini, copilot or cursor",
+  },
+  args: {
+    ...scopeArgs,
+    "fail-open": {
+      type: "boolean",
+      description: "Let tool calls through when hookwire itself fails (default: refuse them)",
+      default: false,
+    },
+  },
+  async run({ args }) {
+    const out = createOutput();
+    const agent = AGENTS[agentArg(args.agent)];
+    const root = resolveProject(args.cwd).root;
+    const invocation = currentInvocation();
+    const scope = args.user ? "user" : "project";
+    const result = await connectAgent({
+      agent: agent.id,
+      root,
+      scope,
+      failOpen: args["fail-open"] === true,
+      invocation,
+    });
+    const label = (await import("@hookwire/settings-hooks")).dialectById(agent.id).label;
+    const file = shortPath(result.file, root);
+    if (args.json) {
+      out.json({ ...result, label, invocation, gate: agent.gate, failOpen: args["fail-open"] === true });
+      return;
+    }
+    const { colors } = out;
+    const what =
+      result.change === "unchanged"
+        ? `already connected (${file} unchanged)`
+        : `${result.change === "created" ? "created" : "updated"} ${file}`;
+    out.line(`${colors.green("✔")} ${label}: ${what}`);
+    if (result.change !== "unchanged") out.line(`  events: ${result.events.join(", ")}`);
+    out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
+    out.line(
+      args["fail-open"]
+        ? colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")
+        : "  fail-closed: when hookwire itself fails, tool calls are refused (connect --fail-open to change)",
+    );
+    if (scope === "project" && !agent.project.local) {
+      out.line(
+        colors.yellow(
+          `  ${file} is in the repository and names this machine's hookwire: keep it out of commits, or connect --user.`,
+        ),
+      );
+    }
+    out.line(`  ${agent.gate}`);
+    out.line(
+      `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : ""}`)}.`,
+    );
+  },
+});
+
+export const disconnectCommand = defineCommand({
+  meta: { name: "disconnect", description: "Remove what hookwire connect added to an agent's settings" },
+  args: scopeArgs,
+  async run({ args }) {
+    const out = createOutput();
+    const agent = AGENTS[agentArg(args.agent)];
+    const root = resolveProject(args.cwd).root;
+    const result = await disconnectAgent({ agent: agent.id, root, scope: args.user ? "user" : "project" });
+    if (args.json) {
+      out.json(result);
+      return;
+    }
+    const file = shortPath(result.file, root);
+    const text = {
+      removed: `removed ${file} (connect had created it)`,
+      restored: `restored ${file} byte for byte`,
+      edited: `removed hookwire's entries from ${file} (it changed since connect, so the rest stays as it is now)`,
+      unchanged: `not connected (${file} has no hookwire entry)`,
+    }[result.change];
+    out.line(`${out.colors.green("✔")} ${agent.id}: ${text}`);
+  },
+});

@@ -1,0 +1,67 @@
+// What `hookwire connect` did to each file, kept in the user's state folder so `disconnect` can undo it exactly.
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { DialectId } from "@hookwire/settings-hooks";
+import { readPrivateJson, writePrivateJson, xdgDir } from "../private-file.js";
+
+export interface ConnectionRecord {
+  agent: DialectId;
+  scope: "project" | "user";
+  /** The file did not exist before connect: disconnect removes it. */
+  created: boolean;
+  /** The file's bytes before connect first changed it (base64); absent for one too large to keep. */
+  original?: string;
+  /** SHA-256 of the bytes connect last wrote: disconnect restores `original` only onto exactly those. */
+  written: string;
+  at: string;
+}
+
+interface RecordFile {
+  version: 1;
+  files: Record<string, ConnectionRecord>;
+}
+
+/** Records kept at most, the oldest dropped first; a file's original bytes kept up to this size. */
+export const MAX_RECORDS = 256;
+export const MAX_ORIGINAL_BYTES = 512 * 1024;
+const MAX_FILE_BYTES = MAX_RECORDS * (MAX_ORIGINAL_BYTES * 2) + 65_536;
+
+/** `$XDG_STATE_HOME/hookwire/connections.json`, else `~/.local/state/hookwire/connections.json`. */
+export function recordsFile(): string {
+  return path.join(xdgDir("XDG_STATE_HOME", ".local/state"), "connections.json");
+}
+
+export const sha256 = (bytes: Buffer | string): string => createHash("sha256").update(bytes).digest("hex");
+
+function isRecord(value: unknown): value is ConnectionRecord {
+  const record = value as Partial<ConnectionRecord> | null;
+  return (
+    typeof record?.agent === "string" &&
+    typeof record.written === "string" &&
+    typeof record.created === "boolean" &&
+    (record.original === undefined || typeof record.original === "string")
+  );
+}
+
+/** Every record by absolute file path; an unreadable or foreign store is an error naming it. */
+export function readRecords(file = recordsFile()): Record<string, ConnectionRecord> {
+  const json = readPrivateJson(file, MAX_FILE_BYTES) as Partial<RecordFile> | undefined;
+  const records: Record<string, ConnectionRecord> = {};
+  for (const [key, value] of Object.entries(json?.files ?? {})) if (isRecord(value)) records[key] = value;
+  return records;
+}
+
+/** Sets (or with `undefined`, removes) the record of `target`, keeping the store within its bounds. */
+export function writeRecord(
+  target: string,
+  record: ConnectionRecord | undefined,
+  file = recordsFile(),
+): void {
+  const records = readRecords(file);
+  if (record) records[target] = record;
+  else delete records[target];
+  const kept = Object.entries(records)
+    .sort(([, a], [, b]) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+    .slice(0, MAX_RECORDS);
+  writePrivateJson(file, { version: 1, files: Object.fromEntries(kept) } satisfies RecordFile);
+}
