@@ -235,3 +235,13 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
     await api.close();
   }
 }
+
+/** Shell commands as the agent's model would call its own shell tool with them. */
+export function shellCalls(agent: AgentId, commands: readonly string[]): ModelCall[] {
+  return commands.map((command) => {
+    if (agent === "claude") return { tool: "Bash", input: { command } };
+    if (agent === "codex") return { tool: "exec_command", input: { cmd: command } };
+    if (agent === "gemini") return { tool: "run_shell_command", input: { command, description: "run" } };
+    return { tool: "bash", input: { command, description: "run" } };
+  });
+}

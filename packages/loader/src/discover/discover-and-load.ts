@@ -369,7 +369,9 @@ async function loadSettings(
   for (const file of files) {
     if (!file.exists) continue;
     if (isProjectSettings(file) && !trusted) {
-      skip(file.source.file, "settings");
+      // A file of nothing but hookwire's own connection entries would run nothing: not a hook that waits.
+      const onlyConnections = file.handlers.length === 0 && (file.connections?.length ?? 0) > 0;
+      if (!onlyConnections) skip(file.source.file, "settings");
       // Said even before trust: a settings file that is a device or a FIFO is an attack, not a typo.
       issues.push(...file.issues.filter((issue) => issue.code === "SETTINGS_REFUSED"));
       continue;

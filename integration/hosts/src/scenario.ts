@@ -1,0 +1,84 @@
+// One agent as a host, end to end: trust, `hookwire connect`, a real run, an untrusted run, `hookwire disconnect`.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type AgentId, type AgentRun, runAgent, shellCalls } from "./agents.js";
+import { COMMANDS, CROSS_SCRIPT, GUARD_MODULE, world } from "./world.js";
+
+export interface ScenarioSetup {
+  agent: AgentId;
+  /** Files the project has before connect (the user's own settings, another agent's hooks), by path. */
+  files: Record<string, string>;
+  /** The agent's file connect writes, relative to the project. */
+  connected: string;
+}
+
+export interface Scenario {
+  connect: { code: number | null; stdout: string };
+  /** The connected file as connect left it. */
+  connectedText: string | undefined;
+  run: AgentRun;
+  untrusted: AgentRun;
+  disconnect: { code: number | null; stdout: string };
+  /** What the project holds after the run. */
+  after: { victim: boolean; rewritten?: string; harmless: boolean; crashed: boolean; cross?: string };
+  /** Each file of `setup.files` and the connected one, after disconnect: `undefined` when gone. */
+  restored: Record<string, string | undefined>;
+}
+
+export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
+  const w = world();
+  try {
+    w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
+    w.write(".hooks/cross.sh", CROSS_SCRIPT);
+    w.write("victim/keep.txt", "keep me\n");
+    for (const [file, text] of Object.entries(setup.files)) w.write(file, text);
+    // Trusted before connect: connecting must leave it trusted.
+    const trust = w.hookwire("trust");
+    if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
+    const connect = w.hookwire("connect", setup.agent);
+    if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+    const connectedText = w.read(setup.connected);
+
+    const commands = [COMMANDS.rewrite, COMMANDS.destroy, COMMANDS.harmless, COMMANDS.crash];
+    const run = await runAgent(setup.agent, {
+      project: w.project,
+      home: w.home,
+      calls: shellCalls(setup.agent, commands),
+      env: w.env,
+    });
+    const file = (name: string) => w.read(name);
+    const after = {
+      victim: existsSync(path.join(w.project, "victim", "keep.txt")),
+      rewritten: file("rewritten.txt"),
+      harmless: file("harmless.txt") !== undefined,
+      crashed: file("crashed.txt") !== undefined,
+      cross: file("cross.txt"),
+    };
+
+    w.hookwire("trust", "--revoke");
+    const untrusted = await runAgent(setup.agent, {
+      project: w.project,
+      home: w.home,
+      calls: shellCalls(setup.agent, ["echo untrusted > untrusted.txt"]),
+      env: w.env,
+    });
+
+    const disconnect = w.hookwire("disconnect", setup.agent);
+    const restored: Record<string, string | undefined> = {};
+    for (const name of [...Object.keys(setup.files), setup.connected]) {
+      const full = path.join(w.project, name);
+      restored[name] = existsSync(full) ? readFileSync(full, "utf8") : undefined;
+    }
+    return {
+      connect: { code: connect.code, stdout: connect.stdout },
+      connectedText,
+      run,
+      untrusted,
+      disconnect: { code: disconnect.code, stdout: disconnect.stdout },
+      after,
+      restored,
+    };
+  } finally {
+    w.remove();
+  }
+}
