@@ -98,7 +98,13 @@ export const CROSS_SCRIPT = '#!/bin/sh\ncat > /dev/null\necho "$1" >> cross.txt\
 /** A hooks block (Claude Code's and Codex's shape) running `.hooks/cross.sh <label>` before every Bash call. */
 export const crossHooks = (label: string) =>
   `${JSON.stringify(
-    { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `sh .hooks/cross.sh ${label}` }] }] } },
+    {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: `sh .hooks/cross.sh ${label}` }] },
+        ],
+      },
+    },
     null,
     2,
   )}\n`;

@@ -17,6 +17,7 @@ import {
   loadDialect,
 } from "@hookwire/settings-hooks";
 import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
+import { applies } from "../connect/capabilities.js";
 import { spellCommand } from "../invocation.js";
 import { findProjectRoot } from "../project-root.js";
 import { SessionStore } from "./session-store.js";
@@ -127,17 +128,20 @@ export async function handleHookEvent(request: HookRequest): Promise<HookRespons
     const notes: string[] = [];
     const note = (text: string) => {
       if (store.once(text)) notes.push(text);
+      return notes.includes(text);
     };
+    const messages: HostOutcome["messages"][number][] = [];
     if (loaded.skipped.length > 0) {
       const first = loaded.skipped[0] as (typeof loaded.skipped)[number];
-      note(
+      const text =
         `hookwire: ${loaded.skipped.length} project hook${loaded.skipped.length === 1 ? "" : "s"} did not run: ${first.reason}. ` +
-          `Review and trust them: ${spellCommand(first.trustCommand)}`,
-      );
+        `Review and trust them: ${spellCommand(first.trustCommand)}`;
+      // The model is told too: its guards are off, and some agents show a hook's line to no one.
+      if (note(text) && applies(dialect, spec, "context"))
+        messages.push({ text, hookPath: "hookwire", followUp: false });
     }
     for (const failure of loaded.errors) note(`hookwire: ${failure.error.message}`);
 
-    const messages: HostOutcome["messages"][number][] = [];
     let asked: HostOutcome["asked"];
     const runner = new HookRunner(loaded.hooks, {
       cwd: root,
