@@ -1,6 +1,7 @@
 // Finds everything a project would run: discovered hook files, settings files, and the items trust covers.
 import path from "node:path";
 import {
+  type CommandHandlerConfig,
   handlerVariables,
   placeholderValues,
   readSettingsFileWith,
@@ -12,11 +13,12 @@ import { loadShellParser } from "@hookwire/shell-rules";
 import type { CapabilityLoadResult } from "../capability/types.js";
 import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
 import { isModulePath } from "../load/module-kind.js";
-import { type CommandContext, commandFiles, needsShellParser } from "../trust/command-files.js";
+import { type CommandContext, commandFiles, GrammarNeeded } from "../trust/command-files.js";
 import type { TrustItem } from "../trust/fingerprint.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
 import { moduleImports } from "../trust/module-imports.js";
 import { projectRoot } from "../trust/project-root.js";
+import { type ShellAnalyses, shellAnalyses } from "../trust/shell-analyses.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
 import { isProjectSettings } from "./project-settings.js";
 import { verdictsOf } from "./settings-verdicts.js";
@@ -42,15 +44,34 @@ export interface ProjectCollection {
   moduleImports: ReadonlyMap<string, readonly string[]>;
   /** Files left out because reading them is unsafe or the walk was cut short, naming the path. */
   warnings: Array<{ file: string; message: string }>;
+  /** The analyses of commands kept across processes, for the guard's checks of the same commands. */
+  analyses?: ShellAnalyses;
 }
 
 /** How the runtime check and the fingerprint read a handler's command: the same context both times. */
-export function commandContext(handler: SettingsHandler, cwd: string, home: string): CommandContext {
+export function commandContext(
+  handler: SettingsHandler,
+  cwd: string,
+  home: string,
+  analyses?: ShellAnalyses,
+): CommandContext {
   return {
     cwd,
     home,
     placeholders: placeholderValues(handlerVariables(handler, cwd)),
+    ...(analyses ? { analyses } : {}),
   };
+}
+
+/** What a command runs; the bash grammar is loaded only for a command no one has read before. */
+async function filesOf(config: CommandHandlerConfig, ctx: CommandContext) {
+  try {
+    return commandFiles(config, ctx);
+  } catch (error) {
+    if (!(error instanceof GrammarNeeded)) throw error;
+    await loadShellParser();
+    return commandFiles(config, ctx);
+  }
 }
 
 /**
@@ -122,20 +143,24 @@ export async function collectProject(
   const commands = projectSettings
     .flatMap((result) => result.handlers)
     .filter((h) => h.config.type === "command");
-  // Commands that are a path to a script are read without the bash grammar; it is loaded for the others.
-  if (
-    commands.some(
-      (h) => h.config.type === "command" && needsShellParser(h.config, commandContext(h, cwd, home)),
-    )
-  )
-    await loadShellParser();
+  // Commands read before (a plain path to a script, or an analysis kept in the cache) need no bash grammar.
+  const analyses = options.fsCache === false ? undefined : shellAnalyses();
   for (const handler of commands) {
     if (handler.config.type !== "command") continue;
-    const found = commandFiles(handler.config, commandContext(handler, cwd, home));
+    const found = await filesOf(handler.config, commandContext(handler, cwd, home, analyses));
     for (const file of found.files) trustItems.push({ path: file, kind: "script" });
     const source = `${path.relative(cwd, handler.file).split(path.sep).join("/")}#${handler.jsonPath}`;
     for (const reason of found.unknowns)
       unfingerprinted.push({ source, command: handler.config.command, reason });
   }
-  return { root, discovery, settings, trustItems, moduleImports: importsOf, unfingerprinted, warnings };
+  return {
+    root,
+    discovery,
+    settings,
+    trustItems,
+    moduleImports: importsOf,
+    unfingerprinted,
+    warnings,
+    ...(analyses ? { analyses } : {}),
+  };
 }

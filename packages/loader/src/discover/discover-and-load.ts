@@ -185,6 +185,7 @@ export async function discoverAndLoadHooks(
           trusted,
           digests,
           imports: project.moduleImports,
+          ...(project.analyses ? { analyses: project.analyses } : {}),
           show,
         })
       : undefined;

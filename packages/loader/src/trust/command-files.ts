@@ -4,6 +4,7 @@ import path from "node:path";
 import { readRegularFile } from "@hookwire/core";
 import type { CommandHandlerConfig } from "@hookwire/settings-hooks";
 import {
+  isShellParserLoaded,
   programSpec,
   type ShellAnalysis,
   type ShellCommand,
@@ -12,6 +13,7 @@ import {
 } from "@hookwire/shell-rules";
 import { shellQuote, tinyglobby } from "../lazy-deps.js";
 import { SCRIPT_EXTENSIONS, scriptImports } from "./script-imports.js";
+import type { ShellAnalyses } from "./shell-analyses.js";
 
 /** What a command would run, as far as a static reading can tell. */
 export interface CommandFiles {
@@ -27,6 +29,19 @@ export interface CommandContext {
   home: string;
   /** `${CLAUDE_PROJECT_DIR}` and the other placeholders with their values. */
   placeholders: ReadonlyMap<string, string>;
+  /** Analyses kept across processes (`shellAnalyses()`): a command read before needs no grammar. */
+  analyses?: ShellAnalyses;
+}
+
+/**
+ * Thrown when a command has to be read with the bash grammar and it is not loaded: the caller loads it
+ * (`loadShellParser()`) and asks again. Commands analysed before (this process, or the per-user cache) never need it.
+ */
+export class GrammarNeeded extends Error {
+  constructor() {
+    super("the bash grammar is not loaded");
+    this.name = "GrammarNeeded";
+  }
 }
 
 // Files under these belong to the system, not to a repository; they are not fingerprinted when outside the project.
@@ -105,25 +120,19 @@ export function plainCommandAnalysis(text: string): ShellAnalysis | undefined {
   };
 }
 
-/** Whether `commandFiles` needs the bash grammar (`loadShellParser()`) for this handler. */
-export function needsShellParser(config: CommandHandlerConfig, ctx: CommandContext): boolean {
-  if (Array.isArray(config.args)) return true;
-  const shell = config.shell ?? "sh";
-  if (shell !== "sh" && shell !== "bash") return false;
-  return plainCommandAnalysis(expandPlaceholders(config.command, ctx.placeholders)) === undefined;
-}
-
 // Analyses are pure functions of the text; the runtime check asks again before every spawn.
 const analyses = new Map<string, ShellAnalysis>();
-function analyse(text: string): ShellAnalysis {
+function analyse(text: string, kept: ShellAnalyses | undefined): ShellAnalysis {
   const plain = plainCommandAnalysis(text);
   if (plain) return plain;
-  let analysis = analyses.get(text);
+  let analysis = analyses.get(text) ?? kept?.get(text);
   if (!analysis) {
+    if (!isShellParserLoaded()) throw new GrammarNeeded();
     analysis = shellCommands(text);
-    if (analyses.size > 1000) analyses.clear();
-    analyses.set(text, analysis);
+    kept?.set(text, analysis);
   }
+  if (analyses.size > 1000) analyses.clear();
+  analyses.set(text, analysis);
   return analysis;
 }
 
@@ -281,7 +290,7 @@ class Reader {
   }
 
   shell(text: string, start: string, depth: number): void {
-    const analysis = analyse(text);
+    const analysis = analyse(text, this.ctx.analyses);
     for (const command of analysis.commands) this.command(command, start, depth);
     for (const unknown of analysis.unknowns) {
       // Code on the command line is in the fingerprinted settings file itself.

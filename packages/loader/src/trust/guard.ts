@@ -7,6 +7,7 @@ import { commandFiles } from "./command-files.js";
 import type { FileDigest, FileDigests } from "./file-digest.js";
 import { supportFiles } from "./module-folders.js";
 import { moduleImports } from "./module-imports.js";
+import type { ShellAnalyses } from "./shell-analyses.js";
 
 export interface TrustGuardInit {
   root: string;
@@ -18,6 +19,8 @@ export interface TrustGuardInit {
   digests: FileDigests;
   /** What each project hook module imports, as fingerprinted (a module not listed is walked again). */
   imports?: ReadonlyMap<string, readonly string[]>;
+  /** The commands' analyses the fingerprint read (kept across processes). */
+  analyses?: ShellAnalyses;
   show: (file: string) => string;
 }
 
@@ -41,7 +44,9 @@ export class TrustGuard {
     const { cwd, home } = this.init;
     const files = [handler.file];
     if (handler.config.type === "command") {
-      files.push(...commandFiles(handler.config, commandContext(handler, cwd, home)).files);
+      files.push(
+        ...commandFiles(handler.config, commandContext(handler, cwd, home, this.init.analyses)).files,
+      );
     }
     this.verify(files);
   }

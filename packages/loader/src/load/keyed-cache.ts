@@ -1,0 +1,75 @@
+// One JSON value per key in a folder of the private per-user cache, read back only as this user wrote it.
+import { randomUUID } from "node:crypto";
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ensurePrivateDir } from "./cache-dir.js";
+import { readPrivateFile, sha256 } from "./cache-entry.js";
+
+const HEADER = "//hookwire-verdict ";
+
+export interface KeyedCache {
+  /** The value stored under `key` (64 hex digits), or `undefined` when there is none this user wrote. */
+  get(key: string): unknown;
+  /** Stores `value` (JSON) under `key`; a folder that cannot be written is no error (the cache only saves work). */
+  set(key: string, value: unknown): void;
+}
+
+/**
+ * Entries in `dir` (0700), one file per key. An entry counts only when it is a regular file of this user
+ * that nobody else can write, names its key and still has the hash written with it. `undefined` when the
+ * folder is not private to this user. `maxEntries`: past it, each write first removes the oldest tenth.
+ */
+export function keyedCache(dir: string, maxEntries = Number.POSITIVE_INFINITY): KeyedCache | undefined {
+  if (!(ensurePrivateDir(path.dirname(dir)) && ensurePrivateDir(dir))) return undefined;
+  const entry = (key: string) => path.join(dir, `${key}.json`);
+  const valid = (key: string) => /^[0-9a-f]{64}$/.test(key);
+  return {
+    get(key) {
+      if (!valid(key)) return undefined;
+      const text = readPrivateFile(entry(key));
+      const newline = text?.indexOf("\n") ?? -1;
+      if (text === undefined || !text.startsWith(HEADER) || newline === -1) return undefined;
+      try {
+        const header = JSON.parse(text.slice(HEADER.length, newline)) as { key?: unknown; sha256?: unknown };
+        const body = text.slice(newline + 1);
+        if (header.key !== key || header.sha256 !== sha256(body)) return undefined;
+        return JSON.parse(body);
+      } catch {
+        return undefined;
+      }
+    },
+    set(key, value) {
+      if (!valid(key)) return;
+      const body = JSON.stringify(value);
+      const file = entry(key);
+      const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+      try {
+        if (Number.isFinite(maxEntries)) prune(dir, maxEntries);
+        writeFileSync(temporary, `${HEADER}${JSON.stringify({ key, sha256: sha256(body) })}\n${body}`, {
+          mode: 0o600,
+          flag: "wx",
+        });
+        renameSync(temporary, file);
+      } catch {
+        rmSync(temporary, { force: true });
+      }
+    },
+  };
+}
+
+/** At `max` entries, the oldest tenth goes: a cache a repository's commands fill stays bounded. */
+function prune(dir: string, max: number): void {
+  const names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+  if (names.length < max) return;
+  const aged = names
+    .map((name) => {
+      try {
+        return { name, mtime: statSync(path.join(dir, name)).mtimeMs };
+      } catch {
+        return { name, mtime: 0 };
+      }
+    })
+    .sort((a, b) => a.mtime - b.mtime);
+  for (const { name } of aged.slice(0, Math.max(1, Math.ceil(max / 10))))
+    rmSync(path.join(dir, name), { force: true });
+}

@@ -1,0 +1,64 @@
+// The bash grammar's analyses of commands, kept in the private per-user cache: a warm start loads no grammar.
+import { statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ShellAnalysis } from "@hookwire/shell-rules";
+import { defaultCacheRoot } from "../load/cache-dir.js";
+import { sha256 } from "../load/cache-entry.js";
+import { type KeyedCache, keyedCache } from "../load/keyed-cache.js";
+
+/** Commands longer than this are analysed every time (real ones are a line); entries kept at most. */
+const MAX_CACHED_CHARS = 64 * 1024;
+const MAX_ENTRIES = 4096;
+
+/**
+ * The analyser an entry came from: the installed shell-rules build (its entry file's path, size and
+ * modification time). An analysis is a pure function of the text and of this code, so nothing else can
+ * make an entry stale; another build never reads this one's entries.
+ */
+function analyserVersion(): string {
+  try {
+    const entry = fileURLToPath(import.meta.resolve("@hookwire/shell-rules"));
+    const stat = statSync(entry);
+    return `${entry}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return "unknown";
+  }
+}
+
+export interface ShellAnalyses {
+  get(text: string): ShellAnalysis | undefined;
+  set(text: string, analysis: ShellAnalysis): void;
+}
+
+/** `<cache root>/shell-analyses` (0700); `undefined` when it is not private to this user. */
+export function shellAnalyses(
+  dir = path.join(defaultCacheRoot(), "shell-analyses"),
+): ShellAnalyses | undefined {
+  let cache: KeyedCache | undefined;
+  let version: string | undefined;
+  const opened = () => {
+    cache ??= keyedCache(dir, MAX_ENTRIES);
+    version ??= analyserVersion();
+    return cache;
+  };
+  const key = (text: string) => sha256(`${version}\0${text}`);
+  if (!opened()) return undefined;
+  return {
+    get(text) {
+      if (text.length > MAX_CACHED_CHARS) return undefined;
+      const entry = opened()?.get(key(text)) as { text?: unknown; analysis?: ShellAnalysis } | undefined;
+      // The text is kept with the analysis: a key that names another command is a miss, whatever wrote it.
+      if (
+        entry?.text !== text ||
+        !Array.isArray(entry.analysis?.commands) ||
+        !Array.isArray(entry.analysis?.unknowns)
+      )
+        return undefined;
+      return entry.analysis;
+    },
+    set(text, analysis) {
+      if (text.length <= MAX_CACHED_CHARS) opened()?.set(key(text), { text, analysis });
+    },
+  };
+}
