@@ -113,7 +113,15 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
   });
 }
 
-const same = (a: readonly Entry[], b: readonly Entry[]) => JSON.stringify(a) === JSON.stringify(b);
+/** The same entries, whatever order the file lists its events in. */
+const same = (a: readonly Entry[], b: readonly Entry[]) => {
+  const key = (entries: readonly Entry[]) =>
+    entries
+      .map((entry) => JSON.stringify(entry))
+      .sort()
+      .join("\n");
+  return key(a) === key(b);
+};
 
 export async function connectAgent(options: ConnectOptions): Promise<ConnectResult> {
   const agent = AGENTS[options.agent];

@@ -1,8 +1,6 @@
 // hookwire's entries added to and removed from an agent's JSON settings with jsonc-parser: the rest stays as written.
-
 import { type DialectId, isConnectionEntry, parseHookwireCommand } from "@hookwire/settings-hooks";
 import {
-  applyEdits,
   type FormattingOptions,
   findNodeAtLocation,
   getNodeValue,
@@ -50,8 +48,63 @@ function formatting(text: string): FormattingOptions {
   };
 }
 
-function edit(text: string, path: JSONPath, value: unknown): string {
-  return applyEdits(text, modify(text, path, value, { formattingOptions: formatting(text) }));
+/**
+ * The text with `value` inserted at `path` (a new property, or `-1`: appended to an array). jsonc-parser
+ * finds where it goes and its commas; it starts a line of its own, indented for its depth, so every byte
+ * the user wrote stays where it was (jsonc's own formatting would reflow the user's line it lands on).
+ */
+function insert(text: string, path: JSONPath, value: unknown): string {
+  // A missing parent is inserted whole, holding the value: the insertion below is always of what it is given.
+  const tree = parseTree(text);
+  for (let depth = 1; depth < path.length; depth++) {
+    if (tree && findNodeAtLocation(tree, path.slice(0, depth))) continue;
+    return insert(text, path.slice(0, depth), wrap(path.slice(depth), value));
+  }
+  const [change] = modify(text, path, value, {});
+  if (!change) return text;
+  if (change.length !== 0)
+    throw new Error(`hookwire would overwrite ${path.join(".")} instead of adding to it.`);
+  const options = formatting(text);
+  const eol = options.eol ?? "\n";
+  const unit = options.insertSpaces ? " ".repeat(options.tabSize ?? 2) : "\t";
+  const indent = unit.repeat(path.length);
+  const last = path.at(-1);
+  const pretty = JSON.stringify(value, null, unit).replaceAll("\n", `${eol}${indent}`);
+  const item = typeof last === "string" ? `${JSON.stringify(last)}: ${pretty}` : pretty;
+  const leading = change.content.startsWith(",") ? "," : "";
+  const trailing = !leading && change.content.endsWith(",") ? "," : "";
+  // Into an empty `{}` or `[]`: its closing bracket goes on a line of its own too.
+  const empty = !leading && !trailing ? `${eol}${unit.repeat(path.length - 1)}` : "";
+  const content = `${leading}${eol}${indent}${item}${trailing}${empty}`;
+  return text.slice(0, change.offset) + content + text.slice(change.offset);
+}
+
+/**
+ * The text without the property or array item at `path`, and the comma and space that joined it to its
+ * neighbour: the exact reverse of `insert`.
+ */
+function removeAt(text: string, path: JSONPath): string {
+  const tree = parseTree(text);
+  const value = tree ? findNodeAtLocation(tree, path) : undefined;
+  if (!value) return text;
+  const item = value.parent?.type === "property" ? value.parent : value;
+  const siblings = item.parent?.children ?? [item];
+  const index = siblings.indexOf(item);
+  const before = siblings[index - 1];
+  const after = siblings[index + 1];
+  const [start, end] = before
+    ? [before.offset + before.length, item.offset + item.length]
+    : after
+      ? [item.offset, after.offset]
+      : [item.offset, item.offset + item.length];
+  return text.slice(0, start) + text.slice(end);
+}
+
+/** `value` inside the containers `path` names (`[-1]` → an array of it, `["k"]` → `{k: …}`). */
+function wrap(path: JSONPath, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [first, ...rest] = path;
+  return typeof first === "number" ? [wrap(rest, value)] : { [first as string]: wrap(rest, value) };
 }
 
 const nodeValue = (node: Node | undefined): unknown => (node ? getNodeValue(node) : undefined);
@@ -86,7 +139,7 @@ export function addEntries(
 ): string {
   let out = text;
   for (const { event, handler } of entries) {
-    out = edit(out, [hooksKey, event, -1], layout === "flat" ? handler : { hooks: [handler] });
+    out = insert(out, [hooksKey, event, -1], layout === "flat" ? handler : { hooks: [handler] });
   }
   return out;
 }
@@ -109,7 +162,7 @@ export function removeEntries(text: string, layout: Layout, agent: DialectId, ho
     for (let i = list.length - 1; i >= 0; i--) {
       if (layout === "flat") {
         if (isOwn(list[i], agent)) {
-          out = edit(out, [hooksKey, event, i], undefined);
+          out = removeAt(out, [hooksKey, event, i]);
           removed++;
         }
         continue;
@@ -118,19 +171,19 @@ export function removeEntries(text: string, layout: Layout, agent: DialectId, ho
       if (!Array.isArray(handlers) || handlers.length === 0) continue;
       const own = handlers.map((handler) => isOwn(handler, agent));
       if (own.every(Boolean)) {
-        out = edit(out, [hooksKey, event, i], undefined);
+        out = removeAt(out, [hooksKey, event, i]);
         removed++;
         continue;
       }
       for (let h = handlers.length - 1; h >= 0; h--)
-        if (own[h]) out = edit(out, [hooksKey, event, i, "hooks", h], undefined);
+        if (own[h]) out = removeAt(out, [hooksKey, event, i, "hooks", h]);
     }
     if (removed > 0) removedAny = true;
-    if (removed > 0 && removed === list.length) out = edit(out, [hooksKey, event], undefined);
+    if (removed > 0 && removed === list.length) out = removeAt(out, [hooksKey, event]);
   }
   const after = findNodeAtLocation(tree(), [hooksKey]);
   if (removedAny && after?.type === "object" && (after.children ?? []).length === 0)
-    out = edit(out, [hooksKey], undefined);
+    out = removeAt(out, [hooksKey]);
   return out;
 }
 
