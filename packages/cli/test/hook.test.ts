@@ -1,0 +1,200 @@
+// `hookwire hook <agent> <event>`, the adapter, as an agent runs it: stdin in, the agent's answer out.
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { type Sandbox, sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt());
+
+function write(box: Sandbox, file: string, text: string) {
+  const full = path.join(box.cwd, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, text);
+}
+
+const GUARD = `export default (pi: any) => {
+  pi.on("tool_call", (event: any, ctx: any) => {
+    const command = String(event.input.command ?? "");
+    if (command.includes("rm -rf")) return { block: true, reason: "no rm -rf" };
+    if (command.includes("ask me")) return ctx.ui.confirm("Run it?", command).then((ok: boolean) => (ok ? undefined : { block: true }));
+    if (command.includes("throw")) throw new Error("guard broke");
+  });
+  pi.on("session_start", () => pi.appendEntry("seen", { at: 1 }));
+  pi.on("before_agent_start", (_event: any, ctx: any) => ({
+    message: { customType: "n", content: "entries=" + ctx.sessionManager.getEntries().length, display: false },
+  }));
+};
+`;
+
+/** A Claude Code PreToolUse stdin for `command`, in session `session`. */
+const pre = (box: Sandbox, command: string, session = "s-1") =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: "",
+    cwd: box.cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "toolu_1",
+  });
+
+function hook(box: Sandbox, agent: string, event: string, input: string, ...flags: string[]) {
+  const out = box.run(["hook", agent, event, ...flags], { input });
+  return { ...out, json: out.stdout ? JSON.parse(out.stdout) : undefined };
+}
+
+function trusted(): Sandbox {
+  const box = sandbox("connect");
+  write(box, ".hookwire/hooks/guard.ts", GUARD);
+  expect(box.run(["trust"]).code).toBe(0);
+  return box;
+}
+
+describe("hookwire hook claude", () => {
+  it("answers a block with Claude Code's deny and the reason, and a harmless call with nothing to decide", () => {
+    const box = trusted();
+    const denied = hook(box, "claude", "PreToolUse", pre(box, "rm -rf build"));
+    expect(denied.code).toBe(0);
+    expect(denied.json).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "no rm -rf",
+      },
+    });
+    expect(hook(box, "claude", "PreToolUse", pre(box, "ls")).json).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse" },
+    });
+  });
+
+  it("turns ctx.ui.confirm into Claude Code's own question", () => {
+    const box = trusted();
+    expect(hook(box, "claude", "PreToolUse", pre(box, "ask me")).json.hookSpecificOutput).toEqual({
+      hookEventName: "PreToolUse",
+      permissionDecision: "ask",
+      permissionDecisionReason: "Run it?: ask me",
+    });
+  });
+
+  it("blocks the call, naming the hook, when a tool_call handler throws", () => {
+    const box = trusted();
+    const out = hook(box, "claude", "PreToolUse", pre(box, "throw")).json.hookSpecificOutput;
+    expect(out.permissionDecision).toBe("deny");
+    expect(out.permissionDecisionReason).toContain("guard broke");
+  });
+
+  it("keeps what a module appended for the next call of the same session, and only for it", () => {
+    const box = trusted();
+    const start = (session: string) =>
+      JSON.stringify({
+        session_id: session,
+        transcript_path: "",
+        cwd: box.cwd,
+        hook_event_name: "SessionStart",
+        source: "startup",
+      });
+    const prompt = (session: string) =>
+      JSON.stringify({
+        session_id: session,
+        transcript_path: "",
+        cwd: box.cwd,
+        hook_event_name: "UserPromptSubmit",
+        prompt: "hi",
+      });
+    hook(box, "claude", "SessionStart", start("a"));
+    hook(box, "claude", "SessionStart", start("a"));
+    const context = (session: string) =>
+      hook(box, "claude", "UserPromptSubmit", prompt(session)).json.hookSpecificOutput.additionalContext;
+    expect(context("a")).toBe("entries=2");
+    expect(context("b")).toBe("entries=0");
+  });
+
+  it("refuses the call with hookwire's reason and the fix when it cannot read the agent's input", () => {
+    const box = trusted();
+    const out = hook(box, "claude", "PreToolUse", "{not json");
+    expect(out.code).toBe(0);
+    const reason = out.json.hookSpecificOutput.permissionDecisionReason as string;
+    expect(out.json.hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(reason).toMatch(
+      /^hookwire failed \(.*JSON.*\); the call is refused\. Run `hookwire doctor` to see why; connect with --fail-open to let calls through when hookwire fails\.$/,
+    );
+    // Connected with --fail-open: the call goes on, the failure is still said.
+    const open = hook(box, "claude", "PreToolUse", "{not json", "--fail-open");
+    expect(open.json.hookSpecificOutput?.permissionDecision).toBeUndefined();
+    expect(open.json.systemMessage).toContain("its hooks did not run");
+  });
+
+  it("says once per session that an untrusted project's hooks did not run", () => {
+    const box = sandbox("connect");
+    write(box, ".hookwire/hooks/guard.ts", GUARD);
+    const first = hook(box, "claude", "PreToolUse", pre(box, "rm -rf build"));
+    expect(first.json.hookSpecificOutput.permissionDecision).toBeUndefined();
+    expect(first.json.systemMessage).toBe(
+      "hookwire: 1 project hook did not run: the project is not trusted. Review and trust them: pnpm exec hookwire trust --cwd <cwd>",
+    );
+    expect(hook(box, "claude", "PreToolUse", pre(box, "ls")).json.systemMessage).toBeUndefined();
+    expect(hook(box, "claude", "PreToolUse", pre(box, "ls", "s-2")).json.systemMessage).toContain(
+      "did not run",
+    );
+  });
+
+  it("runs another agent's format, never the files Claude Code runs itself", () => {
+    const box = sandbox("connect");
+    const mark = (name: string) => `sh -c 'cat > /dev/null; echo ${name} >> ran.txt'`;
+    const hooks = (name: string) =>
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: mark(name) }] }] } });
+    write(box, ".codex/hooks.json", hooks("codex"));
+    write(box, ".claude/settings.json", hooks("claude"));
+    box.run(["trust"]);
+    hook(box, "claude", "PreToolUse", pre(box, "ls"));
+    expect(readFileSync(path.join(box.cwd, "ran.txt"), "utf8")).toBe("codex\n");
+  });
+
+  it("names an event it does not serve, and a bad agent", () => {
+    const box = sandbox("connect");
+    const unknown = hook(box, "claude", "Notification", "{}");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Claude Code has no event "Notification" hookwire serves');
+    expect(box.run(["hook", "nope", "PreToolUse"], { input: "{}" }).code).toBe(2);
+  });
+});
+
+describe("per-session state on disk", () => {
+  it("names session files by a hash, so no session id names a path, and reads no file another user could write", () => {
+    const box = trusted();
+    const cache = path.join(box.home, "xdg-cache");
+    const env = { XDG_CACHE_HOME: cache };
+    const start = JSON.stringify({
+      session_id: "../../../../etc/evil",
+      transcript_path: "",
+      cwd: box.cwd,
+      hook_event_name: "SessionStart",
+      source: "startup",
+    });
+    expect(box.run(["hook", "claude", "SessionStart"], { input: start, env }).code).toBe(0);
+    const dir = path.join(cache, "hookwire", "sessions");
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[0-9a-f]{64}\.json$/);
+    const file = path.join(dir, files[0] as string);
+    // Writable by others: not read (the module sees no entries), and overwritten with the session's own.
+    const planted = JSON.parse(readFileSync(file, "utf8"));
+    planted.entries = Array.from({ length: 5 }, (_, i) => ({
+      id: `p${i}`,
+      type: "custom",
+      customType: "seen",
+    }));
+    writeFileSync(file, JSON.stringify(planted));
+    chmodSync(file, 0o666);
+    const prompt = JSON.stringify({
+      session_id: "../../../../etc/evil",
+      transcript_path: "",
+      cwd: box.cwd,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "hi",
+    });
+    const out = box.run(["hook", "claude", "UserPromptSubmit"], { input: prompt, env });
+    expect(JSON.parse(out.stdout).hookSpecificOutput.additionalContext).toBe("entries=0");
+  });
+});
