@@ -20,6 +20,8 @@ export interface World {
   read(file: string): string | undefined;
   /** Runs the real `hookwire` CLI in the project. */
   hookwire(...args: string[]): { code: number | null; stdout: string; stderr: string };
+  /** Runs `hookwire hook <agent> <event>` as the agent would: its JSON on stdin. */
+  hook(agent: string, event: string, stdin: unknown): { code: number | null; stdout: string; stderr: string };
   remove(): void;
 }
 
@@ -33,6 +35,15 @@ export function world(): World {
     XDG_CONFIG_HOME: path.join(home, ".config"),
     XDG_CACHE_HOME: path.join(home, ".cache"),
     XDG_STATE_HOME: path.join(home, ".local", "state"),
+  };
+  const cli = (args: string[], input: string) => {
+    const run = spawnSync(process.execPath, [HOOKWIRE_BIN, ...args], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...env },
+      encoding: "utf8",
+      input,
+    });
+    return { code: run.status, stdout: run.stdout, stderr: run.stderr };
   };
   return {
     root,
@@ -52,14 +63,8 @@ export function world(): World {
         return undefined;
       }
     },
-    hookwire(...args) {
-      const run = spawnSync(process.execPath, [HOOKWIRE_BIN, ...args], {
-        cwd: project,
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...env },
-        encoding: "utf8",
-      });
-      return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-    },
+    hookwire: (...args) => cli(args, ""),
+    hook: (agent, event, stdin) => cli(["hook", agent, event], JSON.stringify(stdin)),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
