@@ -195,3 +195,32 @@ describe("each agent's own format", () => {
     expect(out.stderr).toContain('Unknown agent "claud". Did you mean "claude"?');
   });
 });
+
+describe("hookwire doctor on connected agents", () => {
+  it("says when an entry's hookwire no longer starts, and which hooks an agent cannot run", () => {
+    const box = sandbox("connect");
+    write(
+      box,
+      ".hookwire/hooks/ctx.ts",
+      'export default (pi: any) => { pi.on("context", () => undefined); };\n',
+    );
+    box.run(["connect", "claude"]);
+    const file = path.join(box.cwd, ".claude/settings.local.json");
+    writeFileSync(file, readFileSync(file, "utf8").replaceAll(bin, "/gone/hookwire/bin/hookwire.js"));
+    box.run(["trust"]);
+    const out = box.run(["doctor"]);
+    expect(out.code).toBe(2);
+    const lines = out.stdout.split("\n");
+    expect(lines.find((line) => line.includes("PreToolUse[0].hooks[0]"))).toBe(
+      "✖ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: Claude Code runs hookwire as `" +
+        `${process.execPath} /gone/hookwire/bin/hookwire.js\`, but /gone/hookwire/bin/hookwire.js does not exist: ` +
+        "its PreToolUse calls fail (tool calls are refused, or go through with --fail-open).",
+    );
+    expect(out.stdout).toContain(
+      "fix: pnpm exec hookwire connect claude (from where hookwire is installed now)",
+    );
+    expect(out.stdout).toContain(
+      "⚠ .hookwire/hooks/ctx.ts: its context handler does not run in Claude Code: no event of theirs carries it to hookwire",
+    );
+  });
+});

@@ -71,6 +71,8 @@ export interface SettingsFileResult {
 export interface SettingsConnection {
   agent: DialectId;
   event: string;
+  /** The words that start hookwire, as written (absolute paths `doctor` checks). */
+  invocation: readonly string[];
   /** Where it is written, as for handlers: `hooks.PreToolUse[2].hooks[0]`. */
   jsonPath: string;
 }
@@ -353,7 +355,8 @@ function validateGroup(group: unknown, context: GroupContext): void {
     // hookwire's own entry is the agent's to run: validating or running it here would run hookwire in itself.
     const connection = connectionOf(raw);
     if (connection) {
-      context.connections.push({ agent: connection.agent, event: connection.event, jsonPath: handlerPath });
+      const { agent, event: name, invocation } = connection;
+      context.connections.push({ agent, event: name, invocation, jsonPath: handlerPath });
       return;
     }
     const checked = validateHandler(raw, handlerPath, context);

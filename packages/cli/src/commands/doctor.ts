@@ -1,6 +1,7 @@
 // `hookwire doctor`: validates every source and explains why a hook would not fire.
 import { loadShellParser } from "@hookwire/shell-rules";
 import { defineCommand } from "citty";
+import { connectionFindings } from "../connect/doctor-check.js";
 import { EXIT } from "../errors.js";
 import { printFindings } from "../findings-print.js";
 import { createOutput } from "../output.js";
@@ -16,7 +17,7 @@ export const doctorCommand = defineCommand({
     const { cwd, found, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     // Commands are read with the bash grammar, as trust reads them.
     await loadShellParser();
-    const findings = doctorFindings(result, cwd);
+    const findings = [...doctorFindings(result, cwd), ...(await connectionFindings(result, cwd))];
     const errors = findings.filter((finding) => finding.severity === "error").length;
     const read = result.settings.files.filter((file) => file.exists).length;
     const summary = {

@@ -1,0 +1,73 @@
+// `hookwire doctor` on connected agents: an entry whose hookwire no longer starts, and hooks an agent cannot run.
+import path from "node:path";
+import type { DiscoverAndLoadResult } from "@hookwire/loader";
+import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
+import type { Finding } from "../commands/doctor-checks.js";
+import { spellCommand } from "../invocation.js";
+import { shortPath } from "../project.js";
+import { AGENTS, servedEvents } from "./agents.js";
+import { invocationProblem } from "./locate.js";
+
+/**
+ * For each agent a settings file connects (its `hookwire hook` entries, project or user): an error when
+ * the hookwire it starts is gone (the agent refuses every gated call, or runs without hookwire), and a
+ * warning per hook — module event or other agent's settings handler — that the agent gives hookwire no
+ * event for.
+ */
+export async function connectionFindings(result: DiscoverAndLoadResult, cwd: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const agents = new Set<DialectId>();
+  for (const file of result.settings.files) {
+    for (const connection of file.connections ?? []) {
+      agents.add(connection.agent);
+      await loadDialect(connection.agent);
+      const problem = invocationProblem(connection.invocation);
+      if (!problem) continue;
+      const label = dialectById(connection.agent).label;
+      findings.push({
+        severity: "error",
+        where: `${shortPath(file.source.file, cwd)}#${connection.jsonPath}`,
+        message: `${label} runs hookwire as \`${connection.invocation.join(" ")}\`, but ${problem}: its ${connection.event} calls fail (tool calls are refused, or go through with --fail-open).`,
+        fix: `${spellCommand(`hookwire connect ${connection.agent}`)} (from where hookwire is installed now)`,
+      });
+    }
+  }
+  // One warning per hook and event, naming every connected agent that cannot run it.
+  const missing = new Map<string, { where: string; what: string; agents: string[] }>();
+  const miss = (where: string, what: string, label: string) => {
+    const key = `${where}\0${what}`;
+    const entry = missing.get(key) ?? { where, what, agents: [] };
+    entry.agents.push(label);
+    missing.set(key, entry);
+  };
+  for (const id of agents) {
+    const agent = AGENTS[id];
+    const dialect = dialectById(id);
+    const served = new Set<string>(servedEvents(dialect).map((spec) => spec.native));
+    for (const hook of result.hooks) {
+      // The settings bridge is listed handler by handler below.
+      if (hook.source.kind === "settings") continue;
+      for (const event of hook.handlers.keys())
+        if (!served.has(event)) miss(shortPath(hook.path, cwd), `its ${event} handler`, dialect.label);
+    }
+    for (const handler of result.settings.handlers) {
+      const source = result.settings.files.find((file) => file.source.file === handler.file)?.source;
+      if (source && agent.runsItself(source)) continue;
+      const spec = findEvent(dialectById(handler.dialect ?? "claude"), handler.event);
+      if (!spec || !isBridged(spec) || served.has(spec.native)) continue;
+      miss(
+        `${shortPath(handler.file, cwd)}#${handler.jsonPath}`,
+        `${handler.event} (${spec.native})`,
+        dialect.label,
+      );
+    }
+  }
+  for (const { where, what, agents: labels } of missing.values()) {
+    findings.push({
+      severity: "warning",
+      where,
+      message: `${what} does not run in ${labels.join(", ")}: no event of theirs carries it to hookwire (docs/hosts.md lists what each serves).`,
+    });
+  }
+  return findings.map((finding) => ({ ...finding, where: finding.where.split(path.sep).join("/") }));
+}
