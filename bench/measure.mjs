@@ -129,11 +129,17 @@ export function formatTable(rows) {
   ].join("\n");
 }
 
-/** Milliseconds from spawn to exit of one whole process (stdout discarded; a non-zero exit throws). */
+/**
+ * Milliseconds from spawn to exit of one whole process (stdout discarded; a non-zero exit throws).
+ * `options.input`: written to its stdin (then closed), as an agent hands a hook its JSON.
+ */
 export function timeProcess(command, args, options = {}) {
+  const { input, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], ...options });
+    const stdin = input === undefined ? "ignore" : "pipe";
+    const child = spawn(command, args, { stdio: [stdin, "ignore", "pipe"], ...spawnOptions });
+    if (input !== undefined) child.stdin.end(input);
     const stderr = [];
     child.stderr.on("data", (chunk) => stderr.push(chunk));
     child.on("error", reject);

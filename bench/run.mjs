@@ -10,6 +10,7 @@ const SUITES = [
   ["loading", "./loading.bench.mjs"],
   ["command hooks", "./command.bench.mjs"],
   ["startup", "./startup.bench.mjs"],
+  ["hook", "./hook.bench.mjs"],
   ["rules", "./rules.bench.mjs"],
 ];
 

@@ -16,7 +16,10 @@ const quick = require("../dist/quick.json");
 const first = process.argv[2];
 const kind =
   first === undefined ? "usage" : Object.hasOwn(quick.answers, first) ? quick.answers[first] : undefined;
-if (kind === undefined) {
+if (first === "hook" && !process.argv.includes("--help") && !process.argv.includes("-h")) {
+  // What an agent runs at each event: the shortest way to its answer (dist/hook-main.js).
+  import("../dist/hook-main.js");
+} else if (kind === undefined) {
   import("../dist/cli.js");
 } else {
   // Colour on a terminal only, as `usage` in src/help.ts decides.

@@ -1,24 +1,12 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
-import { didYouMean } from "@hookwire/core";
-import type { DialectId } from "@hookwire/settings-hooks";
 import { type ArgsDef, defineCommand } from "citty";
-import { AGENT_IDS, AGENTS } from "../connect/agents.js";
+import { AGENT_IDS, AGENTS, agentArg } from "../connect/agents.js";
 import { connectAgent, disconnectAgent } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
-import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
-
-/** The agent a user named, checked: `claude`, `codex`, `gemini`, `copilot`, `cursor`. */
-export function agentArg(name: string): DialectId {
-  if ((AGENT_IDS as readonly string[]).includes(name)) return name as DialectId;
-  const hint = didYouMean(name, AGENT_IDS);
-  throw new CliUsageError(`Unknown agent "${name}".${hint ? ` Did you mean "${hint}"?` : ""}`, {
-    details: `Agents: ${AGENT_IDS.join(", ")}.`,
-  });
-}
 
 export const scopeArgs = {
   agent: { type: "positional", description: `The agent: ${AGENT_IDS.join(", ")}`, required: true },

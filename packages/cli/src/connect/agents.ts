@@ -1,4 +1,5 @@
 // The agents `hookwire connect` wires in: one entry each (files, entry fields, their own gate, what they run).
+import { didYouMean } from "@hookwire/core";
 import {
   type AnyBridgedEvent,
   bridgedEvents,
@@ -7,6 +8,7 @@ import {
   dialectById,
   type SettingsSource,
 } from "@hookwire/settings-hooks";
+import { CliUsageError } from "../errors.js";
 
 /** One agent hookwire connects to: where its registration goes and how the agent reads it. */
 export interface ConnectAgent {
@@ -111,6 +113,15 @@ export const AGENTS: Readonly<Record<DialectId, ConnectAgent>> = {
 
 /** The agents by name, for argument checks and help. */
 export const AGENT_IDS = Object.keys(AGENTS) as DialectId[];
+
+/** The agent a user named, checked: `claude`, `codex`, `gemini`, `copilot`, `cursor`. */
+export function agentArg(name: string): DialectId {
+  if ((AGENT_IDS as readonly string[]).includes(name)) return name as DialectId;
+  const hint = didYouMean(name, AGENT_IDS);
+  throw new CliUsageError(`Unknown agent "${name}".${hint ? ` Did you mean "${hint}"?` : ""}`, {
+    details: `Agents: ${AGENT_IDS.join(", ")}.`,
+  });
+}
 
 /** The events hookwire serves inside the agent: those whose dialect spec has the reverse direction. */
 export function servedEvents(dialect: Dialect): AnyBridgedEvent[] {
