@@ -181,7 +181,7 @@ export async function discoverAndLoadHooks(
           root: project.root,
           cwd: resolved.cwd,
           home: resolved.home,
-          trustCommand: trustCommand(),
+          trustCommand,
           trusted,
           digests,
           imports: project.moduleImports,

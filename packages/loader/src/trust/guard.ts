@@ -13,7 +13,8 @@ export interface TrustGuardInit {
   root: string;
   cwd: string;
   home: string;
-  trustCommand: string;
+  /** The command that trusts the project again, spelled when a check fails (it quotes the path: shell-quote). */
+  trustCommand: () => string;
   /** Digest of every trusted file, as fingerprinted when the project was found trusted. */
   trusted: ReadonlyMap<string, FileDigest>;
   digests: FileDigests;
@@ -78,7 +79,7 @@ export class TrustGuard {
     this.#revoked = new TrustChangedError({
       root: this.init.root,
       files: shown,
-      trustCommand: this.init.trustCommand,
+      trustCommand: this.init.trustCommand(),
       change: `${shown.slice(0, 5).join(", ")}${shown.length > 5 ? ` and ${shown.length - 5} more` : ""} changed`,
     });
     throw this.#revoked;
