@@ -57,15 +57,15 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
   },
   connect: {
     description: "Run hookwire inside an agent: claude, codex, gemini, copilot or cursor",
-    load: async () => (await import("./commands/connect.js")).connectCommand as CommandDef,
+    load: async () => (await import("./commands/connect.js")).connectCommand,
   },
   disconnect: {
     description: "Remove what hookwire connect added to an agent's settings",
-    load: async () => (await import("./commands/connect.js")).disconnectCommand as CommandDef,
+    load: async () => (await import("./commands/connect.js")).disconnectCommand,
   },
   hook: {
     description: "What a connected agent runs at each event (hookwire connect writes it)",
-    load: async () => (await import("./commands/hook.js")).hookCommand as CommandDef,
+    load: async () => (await import("./commands/hook.js")).hookCommand,
   },
   init: {
     description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",

@@ -21,10 +21,6 @@ export const scopeArgs = {
 } as const satisfies ArgsDef;
 
 export const connectCommand = defineCommand({
-  meta: {
-    name: "connect",
-    description: "Run hookwire inside an agent: claude, codex, gemini, copilot or cursor",
-  },
   args: {
     ...scopeArgs,
     "fail-open": {
@@ -80,7 +76,6 @@ export const connectCommand = defineCommand({
 });
 
 export const disconnectCommand = defineCommand({
-  meta: { name: "disconnect", description: "Remove what hookwire connect added to an agent's settings" },
   args: scopeArgs,
   async run({ args }) {
     const out = createOutput();

@@ -4,10 +4,6 @@ import { runHook } from "../adapter/run-hook.js";
 import { agentArg } from "../connect/agents.js";
 
 export const hookCommand = defineCommand({
-  meta: {
-    name: "hook",
-    description: "What a connected agent runs at each event (hookwire connect writes it)",
-  },
   args: {
     agent: { type: "positional", description: "The agent that runs it", required: true },
     event: { type: "positional", description: "The agent's event name", required: true },
