@@ -61,7 +61,7 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
   },
   disconnect: {
     description: "Remove what hookwire connect added to an agent's settings",
-    load: async () => (await import("./commands/connect.js")).disconnectCommand,
+    load: async () => (await import("./commands/disconnect.js")).disconnectCommand,
   },
   hook: {
     description: "What a connected agent runs at each event (hookwire connect writes it)",

@@ -1,5 +1,6 @@
 // Arguments every command accepts.
 import type { ArgsDef } from "citty";
+import { AGENT_IDS } from "./connect/agents.js";
 import { CliUsageError } from "./errors.js";
 
 export const cwdArg = {
@@ -49,4 +50,17 @@ export function handlerTimeoutMs(value: string | undefined): number {
 
 export const jsonArg = {
   json: { type: "boolean", description: "Print one JSON document instead of text", default: false },
+} as const satisfies ArgsDef;
+
+/** `connect` and `disconnect`: which agent, and whose settings. */
+export const scopeArgs = {
+  agent: { type: "positional", description: `The agent: ${AGENT_IDS.join(", ")}`, required: true },
+  user: {
+    type: "boolean",
+    description:
+      "Your own settings for every project (default: this project's, the local file where the agent has one)",
+    default: false,
+  },
+  ...cwdArg,
+  ...jsonArg,
 } as const satisfies ArgsDef;

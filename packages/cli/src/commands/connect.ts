@@ -1,24 +1,12 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
-import { type ArgsDef, defineCommand } from "citty";
-import { AGENT_IDS, AGENTS, agentArg } from "../connect/agents.js";
-import { connectAgent, disconnectAgent } from "../connect/connect.js";
+import { defineCommand } from "citty";
+import { AGENTS, agentArg } from "../connect/agents.js";
+import { connectAgent } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
-import { cwdArg, jsonArg } from "../shared-args.js";
-
-export const scopeArgs = {
-  agent: { type: "positional", description: `The agent: ${AGENT_IDS.join(", ")}`, required: true },
-  user: {
-    type: "boolean",
-    description:
-      "Your own settings for every project (default: this project's, the local file where the agent has one)",
-    default: false,
-  },
-  ...cwdArg,
-  ...jsonArg,
-} as const satisfies ArgsDef;
+import { scopeArgs } from "../shared-args.js";
 
 export const connectCommand = defineCommand({
   args: {
@@ -72,27 +60,5 @@ export const connectCommand = defineCommand({
     out.line(
       `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : ""}`)}.`,
     );
-  },
-});
-
-export const disconnectCommand = defineCommand({
-  args: scopeArgs,
-  async run({ args }) {
-    const out = createOutput();
-    const agent = AGENTS[agentArg(args.agent)];
-    const root = resolveProject(args.cwd).root;
-    const result = await disconnectAgent({ agent: agent.id, root, scope: args.user ? "user" : "project" });
-    if (args.json) {
-      out.json(result);
-      return;
-    }
-    const file = shortPath(result.file, root);
-    const text = {
-      removed: `removed ${file} (connect had created it)`,
-      restored: `restored ${file} byte for byte`,
-      edited: `removed hookwire's entries from ${file} (it changed since connect, so the rest stays as it is now)`,
-      unchanged: `not connected (${file} has no hookwire entry)`,
-    }[result.change];
-    out.line(`${out.colors.green("✔")} ${agent.id}: ${text}`);
   },
 });
