@@ -152,7 +152,9 @@ describe("arguments", () => {
     const box = sandbox("basic");
     const help = box.run(["help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain("USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|demo|help");
+    expect(help.stdout).toContain(
+      "USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|demo|help",
+    );
     const emit = box.run(["help", "emit"]);
     expect(emit.stdout.split("\n")[2]).toBe("USAGE hookwire emit [OPTIONS] <EVENT>");
     const unknown = box.run(["help", "emitt"]);
