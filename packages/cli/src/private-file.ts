@@ -5,10 +5,16 @@ import os from "node:os";
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core";
 
-/** `$<variable>` when absolute (the XDG spec ignores a relative one), else `~/<fallback>`; then `hookwire`. */
-export function xdgDir(variable: "XDG_STATE_HOME" | "XDG_CACHE_HOME", fallback: string): string {
-  const value = process.env[variable];
-  return path.join(value && path.isAbsolute(value) ? value : path.join(os.homedir(), fallback), "hookwire");
+/**
+ * `$XDG_STATE_HOME/hookwire`, else `~/.local/state/hookwire` (the XDG spec ignores a relative value): what
+ * hookwire did that it must be able to undo (the cache root, for what it can rebuild, is the loader's).
+ */
+export function stateRoot(): string {
+  const value = process.env.XDG_STATE_HOME;
+  return path.join(
+    value && path.isAbsolute(value) ? value : path.join(os.homedir(), ".local", "state"),
+    "hookwire",
+  );
 }
 
 /** Why someone other than this user could change what `stat` describes, or `undefined`. */

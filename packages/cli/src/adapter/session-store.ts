@@ -2,8 +2,9 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ReadonlySessionManager, SessionEntry } from "@hookwire/core";
+import { defaultCacheRoot } from "@hookwire/loader";
 import { sha256 } from "../connect/records.js";
-import { readPrivateJson, writePrivateJson, xdgDir } from "../private-file.js";
+import { readPrivateJson, writePrivateJson } from "../private-file.js";
 
 /** Everything one session keeps, as written to its file. */
 interface SessionData {
@@ -35,7 +36,7 @@ export const SESSION_LIMITS = {
 
 /** `<XDG cache>/hookwire/sessions`: per user, private. */
 export function sessionsDir(): string {
-  return path.join(xdgDir("XDG_CACHE_HOME", ".cache"), "sessions");
+  return path.join(defaultCacheRoot(), "sessions");
 }
 
 // Maps (Cursor's per-hook follow-up counts) survive the JSON round trip as tagged entry lists.

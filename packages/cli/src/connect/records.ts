@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { DialectId } from "@hookwire/settings-hooks";
-import { readPrivateJson, writePrivateJson, xdgDir } from "../private-file.js";
+import { readPrivateJson, stateRoot, writePrivateJson } from "../private-file.js";
 
 export interface ConnectionRecord {
   agent: DialectId;
@@ -28,7 +28,7 @@ const MAX_FILE_BYTES = MAX_RECORDS * (MAX_ORIGINAL_BYTES * 2) + 65_536;
 
 /** `$XDG_STATE_HOME/hookwire/connections.json`, else `~/.local/state/hookwire/connections.json`. */
 export function recordsFile(): string {
-  return path.join(xdgDir("XDG_STATE_HOME", ".local/state"), "connections.json");
+  return path.join(stateRoot(), "connections.json");
 }
 
 export const sha256 = (bytes: Buffer | string): string => createHash("sha256").update(bytes).digest("hex");
