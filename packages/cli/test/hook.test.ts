@@ -198,3 +198,31 @@ describe("per-session state on disk", () => {
     expect(JSON.parse(out.stdout).hookSpecificOutput.additionalContext).toBe("entries=0");
   });
 });
+
+describe("per-session state bounds", () => {
+  it("keeps a session's file within its bound however much a module appends, dropping the oldest entries", () => {
+    const box = sandbox("connect");
+    write(
+      box,
+      ".hookwire/hooks/big.ts",
+      'export default (pi: any) => pi.on("session_start", () => { for (let i = 0; i < 50; i++) pi.appendEntry("big", "x".repeat(200_000)); });\n',
+    );
+    box.run(["trust"]);
+    const cache = path.join(box.home, "xdg-cache");
+    const start = JSON.stringify({
+      session_id: "big",
+      transcript_path: "",
+      cwd: box.cwd,
+      hook_event_name: "SessionStart",
+      source: "startup",
+    });
+    expect(
+      box.run(["hook", "claude", "SessionStart"], { input: start, env: { XDG_CACHE_HOME: cache } }).code,
+    ).toBe(0);
+    const dir = path.join(cache, "hookwire", "sessions");
+    const [file] = readdirSync(dir);
+    const text = readFileSync(path.join(dir, file as string), "utf8");
+    expect(text.length).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(JSON.parse(text).entries.length).toBeGreaterThan(0);
+  });
+});

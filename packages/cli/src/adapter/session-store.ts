@@ -127,8 +127,15 @@ export class SessionStore {
     };
   }
 
+  /** Written whole; past the size bound the oldest entries go first, so what a hook appends never grows it. */
   save(): void {
-    writePrivateJson(this.file, JSON.parse(JSON.stringify(this.data, replacer)));
+    let text = JSON.stringify(this.data, replacer);
+    while (text.length > SESSION_LIMITS.fileBytes && this.data.entries.length > 0) {
+      this.data.entries.splice(0, Math.ceil(this.data.entries.length / 10));
+      text = JSON.stringify(this.data, replacer);
+    }
+    if (text.length > SESSION_LIMITS.fileBytes) return;
+    writePrivateJson(this.file, JSON.parse(text));
   }
 
   /** Removes sessions past the age limit, then the oldest past the count limit. */
