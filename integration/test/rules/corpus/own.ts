@@ -52,14 +52,14 @@ export const own = rows("own: beyond the list", GUARDS, "ask", [
   ["trap 'rm -f victim' EXIT; exit", "deny"],
   ["bash -c 'rm -f victim' -- extra", "deny"],
   ["xargs -a /dev/stdin rm -f <<< victim", "deny"],
-  ["echo victim | xargs -o rm -f", "deny"],
+  ["echo victim | xargs --verbose rm -f", "deny"],
   ["nohup sh -c 'rm -f victim' >/dev/null", "deny"],
   ["exec bash <<< 'rm -f victim'", "deny"],
   ["(exec rm -f victim)", "deny"],
   ['cd /usr/bin && ./rm -f "$OLDPWD/victim"', "deny"],
   ["PATH=/bin rm -f victim", "deny"],
   ["rm -f victim </dev/null >/dev/null 2>&1", "deny"],
-  ["echo ${x/a/$(rm -f victim)}", "deny"],
+  ["x=a; echo ${x/a/$(rm -f victim)}", "deny"],
   ["exec -a rm /bin/rm -f victim", "deny"],
 ]);
 
