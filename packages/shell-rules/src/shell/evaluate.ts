@@ -240,7 +240,7 @@ export class Evaluator {
     // `x = …` stores a number without evaluating what `x` held; `x += …` and `x++` evaluate it.
     if (text[at] === "=" && text[at + 1] !== "=") assigned.add(name);
     else if (!assigned.has(name)) this.variable(name, site);
-    return at > i + name.length ? at : i + name.length;
+    return Math.max(at, i + name.length);
   }
 
   /** `name[sub]`: the subscript is expanded (as a here-doc body is) and, for an indexed array, evaluated. */

@@ -518,7 +518,7 @@ export class Unwrapper implements CodeReader {
         : wordValues(word, (name) => scope.variables.valuesOf(name, scope.definite)),
     );
     if (parts.some((part) => part === undefined)) {
-      const dynamic = words.find((word, i) => parts[i] === undefined)!;
+      const dynamic = words.find((_word, i) => parts[i] === undefined)!;
       this.evaluator.codeWord(dynamic, label, scope, shell);
       return;
     }
