@@ -250,12 +250,10 @@ class Walker {
         const variable = node.childForField("variable")?.text;
         const body = node.childForField("body");
         for (const child of node.namedChildren) if (child !== body) this.statements(child, inner);
-        if (body)
-          this.statements(body, {
-            ...inner,
-            definite: variable ? new Set([...inner.definite, variable]) : inner.definite,
-          });
-        return null;
+        const definite = variable ? new Set([...inner.definite, variable]) : inner.definite;
+        // The body may run zero or several times: a `cd` in it leaves the directory unknown after.
+        const after = body ? this.statements(body, { ...inner, definite }) : scope.cwd;
+        return after === scope.cwd ? after : null;
       }
       case "function_definition":
         // A function runs where it is called: with any standard input, and none of the line's variables surely set.
@@ -588,8 +586,8 @@ class Walker {
         initialised.add(match[1]!);
     }
     const body = node.childForField("body");
-    if (body) this.statements(body, { ...scope, definite: initialised });
-    return null;
+    const after = body ? this.statements(body, { ...scope, definite: initialised }) : scope.cwd;
+    return after === scope.cwd ? after : null;
   }
 
   /** `[[ … ]]`: `-v NAME` evaluates a name, `-eq` and its kin evaluate arithmetic, words expand. `[ … ]` is a program. */
