@@ -27,6 +27,8 @@ const MAX_VALUES = 32;
 interface Possible {
   values: Set<string>;
   unknown: boolean;
+  /** Assignments of another variable's value (`x=$v`), read when the walk reaches them (their value is `v`'s there). */
+  pending: Set<SyntaxNode>;
 }
 
 /** The values each name may hold, from every assignment in one shell's code (text order, branches and loops alike). */
@@ -41,13 +43,36 @@ export class Variables {
 
   /** Records an assignment; `undefined` is a value known only at run time. */
   assign(name: string, value: string | undefined): void {
-    let entry = this.possible.get(name);
-    if (!entry) {
-      entry = { values: new Set(), unknown: false };
-      this.possible.set(name, entry);
-    }
+    const entry = this.entry(name);
     if (value === undefined || entry.values.size >= MAX_VALUES) entry.unknown = true;
     else entry.values.add(value);
+  }
+
+  /** `x=$v`: a value to read where the assignment runs; until then, `x`'s values are not known. */
+  defer(name: string, assignment: SyntaxNode): void {
+    this.entry(name).pending.add(assignment);
+  }
+
+  /** The walk reached a deferred assignment: what its word could be there (`undefined`: known only at run time). */
+  resolve(name: string, assignment: SyntaxNode, values: readonly string[] | undefined): void {
+    const entry = this.possible.get(name);
+    if (!entry?.pending.delete(assignment)) return;
+    if (!values) entry.unknown = true;
+    for (const value of values ?? []) this.assign(name, value);
+  }
+
+  /** Whether `assignment` waits to be read by the walk. */
+  deferred(name: string, assignment: SyntaxNode): boolean {
+    return this.possible.get(name)?.pending.has(assignment) ?? false;
+  }
+
+  private entry(name: string): Possible {
+    let entry = this.possible.get(name);
+    if (!entry) {
+      entry = { values: new Set(), unknown: false, pending: new Set() };
+      this.possible.set(name, entry);
+    }
+    return entry;
   }
 
   /**
@@ -59,7 +84,7 @@ export class Variables {
     if (this.anyAssign) return undefined;
     const entry = this.possible.get(name);
     if (!entry) return NUMERIC_DYNAMIC.has(name) ? [SOME_NUMBER] : undefined;
-    if (entry.unknown || !definite.has(name)) return undefined;
+    if (entry.unknown || entry.pending.size > 0 || !definite.has(name)) return undefined;
     return [...entry.values];
   }
 
@@ -67,7 +92,7 @@ export class Variables {
   assigned(name: string): readonly string[] | undefined {
     if (this.anyAssign) return undefined;
     const entry = this.possible.get(name);
-    return entry && !entry.unknown ? [...entry.values] : undefined;
+    return entry && !entry.unknown && entry.pending.size === 0 ? [...entry.values] : undefined;
   }
 
   /** Collects the assignments of a parsed script (and of the code it hands literal strings to) into this table. */
@@ -147,7 +172,8 @@ class Collector {
         const keyed = /^\[[^\]]*\]=/.exec(word.value);
         this.table.assign(name, word.literal ? word.value.slice(keyed?.[0].length ?? 0) : undefined);
       }
-    } else this.word(name, value);
+    } else if (target.type === "variable_name" && !resolveWord(value).literal) this.table.defer(name, node);
+    else this.word(name, value);
   }
 
   private word(name: string, node: SyntaxNode): void {

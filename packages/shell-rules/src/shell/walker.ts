@@ -143,7 +143,13 @@ const sequenceTypes = new Set([
   "subshell",
   "do_group",
   "command_substitution",
+  "if_statement",
+  "elif_clause",
+  "else_clause",
+  "case_item",
 ]);
+// Alternatives of an `if`: each starts from what was surely assigned when its `if` began (after the condition).
+const branchTypes = new Set(["elif_clause", "else_clause"]);
 // Words and the parts of words: what they expand (substitutions, arithmetic, `${x@P}`) is walked, not statements.
 const wordTypes = new Set([
   "word",
@@ -273,9 +279,14 @@ class Walker {
     let cwd = scope.cwd;
     let definite = scope.definite;
     const sequence = sequenceTypes.has(node.type);
+    // An `if`'s condition always runs; its `then` statements run in order; `elif` and `else` start after the condition.
+    const condition = node.type === "if_statement" ? node.childForField("condition") : undefined;
+    let afterCondition = definite;
     for (const child of node.namedChildren) {
-      cwd = this.statements(child, { ...scope, cwd, definite });
-      if (sequence) definite = assignedBy(child, definite);
+      const start = branchTypes.has(child.type) ? afterCondition : definite;
+      cwd = this.statements(child, { ...scope, cwd, definite: start });
+      if (sequence && !branchTypes.has(child.type)) definite = assignedBy(child, start);
+      if (child === condition) afterCondition = definite;
     }
     return cwd;
   }
@@ -401,6 +412,11 @@ class Walker {
     if (!target) return;
     const name =
       target.type === "subscript" ? (target.childForField("name")?.text ?? target.text) : target.text;
+    // `x=$v`: the value is `v`'s here, where the walk has reached.
+    if (value && scope.variables.deferred(name, node)) {
+      const lookup = (other: string) => scope.variables.valuesOf(other, scope.definite);
+      scope.variables.resolve(name, node, wordValues(resolveWord(value), lookup));
+    }
     const words =
       value?.type === "array"
         ? value.namedChildren.map(resolveWord)
