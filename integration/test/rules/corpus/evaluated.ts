@@ -51,7 +51,8 @@ export const arithmetic = rows("evaluated: arithmetic", GUARDS, "ask", [
   // A nameref can make any name another: nothing of the line's values is known after one.
   [`${X}; declare -n r=x; echo $((r))`, "ask"],
   [`${X}; x="$x"; echo $((x))`, "ask"],
-  ["x='a[$(rm'; y=' -f victim)]'; z=$x$y; echo $((z))", "ask"],
+  // `z=$x$y` takes their values where it runs.
+  ["x='a[$(rm'; y=' -f victim)]'; z=$x$y; echo $((z))", "deny"],
   ["x=$(echo 'a[$(rm -f victim)]'); echo $((x))", "ask"],
   ["read x <<< 'a[$(rm -f victim)]'; echo $((x))", "ask"],
   ["printf -v x '%s' 'a[$(rm -f victim)]'; echo $((x))", "ask"],

@@ -1,5 +1,5 @@
 // The bash analysis itself, imported by `loadShellParser` (parser.ts) with the grammar it reads.
-import type { ShellAnalysis } from "./analysis.js";
+import { Definite, type ShellAnalysis } from "./analysis.js";
 import { Variables } from "./values.js";
 import { analyseCode } from "./walker.js";
 
@@ -8,7 +8,7 @@ export { initGrammar } from "./grammar.js";
 /** `shellCommands` (parser.ts) once the grammar is loaded. */
 export function shellCommands(command: string): ShellAnalysis {
   const analysis: ShellAnalysis = { commands: [], unknowns: [], evaluated: [] };
-  const scope = { cwd: ".", via: [], depth: 0, variables: new Variables(), definite: new Set<string>() };
+  const scope = { cwd: ".", via: [], depth: 0, variables: new Variables(), definite: new Definite() };
   analyseCode(command, scope, analysis, "new");
   return analysis;
 }

@@ -25,6 +25,12 @@ interface Site {
 
 // Recursion through variables' values (`x='y'`, `y='a[…]'`) stops here; past it the value counts as unknown.
 const MAX_VALUE_DEPTH = 32;
+/**
+ * Values read and subscripts expanded, for one whole analysis: past this, what is left counts as known only at run
+ * time (fails closed). A count, not a clock, as for parsing: the same command is judged the same everywhere.
+ */
+export const MAX_EVALUATION_STEPS = 20_000;
+const spent = new WeakMap<ShellAnalysis, number>();
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/y;
 const INTEGER = /^\s*[-+]?\s*(?:0[xX][0-9A-Fa-f]+|[0-9]+#[0-9A-Za-z@_]+|[0-9]+)\s*$/;
 const NAME = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s;
@@ -201,8 +207,18 @@ export class Evaluator {
   }
 
   /** A variable's value, evaluated as an arithmetic expression: only subscripts are expanded in it. */
+  /** Counts one step of the analysis' evaluation budget; `false` (and the site unknown) once it is spent. */
+  private spend(site: Site, what: string): boolean {
+    const steps = (spent.get(this.host.analysis) ?? 0) + 1;
+    spent.set(this.host.analysis, steps);
+    if (steps <= MAX_EVALUATION_STEPS) return true;
+    this.runtime(site, what);
+    return false;
+  }
+
   private value(text: string, site: Site): void {
     if (INTEGER.test(text)) return;
+    if (!this.spend(site, text)) return;
     if (site.seen.has(text) || site.depth >= MAX_VALUE_DEPTH) {
       this.runtime(site, text);
       return;
@@ -247,7 +263,7 @@ export class Evaluator {
   private subscript(name: string, sub: string, site: Site, level: "syntax" | "value"): void {
     if (level === "value") {
       // In a value, the subscript is where bash expands `$(…)`: what it runs is code.
-      if (/[$`]/.test(sub)) {
+      if (/[$`]/.test(sub) && this.spend(site, sub)) {
         site.data = false;
         this.host.expansions(sub, site.label, site.scope);
       }
@@ -279,7 +295,7 @@ export class Evaluator {
     const decoded = text.replace(/\\([$`])/g, "$1");
     if (!/[$`]/.test(decoded)) return;
     site.data = false;
-    if (site.depth >= MAX_DEPTH) {
+    if (site.depth >= MAX_DEPTH || !this.spend(site, text)) {
       this.runtime(site, text);
       return;
     }

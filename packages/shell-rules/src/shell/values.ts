@@ -79,7 +79,7 @@ export class Variables {
    * What `name` may hold at a point where the names in `definite` are surely assigned; `undefined` when some
    * value is known only at run time (the environment's, when no assignment surely came before).
    */
-  valuesOf(name: string, definite: ReadonlySet<string>): readonly string[] | undefined {
+  valuesOf(name: string, definite: { has(name: string): boolean }): readonly string[] | undefined {
     if (NUMERIC_SPECIAL.has(name)) return [SOME_NUMBER];
     if (this.anyAssign) return undefined;
     const entry = this.possible.get(name);

@@ -1,5 +1,6 @@
 // Walker: follows a parsed command line's statements in the order bash runs them, tracking directory, stdin and variables.
 import {
+  Definite,
   MAX_DEPTH,
   MAX_PARSED_CHARS,
   type Scope,
@@ -50,7 +51,7 @@ export function analyseCode(
     ...scope,
     depth: scope.depth + 1,
     variables,
-    definite: shell === "new" ? new Set() : scope.definite,
+    definite: shell === "new" ? new Definite() : scope.definite,
   };
   new Walker(analysis).statements(parsed.root, inner);
 }
@@ -256,14 +257,19 @@ class Walker {
         const variable = node.childForField("variable")?.text;
         const body = node.childForField("body");
         for (const child of node.namedChildren) if (child !== body) this.statements(child, inner);
-        const definite = variable ? new Set([...inner.definite, variable]) : inner.definite;
+        const definite = new Definite(inner.definite);
+        if (variable) definite.add(variable);
         // The body may run zero or several times: a `cd` in it leaves the directory unknown after.
         const after = body ? this.statements(body, { ...inner, definite }) : scope.cwd;
         return after === scope.cwd ? after : null;
       }
       case "function_definition":
         // A function runs where it is called: with any standard input, and none of the line's variables surely set.
-        this.children(node, { ...inner, stdin: { kind: "runtime", text: node.text }, definite: new Set() });
+        this.children(node, {
+          ...inner,
+          stdin: { kind: "runtime", text: node.text },
+          definite: new Definite(),
+        });
         return scope.cwd;
       default: {
         if (conditionalTypes.has(node.type)) {
@@ -277,16 +283,17 @@ class Walker {
 
   private children(node: SyntaxNode, scope: Scope): string | null {
     let cwd = scope.cwd;
-    let definite = scope.definite;
     const sequence = sequenceTypes.has(node.type);
-    // An `if`'s condition always runs; its `then` statements run in order; `elif` and `else` start after the condition.
+    // A list adds what its statements surely assign to a layer of its own. An `if`'s condition always runs, its
+    // `then` statements run in order after it, and `elif` and `else` start from what the condition assigned.
     const condition = node.type === "if_statement" ? node.childForField("condition") : undefined;
-    let afterCondition = definite;
+    const first = sequence ? new Definite(scope.definite) : scope.definite;
+    let layer = first;
     for (const child of node.namedChildren) {
-      const start = branchTypes.has(child.type) ? afterCondition : definite;
-      cwd = this.statements(child, { ...scope, cwd, definite: start });
-      if (sequence && !branchTypes.has(child.type)) definite = assignedBy(child, start);
-      if (child === condition) afterCondition = definite;
+      const branch = branchTypes.has(child.type);
+      cwd = this.statements(child, { ...scope, cwd, definite: branch ? first : layer });
+      if (sequence && !branch) addAssigned(child, layer);
+      if (child === condition) layer = new Definite(first);
     }
     return cwd;
   }
@@ -596,7 +603,7 @@ class Walker {
     const header = node.children.filter((child) => child.field && child.field !== "body");
     this.evaluator.arithmetic(header.map((part) => part.text).join(", "), "for ((…))", scope);
     for (const part of header) this.substitutionsIn(part, scope);
-    const initialised = new Set(scope.definite);
+    const initialised = new Definite(scope.definite);
     for (const part of header.filter((child) => child.field === "initializer")) {
       for (const match of part.text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)/g))
         initialised.add(match[1]!);
@@ -640,8 +647,8 @@ function isBareExec(command: SyntaxNode): boolean {
   );
 }
 
-/** The names a statement surely assigns (a plain assignment, `declare x=…`, `local x`, `unset x`). */
-function assignedBy(statement: SyntaxNode, definite: ReadonlySet<string>): ReadonlySet<string> {
+/** Adds the names a statement surely assigns (a plain assignment, `declare x=…`, `local x`, `unset x`). */
+function addAssigned(statement: SyntaxNode, definite: Definite): void {
   const names: string[] = [];
   if (statement.type === "variable_assignment" || statement.type === "variable_assignments") {
     const list = statement.type === "variable_assignments" ? statement.namedChildren : [statement];
@@ -666,8 +673,7 @@ function assignedBy(statement: SyntaxNode, definite: ReadonlySet<string>): Reado
       }
     }
   }
-  if (names.length === 0) return definite;
-  return new Set([...definite, ...names]);
+  for (const name of names) definite.add(name);
 }
 
 /** The words of `[ … ]` in order, as bash passes them to the `[` builtin. */
