@@ -31,6 +31,7 @@ const shapes = {
   heredoc: (size) => `cat > notes.txt <<'EOF'\n${"a line of text\n".repeat(Math.ceil(size / 15))}EOF`,
   // Strings bash evaluates, each read as it does: a variable's value in arithmetic, a subscript, a prompt, a trap.
   evaluated: (size) =>
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
     "x='a[1]'; n=2; echo $((x + n)) \"${x@P}\"; printf -v 'b[n]' %s 1; trap 'echo done' EXIT; let n++; "
       .repeat(Math.ceil(size / 97))
       .slice(0, size),
