@@ -34,12 +34,46 @@ interface Possible {
 /** The values each name may hold, from every assignment in one shell's code (text order, branches and loops alike). */
 export class Variables {
   private readonly possible = new Map<string, Possible>();
+  /** Scripts whose assignments are not collected yet: most command lines never ask (nothing in them evaluates). */
+  private readonly uncollected: SyntaxNode[] = [];
+  #anyAssign = false;
+  readonly #integers = new Set<string>();
+  readonly #associative = new Set<string>();
+
   /** Something may assign any name (a name known only at run time, a nameref, code that cannot be read). */
-  anyAssign = false;
+  get anyAssign(): boolean {
+    this.ensure();
+    return this.#anyAssign;
+  }
+
+  set anyAssign(value: boolean) {
+    this.#anyAssign = value;
+  }
+
   /** Names declared `-i`: every assignment to them is arithmetic. */
-  readonly integers = new Set<string>();
+  get integers(): Set<string> {
+    this.ensure();
+    return this.#integers;
+  }
+
   /** Names declared `-A`: their subscripts are strings, not arithmetic. */
-  readonly associative = new Set<string>();
+  get associative(): Set<string> {
+    this.ensure();
+    return this.#associative;
+  }
+
+  #collecting = false;
+
+  /** Collects what is pending (the collector itself reads the table as it fills it, without waiting on itself). */
+  private ensure(): void {
+    if (this.#collecting) return;
+    this.#collecting = true;
+    try {
+      while (this.uncollected.length > 0) new Collector(this).node(this.uncollected.shift()!, 0);
+    } finally {
+      this.#collecting = false;
+    }
+  }
 
   /** Records an assignment; `undefined` is a value known only at run time. */
   assign(name: string, value: string | undefined): void {
@@ -63,6 +97,7 @@ export class Variables {
 
   /** Whether `assignment` waits to be read by the walk. */
   deferred(name: string, assignment: SyntaxNode): boolean {
+    this.ensure();
     return this.possible.get(name)?.pending.has(assignment) ?? false;
   }
 
@@ -81,7 +116,8 @@ export class Variables {
    */
   valuesOf(name: string, definite: { has(name: string): boolean }): readonly string[] | undefined {
     if (NUMERIC_SPECIAL.has(name)) return [SOME_NUMBER];
-    if (this.anyAssign) return undefined;
+    this.ensure();
+    if (this.#anyAssign) return undefined;
     const entry = this.possible.get(name);
     if (!entry) return NUMERIC_DYNAMIC.has(name) ? [SOME_NUMBER] : undefined;
     if (entry.unknown || entry.pending.size > 0 || !definite.has(name)) return undefined;
@@ -90,6 +126,7 @@ export class Variables {
 
   /** Every value `name` is assigned in the line, wherever; `undefined` when one is known only at run time. */
   assigned(name: string): readonly string[] | undefined {
+    this.ensure();
     if (this.anyAssign) return undefined;
     const entry = this.possible.get(name);
     return entry && !entry.unknown && entry.pending.size === 0 ? [...entry.values] : undefined;
@@ -97,7 +134,7 @@ export class Variables {
 
   /** Collects the assignments of a parsed script (and of the code it hands literal strings to) into this table. */
   collect(root: SyntaxNode): void {
-    new Collector(this).node(root, 0);
+    this.uncollected.push(root);
   }
 }
 

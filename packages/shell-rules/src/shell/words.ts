@@ -49,7 +49,8 @@ export function resolveWord(node: SyntaxNode): ShellWord {
     out.shape = RUNTIME;
   }
   const word: ShellWord = { value: out.value, literal: out.literal, glob: out.glob, shape: out.shape };
-  sources.set(word, node);
+  // Only a word with run-time parts is read again (`wordValues`); a literal one is its value.
+  if (!word.literal) sources.set(word, node);
   return word;
 }
 
