@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { HookRunner } from "@hookwire/core";
-import { type AgentTool, HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
+import { HookRunner, type ToolDefinition } from "@hookwire/core";
+import { HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
 
 export type Verdict = "allow" | "deny" | "ask";
 
@@ -43,7 +43,7 @@ interface Job {
 }
 
 /** A Bash tool that queues the command for the batch instead of running it: `execute` is reached only when allowed. */
-function queueingTool(queue: Job[], dir: string): AgentTool {
+function queueingTool(queue: Job[], dir: string): ToolDefinition {
   return {
     name: "bash",
     description: "runs a command with bash",
