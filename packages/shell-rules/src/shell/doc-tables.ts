@@ -1,12 +1,12 @@
-// The programs and variables table (programs.ts) as Markdown, for docs/security.md (`pnpm docs:rules` writes it there).
-import {
-  type CodeOption,
-  type OptionSpec,
-  type ProgramSpec,
-  programRows,
-  type Role,
-  variableRows,
-} from "./programs.js";
+// The programs and variables table (programs.ts) as Markdown, for docs/security.md (`pnpm docs:rules` writes it
+// there, and its test keeps it current).
+import type { CodeOption, OptionSpec, ProgramSpec, Role, VariableUse } from "./programs.js";
+
+/** The table's rows, as `programRows()` and `variableRows()` give them. */
+export interface TableRows {
+  programs: ReadonlyArray<readonly [string, ProgramSpec]>;
+  variables: ReadonlyArray<readonly [string, VariableUse]>;
+}
 
 const code = (text: string) => `\`${text.replaceAll("|", "\\|")}\``;
 const list = (items: readonly string[]) => (items.length > 0 ? items.map(code).join(" ") : "");
@@ -87,8 +87,8 @@ const OTHER: Partial<Record<ProgramSpec["kind"], string>> = {
 };
 
 /** The Markdown the docs hold between their markers: every row of the table, by kind. */
-export function programTables(): string {
-  const rows = programRows();
+export function programTables(table: TableRows): string {
+  const rows = table.programs;
   const of = <K extends ProgramSpec["kind"]>(kind: K) =>
     rows.filter((row): row is readonly [string, Extract<ProgramSpec, { kind: K }>] => row[1].kind === kind);
   const out: string[] = [];
@@ -143,7 +143,7 @@ export function programTables(): string {
     alias: "an alias body",
     redefines: "a path a name then runs: fails closed",
   };
-  for (const [name, use] of variableRows()) out.push(`| ${code(name)} | ${uses[use]} |`);
+  for (const [name, use] of table.variables) out.push(`| ${code(name)} | ${uses[use]} |`);
   return `${out.join("\n")}\n`;
 }
 
@@ -152,9 +152,9 @@ const START =
 const END = "<!-- end of the programs table -->";
 
 /** `doc` with the text between its markers replaced by the current tables. */
-export function withProgramTables(doc: string): string {
+export function withProgramTables(doc: string, table: TableRows): string {
   const start = doc.indexOf(START);
   const end = doc.indexOf(END);
   if (start === -1 || end < start) throw new Error(`docs/security.md has no "${START}" … "${END}" markers`);
-  return `${doc.slice(0, start + START.length)}\n\n${programTables()}\n${doc.slice(end)}`;
+  return `${doc.slice(0, start + START.length)}\n\n${programTables(table)}\n${doc.slice(end)}`;
 }

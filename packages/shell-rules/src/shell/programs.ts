@@ -145,6 +145,15 @@ const shellOption = (option: string, value?: RegExp): CodeOption => ({ option, r
 const inline = (option: string): CodeOption => ({ option, reads: "inline" });
 const file = (option: string): CodeOption => ({ option, reads: "file" });
 const setarch = wrapper({ shellWithout: true });
+// `-o ProxyCommand=…` and its kin: commands ssh, scp and sftp run on this machine.
+const sshCommands = shellOption("-o", /^(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*/i);
+/** An awk program runs commands with `system(…)`, a pipe or `getline` from one. */
+const AWK_RUNS = /\bsystem\s*\(|(?:^|[^|])\|(?!\|)|\bgetline\b/;
+const awk = (short: string, code: readonly CodeOption[]): ProgramSpec => ({
+  kind: "program",
+  options: { short, code },
+  script: AWK_RUNS,
+});
 
 const table: Record<string, ProgramSpec> = {
   // ─── wrappers of the shell and coreutils ───────────────────────────────────────────────────────────────
@@ -523,14 +532,6 @@ const table: Record<string, ProgramSpec> = {
       commandAfter: ["-x", "--exec", "-X", "--exec-batch"],
     },
   },
-  fdfind: {
-    kind: "program",
-    options: {
-      short: "tedEScjx",
-      long: ["--type", "--extension", "--max-depth", "--exclude", "--size"],
-      commandAfter: ["-x", "--exec", "-X", "--exec-batch"],
-    },
-  },
   rg: { kind: "program", options: { code: [{ option: "--pre", reads: "program" }] } },
   // ─── options whose value is a command ──────────────────────────────────────────────────────────────────
   tar: {
@@ -592,42 +593,18 @@ const table: Record<string, ProgramSpec> = {
     // `make 'X:=$(shell …)'`: an assignment on make's command line is make code.
     inlineOperands: /\$[({]|`/,
   },
-  gmake: {
-    kind: "program",
-    options: {
-      short: "CEfIjlLoOW",
-      long: ["--directory", "--eval", "--file", "--makefile", "--include-dir", "--jobs", "--load-average"],
-      code: [inline("--eval"), inline("-E"), file("-f"), file("--file"), file("--makefile")],
-    },
-    inlineOperands: /\$[({]|`/,
-  },
   ssh: {
     kind: "program",
     options: {
       short: "BbcDEeFIiJLlmOoPpQRSWw",
-      code: [shellOption("-o", /^(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*/i), file("-F")],
+      code: [sshCommands, file("-F")],
     },
   },
   scp: {
     kind: "program",
     options: {
       short: "cDFiJloPSX",
-      code: [
-        shellOption("-o", /^(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*/i),
-        { option: "-S", reads: "program" },
-        file("-F"),
-      ],
-    },
-  },
-  sftp: {
-    kind: "program",
-    options: {
-      short: "BbcDFiJloPRSs",
-      code: [
-        shellOption("-o", /^(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*/i),
-        { option: "-S", reads: "program" },
-        file("-F"),
-      ],
+      code: [sshCommands, { option: "-S", reads: "program" }, file("-F")],
     },
   },
   rsync: {
@@ -661,26 +638,10 @@ const table: Record<string, ProgramSpec> = {
       code: [shellOption("-P"), shellOption("--pager")],
     },
   },
-  awk: {
-    kind: "program",
-    options: { short: "fvF", code: [file("-f"), file("--file")] },
-    script: /\bsystem\s*\(|(?:^|[^|])\|(?!\|)|\bgetline\b/,
-  },
-  gawk: {
-    kind: "program",
-    options: { short: "fvFeiEl", code: [file("-f"), file("--file"), file("-i"), file("--include")] },
-    script: /\bsystem\s*\(|(?:^|[^|])\|(?!\|)|\bgetline\b/,
-  },
-  mawk: {
-    kind: "program",
-    options: { short: "fvFW", code: [file("-f")] },
-    script: /\bsystem\s*\(|(?:^|[^|])\|(?!\|)|\bgetline\b/,
-  },
-  nawk: {
-    kind: "program",
-    options: { short: "fvF", code: [file("-f")] },
-    script: /\bsystem\s*\(|(?:^|[^|])\|(?!\|)|\bgetline\b/,
-  },
+  awk: awk("fvF", [file("-f"), file("--file")]),
+  gawk: awk("fvFeiEl", [file("-f"), file("--file"), file("-i"), file("--include")]),
+  mawk: awk("fvFW", [file("-f")]),
+  nawk: awk("fvF", [file("-f")]),
   sed: {
     kind: "program",
     options: {
@@ -696,38 +657,6 @@ const table: Record<string, ProgramSpec> = {
       long: ["--cmd"],
       code: [inline("-c"), inline("--cmd"), file("-S"), file("-s")],
     },
-    inlineOperands: /^\+(?!\d*$)/,
-    readsStdin: true,
-  },
-  vi: {
-    kind: "program",
-    options: {
-      short: "cSTuUwWirqt",
-      long: ["--cmd"],
-      code: [inline("-c"), inline("--cmd"), file("-S"), file("-s")],
-    },
-    inlineOperands: /^\+(?!\d*$)/,
-    readsStdin: true,
-  },
-  nvim: {
-    kind: "program",
-    options: {
-      short: "cSuUwWirt",
-      long: ["--cmd", "--listen"],
-      code: [inline("-c"), inline("--cmd"), file("-S"), file("-s")],
-    },
-    inlineOperands: /^\+(?!\d*$)/,
-    readsStdin: true,
-  },
-  view: {
-    kind: "program",
-    options: { short: "cSTuUwWirqt", long: ["--cmd"], code: [inline("-c"), inline("--cmd"), file("-S")] },
-    inlineOperands: /^\+(?!\d*$)/,
-    readsStdin: true,
-  },
-  ex: {
-    kind: "program",
-    options: { short: "cSTuUwWirqt", long: ["--cmd"], code: [inline("-c"), inline("--cmd"), file("-S")] },
     inlineOperands: /^\+(?!\d*$)/,
     readsStdin: true,
   },
@@ -816,6 +745,19 @@ const table: Record<string, ProgramSpec> = {
   wish: { kind: "interpreter", inline: /^$/ },
 };
 for (const shell of shells) table[shell] = { kind: "shell" };
+// Other names of the same programs, read the same way.
+for (const [name, same] of [
+  ["gmake", "make"],
+  ["sftp", "scp"],
+  ["vi", "vim"],
+  ["nvim", "vim"],
+  ["view", "vim"],
+  ["ex", "vim"],
+  ["rvim", "vim"],
+  ["fdfind", "fd"],
+] as const) {
+  table[name] = table[same]!;
+}
 
 // `python3.12`, `perl5.36`, `ruby3.2`, `php8.3`, `lua5.4`, `node20`: the version is not part of the name.
 const versioned = /^(python|pypy|perl|ruby|php|lua|node|tclsh|wish)[0-9][0-9.]*$/;
