@@ -1,56 +1,35 @@
-// Permission rules against 170 spellings of the same commands, through the real wrapper and a real bash tool:
-// a denied or asked-about call never reaches bash, so the file it would remove is still there.
-import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { HookRunner, type ToolDefinition } from "@hookwire/core";
-import { HookToolWrapper, type HookToolWrapperOptions } from "@hookwire/tool-wrapper";
-import { afterAll, describe, expect, it } from "vitest";
+// Permission rules against the spellings that beat them before, through the real wrapper and real bash: a denied or
+// asked-about call never reaches bash, so the file it would remove is still there. One bash process runs every
+// command a table lets through (victims.ts).
+import type { HookToolWrapperOptions } from "@hookwire/tool-wrapper";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../support/temp-dir.js";
+import { judge, type Outcome, type Verdict } from "./victims.js";
 
-type Verdict = "allow" | "deny" | "ask";
 type Row = readonly [command: string, expected: Verdict];
 
 const temp = tempDir("spellings");
 afterAll(() => temp.remove());
-const victim = path.join(temp.dir, "victim");
+let tables = 0;
 
-/** A Bash tool that really runs the command, in the temp folder, with a clean environment. */
-const bashTool: ToolDefinition = {
-  name: "bash",
-  description: "runs a command with bash",
-  parameters: {},
-  execute: async (_id, params) => {
-    const result = spawnSync("bash", ["-c", String(params.command)], {
-      cwd: temp.dir,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: temp.dir, SHLVL: "1" },
-      input: "",
-      timeout: 5_000,
-      encoding: "utf8",
-    });
-    return { content: [{ type: "text", text: `${result.stdout}${result.stderr}` }], details: undefined };
-  },
-};
-
-async function verdictOf(command: string, options: HookToolWrapperOptions): Promise<Verdict> {
-  const runner = new HookRunner([], { cwd: temp.dir });
-  const tool = new HookToolWrapper(bashTool, runner, { cwd: temp.dir, ...options });
-  try {
-    await tool.execute("call", { command });
-    return "allow";
-  } catch (error) {
-    return /needs confirmation/.test((error as Error).message) ? "ask" : "deny";
-  }
-}
-
-/** Runs each row with a fresh victim file; a call that was not allowed must have left it in place. */
+/** Decides every row under one guard, runs what it allows in one batch, and checks each row's verdict and victim. */
 function table(title: string, options: HookToolWrapperOptions, rows: readonly Row[]): void {
   describe(title, () => {
-    it.each(rows)("%j → %s", async (command, expected) => {
-      writeFileSync(victim, "precious");
-      const verdict = await verdictOf(command, options);
-      expect(verdict).toBe(expected);
-      if (verdict !== "allow") expect(existsSync(victim)).toBe(true);
+    const guard = { title, options };
+    const root = `${temp.dir}/${tables++}`;
+    let outcomes: Outcome[];
+    beforeAll(async () => {
+      const spellings = rows.map(([command, verdict]) => ({
+        command,
+        class: title,
+        expected: { [title]: verdict },
+      }));
+      outcomes = (await judge(root, spellings, [guard], { unguarded: false })).guarded[title]!;
+    }, 300_000);
+    it.each(rows.map((row, i) => [...row, i] as const))("%j → %s", (_command, expected, i) => {
+      const outcome = outcomes[i]!;
+      expect(outcome.verdict).toBe(expected);
+      expect(outcome.survived).toBe(true);
     });
   });
 }
@@ -213,7 +192,8 @@ export const denyRm: readonly Row[] = [
   ["/usr/bin/r[m] -f victim", "ask"],
   ["sudo $CMD -f victim", "ask"],
   ["source <(echo rm -f victim)", "ask"],
-  [". /dev/stdin <<< 'rm -f victim'", "ask"],
+  // Read since: the here-string is the code `.` runs.
+  [". /dev/stdin <<< 'rm -f victim'", "deny"],
   ["python3 -c 'import os; os.remove(\"victim\")'", "ask"],
   ["perl -e 'unlink \"victim\"'", "ask"],
   ['node -e \'require("fs").unlinkSync("victim")\'', "ask"],

@@ -15,7 +15,13 @@ export type { MatchMode, MatchOptions, RuleList, RuleMatch, ToolCall } from "./m
 export { evaluateRule, matchesRule } from "./match.js";
 export type { PermissionRule } from "./parse.js";
 export { parseRule } from "./parse.js";
-export type { ShellAnalysis, ShellCommand, ShellUnknown, ShellUnknownCode } from "./shell/analysis.js";
+export type {
+  ShellAnalysis,
+  ShellCommand,
+  ShellEvaluated,
+  ShellUnknown,
+  ShellUnknownCode,
+} from "./shell/analysis.js";
 export { MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./shell/analysis.js";
 export { isShellParserLoaded, loadShellParser, shellCommands } from "./shell/parser.js";
 export type { ProgramSpec } from "./shell/programs.js";

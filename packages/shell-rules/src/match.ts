@@ -109,6 +109,7 @@ function analyse(command: string): ShellAnalysis {
     return {
       commands: [],
       unknowns: [{ code: "UNAVAILABLE", text: command, reason: "the bash grammar is not loaded", via: [] }],
+      evaluated: [],
     };
   }
   lastAnalysis = shellCommands(command);
@@ -130,8 +131,9 @@ function matchBash(pattern: string, command: unknown, mode: "every" | "any" | "i
   if (typeof command !== "string") {
     return mode === "every" ? NO_MATCH : { outcome: "may-match", reason: "the command is not a string" };
   }
-  const { commands, unknowns } = analyse(command);
-  if (mode === "every") return coversAll(pattern, commands, unknowns);
+  const analysis = analyse(command);
+  const { commands, unknowns } = analysis;
+  if (mode === "every") return coversAll(pattern, analysis);
   let maybe: string | undefined;
   for (const sub of commands) {
     if (matchesWildcard(pattern, sub.text) || matchesWildcard(pattern, sub.written)) return MATCH;
@@ -165,16 +167,20 @@ function mayMatch(pattern: string, command: ShellCommand): boolean {
 
 /**
  * An allow rule approves a command line only when it covers every command typed in it (`via` empty: a
- * wrapper's text covers what it runs) for every run-time value of their arguments, and nothing is unknown.
+ * wrapper's text covers what it runs) for every run-time value of their arguments, nothing is unknown, and no
+ * string bash evaluates is more than data: allow is a whitelist of data.
  */
-function coversAll(
-  pattern: string,
-  commands: readonly ShellCommand[],
-  unknowns: ShellAnalysis["unknowns"],
-): RuleMatch {
+function coversAll(pattern: string, { commands, unknowns, evaluated }: ShellAnalysis): RuleMatch {
   const first = unknowns[0];
   if (first) {
     return { outcome: "no-match", reason: `${quote(first.text)} cannot be checked: ${first.reason}` };
+  }
+  const code = evaluated[0];
+  if (code) {
+    return {
+      outcome: "no-match",
+      reason: `${quote(code.text)} is evaluated as code (\`${code.context}\`), which an allow rule does not approve`,
+    };
   }
   const typed = commands.filter((sub) => sub.via.length === 0);
   if (typed.length === 0) return { outcome: "no-match", reason: "the command runs no program" };

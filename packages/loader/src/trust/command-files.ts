@@ -117,6 +117,7 @@ export function plainCommandAnalysis(text: string): ShellAnalysis | undefined {
       { program, path: text, args: [], text: program, written: text, via: [], cwd: ".", dynamic: false },
     ],
     unknowns: [],
+    evaluated: [],
   };
 }
 

@@ -1,4 +1,5 @@
 // What a shell analysis finds (the programs that run, what cannot be known) and the scope a walk carries.
+import type { Variables } from "./values.js";
 import type { ShellWord } from "./words.js";
 
 /** One program that would run. A wrapper and what it runs are two commands: `sudo rm x` is `sudo` and `rm`. */
@@ -35,13 +36,21 @@ export type ShellUnknownCode =
   | "TOO_DEEP"
   /** The command word is a variable, substitution, glob or brace expansion. */
   | "DYNAMIC_PROGRAM"
-  /** `eval`, `bash -c`, `trap` or a wrapper's option given code that is not a literal string. */
+  /**
+   * Code known only at run time: `eval`, `bash -c`, `trap` or a wrapper's option given a non-literal string, or a
+   * string bash evaluates (`$((x))`, `${x@P}`, `printf -v "$name"`, `PS4=$p`) whose value is not in the command line.
+   */
   | "DYNAMIC_CODE"
   /** A shell or interpreter reads its program from a pipe, a non-literal here-doc, or a substituted file. */
   | "CODE_FROM_INPUT"
-  /** `source` / `.` runs a file's commands in this shell. */
+  /** `source` / `.` runs a file's commands in this shell; so do `BASH_ENV`, `ENV` and `--rcfile` for a new one. */
   | "SOURCE"
-  /** An interpreter runs code given on its command line (`python -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`). */
+  /** `hash -p`, `BASH_CMDS` or `enable -f` make a name run another program than its own. */
+  | "REDEFINES"
+  /**
+   * Code in another language, which a shell check cannot read: given on an interpreter's command line (`python -c`,
+   * `perl -e`, `awk 'BEGIN{system(…)}'`, `vim -c '!…'`, `make --eval`) or fed to it as a here-doc or here-string.
+   */
   | "INLINE_CODE"
   /** The bash grammar is not loaded (`loadShellParser()` was not awaited, or its WASM files failed to load). */
   | "UNAVAILABLE";
@@ -56,22 +65,60 @@ export interface ShellUnknown {
   via: readonly string[];
 }
 
+/**
+ * A string bash evaluates as code that is not plain data: arithmetic naming a variable, a subscript, `${x@P}` of
+ * text with expansions, an `eval` / `trap` / `-c` body. What it runs is in `commands` (and what cannot be known in
+ * `unknowns`); an allow rule approves no command line that holds one.
+ */
+export interface ShellEvaluated {
+  /** Where bash evaluates it: `$((…))`, `let`, `printf -v`, `${…@P}`, `PS4`, `trap`, `bash -c`… */
+  context: string;
+  /** The string, as written or as it was resolved (shortened past 200 characters). */
+  text: string;
+  via: readonly string[];
+}
+
 export interface ShellAnalysis {
   commands: ShellCommand[];
   unknowns: ShellUnknown[];
+  evaluated: ShellEvaluated[];
 }
 
-/** Where a walk is: directory, what started it, nesting depth, and standard input. */
+/**
+ * Names surely assigned, one layer per statement list: a list adds to its own layer as it goes, and sees its
+ * enclosing lists' names through its parent, so a long list costs one set, not one copy per statement.
+ */
+export class Definite {
+  private readonly names = new Set<string>();
+
+  constructor(private readonly parent?: Definite) {}
+
+  has(name: string): boolean {
+    return this.names.has(name) || (this.parent?.has(name) ?? false);
+  }
+
+  add(name: string): void {
+    this.names.add(name);
+  }
+}
+
+/** What a command's standard input is, when that decides what a shell runs. */
+export type Stdin =
+  | { kind: "pipe" }
+  | { kind: "file"; text: string }
+  | { kind: "code"; text: string; via: string }
+  | { kind: "runtime"; text: string };
+
+/** Where a walk is: directory, what started it, nesting depth, standard input, and the shell's variables. */
 export interface Scope {
   cwd: string | null;
   via: readonly string[];
   depth: number;
-  /** What the command's standard input is, when that decides what a shell runs. */
-  stdin?:
-    | { kind: "pipe" }
-    | { kind: "file"; text: string }
-    | { kind: "code"; text: string; via: string }
-    | { kind: "runtime"; text: string };
+  stdin?: Stdin;
+  /** The variables of the shell the code runs in (a `bash -c` string is a shell of its own). */
+  variables: Variables;
+  /** Names surely assigned by this point of the shell, so that their value is no longer the environment's. */
+  definite: Definite;
 }
 
 /**
@@ -96,6 +143,11 @@ const SHOWN_CHARS = 200;
 
 export function shorten(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;
+}
+
+/** Records a string bash evaluates as code that is not plain data. */
+export function evaluated(analysis: ShellAnalysis, scope: Scope, context: string, text: string): void {
+  analysis.evaluated.push({ context, text: shorten(text), via: scope.via });
 }
 
 /** Records something that may run a program the analysis cannot name. */

@@ -1,29 +1,28 @@
 // The code a shell (`bash -c`, `sh <<EOF`) or an interpreter (`python -`, `node -e`) runs, as far as it can be read.
 import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import type { Evaluator } from "./evaluate.js";
 import type { ProgramSpec } from "./programs.js";
 import type { ShellWord } from "./words.js";
 
-/** What these readers need from the unwrapper: the analysis they add to, and a way to read code as bash. */
+/** What these readers need from the unwrapper: the analysis they add to, and the evaluator that reads code. */
 export interface CodeReader {
   readonly analysis: ShellAnalysis;
-  code(text: string, label: string, scope: Scope): void;
+  readonly evaluator: Evaluator;
 }
 
-/** Code one word holds (`bash -c CODE`, `eval CODE`, `flock -c CODE`): read as bash, or an unknown when it is known only at run time. */
-export function codeWord(reader: CodeReader, word: ShellWord, label: string, scope: Scope): void {
-  if (word.literal) reader.code(word.value, label, scope);
-  else {
-    unknown(
-      reader.analysis,
-      scope,
-      "DYNAMIC_CODE",
-      word.value,
-      `\`${label}\` runs code known only at run time`,
-    );
-  }
+/** Paths that are the command's own standard input. */
+const STDIN = /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/(?:self|thread-self|[0-9]+)\/fd\/0)$/;
+/** Paths that are another descriptor or a pipe: input known only at run time. */
+const DESCRIPTOR = /^(?:\/dev\/fd\/[0-9]+|\/proc\/(?:self|thread-self|[0-9]+)\/fd\/[0-9]+)$/;
+
+/** How a program would read a script path: its standard input, input known only at run time, or a file. */
+export function scriptSource(word: ShellWord): "stdin" | "runtime" | "file" {
+  if (!word.literal) return "runtime";
+  if (word.value === "-" || STDIN.test(word.value)) return "stdin";
+  return DESCRIPTOR.test(word.value) ? "runtime" : "file";
 }
 
-/** `bash …`, `sh …`: the code it runs from `-c`, its script operand, or standard input. */
+/** `bash …`, `sh …`: the code it runs from `-c`, its script operand, its rc file, or standard input. */
 export function shellCode(
   reader: CodeReader,
   program: string,
@@ -43,7 +42,10 @@ export function shellCode(
     }
     if (!/^[-+]/.test(value) || value.length < 2) break;
     if (value.startsWith("--")) {
-      if (value === "--rcfile" || value === "--init-file") i++;
+      if (value === "--rcfile" || value === "--init-file") {
+        const rc = args[++i];
+        if (rc) sourced(reader, `${program} ${value}`, rc, scope);
+      }
       continue;
     }
     const letters = value.slice(1);
@@ -55,43 +57,81 @@ export function shellCode(
   const operand = args[i];
   const label = `${program} -c`;
   if (inline) {
-    if (operand) codeWord(reader, operand, label, scope);
+    if (operand) reader.evaluator.codeWord(operand, label, scope, "new");
     return;
   }
   if (operand && !readsStdin) {
-    if (!operand.literal) {
-      unknown(
-        reader.analysis,
-        scope,
-        "CODE_FROM_INPUT",
-        operand.value,
-        `\`${program}\` runs the script \`${shorten(operand.value)}\`, known only at run time`,
-      );
-    }
+    script(reader, program, operand, scope, "shell");
     return;
   }
-  codeFromStdin(reader, program, scope);
+  codeFromStdin(reader, program, scope, "shell");
 }
 
-/** A shell or interpreter reading its program from standard input: here-doc code is read, a pipe is unknown. */
-export function codeFromStdin(reader: CodeReader, program: string, scope: Scope): void {
-  const stdin = scope.stdin;
-  if (stdin?.kind === "code") {
-    reader.code(stdin.text, `${program} ${stdin.via}`, scope);
-  } else if (stdin && stdin.kind !== "file") {
+/** A file a shell sources before it reads its code (`--rcfile`, `BASH_ENV`, `ENV`). */
+export function sourced(reader: CodeReader, label: string, path: ShellWord, scope: Scope): void {
+  const from = scriptSource(path);
+  unknown(
+    reader.analysis,
+    scope,
+    from === "file" ? "SOURCE" : "CODE_FROM_INPUT",
+    `${label} ${path.value}`,
+    from === "file"
+      ? `\`${label}\` runs the commands of \`${shorten(path.value)}\`, which a check of the command line cannot see`
+      : `\`${label}\` runs \`${shorten(path.value)}\`, input known only at run time`,
+  );
+}
+
+/** A script operand: standard input, input known only at run time, or a file that is run (not an unknown). */
+function script(
+  reader: CodeReader,
+  program: string,
+  operand: ShellWord,
+  scope: Scope,
+  language: "shell" | "other",
+): void {
+  const from = scriptSource(operand);
+  if (from === "stdin") codeFromStdin(reader, program, scope, language);
+  else if (from === "runtime") {
     unknown(
       reader.analysis,
       scope,
       "CODE_FROM_INPUT",
-      stdin.kind === "pipe" ? `… | ${program}` : stdin.text,
-      stdin.kind === "pipe"
-        ? `\`${program}\` runs whatever is piped into it`
-        : `\`${program}\` runs input known only at run time`,
+      operand.value,
+      `\`${program}\` runs the script \`${shorten(operand.value)}\`, known only at run time`,
     );
   }
 }
 
-/** `python`, `node`, …: inline code (`-c`, `-e`) is an unknown; `-` or no script reads standard input. */
+/**
+ * A shell or interpreter reading its program from standard input. A shell's here-doc or here-string code is read
+ * as bash; another language's is code a shell check cannot read; a pipe or run-time input is unknown.
+ */
+export function codeFromStdin(
+  reader: CodeReader,
+  program: string,
+  scope: Scope,
+  language: "shell" | "other",
+): void {
+  const stdin = scope.stdin;
+  if (!stdin || stdin.kind === "file") return;
+  if (stdin.kind === "code" && language === "shell") {
+    reader.evaluator.code(stdin.text, `${program} ${stdin.via}`, scope, "new");
+    return;
+  }
+  const [code, text, reason] =
+    stdin.kind === "code"
+      ? ([
+          "INLINE_CODE",
+          stdin.text,
+          `\`${program} ${stdin.via}\` runs code in its own language, which a shell check cannot read`,
+        ] as const)
+      : stdin.kind === "pipe"
+        ? (["CODE_FROM_INPUT", `… | ${program}`, `\`${program}\` runs whatever is piped into it`] as const)
+        : (["CODE_FROM_INPUT", stdin.text, `\`${program}\` runs input known only at run time`] as const);
+  unknown(reader.analysis, scope, code, text, reason);
+}
+
+/** `python`, `node`, …: inline code (`-c`, `-e`) is an unknown; `-`, `/dev/stdin` or no script reads standard input. */
 export function interpreterCode(
   reader: CodeReader,
   spec: Extract<ProgramSpec, { kind: "interpreter" }>,
@@ -113,10 +153,10 @@ export function interpreterCode(
       return;
     }
     if (!arg.value.startsWith("-") || arg.value === "-") {
-      if (arg.value === "-") codeFromStdin(reader, program, scope);
+      script(reader, program, arg, scope, "other");
       return;
     }
     if (spec.valueOptions?.test(arg.value)) i++;
   }
-  codeFromStdin(reader, program, scope);
+  codeFromStdin(reader, program, scope, "other");
 }

@@ -1,11 +1,14 @@
 // What a redirect feeds to a command's standard input (here-doc, here-string, `< file`): it decides what a shell reads.
 
-import type { Scope } from "./analysis.js";
+import type { Stdin } from "./analysis.js";
 import type { SyntaxNode } from "./grammar.js";
 import { resolveWord } from "./words.js";
 
-/** What a redirect feeds to standard input: a here-doc, a here-string, or `< file`. */
-export function redirectedInput(redirect: SyntaxNode): Scope["stdin"] {
+/** Paths that are the shell's own standard input again: `< /dev/stdin` changes nothing. */
+const OWN_STDIN = /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/(?:self|thread-self|[0-9]+)\/fd\/0)$/;
+
+/** What a redirect feeds to standard input: a here-doc, a here-string, `< file`, or `"inherit"` for `< /dev/stdin`. */
+export function redirectedInput(redirect: SyntaxNode): Stdin | "inherit" | undefined {
   if (redirect.type === "heredoc_redirect") return hereDoc(redirect);
   if (redirect.type === "herestring_redirect") return hereString(redirect);
   if (redirect.type !== "file_redirect") return undefined;
@@ -15,11 +18,19 @@ export function redirectedInput(redirect: SyntaxNode): Scope["stdin"] {
   const target = redirect.childForField("destination") ?? redirect.namedChildren.at(-1);
   if (!target) return undefined;
   const word = resolveWord(target);
+  if (word.literal && OWN_STDIN.test(word.value)) return "inherit";
   // A named file is a script like `bash file`; a substitution (`< <(curl …)`) is code known only at run time.
   return word.literal ? { kind: "file", text: word.value } : { kind: "runtime", text: target.text };
 }
 
-function hereDoc(redirect: SyntaxNode): Scope["stdin"] {
+/** A redirect of another descriptor than standard input (`3<<<x`) feeds no program's input. */
+function otherDescriptor(redirect: SyntaxNode): boolean {
+  const descriptor = redirect.children.find((child) => child.type === "file_descriptor");
+  return descriptor !== undefined && descriptor.text !== "0";
+}
+
+function hereDoc(redirect: SyntaxNode): Stdin | undefined {
+  if (otherDescriptor(redirect)) return undefined;
   const start = redirect.namedChildren.find((child) => child.type === "heredoc_start");
   const end = redirect.namedChildren.find((child) => child.type === "heredoc_end");
   if (!start) return undefined;
@@ -33,8 +44,9 @@ function hereDoc(redirect: SyntaxNode): Scope["stdin"] {
   return { kind: "code", text, via: `<<${start.text}` };
 }
 
-function hereString(redirect: SyntaxNode): Scope["stdin"] {
-  const word = redirect.namedChildren[0];
+function hereString(redirect: SyntaxNode): Stdin | undefined {
+  if (otherDescriptor(redirect)) return undefined;
+  const word = redirect.namedChildren.find((child) => child.type !== "file_descriptor");
   if (!word) return undefined;
   const resolved = resolveWord(word);
   return resolved.literal

@@ -1,23 +1,40 @@
 // Unwrapper: follows one simple command through the wrappers it is spelled with (`sudo env xargs rm`), recording each program.
 import { posix } from "node:path";
-import { RUNTIME, type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
 import { changeDirectory } from "./cd.js";
-import { type CodeReader, codeWord, interpreterCode, shellCode } from "./interpreters.js";
-import { skipOptions } from "./options.js";
-import { type OptionSpec, type ProgramSpec, programSpec } from "./programs.js";
-import { literalWord, runtimeWord, type ShellWord } from "./words.js";
+import type { Evaluator } from "./evaluate.js";
+import {
+  type CodeReader,
+  codeFromStdin,
+  interpreterCode,
+  scriptSource,
+  shellCode,
+  sourced,
+} from "./interpreters.js";
+import { type Options, optionValue, readOptions } from "./options.js";
+import {
+  type CodeOption,
+  type OptionSpec,
+  type ProgramSpec,
+  programSpec,
+  type Role,
+  variableUse,
+} from "./programs.js";
+import { isSupplied, literalWord, runtimeWord, type ShellWord, wordValues } from "./words.js";
+
+type Next = { word: ShellWord; args: readonly ShellWord[] };
+type Step = { next?: Next; label?: string; cwd?: string | null };
 
 /** Follows one simple command through the wrappers it is spelled with, recording each program that runs. */
 export class Unwrapper implements CodeReader {
   constructor(
     readonly analysis: ShellAnalysis,
-    /** Reads code as a command line of its own (the walker's `analyseCode`, passed in to keep the modules acyclic). */
-    private readonly analyseCode: (code: string, scope: Scope, analysis: ShellAnalysis) => void,
+    readonly evaluator: Evaluator,
   ) {}
 
   /** Returns the directory the shell is in after the command. */
   run(word: ShellWord, args: readonly ShellWord[], scope: Scope): string | null {
-    let current: { word: ShellWord; args: readonly ShellWord[] } | undefined = { word, args };
+    let current: Next | undefined = { word, args };
     let via = scope.via;
     let cwd = scope.cwd;
     for (let hops = 0; current && hops < 64; hops++) {
@@ -68,23 +85,15 @@ export class Unwrapper implements CodeReader {
     });
   }
 
-  code(text: string, label: string, scope: Scope): void {
-    this.analyseCode(
-      text,
-      { cwd: scope.cwd, via: [...scope.via, label], depth: scope.depth + 1 },
-      this.analysis,
-    );
-  }
-
-  private step(
-    spec: ProgramSpec,
-    program: string,
-    args: readonly ShellWord[],
-    scope: Scope,
-  ): { next?: { word: ShellWord; args: readonly ShellWord[] }; label?: string; cwd?: string | null } {
+  private step(spec: ProgramSpec, program: string, args: readonly ShellWord[], scope: Scope): Step {
     switch (spec.kind) {
       case "wrapper":
         return this.wrapper(spec.options, program, args, scope);
+      case "program":
+        return this.program(spec, program, args, scope);
+      case "builtin":
+        this.builtin(spec, program, args, scope);
+        return {};
       case "shell":
         shellCode(this, program, args, scope);
         return {};
@@ -92,45 +101,30 @@ export class Unwrapper implements CodeReader {
         interpreterCode(this, spec, program, args, scope);
         return {};
       case "eval": {
-        const dynamic = args.find((arg) => !arg.literal);
-        if (args.length > 0)
-          codeWord(this, dynamic ?? literalWord(args.map((arg) => arg.value).join(" ")), "eval", scope);
+        const code = args[0]?.value === "--" ? args.slice(1) : args;
+        if (code.length > 0) this.joined(code, "eval", scope, "same");
         return {};
       }
-      case "trap": {
-        const first = args[0];
-        if (!first || first.value.startsWith("-") || args.length < 2) return {};
-        codeWord(this, first, "trap", scope);
+      case "trap":
+        this.trap(args, scope);
         return {};
-      }
       case "source":
-        unknown(
-          this.analysis,
-          scope,
-          "SOURCE",
-          [program, ...args.map((arg) => arg.value)].join(" "),
-          `\`${program}\` runs the commands of a file, which a check of the command line cannot see`,
-        );
+        this.source(program, args, scope);
         return {};
       case "find":
         this.find(args, scope);
         return {};
-      case "xargs": {
-        const start = skipOptions(args, spec.options);
-        if (start === undefined) return this.unknownOptions(program, args, scope);
-        const command = args.slice(start.index);
-        const [word, ...rest] = command.length > 0 ? command : [literalWord("echo")];
-        return { next: { word: word!, args: [...rest, runtimeWord("(arguments from standard input)")] } };
-      }
+      case "xargs":
+        return this.xargs(spec.options, program, args, scope);
       case "watch": {
-        const start = skipOptions(args, spec.options);
+        const start = readOptions(args, spec.options);
         if (start === undefined) return this.unknownOptions(program, args, scope);
         const command = args.slice(start.index);
         if (start.flags.has("-x") || start.flags.has("--exec")) {
           const [word, ...rest] = command;
           return word ? { next: { word, args: rest } } : {};
         }
-        this.joined(command, "watch", scope);
+        this.joined(command, "watch", scope, "new");
         return {};
       }
       case "parallel":
@@ -153,32 +147,305 @@ export class Unwrapper implements CodeReader {
     return {};
   }
 
-  private wrapper(
-    options: OptionSpec,
-    program: string,
-    args: readonly ShellWord[],
-    scope: Scope,
-  ): { next?: { word: ShellWord; args: readonly ShellWord[] }; cwd?: string | null } {
-    const start = skipOptions(args, options);
+  private wrapper(options: OptionSpec, program: string, args: readonly ShellWord[], scope: Scope): Step {
+    let start = readOptions(args, options);
     if (start === undefined) return this.unknownOptions(program, args, scope);
-    if (options.runsNothing?.some((option) => start.flags.has(option))) return {};
-    for (const option of options.shellString ?? []) {
-      const value = start.values.get(option);
-      if (value !== undefined) codeWord(this, value, `${program} ${option}`, scope);
+    // `runuser -u USER cmd` runs its command words; `runuser USER args` hands them to a shell like `su`.
+    const argv = options.argvWith?.some((option) => optionValue(start!, option) || start!.flags.has(option));
+    if (argv) {
+      start = readOptions(args, { ...options, operands: 0, optionsAfterOperands: false });
+      if (start === undefined) return this.unknownOptions(program, args, scope);
     }
-    const chdir = start.values.get("-C") ?? start.values.get("--chdir") ?? start.values.get("-D");
+    if (options.runsNothing?.some((option) => start!.flags.has(option) || optionValue(start!, option)))
+      return {};
+    this.assignments(start.assignments, scope);
+    const ran = this.codeOptions(options.code, start, program, scope);
+    const chdir = optionValue(start, "-C", "--chdir", "-D", "--wd", "-d");
     const cwd = chdir === undefined ? undefined : changeDirectory("cd", [chdir], scope.cwd);
     let rest = args.slice(start.index);
+    const after = options.commandAfter;
+    if (after) {
+      const at = args.findIndex((arg, i) => i >= start!.index - 1 && after.includes(arg.value));
+      rest = at === -1 ? [] : args.slice(at + 1);
+    }
+    if (ran.program) return { next: { word: ran.program, args: rest }, cwd };
     // `flock FILE -c 'cmd'`: the string option may follow the operand.
-    const late = rest[0] && options.shellString?.includes(rest[0].value) ? rest[1] : undefined;
-    if (late) {
-      codeWord(this, late, `${program} ${rest[0]!.value}`, scope);
+    const late = options.code?.find((option) => option.option === rest[0]?.value && option.reads === "shell");
+    if (late && rest[1]) {
+      this.evaluator.codeWord(rest[1], `${program} ${late.option}`, scope, "new");
       return {};
     }
     if (program === "coproc" && rest.length > 1 && rest[1]?.value === "{") rest = rest.slice(2);
     else if (program === "coproc" && rest[0]?.value === "{") rest = rest.slice(1);
+    if (options.joinsCommand && !argv && rest.length > 0) {
+      if (options.joinsCommand === "shell") this.joined(rest, program, scope, "new");
+      else shellCode(this, "sh", rest, scope);
+      return {};
+    }
     const [word, ...tail] = rest;
-    return word ? { next: { word, args: tail }, cwd } : { cwd };
+    if (word) return { next: { word, args: tail }, cwd };
+    // Without a command it starts a shell, which runs what its standard input holds.
+    if (options.shellWithout && !ran.code) codeFromStdin(this, program, scope, "shell");
+    return { cwd };
+  }
+
+  /** Programs that run no command of their words, but code through options, operands or standard input. */
+  private program(
+    spec: Extract<ProgramSpec, { kind: "program" }>,
+    program: string,
+    args: readonly ShellWord[],
+    scope: Scope,
+  ): Step {
+    const after = spec.options.commandAfter;
+    const at = after ? args.findIndex((arg) => after.includes(arg.value)) : -1;
+    const own = at === -1 ? args : args.slice(0, at);
+    const options = readOptions(own, spec.options, true)!;
+    const ran = this.codeOptions(spec.options.code, options, program, scope);
+    const operands = options.operands;
+    const inline = spec.inlineOperands
+      ? operands.find((word) => !word.literal || spec.inlineOperands!.test(word.value))
+      : undefined;
+    const scriptText =
+      spec.script && !options.values.some(([option]) => option === "-f" || option === "--file")
+        ? operands[0]
+        : undefined;
+    if (inline || (scriptText && (!scriptText.literal || spec.script!.test(scriptText.value)))) {
+      const word = inline ?? scriptText!;
+      unknown(
+        this.analysis,
+        scope,
+        "INLINE_CODE",
+        `${program} ${word.value}`,
+        `\`${program}\` runs \`${shorten(word.value)}\`, code in its own language, which a shell check cannot read`,
+      );
+    }
+    if (spec.readsStdin && !ran.code) codeFromStdin(this, program, scope, "other");
+    if (spec.options.shellWithout && !ran.code) codeFromStdin(this, program, scope, "shell");
+    if (ran.program) return { next: { word: ran.program, args: [] } };
+    if (at !== -1 && args[at + 1]) {
+      // `fd -x cmd args`, `gdb --args cmd args`: each found path or value is an argument known only at run time.
+      const [word, ...rest] = args.slice(at + 1);
+      return {
+        next: { word: word!, args: program === "gdb" ? rest : [...rest, runtimeWord("{}")] },
+        label: `${program} ${args[at]!.value}`,
+      };
+    }
+    return {};
+  }
+
+  /** The code an option's value holds: read as bash, failed closed, or a program to run next. */
+  private codeOptions(
+    code: readonly CodeOption[] | undefined,
+    options: Options,
+    program: string,
+    scope: Scope,
+  ): { code: boolean; program?: ShellWord } {
+    let ran = false;
+    let next: ShellWord | undefined;
+    for (const [name, value] of options.values) {
+      for (const option of code ?? []) {
+        if (option.option !== name) continue;
+        let word = value;
+        if (option.value) {
+          const match = value.literal ? option.value.exec(value.value) : null;
+          if (!match && value.literal) continue;
+          if (match) word = literalWord(value.value.slice(match[0].length));
+        }
+        ran = true;
+        const label = `${program} ${name}`;
+        if (option.reads === "shell") this.evaluator.codeWord(word, label, scope, "new");
+        else if (option.reads === "program") next = word;
+        else if (option.reads === "inline") {
+          unknown(
+            this.analysis,
+            scope,
+            "INLINE_CODE",
+            `${label} ${word.value}`,
+            `\`${label}\` runs code in ${program}'s own language, which a shell check cannot read`,
+          );
+        } else this.codeFile(label, word, scope);
+      }
+    }
+    return { code: ran, program: next };
+  }
+
+  /** `make -f FILE`, `awk -f FILE`: a file is run (not an unknown); standard input or a substitution is. */
+  private codeFile(label: string, word: ShellWord, scope: Scope): void {
+    const from = scriptSource(word);
+    if (from === "file") return;
+    if (from === "stdin") codeFromStdin(this, label, scope, "other");
+    else {
+      unknown(
+        this.analysis,
+        scope,
+        "CODE_FROM_INPUT",
+        `${label} ${word.value}`,
+        `\`${label}\` runs \`${shorten(word.value)}\`, input known only at run time`,
+      );
+    }
+  }
+
+  /** `env VAR=…`, `sudo VAR=…`: a variable bash or a program runs is code. */
+  private assignments(words: readonly ShellWord[], scope: Scope): void {
+    for (const word of words) {
+      const eq = word.value.indexOf("=");
+      const name = word.value.slice(0, eq);
+      const use = variableUse(name);
+      if (!use) continue;
+      const value = word.literal ? literalWord(word.value.slice(eq + 1)) : runtimeWord(word.value);
+      this.variable(name, use, value, scope);
+    }
+  }
+
+  /** The value of a variable bash or a program runs, checked as what it is to them. */
+  variable(
+    name: string,
+    use: NonNullable<ReturnType<typeof variableUse>>,
+    value: ShellWord,
+    scope: Scope,
+  ): void {
+    switch (use) {
+      case "prompt":
+        this.evaluator.promptWord(value, name, scope);
+        break;
+      case "code":
+        this.evaluator.codeWord(value, name, scope, "same");
+        break;
+      case "alias":
+        this.evaluator.codeWord(value, `alias ${name}`, scope, "same");
+        break;
+      case "command": {
+        // `LESSOPEN='|cmd %s'`: the bar says the output is piped.
+        const text = value.literal ? literalWord(value.value.replace(/^\|\|?/, "")) : value;
+        this.evaluator.codeWord(text, name, scope, "new");
+        break;
+      }
+      case "function": {
+        const body = value.literal
+          ? literalWord(`${name.slice("BASH_FUNC_".length, -2)} ${value.value}`)
+          : value;
+        this.evaluator.codeWord(body, name, scope, "new");
+        break;
+      }
+      case "source":
+        sourced(this, name, value, scope);
+        break;
+      case "redefines":
+        this.redefines(name, value, scope);
+        break;
+    }
+  }
+
+  private redefines(label: string, value: ShellWord, scope: Scope): void {
+    unknown(
+      this.analysis,
+      scope,
+      "REDEFINES",
+      `${label} ${value.value}`,
+      `\`${label}\` makes a name run \`${shorten(value.value)}\` instead of its own program`,
+    );
+  }
+
+  /** A builtin that evaluates words: `let`, `printf -v`, `read`, `mapfile -C`, `test -v`, `hash -p`, `alias`… */
+  private builtin(
+    spec: Extract<ProgramSpec, { kind: "builtin" }>,
+    program: string,
+    args: readonly ShellWord[],
+    scope: Scope,
+  ): void {
+    if (spec.after) {
+      args.forEach((arg, i) => {
+        const role = arg.literal ? spec.after![arg.value] : undefined;
+        if (role && args[i + 1]) this.role(role, args[i + 1]!, `${program} ${arg.value}`, scope);
+      });
+    }
+    if (!spec.values && spec.operands === undefined) return;
+    // A word known only at run time among the options: every word is read as an option or an operand alike.
+    const leading = readOptions(args, spec.options);
+    const options = leading ?? readOptions(args, spec.options, true)!;
+    for (const [name, value] of options.values) {
+      const role = spec.values?.[name];
+      if (role) this.role(role, value, `${program} ${name}`, scope);
+    }
+    const operands = leading ? args.slice(leading.index) : options.operands;
+    operands.forEach((word, i) => {
+      const roles = spec.operands;
+      const role = typeof roles === "string" ? roles : roles?.[Math.min(i, roles.length - 1)];
+      if (role && role !== "data") this.role(role, word, program, scope);
+    });
+  }
+
+  private role(role: Role, word: ShellWord, label: string, scope: Scope): void {
+    switch (role) {
+      case "name":
+        this.evaluator.nameWord(word, label, scope);
+        // `declare -i n; read n`: what is read into an integer variable is evaluated as arithmetic.
+        if (word.literal && scope.variables.integers.has(word.value.replace(/\[.*$/s, ""))) {
+          this.evaluator.arithmeticWord(runtimeWord(`(${label} input)`), `${word.value}=`, scope);
+        }
+        break;
+      case "arithmetic":
+        this.evaluator.arithmeticWord(word, label, scope);
+        break;
+      case "code":
+        this.evaluator.codeWord(word, label, scope, "same");
+        break;
+      case "alias": {
+        const texts = wordValues(word, (name) => scope.variables.valuesOf(name, scope.definite));
+        if (!texts) {
+          this.evaluator.codeWord(word, "alias", scope, "same");
+          break;
+        }
+        for (const text of texts) {
+          const eq = text.indexOf("=");
+          if (eq !== -1) this.evaluator.code(text.slice(eq + 1), `alias ${text.slice(0, eq)}`, scope, "same");
+        }
+        break;
+      }
+      case "redefines":
+        this.redefines(label, word, scope);
+        break;
+      case "expands":
+        this.evaluator.promptWord(word, label, scope);
+        break;
+      case "binding": {
+        // `bind -x '"\C-x": cmd'`: the command follows the key sequence and its colon.
+        const colon = word.value.indexOf(":");
+        this.evaluator.codeWord(
+          word.literal ? literalWord(word.value.slice(colon + 1)) : word,
+          label,
+          scope,
+          "same",
+        );
+        break;
+      }
+    }
+  }
+
+  /** `trap [--] CODE SIGNAL…`: CODE runs later; `trap -p`, `trap -l`, `trap - SIG` and `trap '' SIG` run nothing. */
+  private trap(args: readonly ShellWord[], scope: Scope): void {
+    let i = 0;
+    while (i < args.length && args[i]!.literal && /^-[lp]+$/.test(args[i]!.value)) i++;
+    if (args[i]?.value === "--") i++;
+    const code = args[i];
+    if (!code || args.length <= i + 1 || (code.literal && (code.value === "-" || code.value === ""))) return;
+    this.evaluator.codeWord(code, "trap", scope, "same");
+  }
+
+  /** `source FILE`, `. FILE`: the file's commands run here; `/dev/stdin` is what standard input holds. */
+  private source(program: string, args: readonly ShellWord[], scope: Scope): void {
+    const file = args[0]?.value === "--" ? args[1] : args[0];
+    if (file && scriptSource(file) === "stdin" && scope.stdin?.kind === "code") {
+      this.evaluator.code(scope.stdin.text, `${program} ${scope.stdin.via}`, scope, "same");
+      return;
+    }
+    unknown(
+      this.analysis,
+      scope,
+      "SOURCE",
+      [program, ...args.map((arg) => arg.value)].join(" "),
+      `\`${program}\` runs the commands of a file, which a check of the command line cannot see`,
+    );
   }
 
   private find(args: readonly ShellWord[], scope: Scope): void {
@@ -196,8 +463,29 @@ export class Unwrapper implements CodeReader {
     }
   }
 
+  /**
+   * `xargs [options] cmd args`: cmd runs with words from standard input appended, or, with `-I R` / `-i` /
+   * `--replace`, put where `R` (`{}`) is written: a word holding it is known only at run time.
+   */
+  private xargs(options: OptionSpec, program: string, args: readonly ShellWord[], scope: Scope): Step {
+    const start = readOptions(args, options);
+    if (start === undefined) return this.unknownOptions(program, args, scope);
+    let replace = optionValue(start, "-I", "--replace")?.value;
+    for (const arg of args.slice(0, start.index)) {
+      if (arg.value === "-i" || arg.value === "--replace") replace ??= "{}";
+      else if (/^-i./.test(arg.value)) replace ??= arg.value.slice(2);
+    }
+    const command = args.slice(start.index);
+    const [word, ...rest] = command.length > 0 ? command : [literalWord("echo")];
+    const supplied =
+      replace !== undefined
+        ? rest.map((arg) => (arg.value.includes(replace!) ? runtimeWord(arg.value) : arg))
+        : [...rest, runtimeWord("(arguments from standard input)")];
+    return { next: { word: word!, args: supplied } };
+  }
+
   private parallel(options: OptionSpec, args: readonly ShellWord[], scope: Scope): void {
-    const start = skipOptions(args, options);
+    const start = readOptions(args, options);
     if (start === undefined) {
       this.unknownOptions("parallel", args, scope);
       return;
@@ -217,15 +505,26 @@ export class Unwrapper implements CodeReader {
     const words = command.map((arg) => (arg.value.includes("{") ? runtimeWord(arg.value) : arg));
     // Without a `{}` placeholder, parallel appends each input as the last argument.
     if (words.every((word) => word.literal)) words.push(runtimeWord("{}"));
-    this.joined(words, "parallel", scope);
+    this.joined(words, "parallel", scope, "new");
   }
 
-  /** `watch` and `parallel` join their words into one shell command. */
-  private joined(words: readonly ShellWord[], label: string, scope: Scope): void {
+  /** `eval`, `watch`, `parallel`, `sg` join their words into one shell command. */
+  private joined(words: readonly ShellWord[], label: string, scope: Scope, shell: "same" | "new"): void {
     if (words.length === 0) return;
-    const dynamic = words.find((word) => !word.literal && word.shape !== RUNTIME);
     // Words supplied at run time (`{}`) become a variable, so the code stays analysable and they stay unknown.
-    const code = words.map((word) => (word.literal ? word.value : '"$HOOKWIRE_RUNTIME"')).join(" ");
-    codeWord(this, dynamic ?? literalWord(code), label, scope);
+    const parts = words.map((word) =>
+      isSupplied(word)
+        ? ['"$HOOKWIRE_RUNTIME"']
+        : wordValues(word, (name) => scope.variables.valuesOf(name, scope.definite)),
+    );
+    if (parts.some((part) => part === undefined)) {
+      const dynamic = words.find((_word, i) => parts[i] === undefined)!;
+      this.evaluator.codeWord(dynamic, label, scope, shell);
+      return;
+    }
+    let texts: string[] = [""];
+    for (const part of parts)
+      texts = texts.flatMap((before) => part!.map((value) => (before ? `${before} ${value}` : value)));
+    for (const text of texts.slice(0, 32)) this.evaluator.code(text, label, scope, shell);
   }
 }

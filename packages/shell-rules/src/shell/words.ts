@@ -37,6 +37,9 @@ interface Builder {
   glob: boolean;
 }
 
+// The syntax each word came from, for reading its run-time parts again once variables' values are known.
+const sources = new WeakMap<ShellWord, SyntaxNode>();
+
 export function resolveWord(node: SyntaxNode): ShellWord {
   const out: Builder = { value: "", shape: "", literal: true, glob: false };
   append(node, out, 0);
@@ -45,7 +48,90 @@ export function resolveWord(node: SyntaxNode): ShellWord {
     out.literal = false;
     out.shape = RUNTIME;
   }
+  const word: ShellWord = { value: out.value, literal: out.literal, glob: out.glob, shape: out.shape };
+  // Only a word with run-time parts is read again (`wordValues`); a literal one is its value.
+  if (!word.literal) sources.set(word, node);
+  return word;
+}
+
+/** Two parts the grammar split that bash reads as one word (`--file=<(…)`: nothing between them). */
+export function joinWords(first: ShellWord, second: ShellWord): ShellWord {
+  return {
+    value: first.value + second.value,
+    literal: first.literal && second.literal,
+    glob: first.glob || second.glob,
+    shape: first.shape + second.shape,
+  };
+}
+
+/** A word a program supplies at run time (`xargs`' input, `find`'s `{}`), not one written in the command line. */
+export function isSupplied(word: ShellWord): boolean {
+  return !word.literal && !sources.has(word);
+}
+
+/** The values a variable may hold (`undefined`: known only at run time). */
+export type Lookup = (name: string) => readonly string[] | undefined;
+const MAX_EXPANSIONS = 32;
+
+/**
+ * The strings a word may become when its only run-time parts are plain `$name` / `${name}` whose values `lookup`
+ * knows, e.g. `"$x=1"` with `x` assigned `a` or `b`; `undefined` when some part is known only at run time.
+ */
+export function wordValues(word: ShellWord, lookup: Lookup): readonly string[] | undefined {
+  if (word.literal) return [word.value];
+  const node = sources.get(word);
+  return node && !word.glob ? expand(node, lookup, 0) : undefined;
+}
+
+function expand(node: SyntaxNode, lookup: Lookup, depth: number): readonly string[] | undefined {
+  if (depth > MAX_WORD_DEPTH) return undefined;
+  switch (node.type) {
+    case "simple_expansion": {
+      const name = node.namedChildren[0];
+      return name && node.namedChildren.length === 1 ? lookup(name.text) : undefined;
+    }
+    case "expansion": {
+      const [name, ...rest] = node.namedChildren;
+      const plain = name?.type === "variable_name" && rest.length === 0 && node.children.length === 3;
+      return plain ? lookup(name.text) : undefined;
+    }
+    case "concatenation":
+      return product(node.children.map((child) => expand(child, lookup, depth + 1)));
+    case "string": {
+      const parts: Array<readonly string[] | undefined> = [];
+      let from = 1;
+      for (const child of node.namedChildren) {
+        if (!runtimeNodes.has(child.type)) continue;
+        parts.push([dqText(node.text.slice(from, child.startIndex - node.startIndex))]);
+        parts.push(expand(child, lookup, depth + 1));
+        from = child.endIndex - node.startIndex;
+      }
+      parts.push([
+        dqText(node.text.slice(from, node.text.endsWith('"') && node.text.length > from ? -1 : undefined)),
+      ]);
+      return product(parts);
+    }
+    default: {
+      const word = resolveWord(node);
+      return word.literal ? [word.value] : undefined;
+    }
+  }
+}
+
+function product(parts: ReadonlyArray<readonly string[] | undefined>): readonly string[] | undefined {
+  let out: string[] = [""];
+  for (const part of parts) {
+    if (!part) return undefined;
+    out = out.flatMap((before) => part.map((value) => before + value));
+    if (out.length > MAX_EXPANSIONS) return undefined;
+  }
   return out;
+}
+
+function dqText(text: string): string {
+  const out: Builder = { value: "", shape: "", literal: true, glob: false };
+  inDoubleQuotes(text, out);
+  return out.value;
 }
 
 function runtime(out: Builder, text: string): void {
@@ -72,6 +158,8 @@ function append(node: SyntaxNode, out: Builder, depth: number): void {
       unquoted(node.text, out);
       break;
     case "number":
+    case "variable_name":
+    case "test_operator":
       literal(out, node.text);
       break;
     case "raw_string":

@@ -1,0 +1,101 @@
+// Spellings tried against these rules beyond the issue's list, each one that got past (or nearly) kept as a row;
+// and the documented limits, pinned as getting past so the docs stay true.
+import { ALLOW_DATA, GUARDS } from "../guards.js";
+import { rows } from "../victims.js";
+
+export const own = rows("own: beyond the list", GUARDS, "ask", [
+  ["bash -c bash <<< 'rm -f victim'", "deny"],
+  ["timeout 5 bash <<< 'rm -f victim'", "deny"],
+  ["bash -i <<< 'rm -f victim'", "deny"],
+  ["sh -i <<< 'rm -f victim'", "deny"],
+  ["dash -s <<< 'rm -f victim'", "deny"],
+  ["bash --init-file <(echo rm -f victim) -i", "ask"],
+  ["bash --rcfile <(echo rm -f victim) -i", "ask"],
+  ["exec {fd}<<<'rm -f victim'; bash /dev/fd/$fd", "ask"],
+  ["BASH_CMDS[ls]=/bin/rm; ls -f victim", "ask"],
+  ["declare -A BASH_CMDS=([ls]=/bin/rm); ls -f victim", "ask"],
+  ["shopt -s expand_aliases; BASH_ALIASES[x]='rm -f victim'\nx", "deny"],
+  ["x=( 'a[$(rm -f victim)]' ); echo $(( x[0] ))", "deny"],
+  ["command_not_found_handle() { rm -f victim; }; nosuch", "deny"],
+  ['ls() { rm -f "$@"; }; ls victim', "deny"],
+  ['x() { "$@"; }; x rm -f victim', "ask"],
+  ["sh -c 'exec \"$@\"' _ rm -f victim", "ask"],
+  ['find /usr/bin -maxdepth 1 -name rm -exec {} -f "$PWD/victim" \\;', "ask"],
+  ["awk '{system($0)}' <<< 'rm -f victim'", "ask"],
+  ["perl -pe 'system $_' <<< 'rm -f victim'", "ask"],
+  ["eval $'\\x72\\x6d -f victim'", "deny"],
+  ["eval \"\\$(printf 'rm -f victim')\"", "ask"],
+  ["echo 726d202d662076696374696d | xxd -r -p | bash -s", "ask"],
+  ["run=eval; $run 'rm -f victim'", "ask"],
+  ["printf -v cmd '%s' rm; $cmd -f victim", "ask"],
+  ["$(echo -e '\\x72\\x6d') -f victim", "ask"],
+  ["IFS= read -r x <<< '$(rm -f victim)'; echo \"${x@P}\"", "ask"],
+  ["printf '%s\\n' 'rm -f victim' > x; . ./x", "ask"],
+  ["sh -c 'read -r c; eval \"$c\"' <<< 'rm -f victim'", "ask"],
+  ["printf 'rm -f victim' | bash -c \"$(cat)\"", "ask"],
+  ["true\r\nrm -f victim", "deny"],
+  ["rm\t-f\tvictim", "deny"],
+  ["rm -f victim #", "deny"],
+  ["cat <<EOF\nEOF\nrm -f victim", "deny"],
+  [": <<'EOF'\nx\nEOF\nrm -f victim", "deny"],
+  ["rm -f victim & disown", "deny"],
+  ["{ rm -f victim; } 2>/dev/null", "deny"],
+  ["[ -e victim ] && rm -f victim", "deny"],
+  ["case $(rm -f victim) in *) ;; esac", "deny"],
+  ["for f in $(rm -f victim); do :; done", "deny"],
+  ["echo > >(rm -f victim)", "deny"],
+  ["while read -r; do :; done < <(rm -f victim)", "deny"],
+  ["mapfile -t a < <(rm -f victim)", "deny"],
+  ["exec 3< <(rm -f victim)", "deny"],
+  ["coproc { rm -f victim; }", "deny"],
+  ["function rm_it { rm -f victim; }; rm_it", "deny"],
+  ["trap 'rm -f victim' EXIT; exit", "deny"],
+  ["bash -c 'rm -f victim' -- extra", "deny"],
+  ["xargs -a /dev/stdin rm -f <<< victim", "deny"],
+  ["echo victim | xargs --verbose rm -f", "deny"],
+  ["nohup sh -c 'rm -f victim' >/dev/null", "deny"],
+  ["exec bash <<< 'rm -f victim'", "deny"],
+  ["(exec rm -f victim)", "deny"],
+  ['cd /usr/bin && ./rm -f "$OLDPWD/victim"', "deny"],
+  ["PATH=/bin rm -f victim", "deny"],
+  ["rm -f victim </dev/null >/dev/null 2>&1", "deny"],
+  ["x=a; echo ${x/a/$(rm -f victim)}", "deny"],
+  ["exec -a rm /bin/rm -f victim", "deny"],
+  ["cat <<EOF\n`rm -f victim`\nEOF", "deny"],
+  ["cat > /dev/null <<EOF\n${x:-`rm -f victim`}\nEOF", "deny"],
+]);
+
+/** Nothing here runs rm; the guards must not take it for an attack. */
+export const harmless = rows("own: harmless look-alikes", GUARDS, "allow", [
+  ["echo $'\\x24(rm -f victim)'", "allow"],
+  ["echo 'rm -f victim' > notes.txt", "allow"],
+  ["printf '%s\\n' 'a[$(rm -f victim)]'", "allow"],
+  ["echo hello", "allow"],
+  ["printf '%s\\n' a b", "allow"],
+  ["read -r x <<< y", "allow"],
+  ["test -f victim", "allow"],
+  ["[ -d . ]", "allow"],
+  ["let i=1", "allow"],
+  ["declare -a arr=(1 2)", "allow"],
+  ["unset x", "allow"],
+  // An allow rule covers a whole command line: `Bash(cd *)` and `Bash(ls *)` are two rules.
+  ["cd .. && ls", "allow", { also: { [ALLOW_DATA.title]: "ask" } }],
+  ["cat victim", "allow"],
+  ["set -e; echo ok", "allow", { also: { [ALLOW_DATA.title]: "ask" } }],
+  ["x=1; [[ $x -eq 1 ]] && echo one", "allow"],
+]);
+
+/**
+ * What rules do not see, as docs/security.md lists it: each removes the victim past `Bash(rm *)`. Pinned so that a
+ * limit closed by a change moves out of the docs, and one the docs do not name cannot hide here.
+ */
+export const limits = rows("documented limits", GUARDS, "ask", [
+  ["cat > s <<'EOF'\nrm -f victim\nEOF\nbash s", "allow"],
+  ["printf 'all:\\n\\trm -f victim\\n' > Makefile; make -s", "allow"],
+  ["cp /bin/rm ./ls; ./ls -f victim", "allow"],
+  ["ln -s /bin/rm x; ./x -f victim", "allow"],
+  ["find . -name victim -delete", "allow"],
+  ["unlink victim", "allow"],
+  ["mv victim victim.gone", "allow"],
+  ["sed 's/^/rm -f /e' <<< victim", "allow"],
+]);
