@@ -51,10 +51,10 @@ const SETTINGS = {
 // `trust: "all"` is the host's own decision; `"ask"` holds the project to the fingerprint the trust store has
 // (the second variant, recorded by \`hookwire trust\` first): trust's own work is then on the clock too.
 const hookwireHost = (trust) => `
-const { discoverAndLoadHooks } = await import(${JSON.stringify(LOADER_URL)});
+const { discoverAndLoadHooks, HOOK_FORMATS } = await import(${JSON.stringify(LOADER_URL)});
 const { HookRunner } = await import(${JSON.stringify(CORE_URL)});
 const cwd = process.cwd();
-const { hooks, errors } = await discoverAndLoadHooks([], cwd, { home: process.env.HOME, trust: ${JSON.stringify(trust)} });
+const { hooks, errors } = await discoverAndLoadHooks([], cwd, { home: process.env.HOME, formats: HOOK_FORMATS, trust: ${JSON.stringify(trust)} });
 if (errors.length > 0 || hooks.length !== ${HOOKS + 1}) throw new Error("loaded " + hooks.length + ": " + errors[0]?.error.message);
 const runner = new HookRunner(hooks, { cwd });
 runner.initialize({ sendMessageHandler() {}, appendEntryHandler() {} });
@@ -149,7 +149,7 @@ export async function run() {
       [
         "--input-type=module",
         "-e",
-        `const { trustProject } = await import(${JSON.stringify(LOADER_URL)}); await trustProject(process.cwd(), { home: process.env.HOME });`,
+        `const { trustProject, HOOK_FORMATS } = await import(${JSON.stringify(LOADER_URL)}); await trustProject(process.cwd(), { home: process.env.HOME, formats: HOOK_FORMATS });`,
       ],
       { cwd: tsProject, env: env(warmCache) },
     );

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { instantiateHook, type LoadedHook } from "@hookwire/core";
-import { discoverAndLoadHooks, projectTrustStatus, trustProject } from "@hookwire/loader";
+import { discoverAndLoadHooks, HOOK_FORMATS, projectTrustStatus, trustProject } from "@hookwire/loader";
 import { createSettingsHooks, validateSettings } from "@hookwire/settings-hooks";
 import { ToolBlockedError } from "@hookwire/tool-wrapper";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ describe("a cloned project", () => {
   const project = path.join(temp.dir, "cloned");
   const home = path.join(temp.dir, "home");
   const trustStore = path.join(temp.dir, "trust", "trust.json");
-  const options = { home, trustStore, env: {} };
+  const options = { home, trustStore, env: {}, formats: HOOK_FORMATS };
   const guardRan = path.join(temp.dir, "guard-ran");
   const moduleRan = path.join(temp.dir, "module-ran");
   const guard = path.join(project, ".claude", "hooks", "guard.sh");

@@ -1,7 +1,7 @@
 // Test runs keep their hands off the user's folders: every per-user default resolves inside the run's temp folder.
 import os from "node:os";
 import path from "node:path";
-import { defaultCacheRoot, defaultModuleCacheDir } from "@hookwire/loader";
+import { defaultCacheRoot } from "@hookwire/loader";
 import { defaultOutputDir, defaultSessionEnvDir, defaultTranscriptDir } from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
 
@@ -23,7 +23,7 @@ describe("the test run's folders", () => {
     const realCache = path.join(os.homedir(), ".cache");
     for (const dir of [
       defaultCacheRoot(),
-      defaultModuleCacheDir(),
+      path.join(defaultCacheRoot(), "modules"),
       defaultOutputDir(),
       defaultSessionEnvDir("some-session"),
       defaultTranscriptDir("/some/project"),

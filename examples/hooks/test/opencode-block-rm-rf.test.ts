@@ -12,7 +12,12 @@ const project = path.join(exampleRoot, "opencode");
 /** The plugin as hookwire finds it in `opencode/.opencode/plugin/`, behind the wrapper of a recording bash tool. */
 async function load() {
   const home = mkdtempSync(path.join(os.tmpdir(), "oc-example-home-"));
-  const loaded = await discoverAndLoadHooks([], project, { home, trust: "all", settingsSources: [] });
+  const loaded = await discoverAndLoadHooks([], project, {
+    home,
+    trust: "all",
+    settingsSources: [],
+    formats: ["opencode"],
+  });
   const ran: string[] = [];
   const bash: ToolDefinition = {
     name: "bash",
@@ -75,7 +80,12 @@ describe("block-rm-rf as an OpenCode plugin", () => {
     const home = mkdtempSync(path.join(os.tmpdir(), "oc-example-home-"));
     const trustStore = path.join(home, "trust.json");
     writeFileSync(trustStore, "{}");
-    const loaded = await discoverAndLoadHooks([], project, { home, trustStore, settingsSources: [] });
+    const loaded = await discoverAndLoadHooks([], project, {
+      home,
+      trustStore,
+      settingsSources: [],
+      formats: ["opencode"],
+    });
     expect(loaded.hooks).toEqual([]);
     expect(loaded.skipped.map((item) => item.path)).toEqual([".opencode/plugin/block-rm-rf.ts"]);
   });

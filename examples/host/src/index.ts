@@ -1,7 +1,7 @@
 // An agent host in one file, built on the published packages: load a project's hooks and run a scripted session.
 import path from "node:path";
 import { AgentHost, createHookSession, createTerminalUIContext, readScript } from "@hookwire/host-kit";
-import { type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
+import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS } from "@hookwire/loader";
 
 export interface SessionOptions {
   /** The project folder: its hook folders and settings files load, once trusted (`hookwire trust`). */
@@ -25,7 +25,12 @@ export async function runSession(options: SessionOptions): Promise<AgentHost> {
     sessionDir: path.join(options.cwd, ".sessions"),
     cwd: options.cwd,
   });
-  const discover = { ...options.discover, settings: { ...options.discover?.settings, ...settings } };
+  // The demo host loads every format a project may hold; a real host picks the ones it does not run itself.
+  const discover = {
+    formats: HOOK_FORMATS,
+    ...options.discover,
+    settings: { ...options.discover?.settings, ...settings },
+  };
   const loaded = await discoverAndLoadHooks(options.hooks ?? [], options.cwd, discover);
   for (const failure of loaded.errors) print(`⚠ ${failure.error.message}`);
   for (const skipped of loaded.skipped) print(`⚠ ${skipped.path} not loaded; ${skipped.trustCommand}`);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { trustProject } from "@hookwire/loader";
+import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
 import { afterEach, describe, expect, it } from "vitest";
 import { runSession } from "../src/index.js";
 
@@ -84,7 +84,7 @@ describe("the example host", () => {
         '{"prompt": "second", "calls": [{"tool": "bash", "input": {"command": "npm test --version"}}], "reply": "done"}',
       ].join("\n"),
     );
-    const discover = { home, trustStore: path.join(root, "trust.json") };
+    const discover = { home, trustStore: path.join(root, "trust.json"), formats: HOOK_FORMATS };
     await trustProject(cwd, discover);
     const lines: string[] = [];
     const host = await runSession({ cwd, script, print: (line) => lines.push(line), discover });

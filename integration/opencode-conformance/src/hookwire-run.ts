@@ -14,6 +14,7 @@ export async function runInHookwire(testCase: PluginCase): Promise<Observation> 
   try {
     const loaded = await discoverAndLoadHooks([], ws.project, {
       home: ws.home,
+      formats: ["opencode"],
       trust: "all",
       settingsSources: [],
       fsCache: false,

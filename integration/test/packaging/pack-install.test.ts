@@ -253,7 +253,7 @@ describe("hookwire installed into an npm prefix", () => {
     const before = hookwire(["list"]);
     expect(before.stdout).toContain("untrusted, not loaded (2)");
     expect(before.stdout).toContain(`trust them with: hookwire trust --cwd ${project}`);
-    expect(hookwire(["trust"]).code).toBe(0);
+    expect(hookwire(["trust", "--yes"]).code).toBe(0);
     expect(hookwire(["list"]).stdout).toContain("/greet  Ask, then say hello");
     const emit = hookwire([
       "emit",

@@ -52,7 +52,7 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     load: async () => (await import("./commands/doctor.js")).doctorCommand,
   },
   trust: {
-    description: "Trust the project's hooks as they are now (or --revoke)",
+    description: "Show what the project's hooks would run and what changed, then trust them (or --revoke)",
     load: async () => (await import("./commands/trust.js")).trustCommand,
   },
   connect: {

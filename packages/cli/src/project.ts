@@ -1,7 +1,12 @@
 // Loads every hook of a project the way a host would, for the commands that inspect or run them.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { type DiscoverAndLoadResult, type DiscoverOptions, discoverAndLoadHooks } from "@hookwire/loader";
+import {
+  type DiscoverAndLoadResult,
+  type DiscoverOptions,
+  discoverAndLoadHooks,
+  HOOK_FORMATS,
+} from "@hookwire/loader";
 import {
   defaultSessionEnvDir,
   projectFolderName,
@@ -42,7 +47,8 @@ export function resolveProject(cwd: string | undefined): ProjectRoot {
 type BridgeOptions = NonNullable<DiscoverOptions["settings"]>;
 
 export function discoverOptions(settings: Partial<BridgeOptions> = {}): DiscoverOptions {
-  return { settings: { sessionId: CLI_SESSION_ID, ...settings } };
+  // The CLI loads every format (a host chooses its own): what `hookwire trust` trusts covers them all.
+  return { formats: HOOK_FORMATS, settings: { sessionId: CLI_SESSION_ID, ...settings } };
 }
 
 /**

@@ -30,7 +30,7 @@ describe("temporary folders", () => {
 
   it("run removes its session folder, also when the command fails", () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const tmp = emptyTmp();
     expect(box.run(["run", "/greet", "Ada"], { env: { TMPDIR: tmp } }).code).toBe(0);
     expect(box.run(["run", "/nope"], { env: { TMPDIR: tmp } }).code).toBe(2);

@@ -100,13 +100,14 @@ describe("hookwire list and trust", () => {
       "
     `);
 
-    const trusted = box.run(["trust"]);
+    const trusted = box.run(["trust", "--yes"]);
     expect(trusted.code).toBe(0);
     expect(trusted.stdout).toMatchInlineSnapshot(`
-      "Trusted <cwd> (3 items):
+      "Trusting <cwd> lets these run (3 items):
         hook .hookwire/hooks/guard.ts
         script .claude/bin/deny-curl.sh
         settings .claude/settings.json
+      Trusted <cwd> (3 items).
       Any change to these files untrusts the project again, also while hooks are running.
       "
     `);
@@ -129,7 +130,7 @@ describe("hookwire list and trust", () => {
 
   it("prints the same listing as JSON", () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const data = JSON.parse(box.run(["list", "--json"]).stdout);
     expect(data.trusted).toBe(true);
     expect(data.modules).toEqual([
@@ -154,11 +155,11 @@ describe("hookwire list and trust", () => {
 
   it("untrusts the project when a hook file changes, and on --revoke", () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     writeFileSync(path.join(box.cwd, ".claude/bin/deny-curl.sh"), "#!/bin/sh\nexit 0\n");
     expect(JSON.parse(box.run(["list", "--json"]).stdout).trusted).toBe(false);
 
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const revoked = box.run(["trust", "--revoke"]);
     expect(revoked.stdout).toBe("Revoked trust for <cwd>.\n");
     expect(JSON.parse(box.run(["list", "--json"]).stdout).trusted).toBe(false);
@@ -169,7 +170,7 @@ describe("hookwire list and trust", () => {
 describe("hookwire emit", () => {
   const trusted = () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     return box;
   };
 
@@ -345,7 +346,7 @@ describe("a misbehaving hook", () => {
 describe("hookwire tool", () => {
   const trusted = () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     return box;
   };
 
@@ -398,7 +399,7 @@ describe("hookwire doctor", () => {
   it("explains every reason a hook would not fire and exits 2", () => {
     const box = sandbox("broken");
     chmodSync(path.join(box.cwd, ".claude/bin/not-executable.sh"), 0o644);
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["doctor"]);
     expect(out.code).toBe(2);
     expect(out.stdout).toMatchInlineSnapshot(`
@@ -406,7 +407,7 @@ describe("hookwire doctor", () => {
       ✖ .claude/settings.json → hooks.PreToolUs: Unknown event "PreToolUs"; did you mean "PreToolUse"? Its hooks are skipped.
       ⚠ .claude/settings.json → hooks.PreToolUse[1].hooks[0].timeout: timeout is in seconds, not milliseconds: 5000 is 1.4 hours; for 5 seconds write 5.
       ✖ .claude/settings.json → hooks.PostToolUse[0].hooks[0].type: Invalid handler type: expected one of "command" | "http" | "mcp_tool" | "prompt" | "agent", got "comand"; did you mean "command"? This handler is skipped.
-      ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`.hookwire/hooks/bad-syntax.ts\` could not be imported: ParseError: Unexpected token (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
+      ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`.hookwire/hooks/bad-syntax.ts\` could not be imported: Expected \`}\` but found \`EOF\` (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
       ⚠ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: matcher "bash" matches no known tool
           fix: tool names are case-sensitive: write Bash (settings hooks see Claude Code names)
       ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: runs .claude/bin/missing.sh, which does not exist
@@ -428,7 +429,7 @@ describe("hookwire doctor", () => {
 
   it("is clean on a healthy project and exits 0", () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["doctor", "--json"]);
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({
@@ -449,7 +450,7 @@ describe("hookwire doctor", () => {
 describe("hookwire run", () => {
   it("runs a registered command with the no-op UI when there is no terminal", () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["run", "/greet", "Ada"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
@@ -460,7 +461,7 @@ describe("hookwire run", () => {
 
   it("exits 2 for a command no hook registers", () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["run", "/nope"]);
     expect(out.code).toBe(2);
     expect(out.stderr.split("\n")[0]).toBe("hookwire: No hook registers /nope. Registered: /greet.");

@@ -21,7 +21,7 @@ function withCommands(commands: string[]) {
     path.join(box.cwd, ".claude", "settings.json"),
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } }),
   );
-  box.run(["trust"]);
+  box.run(["trust", "--yes"]);
   return box;
 }
 

@@ -27,7 +27,7 @@ describe("hookwire init", () => {
   it("runs what it scaffolded, once trusted: the module blocks rm -rf without a UI", () => {
     const box = sandbox("misbehaving");
     box.run(["init"]);
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run([
       "emit",
       "tool_call",
@@ -94,7 +94,7 @@ describe("hookwire init", () => {
       ],
     });
     expect(statSync(path.join(box.cwd, ".claude/scripts/no-force-push.mjs")).mode & 0o111).not.toBe(0);
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const push = box.run([
       "emit",
       "PreToolUse",

@@ -7,7 +7,7 @@ beforeAll(() => ensureBuilt(), 600_000);
 describe("hookwire list in a project with every dialect", () => {
   it("shows Claude Code, Codex, Gemini CLI, Copilot CLI and Cursor handlers and an OpenCode plugin side by side", () => {
     const box = sandbox("all-dialects");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     expect(box.run(["list"]).stdout).toMatchInlineSnapshot(`
       "Hooks in <cwd>
       modules (1)
@@ -39,7 +39,7 @@ describe("hookwire list in a project with every dialect", () => {
 
   it("runs every dialect's handler and the plugin on one tool call, and the plugin's throw blocks it", () => {
     const box = sandbox("all-dialects");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const run = box.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(run.stdout + run.stderr).toContain("rm -rf blocked by the OpenCode plugin");
   }, 120_000);

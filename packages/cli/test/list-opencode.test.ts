@@ -10,7 +10,7 @@ describe("hookwire with OpenCode plugins", () => {
     expect(box.run(["list"]).stdout).toContain(
       ".opencode/plugin/guard.ts (hook): the project is not trusted",
     );
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const listed = box.run(["list"]);
     expect(listed.stdout).toMatchInlineSnapshot(`
       "Hooks in <cwd>
@@ -35,7 +35,7 @@ describe("hookwire with OpenCode plugins", () => {
 
   it("blocks rm -rf through the plugin with hookwire tool", () => {
     const box = sandbox("opencode");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const run = box.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(run.stdout + run.stderr).toContain("rm -rf blocked");
   }, 120_000);

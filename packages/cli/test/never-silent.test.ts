@@ -24,7 +24,7 @@ describe("emit, tool and run say what did not load", () => {
 
   it("exits 2 with every load error and settings problem when a source is broken", () => {
     const box = sandbox("broken");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["emit", "session_start"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
@@ -65,7 +65,7 @@ describe("emit, tool and run say what did not load", () => {
 
   it('warns about "hook" instead of "hooks" with a did-you-mean, in doctor and before a trace', () => {
     const box = sandbox("typo");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const doctor = box.run(["doctor"]);
     expect(doctor.stdout).toMatchInlineSnapshot(`
       "hookwire doctor: <cwd>
@@ -81,7 +81,7 @@ describe("emit, tool and run say what did not load", () => {
 
   it("gives a JSON syntax error its line and column on one line", () => {
     const box = sandbox("bad-trailing-comma");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["emit", "session_start"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
@@ -127,7 +127,7 @@ describe("arguments", () => {
 
   it("reads - as a value and passes everything after a slash command to it", () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const stdin = box.run(["emit", "tool_call", "--input", "-"], { input: '{"toolName":"bash","input":{}}' });
     expect(stdin.code).toBe(0);
     const run = box.run(["run", "/greet", "--loud", "Ada"]);
@@ -168,7 +168,7 @@ describe("the project root", () => {
     const box = sandbox("basic");
     const sub = path.join(box.cwd, "src/deep");
     mkdirSync(sub, { recursive: true });
-    const trust = box.run(["trust"], { cwd: sub });
+    const trust = box.run(["trust", "--yes"], { cwd: sub });
     expect(trust.stdout.split("\n")[0]).toBe("Trusted <cwd> (3 items):");
     expect(trust.stderr).toBe(
       "hookwire: project root <cwd> (found .hookwire; searched <cwd>/src/deep, <cwd>/src, <cwd>)\n",

@@ -45,7 +45,7 @@ function runInTerminal(cwd: string, home: string, args: string[], answer: string
 describe.skipIf(!hasScript)("hookwire run on a terminal", () => {
   it("asks the confirm prompt on the terminal and acts on the answer", async () => {
     const box = sandbox("basic");
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const yes = await runInTerminal(box.cwd, box.home, ["run", "/greet", "Ada"], "y\n");
     expect(yes).toMatchInlineSnapshot(`
       "▶ command: /greet Ada

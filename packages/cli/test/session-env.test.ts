@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { projectFolderName } from "@hookwire/settings-hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { sandbox } from "./cli-harness.js";
@@ -28,7 +29,7 @@ function exportingProject() {
       },
     }),
   );
-  expect(box.run(["trust"]).code).toBe(0);
+  expect(box.run(["trust", "--yes"]).code).toBe(0);
   return box;
 }
 
@@ -45,11 +46,11 @@ describe("hookwire tool --real and CLAUDE_ENV_FILE", () => {
     expect(after.stdout).toContain("greeting=hello from SessionStart path=/opt/extra");
     // The env file is in the test run's cache folder (vitest.global-setup.ts sets XDG_CACHE_HOME; the CLI inherits it).
     const cli = path.join(tmpdir(), "xdg-cache", "hookwire", "session-env", "hookwire-cli");
-    const folder = path.join(cli, box.cwd.replace(/[^A-Za-z0-9]/g, "-"));
+    const folder = path.join(cli, projectFolderName(box.cwd));
     expect(readFileSync(path.join(folder, "sessionstart-hook-0.sh"), "utf8")).toContain("export GREETING=");
     // Another project is another CLI session: none of those exports.
     const other = sandbox("basic");
-    expect(other.run(["trust"]).code).toBe(0);
+    expect(other.run(["trust", "--yes"]).code).toBe(0);
     expect(other.run(["tool", "bash", "--real", "--input", echoInput]).stdout).toContain("greeting=unset");
   });
 });

@@ -27,7 +27,7 @@ const partialRewrite = {
 function project() {
   const box = sandbox("basic");
   writeFileSync(path.join(box.cwd, ".claude/settings.json"), JSON.stringify(partialRewrite));
-  box.run(["trust"]);
+  box.run(["trust", "--yes"]);
   return box;
 }
 
@@ -57,7 +57,7 @@ describe("an updatedInput that drops fields the tool needs", () => {
       '{\\"file_path\\":\\"b.txt\\",\\"content\\":\\"x\\"}',
     );
     writeFileSync(path.join(box.cwd, ".claude/settings.json"), whole);
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["tool", "write", "--input", '{"path":"a.txt","content":"hello"}']);
     expect(`${out.stdout}${out.stderr}`).not.toContain("lacks");
     expect(out.stdout).toContain("b.txt");

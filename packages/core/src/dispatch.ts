@@ -6,7 +6,7 @@ import type { SyncBailHook } from "tapable";
 // were the process's first CommonJS load, ~5 ms of a host's first emit.
 import tapableSyncBailHook from "tapable/lib/SyncBailHook.js";
 import type { HookContext } from "./context.js";
-import { HookError } from "./errors.js";
+import { HookError, isHookwireError } from "./errors.js";
 import { clockFor, type HandlerClock, type Waiter } from "./handler-clock.js";
 import type { LoadedHook } from "./instantiate.js";
 import type { Policy } from "./policies/policy.js";
@@ -64,6 +64,9 @@ function failure(cause: unknown): unknown {
 
 function toHookError(cause: unknown, hookPath: string, event: string): HookError {
   if (cause instanceof HookError && cause.hookPath === hookPath) return cause;
+  // A stopped process.exit keeps its code, so hosts can tell it from an ordinary throw.
+  if (isHookwireError(cause) && cause.code === "HOOK_EXIT")
+    return new HookError({ code: "HOOK_EXIT", hookPath, event, cause, message: cause.message });
   return new HookError({ hookPath, event, cause });
 }
 

@@ -12,6 +12,7 @@ export type HookErrorCode =
   | "HOOK_INVALID_REGISTRATION"
   | "HOOK_LOAD_TIMEOUT"
   | "HOOK_UNCAUGHT"
+  | "HOOK_EXIT"
   | (string & {});
 
 /** Base class of every error hookwire throws or reports; `code` is stable across versions. */

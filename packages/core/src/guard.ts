@@ -49,7 +49,8 @@ export function stackFiles(error: unknown): string[] {
   return files;
 }
 
-function hookFiles(hooks: readonly LoadedHook[]): Map<string, string> {
+/** Each hook module's file (and its real path; a folder module's folder) → its hook path: what a stack frame names. */
+export function hookFiles(hooks: readonly LoadedHook[]): Map<string, string> {
   const files = new Map<string, string>();
   const add = (file: string, hookPath: string) => {
     if (!files.has(file)) files.set(file, hookPath);

@@ -122,6 +122,7 @@ export type {
 } from "./events.js";
 export type { ExecOptions, ExecResult } from "./exec.js";
 export { EXEC_MAX_STREAM_BYTES, exec } from "./exec.js";
+export { holdExits } from "./exit-guard.js";
 export { guardedHookOf } from "./guard.js";
 export type {
   CommandInfo,
@@ -139,6 +140,7 @@ export type {
   LoadedHook,
 } from "./instantiate.js";
 export { instantiateHook } from "./instantiate.js";
+export { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.js";
 export { lazyRequire } from "./lazy-require.js";
 export type {
   AgentMessage,

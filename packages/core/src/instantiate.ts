@@ -15,6 +15,7 @@ import { HookError, HookwireError, isHookError, loadTimeoutError, typeName } fro
 import { createEventBus, type HookEventBus } from "./event-bus.js";
 import { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 import { exec } from "./exec.js";
+import { holdExits } from "./exit-guard.js";
 import {
   HOST_ACTIONS,
   type HostActionMethods,
@@ -245,7 +246,14 @@ export async function instantiateHook(
   };
 
   const ms = options.loadTimeout ?? DEFAULT_LOAD_TIMEOUT_MS;
-  await withDeadline(() => factory(api), { ms, timeout: () => loadTimeoutError(hookPath, ms) });
+  // A factory's process.exit fails its load instead of ending the host.
+  const resolved = options.resolvedPath;
+  const release = resolved ? holdExits(new Map([[resolved, hookPath]])) : () => {};
+  try {
+    await withDeadline(() => factory(api), { ms, timeout: () => loadTimeoutError(hookPath, ms) });
+  } finally {
+    release();
+  }
 
   return {
     path: hookPath,

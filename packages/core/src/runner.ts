@@ -22,7 +22,8 @@ import type {
   ToolCallEvent,
   ToolCallOutcome,
 } from "./events.js";
-import { guardProcess } from "./guard.js";
+import { holdExits } from "./exit-guard.js";
+import { guardProcess, hookFiles } from "./guard.js";
 import type { HostActions } from "./host-actions.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
 import type { AgentMessage, HookMessage, ImageContent, SendMessageOptions } from "./messages.js";
@@ -134,6 +135,8 @@ export class HookRunner {
       );
       hook.setErrorReporter(this.#report);
     }
+    // A hook's process.exit would end the host before the other hooks (the user's guard) decide.
+    this.#detach.push(holdExits(hookFiles(this.hooks)));
   }
 
   /**

@@ -17,3 +17,8 @@ export const properLockfile = lazyRequire<typeof import("proper-lockfile")>(
 export const shellQuote = lazyRequire<typeof import("shell-quote")>(import.meta.url, "shell-quote");
 /** Globs in settings commands (trust). */
 export const tinyglobby = lazyRequire<typeof import("tinyglobby")>(import.meta.url, "tinyglobby");
+/** Package `exports` and `imports` maps (resolution of bare and `#` specifiers). */
+export const resolveExports = lazyRequire<typeof import("resolve.exports")>(
+  import.meta.url,
+  "resolve.exports",
+);

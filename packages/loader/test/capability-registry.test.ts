@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Capability, type CapabilityProvider, CapabilityRegistry } from "../src/index.js";
+import type { Capability } from "../src/capability/types.js";
+import { type CapabilityProvider, CapabilityRegistry } from "../src/index.js";
 
 interface Thing {
   name: string;
@@ -117,7 +118,7 @@ describe("CapabilityRegistry", () => {
       },
     });
     await registry.loadCapability("things", { cwd: "/work", home: "/home/ada" });
-    expect(seen).toEqual({ cwd: "/work", home: "/home/ada" });
+    expect(seen).toMatchObject({ cwd: "/work", home: "/home/ada" });
   });
 
   it("removes a provider with the function registerProvider returns", async () => {

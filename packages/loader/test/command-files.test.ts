@@ -95,8 +95,11 @@ describe("commandFiles", () => {
     expect(files("sudo -u ada env -i FOO=1 timeout 5 ./x.sh").files).toEqual(["x.sh"]);
   });
 
-  it("leaves out installed packages and system programs", () => {
-    expect(files("node node_modules/pkg/index.js && /bin/sh -c true").files).toEqual([]);
+  it("counts what the project's own node_modules holds, and leaves out system programs", () => {
+    // A repository can commit node_modules: what runs from inside the project is the repository's code.
+    expect(files("node node_modules/pkg/index.js && /bin/sh -c true").files).toEqual([
+      "node_modules/pkg/index.js",
+    ]);
   });
 
   it("says what cannot be fingerprinted instead of guessing", () => {

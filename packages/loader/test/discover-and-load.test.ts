@@ -5,6 +5,7 @@ import {
   CapabilityRegistry,
   type DiscoverOptions,
   discoverAndLoadHooks,
+  HOOK_FORMATS,
   hooksCapability,
   nativeHookProvider,
   registerProvider,
@@ -15,7 +16,13 @@ import { copyProjectFixture, normalise, tempDir } from "./helpers/fixtures.js";
 /** A copy of the discovery fixture with its own home and trust store, reading no settings files. */
 async function discoveryProject() {
   const { root, cwd, home, trustStore, show } = await copyProjectFixture("discovery");
-  const options: DiscoverOptions = { home, trustStore, settingsSources: [], fsCache: false };
+  const options: DiscoverOptions = {
+    home,
+    formats: HOOK_FORMATS,
+    trustStore,
+    settingsSources: [],
+    fsCache: false,
+  };
   return { root, cwd, options, show };
 }
 
@@ -189,7 +196,7 @@ describe("discoverAndLoadHooks: trust", () => {
     const result = await discoverAndLoadHooks([], cwd, options);
     expect(result.trust.trusted).toBe(false);
     expect(result.skipped[0]?.reason).toMatchInlineSnapshot(
-      `"the project's hooks changed since it was trusted (a hook, settings file or script was added, removed or edited)"`,
+      `"the project's hooks changed since it was trusted (a hook, settings file or script was added, removed or edited; \`hookwire trust\` shows which)"`,
     );
   });
 
@@ -306,7 +313,12 @@ describe("discoverAndLoadHooks: a project never shadows a user's hook", () => {
       await writeFile(path.join(dir, "bash.sh"), `#!/bin/sh\n${body}\n`);
       await chmod(path.join(dir, "bash.sh"), 0o755);
     }
-    const options: DiscoverOptions = { home, trustStore: path.join(root, "trust.json"), settingsSources: [] };
+    const options: DiscoverOptions = {
+      home,
+      formats: HOOK_FORMATS,
+      trustStore: path.join(root, "trust.json"),
+      settingsSources: [],
+    };
     await trustProject(cwd, options);
     const result = await discoverAndLoadHooks([], cwd, options);
     expect(result.trust.trusted).toBe(true);

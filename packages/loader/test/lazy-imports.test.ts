@@ -80,9 +80,9 @@ await discoverAndLoadHooks([], process.cwd(), { home: process.cwd(), trust: "all
     const bash = { matcher: "Bash", hooks: [{ type: "command", command: "true" }] };
     write(".claude/settings.json", { hooks: { PreToolUse: [bash] } });
     const chunks = () =>
-      loadedBy(`const { discoverAndLoadHooks } = await import(${JSON.stringify(LOADER)});
+      loadedBy(`const { discoverAndLoadHooks, HOOK_FORMATS } = await import(${JSON.stringify(LOADER)});
 const { HookRunner } = await import(${JSON.stringify(CORE)});
-const { hooks, errors } = await discoverAndLoadHooks([], ${JSON.stringify(project)}, { home: ${JSON.stringify(project)}, trust: "all" });
+const { hooks, errors } = await discoverAndLoadHooks([], ${JSON.stringify(project)}, { home: ${JSON.stringify(project)}, trust: "all", formats: HOOK_FORMATS });
 if (errors.length > 0 || hooks.length !== 1) throw new Error("loaded " + hooks.length);
 const runner = new HookRunner(hooks, { cwd: ${JSON.stringify(project)} });
 await runner.emit({ type: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "ls" } });`)

@@ -128,7 +128,7 @@ describe("loadHooks: modules that fail", () => {
     expect((await loadOne("bad-syntax/broken.ts")).errors).toMatchInlineSnapshot(`
       [
         {
-          "message": "Hook module \`bad-syntax/broken.ts\` could not be imported: ParseError: Unexpected token, expected "," (at <cwd>/bad-syntax/broken.ts:7:0). Fix the module so it evaluates, then reload.",
+          "message": "Hook module \`bad-syntax/broken.ts\` could not be imported: Expected \`)\` but found \`EOF\` (at <cwd>/bad-syntax/broken.ts:7:0). Fix the module so it evaluates, then reload.",
           "path": "bad-syntax/broken.ts",
           "reason": "import-failed",
         },
@@ -140,7 +140,7 @@ describe("loadHooks: modules that fail", () => {
     expect((await loadOne("bad-syntax-mjs/broken.mjs")).errors).toMatchInlineSnapshot(`
       [
         {
-          "message": "Hook module \`bad-syntax-mjs/broken.mjs\` could not be imported: ParseError: Unexpected token, expected "," (at <cwd>/bad-syntax-mjs/broken.mjs:7:0). Fix the module so it evaluates, then reload.",
+          "message": "Hook module \`bad-syntax-mjs/broken.mjs\` could not be imported: Expected \`)\` but found \`EOF\` (at <cwd>/bad-syntax-mjs/broken.mjs:7:0). Fix the module so it evaluates, then reload.",
           "path": "bad-syntax-mjs/broken.mjs",
           "reason": "import-failed",
         },
@@ -153,7 +153,7 @@ describe("loadHooks: modules that fail", () => {
     expect((await loadOne("alias-import/tagger.ts", { moduleCache: false })).errors).toMatchInlineSnapshot(`
       [
         {
-          "message": "Hook module \`alias-import/tagger.ts\` could not be imported: Cannot find module '@host/runtime'. Fix the module so it evaluates, then reload.",
+          "message": "Hook module \`alias-import/tagger.ts\` could not be imported: Cannot find module '@host/runtime' imported from <cwd>/alias-import/tagger.ts (package \`@host/runtime\` is not installed where \`<cwd>/alias-import/tagger.ts\` can see it). Fix the module so it evaluates, then reload.",
           "path": "alias-import/tagger.ts",
           "reason": "import-failed",
         },

@@ -3,7 +3,7 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { HookError } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "../src/index.js";
+import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS, trustProject } from "../src/index.js";
 import { normalise, tempDir } from "./helpers/fixtures.js";
 import { sessionlessRunner } from "./helpers/runner.js";
 
@@ -22,6 +22,7 @@ async function layout() {
   };
   const options: DiscoverOptions = {
     home,
+    formats: HOOK_FORMATS,
     trustStore: path.join(root, "trust.json"),
     fsCache: false,
     settingsSources: [],

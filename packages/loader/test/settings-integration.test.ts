@@ -6,6 +6,7 @@ import {
   CapabilityRegistry,
   type DiscoverOptions,
   discoverAndLoadHooks,
+  HOOK_FORMATS,
   trustProject,
 } from "../src/index.js";
 import { copyProjectFixture, tempDir } from "./helpers/fixtures.js";
@@ -13,7 +14,12 @@ import { sessionlessRunner } from "./helpers/runner.js";
 
 async function settingsProject() {
   const { cwd, home, trustStore, show } = await copyProjectFixture("settings-project");
-  const options: DiscoverOptions = { home, trustStore, registry: new CapabilityRegistry() };
+  const options: DiscoverOptions = {
+    home,
+    formats: HOOK_FORMATS,
+    trustStore,
+    registry: new CapabilityRegistry(),
+  };
   return { cwd, home, options, show };
 }
 
@@ -83,6 +89,7 @@ describe("discoverAndLoadHooks: settings files", () => {
     await writeFile(path.join(cwd, "check.sh"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
     const options: DiscoverOptions = {
       home: path.join(root, "home"),
+      formats: HOOK_FORMATS,
       trustStore: path.join(root, "trust.json"),
       registry: new CapabilityRegistry(),
     };
@@ -94,14 +101,13 @@ describe("discoverAndLoadHooks: settings files", () => {
     expect(await bashBlocked(result.hooks, cwd)).toBeUndefined();
   });
 
-  it('honours "disableAllHooks" in a loaded settings file', async () => {
+  it("honours a project's \"disableAllHooks\" for the project's handlers only", async () => {
     const { cwd, options } = await settingsProject();
     await writeFile(path.join(cwd, ".claude/settings.local.json"), '{ "disableAllHooks": true }\n');
     await trustProject(cwd, options);
     const result = await discoverAndLoadHooks([], cwd, options);
     expect(result.settings.disabled).toBe(true);
-    expect(result.settings.handlers).toEqual([]);
-    expect(result.hooks).toEqual([]);
+    expect(result.settings.handlers.map((handler) => handler.scope)).toEqual(["user"]);
   });
 
   it("reads the settings file of a host's own app folder", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { HookError } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "../src/index.js";
+import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS, trustProject } from "../src/index.js";
 import { tempDir } from "./helpers/fixtures.js";
 import { sessionlessRunner } from "./helpers/runner.js";
 
@@ -30,7 +30,12 @@ async function layout(sub = "project"): Promise<Layout> {
     await writeFile(full, text);
     await chmod(full, mode);
   };
-  const options: DiscoverOptions = { home, trustStore: path.join(root, "trust.json"), fsCache: false };
+  const options: DiscoverOptions = {
+    home,
+    formats: HOOK_FORMATS,
+    trustStore: path.join(root, "trust.json"),
+    fsCache: false,
+  };
   return { root, cwd, home, options, write };
 }
 
@@ -252,7 +257,7 @@ describe("trust covers what a command really runs", () => {
     const result = await discoverAndLoadHooks([], cwd, options);
     expect(result.trust.trusted).toBe(false);
     expect(result.warnings.filter((w) => w.kind === "trust").map((w) => w.message)).toEqual([
-      "`guard.mjs`: it imports a module named only at run time (`import(…)` of a value); what it imports that way is not fingerprinted.",
+      "`.pi/hooks/guard.mjs`: it imports a module named only at run time (`import(…)` of a value); what it imports that way is not fingerprinted.",
     ]);
   });
 
@@ -391,7 +396,7 @@ describe("discovery of an untrusted repository is bounded", () => {
     expect(status.items).toEqual(["hook .pi/hooks/guard.mjs"]);
   });
 
-  it("reads at most 10,000 entries of a hook folder, says so, and still loads the user's hooks", async () => {
+  it("takes at most 256 files of a hook folder of 10,000 entries, says so, and still loads the user's hooks", async () => {
     const { cwd, home, options } = await layout();
     const pre = path.join(cwd, ".claude/hooks/pre");
     await mkdir(pre, { recursive: true });
@@ -399,9 +404,10 @@ describe("discovery of an untrusted repository is bounded", () => {
     await mkdir(path.join(home, ".claude/hooks/pre"), { recursive: true });
     await writeFile(path.join(home, ".claude/hooks/pre/bash.sh"), "exit 0\n");
     const result = await discoverAndLoadHooks([], cwd, options);
-    expect(result.discovered.filter((e) => e.item.level === "project")).toHaveLength(10_000);
+    expect(result.discovered.filter((e) => e.item.level === "project")).toHaveLength(256);
     expect(result.hooks.map((hook) => hook.path)).toEqual(["~/.claude/hooks/pre/bash.sh"]);
     expect(result.warnings.map((w) => w.message.replace(cwd, "<project>"))).toEqual([
+      "`<project>/.claude/hooks/pre` holds more than 256 files; only the first 256 are read.",
       "`<project>/.claude/hooks/pre` holds more than 10000 files or nests too deep; the rest is not fingerprinted.",
     ]);
   }, 120_000);

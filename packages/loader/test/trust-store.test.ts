@@ -5,13 +5,13 @@ import { describe, expect, it } from "vitest";
 import {
   CapabilityRegistry,
   defaultTrustStorePath,
-  fingerprintProject,
+  HOOK_FORMATS,
   projectTrustStatus,
-  readTrustStore,
   revokeProject,
   trustProject,
 } from "../src/index.js";
-import { MAX_TRUST_STORE_BYTES } from "../src/trust/store.js";
+import { fingerprintProject } from "../src/trust/fingerprint.js";
+import { MAX_TRUST_STORE_BYTES, readTrustStore } from "../src/trust/store.js";
 import { copyFixture, normalise, tempDir } from "./helpers/fixtures.js";
 
 describe("trust store", () => {
@@ -45,7 +45,16 @@ describe("trust store", () => {
     await trustProject(cwd, options);
     const store = JSON.parse(await readFile(before.store, "utf8"));
     expect(Object.keys(store.projects)).toEqual([cwd]);
-    expect(store.projects[cwd]).toMatchObject({ fingerprint: before.fingerprint, items: before.items });
+    expect(store.version).toBe(2);
+    expect(Object.values(store.projects[cwd])).toEqual([
+      expect.objectContaining({
+        fingerprint: before.fingerprint,
+        discovery: before.discovery,
+        files: Object.fromEntries(
+          before.items.map((item) => [item, expect.stringMatching(/^[0-9a-f]{64}$/)]),
+        ),
+      }),
+    ]);
     expect((await projectTrustStatus(cwd, options)).trusted).toBe(true);
 
     expect(await revokeProject(cwd, options)).toBe(true);
@@ -57,6 +66,7 @@ describe("trust store", () => {
     const cwd = await tempDir();
     const status = await projectTrustStatus(cwd, {
       home: cwd,
+      formats: HOOK_FORMATS,
       trustStore: path.join(cwd, "t.json"),
       registry: new CapabilityRegistry(),
       settingsSources: [],
@@ -94,7 +104,7 @@ describe("trust store", () => {
     );
     const error = await readTrustStore(file).catch((e: Error) => normalise(e.message, dir));
     expect(error).toMatchInlineSnapshot(
-      `"The trust store \`<cwd>/trust.json\` must be {"version": 1, "projects": {…}}. Delete it and trust your projects again."`,
+      `"The trust store \`<cwd>/trust.json\` must be {"version": 2, "projects": {…}}. Delete it and trust your projects again."`,
     );
   });
 });
@@ -142,16 +152,27 @@ describe("trust store under concurrency", () => {
 
   it("keeps every record when 8 projects are trusted at once in one process", async () => {
     const { root, dirs, store } = await projects(8);
-    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    const options = {
+      home: path.join(root, "home"),
+      formats: HOOK_FORMATS,
+      trustStore: store,
+      settingsSources: [],
+    };
     await Promise.all(dirs.map((dir) => trustProject(dir, options)));
     expect(Object.keys((await readTrustStore(store)).projects).sort()).toEqual([...dirs].sort());
     const { readdir } = await import("node:fs/promises");
-    expect(await readdir(path.dirname(store))).toEqual(["trust.json"]);
+    // No temporary file is left behind; the trusted texts are kept beside the store for `hookwire trust`'s diffs.
+    expect(await readdir(path.dirname(store))).toEqual(["trust-snapshots", "trust.json"]);
   });
 
   it("keeps the other records when trusting and revoking race", async () => {
     const { root, dirs, store } = await projects(6);
-    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    const options = {
+      home: path.join(root, "home"),
+      formats: HOOK_FORMATS,
+      trustStore: store,
+      settingsSources: [],
+    };
     await Promise.all(dirs.slice(0, 3).map((dir) => trustProject(dir, options)));
     await Promise.all([
       ...dirs.slice(3).map((dir) => trustProject(dir, options)),
@@ -162,7 +183,12 @@ describe("trust store under concurrency", () => {
 
   it("refuses a store anyone can write, with a warning instead of trusting from it", async () => {
     const { root, dirs, store } = await projects(1);
-    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    const options = {
+      home: path.join(root, "home"),
+      formats: HOOK_FORMATS,
+      trustStore: store,
+      settingsSources: [],
+    };
     await trustProject(dirs[0]!, options);
     const { chmod } = await import("node:fs/promises");
     await chmod(store, 0o666);
@@ -181,7 +207,12 @@ describe("trust store under concurrency", () => {
 
   it("refuses a store whose folder anyone can write", async () => {
     const { root, dirs, store } = await projects(1);
-    const options = { home: path.join(root, "home"), trustStore: store, settingsSources: [] };
+    const options = {
+      home: path.join(root, "home"),
+      formats: HOOK_FORMATS,
+      trustStore: store,
+      settingsSources: [],
+    };
     await trustProject(dirs[0]!, options);
     const { chmod } = await import("node:fs/promises");
     await chmod(path.dirname(store), 0o777);

@@ -41,7 +41,7 @@ import { saveToolResultNow, toolResultsDir } from "./large-output.js";
 import type { SessionInfo } from "./protocol/input.js";
 import { defaultOutputDir, type HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
-import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
+import { defaultSessionEnvDir, SessionEnvironment, sessionFileName } from "./session-env.js";
 import { defaultTranscriptDir, TRANSCRIPT_LIMITS, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 export interface SettingsHooksOptions {
@@ -232,7 +232,10 @@ export async function createSettingsHooks(
           handlers.length === 0
         ? undefined
         : new TranscriptWriter({
-            file: path.join(options.transcriptDir ?? defaultTranscriptDir(cwd), `${session.sessionId}.jsonl`),
+            file: path.join(
+              options.transcriptDir ?? defaultTranscriptDir(cwd),
+              `${sessionFileName(session.sessionId)}.jsonl`,
+            ),
             sessionId: session.sessionId,
             cwd,
           });

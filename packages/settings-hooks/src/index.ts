@@ -7,7 +7,7 @@
  * @document ../README.md
  */
 
-export { activeHandlers } from "./active-handlers.js";
+export { activeHandlers, isProjectSource } from "./active-handlers.js";
 export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
 export { aggregate, canBlock } from "./aggregate.js";
 export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";

@@ -1,6 +1,6 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
 import { isAbsolute, relative, resolve } from "node:path";
-import { didYouMean, isHookwireError, readRegularFile } from "@hookwire/core";
+import { didYouMean, isHookwireError, MAX_JSON_DEPTH, nestsDeeperThan, readRegularFile } from "@hookwire/core";
 import { type PermissionRule, parseRule } from "@hookwire/shell-rules";
 import type { ParseError } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
@@ -535,6 +535,16 @@ export async function readSettingsFileWith(
     });
   }
   const spec = sourceSpecOf(source);
+  // A recursive reader (the schema, a printer, a parser) would overflow on it: refused before anything reads it.
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    return unusable({
+      severity: "error",
+      code: "SETTINGS_REFUSED",
+      file: source.file,
+      path: "",
+      message: `The settings file nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; no settings file needs that, so it was not read.`,
+    });
+  }
   if (spec.format === "toml") {
     const toml = parseTomlFile(body);
     if (!toml.ok) {

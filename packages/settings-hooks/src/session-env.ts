@@ -1,14 +1,25 @@
 // CLAUDE_ENV_FILE: the per-session files SessionStart hooks write `export` lines to, sourced by later Bash calls.
+import { createHash } from "node:crypto";
 import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { defaultOutputDir } from "./protocol/output.js";
 
-/** `<XDG cache>/hookwire/session-env/<sessionId>`: per user, next to the saved hook output. */
+/**
+ * `<XDG cache>/hookwire/session-env/<sessionId>`: per user, next to the saved hook output. A session id that is not
+ * a plain name (`../x`, a `/`, a control character: hosts pass what their agent sends) is named by its hash, so it
+ * stays one folder inside `session-env`.
+ */
 export function defaultSessionEnvDir(
   sessionId: string,
   env: Record<string, string | undefined> = process.env,
 ): string {
-  return path.join(path.dirname(defaultOutputDir(env)), "session-env", sessionId);
+  return path.join(path.dirname(defaultOutputDir(env)), "session-env", sessionFileName(sessionId));
+}
+
+/** A session id as one file or folder name: itself when it is a plain name, else `id-<hash>`. */
+export function sessionFileName(sessionId: string): string {
+  const plain = /^\w[\w.-]{0,127}$/.test(sessionId) && !sessionId.includes("..");
+  return plain ? sessionId : `id-${createHash("sha256").update(sessionId).digest("hex").slice(0, 32)}`;
 }
 
 function shellQuote(text: string): string {

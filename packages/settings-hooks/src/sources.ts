@@ -114,6 +114,12 @@ function expand(spec: SourceSpec, root: string, appDirs: readonly string[]): Fou
   });
 }
 
+/**
+ * Settings files taken from one folder (`.github/hooks/*.json`, plugin folders), the first by name: a repository
+ * with 12,000 of them would otherwise have each opened on every start.
+ */
+export const MAX_SOURCES_PER_FOLDER = 64;
+
 /** Regular files (or links to one) in `dir` named `<prefix>…<suffix>`, sorted; none when `dir` is not a folder. */
 function fileNames(dir: string, prefix: string, suffix: string): string[] {
   try {
@@ -124,7 +130,8 @@ function fileNames(dir: string, prefix: string, suffix: string): string[] {
       )
       .map((entry) => entry.name)
       .filter((name) => name.startsWith(prefix) && name.endsWith(suffix))
-      .sort();
+      .sort()
+      .slice(0, MAX_SOURCES_PER_FOLDER);
   } catch {
     return [];
   }
@@ -135,7 +142,8 @@ function folderNames(dir: string, exclude: readonly string[]): string[] {
     return readdirSync(dir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !exclude.includes(entry.name))
       .map((entry) => entry.name)
-      .sort();
+      .sort()
+      .slice(0, MAX_SOURCES_PER_FOLDER);
   } catch {
     return [];
   }

@@ -11,7 +11,10 @@ export type TomlResult =
  */
 export function parseTomlFile(text: string): TomlResult {
   try {
-    return { ok: true, value: JSON.parse(JSON.stringify(smolToml().parse(text))) as Record<string, unknown> };
+    return {
+      ok: true,
+      value: JSON.parse(JSON.stringify(smolToml().parse(text, { maxDepth: 64 }))) as Record<string, unknown>,
+    };
   } catch (cause) {
     if (cause instanceof smolToml().TomlError) {
       const reason = cause.message.split("\n")[0]?.replace(/^Invalid TOML document: /, "") ?? "invalid TOML";

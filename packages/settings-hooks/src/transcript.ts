@@ -1,5 +1,5 @@
 // The session as a Claude Code transcript (JSONL), kept current before each hook runs, so hooks can read `transcript_path`.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   appendFileSync,
   closeSync,
@@ -7,6 +7,7 @@ import {
   mkdirSync,
   openSync,
   readSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -24,8 +25,7 @@ import {
 import { defaultOutputDir } from "./protocol/output.js";
 
 /**
- * `<XDG cache>/hookwire/transcripts/<project>`: per user, one folder per project named as Claude Code names
- * its `~/.claude/projects/<project>` folders (every character but letters and digits becomes `-`).
+ * `<XDG cache>/hookwire/transcripts/<project>`: per user, one folder per project (`projectFolderName`).
  */
 export function defaultTranscriptDir(
   cwd: string,
@@ -34,9 +34,20 @@ export function defaultTranscriptDir(
   return path.join(path.dirname(defaultOutputDir(env)), "transcripts", projectFolderName(cwd));
 }
 
-/** A project folder's name in per-user folders, as Claude Code names `~/.claude/projects/<project>`. */
+/**
+ * A project folder's name in per-user folders: readable as Claude Code names `~/.claude/projects/<project>` (every
+ * character but letters and digits becomes `-`, cut to 48), then a hash of the folder's real path, so `/x/a-b`,
+ * `/x/a/b` and `/x/a.b` never share a transcript or an env-file folder, and a link to a project is that project.
+ */
 export function projectFolderName(cwd: string): string {
-  return cwd.replace(/[^A-Za-z0-9]/g, "-");
+  let real = path.resolve(cwd);
+  try {
+    real = realpathSync.native(real);
+  } catch {
+    // A folder that is gone keeps its own path's name.
+  }
+  const readable = real.replace(/[^A-Za-z0-9]/g, "-").slice(-48);
+  return `${readable}-${createHash("sha256").update(real).digest("hex").slice(0, 16)}`;
 }
 
 /** Deferred lines kept before they are written anyway, so a session whose hooks rarely run holds little in memory. */

@@ -1,8 +1,7 @@
 // `hookwire list`: every hook that would run here, where it comes from, and what did not load.
 
 import type { LoadedHook } from "@hookwire/core";
-import { isProjectSettings } from "@hookwire/loader";
-import { dialectOf, type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
+import { dialectOf, isProjectSource, type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
@@ -61,7 +60,7 @@ export const listCommand = defineCommand({
     const untrustedHandlers = result.trust.trusted
       ? []
       : result.settings.files
-          .filter((file) => file.exists && isProjectSettings(file))
+          .filter((file) => file.exists && isProjectSource(file.source))
           .flatMap((file) => file.handlers.map((h) => describeHandler(h, cwd)));
     const commands = result.hooks.flatMap((hook) =>
       [...hook.commands.values()].map((command) => ({

@@ -1,13 +1,99 @@
-// `hookwire trust [--revoke]`: record (or forget) that this project's hooks may run.
-import { projectTrustStatus, revokeProject, trustProject } from "@hookwire/loader";
+// `hookwire trust [--yes] [--revoke]`: show everything trust would grant and what changed, then record (or forget) it.
+import { createInterface } from "node:readline/promises";
+import { type ProjectTrustStatus, projectTrustStatus, revokeProject, trustProject } from "@hookwire/loader";
 import { defineCommand } from "citty";
-import { createOutput } from "../output.js";
+import { createTwoFilesPatch } from "diff";
+import { createOutput, type Output } from "../output.js";
 import { discoverOptions, resolveProject } from "../project.js";
 import { describeRoot } from "../project-root.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
 
+/** Lines of one file's diff shown, and of every diff together; the rest is counted. */
+const MAX_DIFF_LINES = 200;
+const MAX_TOTAL_DIFF_LINES = 1000;
+
+/** A unified diff of one change (`--- a/x`, `+++ b/x`, hunks), or why there is none. */
+export function unifiedDiff(change: ProjectTrustStatus["changes"][number]): string[] | string {
+  if ("why" in change.diff) return change.diff.why;
+  const file = change.item.replace(/^\w+ /, "");
+  const patch = createTwoFilesPatch(
+    change.change === "added" ? "/dev/null" : `a/${file}`,
+    change.change === "removed" ? "/dev/null" : `b/${file}`,
+    change.diff.before,
+    change.diff.after,
+    undefined,
+    undefined,
+    { context: 3 },
+  );
+  // The first line is jsdiff's `====` rule; the rest is what `diff -u` prints.
+  return patch.split("\n").slice(1, patch.endsWith("\n") ? -1 : undefined);
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** Everything trust would grant, and what changed since the last trust: printed before asking. */
+function showReview(out: Output, status: ProjectTrustStatus): void {
+  const { colors } = out;
+  if (status.changes.length > 0) {
+    out.line(
+      colors.bold(`Changed since ${status.root} was trusted (${status.recorded?.trustedAt ?? "before"}):`),
+    );
+    let shown = 0;
+    for (const change of status.changes) {
+      out.line(`  ${change.change.padEnd(7)} ${change.item}`);
+      const diff = unifiedDiff(change);
+      if (typeof diff === "string") {
+        out.line(colors.dim(`    (no diff: ${diff})`));
+        continue;
+      }
+      const room = Math.min(MAX_DIFF_LINES, MAX_TOTAL_DIFF_LINES - shown);
+      for (const line of diff.slice(0, Math.max(room, 0))) {
+        out.line(line.startsWith("+") ? colors.green(line) : line.startsWith("-") ? colors.red(line) : line);
+      }
+      shown += Math.min(diff.length, Math.max(room, 0));
+      if (diff.length > room)
+        out.line(colors.dim(`    … ${plural(diff.length - Math.max(room, 0), "more line")}`));
+    }
+  }
+  out.line(colors.bold(`Trusting ${status.root} lets these run (${plural(status.items.length, "item")}):`));
+  for (const item of status.items) out.line(`  ${item}`);
+  if (status.switches.length > 0) {
+    out.line(
+      colors.yellow(
+        colors.bold("⚠ switches that turn hooks off (the project's own hooks only, never yours):"),
+      ),
+    );
+    for (const found of status.switches) out.line(colors.yellow(`  ${found.source}: ${found.effect}`));
+  }
+  if (status.pairs.length > 0) {
+    out.line(colors.bold("Run beside your own hooks of the same name (yours first, never instead of them):"));
+    for (const pair of status.pairs) out.line(`  ${pair.project}  after  ${pair.user}`);
+  }
+  if (status.unfingerprinted.length > 0) {
+    out.line(colors.yellow(colors.bold("⚠ runs code that cannot be fingerprinted (review it yourself):")));
+    for (const u of status.unfingerprinted) {
+      out.line(colors.yellow(`  ${u.source}: ${u.command}`));
+      out.line(colors.yellow(`    ${u.reason}`));
+    }
+  }
+  for (const warning of status.warnings) out.line(colors.yellow(`⚠ ${warning.message}`));
+}
+
+/** `y` / `yes` on a terminal; anything else, or no terminal, is no. */
+async function confirm(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^\s*y(es)?\s*$/i.test(await prompt.question(question));
+  } finally {
+    prompt.close();
+  }
+}
+
 export const trustCommand = defineCommand({
   args: {
+    yes: { type: "boolean", description: "Trust without asking (for CI and scripts)", default: false },
     revoke: { type: "boolean", description: "Forget the project instead", default: false },
     ...cwdArg,
     ...jsonArg,
@@ -30,37 +116,67 @@ export const trustCommand = defineCommand({
         );
       return;
     }
-    const status = await trustProject(cwd, discoverOptions());
-    if (args.json) {
+    const status = await projectTrustStatus(cwd, discoverOptions());
+    const json = (trusted: boolean, extra: object = {}) =>
       out.json({
         root: status.root,
-        trusted: true,
+        trusted,
         fingerprint: status.fingerprint,
         items: status.items,
+        changes: status.changes.map((change) => ({
+          item: change.item,
+          change: change.change,
+          ...(typeof unifiedDiff(change) === "string"
+            ? { noDiff: unifiedDiff(change) }
+            : { diff: (unifiedDiff(change) as string[]).join("\n") }),
+        })),
+        switches: status.switches,
         store: status.store,
         pairs: status.pairs,
         unfingerprinted: status.unfingerprinted,
         warnings: status.warnings.map((warning) => warning.message),
+        ...extra,
       });
+    if (status.trusted && status.changes.length === 0 && status.recorded) {
+      if (args.json) json(true);
+      else
+        out.line(
+          `${status.root} is trusted as it is (${plural(status.items.length, "item")}); nothing changed.`,
+        );
       return;
     }
-    const { colors } = out;
-    out.line(`Trusted ${status.root} (${status.items.length} item${status.items.length === 1 ? "" : "s"}):`);
-    for (const item of status.items) out.line(`  ${item}`);
-    out.line("Any change to these files untrusts the project again, also while hooks are running.");
-    if (status.pairs.length > 0) {
-      out.line(
-        colors.bold("Run beside your own hooks of the same name (yours first, never instead of them):"),
-      );
-      for (const pair of status.pairs) out.line(`  ${pair.project}  after  ${pair.user}`);
-    }
-    if (status.unfingerprinted.length > 0) {
-      out.line(colors.yellow(colors.bold("⚠ runs code that cannot be fingerprinted (review it yourself):")));
-      for (const u of status.unfingerprinted) {
-        out.line(colors.yellow(`  ${u.source}: ${u.command}`));
-        out.line(colors.yellow(`    ${u.reason}`));
+    if (!args.json) showReview(out, status);
+    let yes = args.yes;
+    if (!yes) {
+      if (!process.stdin.isTTY || args.json) {
+        if (args.json) json(false);
+        out.error(
+          "hookwire: not trusted — there is no terminal to ask on. Review the above, then run `hookwire trust --yes`.",
+        );
+        process.exitCode = 1;
+        return;
+      }
+      yes = await confirm(`Trust ${status.root} as shown? [y/N] `);
+      if (!yes) {
+        out.line("Not trusted; nothing was recorded.");
+        process.exitCode = 1;
+        return;
       }
     }
-    for (const warning of status.warnings) out.line(colors.yellow(`⚠ ${warning.message}`));
+    // Exactly what was shown: a file changed since then is not trusted unseen.
+    const trusted = await trustProject(cwd, discoverOptions(), { fingerprint: status.fingerprint });
+    if (!trusted.trusted) {
+      out.error(
+        "hookwire: the project's hooks changed while they were shown; nothing was trusted. Run `hookwire trust` again.",
+      );
+      process.exitCode = 1;
+      return;
+    }
+    if (args.json) {
+      json(true);
+      return;
+    }
+    out.line(`Trusted ${status.root} (${plural(status.items.length, "item")}).`);
+    out.line("Any change to these files untrusts the project again, also while hooks are running.");
   },
 });

@@ -11,7 +11,7 @@ import {
   readScript,
   type ScriptStep,
 } from "@hookwire/host-kit";
-import { type DiscoverOptions, discoverAndLoadHooks, trustProject } from "@hookwire/loader";
+import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS, trustProject } from "@hookwire/loader";
 import { CliUsageError } from "../errors.js";
 import { packageRoot } from "../package-root.js";
 
@@ -74,6 +74,7 @@ async function loadDemoHooks(
 ): Promise<LoadedHook[]> {
   const root = path.dirname(projectDir);
   const options: DiscoverOptions = {
+    formats: HOOK_FORMATS,
     home: path.join(root, "home"),
     trustStore: path.join(root, "trust.json"),
     settings,

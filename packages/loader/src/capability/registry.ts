@@ -76,7 +76,7 @@ export class CapabilityRegistry {
   ): Promise<CapabilityLoadResult<T>> {
     const slot = this.#slot(capability);
     const cap = slot.capability as Capability<T>;
-    const context: CapabilityContext = { cwd: ctx.cwd, home: ctx.home ?? os.homedir() };
+    const base = { cwd: ctx.cwd, home: ctx.home ?? os.homedir() };
     const warnings: CapabilityWarning[] = [];
     const reports: ProviderReport[] = [];
     const all: CapabilityEntry<T>[] = [];
@@ -93,6 +93,7 @@ export class CapabilityRegistry {
       };
       reports.push(report);
       const warn = (message: string) => warnings.push({ capability: cap.id, provider: provider.id, message });
+      const context: CapabilityContext = { ...base, warn };
       let found: unknown;
       try {
         found = await provider.load(context);

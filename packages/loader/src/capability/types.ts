@@ -14,10 +14,16 @@ export interface Capability<T> {
   coexists?(earlier: T, later: T): boolean;
 }
 
-/** Where a provider looks. */
+/** Where a provider looks, and where it reports what it could not read. */
 export interface CapabilityContext {
   cwd: string;
   home: string;
+  /**
+   * A finding about one file or folder (a link loop, a folder that cannot be listed, an entry that names
+   * nothing): it becomes a warning naming the provider, and the provider's other items still count. A provider
+   * reports instead of throwing, so one bad project folder never takes the user's hooks down with it.
+   */
+  warn(message: string): void;
 }
 
 export interface CapabilityProvider<T> {

@@ -3,6 +3,7 @@ import path from "node:path";
 import {
   type CommandHandlerConfig,
   handlerVariables,
+  isProjectSource,
   placeholderValues,
   readSettingsFileWith,
   type SettingsFileResult,
@@ -13,6 +14,7 @@ import { loadShellParser } from "@hookwire/shell-rules";
 import type { CapabilityLoadResult } from "../capability/types.js";
 import { type HookItem, hooksCapability } from "../hooks/hook-item.js";
 import { isModulePath } from "../load/module-kind.js";
+import { Resolver } from "../load/resolve.js";
 import { type CommandContext, commandFiles, GrammarNeeded } from "../trust/command-files.js";
 import type { TrustItem } from "../trust/fingerprint.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
@@ -20,7 +22,6 @@ import { moduleImports } from "../trust/module-imports.js";
 import { projectRoot } from "../trust/project-root.js";
 import { type ShellAnalyses, shellAnalyses } from "../trust/shell-analyses.js";
 import type { ResolvedDiscoverOptions } from "./options.js";
-import { isProjectSettings } from "./project-settings.js";
 import { verdictsOf } from "./settings-verdicts.js";
 
 /** A project command whose files cannot all be known before it runs: shown at trust time. */
@@ -29,6 +30,34 @@ export interface UnfingerprintedCommand {
   source: string;
   command: string;
   reason: string;
+}
+
+/** A project settings file's switch that turns hooks off: shown before trusting (it reaches project hooks only). */
+export interface HookSwitch {
+  /** `<settings file>#<key>`. */
+  source: string;
+  /** What it turns off, in words. */
+  effect: string;
+}
+
+/** The switches of one project settings file, as `activeHandlers` applies them. */
+function switchesOf(result: SettingsFileResult, shown: string): HookSwitch[] {
+  const spec = result.source.spec;
+  const dialect = result.source.dialect ?? "claude";
+  const found: HookSwitch[] = [];
+  if (result.hooksSwitch === false || result.disableAllHooks) {
+    const key =
+      [spec?.disableAllKey, ...(spec?.enableKeys ?? [])].filter(Boolean).join(" / ") || "disableAllHooks";
+    found.push({ source: `${shown}#${key}`, effect: `turns off the project's ${dialect} settings hooks` });
+  }
+  for (const id of result.disabledHandlers ?? [])
+    found.push({ source: `${shown}#hooks.state`, effect: `turns off the hook \`${id}\`` });
+  if (result.disabledNames?.length)
+    found.push({
+      source: `${shown}#${spec?.disabledNamesKey ?? "disabled"}`,
+      effect: `turns off the project's ${dialect} hooks named ${result.disabledNames.map((name) => `\`${name}\``).join(", ")}`,
+    });
+  return found;
 }
 
 export interface ProjectCollection {
@@ -40,6 +69,8 @@ export interface ProjectCollection {
   trustItems: TrustItem[];
   /** Project commands that run code no fingerprint covers. */
   unfingerprinted: UnfingerprintedCommand[];
+  /** Switches in project settings files that turn hooks off (never the user's: project hooks only). */
+  switches: HookSwitch[];
   /** What each project hook module imports from outside its folder (`moduleImports`), by hook path. */
   moduleImports: ReadonlyMap<string, readonly string[]>;
   /** Files left out because reading them is unsafe or the walk was cut short, naming the path. */
@@ -64,13 +95,13 @@ export function commandContext(
 }
 
 /** What a command runs; the bash grammar is loaded only for a command no one has read before. */
-async function filesOf(config: CommandHandlerConfig, ctx: CommandContext) {
+async function filesOf(config: CommandHandlerConfig, ctx: CommandContext, resolver: Resolver) {
   try {
-    return commandFiles(config, ctx);
+    return commandFiles(config, ctx, resolver);
   } catch (error) {
     if (!(error instanceof GrammarNeeded)) throw error;
     await loadShellParser();
-    return commandFiles(config, ctx);
+    return commandFiles(config, ctx, resolver);
   }
 }
 
@@ -90,6 +121,7 @@ export async function collectProject(
     Promise.all(options.settingsSources.map((source) => readSettingsFileWith(source, { verdicts }))),
   ]);
   const trustItems: TrustItem[] = [];
+  const unfingerprinted: UnfingerprintedCommand[] = [];
   const warnings: ProjectCollection["warnings"] = [];
   // Shadowed project files count too: they load as soon as what shadows them goes away. An item with a
   // `problem` runs nothing (its path names where it was configured).
@@ -107,9 +139,12 @@ export async function collectProject(
     covered.add(file);
     trustItems.push({ path: file, kind: "support" });
   }
-  // And what a module imports from elsewhere (`../helpers/check.ts`): it runs with the hook.
+  // And what a module imports from elsewhere (`../helpers/check.ts`, a package in the project's node_modules):
+  // it runs with the hook. One resolver, the runner's, answers what each import names.
+  const resolver = new Resolver({ alias: options.alias });
+  const show = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
   for (const item of walkImports ? projectItems.filter((candidate) => isModulePath(candidate.path)) : []) {
-    const imports = moduleImports(item.path);
+    const imports = moduleImports([item.path], cwd, resolver, show);
     importsOf.set(item.path, imports.files);
     for (const file of imports.files) {
       if (covered.has(file)) continue;
@@ -133,21 +168,33 @@ export async function collectProject(
     });
   }
 
-  const projectSettings = settings.filter((result) => result.exists && isProjectSettings(result));
+  // Commands read before (a plain path to a script, or an analysis kept in the cache) need no bash grammar.
+  const analyses = options.fsCache === false ? undefined : shellAnalyses();
+  // A pre/post script is read as a command that runs it: a `#!/usr/bin/env node` file's imports run with it.
+  const scripts = projectItems.filter((item) => !isModulePath(item.path) && item.type !== "opencode");
+  const scriptContext = { cwd, home, placeholders: new Map<string, string>(), ...(analyses ? { analyses } : {}) };
+  for (const item of scripts) {
+    const config = { type: "command" as const, command: item.path, args: [] };
+    const found = await filesOf(config, scriptContext, resolver);
+    for (const file of found.files) if (file !== item.path) trustItems.push({ path: file, kind: "script" });
+    const source = show(item.path);
+    for (const reason of found.unknowns) unfingerprinted.push({ source, command: source, reason });
+  }
+
+  const projectSettings = settings.filter((result) => result.exists && isProjectSource(result.source));
+  const switches: HookSwitch[] = [];
   // Read by what they say: hookwire's own connection entries are not the project's (`settingsTrustDigest`).
   for (const result of projectSettings) {
     const reader = (text: string) => settingsTrustDigest(text, result.source);
     trustItems.push({ path: result.source.file, kind: "settings", reader });
+    switches.push(...switchesOf(result, show(result.source.file)));
   }
-  const unfingerprinted: UnfingerprintedCommand[] = [];
   const commands = projectSettings
     .flatMap((result) => result.handlers)
     .filter((h) => h.config.type === "command");
-  // Commands read before (a plain path to a script, or an analysis kept in the cache) need no bash grammar.
-  const analyses = options.fsCache === false ? undefined : shellAnalyses();
   for (const handler of commands) {
     if (handler.config.type !== "command") continue;
-    const found = await filesOf(handler.config, commandContext(handler, cwd, home, analyses));
+    const found = await filesOf(handler.config, commandContext(handler, cwd, home, analyses), resolver);
     for (const file of found.files) trustItems.push({ path: file, kind: "script" });
     const source = `${path.relative(cwd, handler.file).split(path.sep).join("/")}#${handler.jsonPath}`;
     for (const reason of found.unknowns)
@@ -160,6 +207,7 @@ export async function collectProject(
     trustItems,
     moduleImports: importsOf,
     unfingerprinted,
+    switches,
     warnings,
     ...(analyses ? { analyses } : {}),
   };

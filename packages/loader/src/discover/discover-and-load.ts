@@ -4,6 +4,7 @@ import { createEventBus, displayPath, errorMessage, type HookSource, type Loaded
 import {
   activeHandlers,
   createSettingsHooks,
+  isProjectSource,
   type SettingsFileResult,
   type SettingsHandler,
   type SettingsIssue,
@@ -12,7 +13,6 @@ import type { CapabilityEntry } from "../capability/types.js";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "../hooks/hook-item.js";
 import { scriptHandlers } from "../hooks/script-handlers.js";
-import { shellQuote } from "../lazy-deps.js";
 import { type HookLoadFailureEntry, isLoadFailure, loadHookModule } from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
@@ -23,7 +23,6 @@ import { fingerprintProject } from "../trust/fingerprint.js";
 import { TrustGuard } from "../trust/guard.js";
 import { collectProject, type UnfingerprintedCommand } from "./collect.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
-import { isProjectSettings } from "./project-settings.js";
 
 /** A project item that did not load because the project is not trusted. */
 export interface SkippedItem {
@@ -156,14 +155,15 @@ export async function discoverAndLoadHooks(
     fingerprint,
     items,
     digests: trusted,
+    entries,
   } = await fingerprintProject(resolved.cwd, project.trustItems, digests);
   const verdict = await decideTrust(
     resolved.trust,
     { root: project.root, fingerprint, items },
-    resolved.trustStore,
+    { store: resolved.trustStore, entries, discovery: resolved.discovery },
   );
-  // Quoted when a message needs it: a host that trusts everything never loads shell-quote.
-  const trustCommand = () => `hookwire trust --cwd ${shellQuote().quote([project.root])}`;
+  // Worded when a message needs it: a host that trusts everything never loads shell-quote.
+  const trustCommand = () => resolved.trustCommandFor(project.root);
 
   const warnings: DiscoveryWarning[] = project.discovery.warnings.map((w) => ({
     kind: "provider",
@@ -217,6 +217,8 @@ export async function discoverAndLoadHooks(
     ...(guard ? { beforeCommand: (handler: SettingsHandler) => guard.command(handler) } : {}),
   };
   const moduleOptions = { home: resolved.home, loadTimeout: resolved.loadTimeout, eventBus };
+  // What a project module's import runs is checked file by file, on the bytes the runner runs.
+  const verify = guard ? (file: string, source: string | undefined) => guard.source(file, source) : undefined;
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
   const add = (loaded: LoadedHook | HookLoadFailureEntry) => {
@@ -242,14 +244,16 @@ export async function discoverAndLoadHooks(
       }
       // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
       const { loadOpencodeItem } = await import("../opencode/load-item.js");
-      add(await loadOpencodeItem(item, shown, plan.provider, resolved.cwd, importModule, moduleOptions));
+      const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
+      add(await loadOpencodeItem(item, shown, plan.provider, resolved.cwd, importModule, options));
       continue;
     }
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
       const request = { path: show(item.path), source };
       const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
-      add(changed ?? (await loadHookModule(request, resolved.cwd, importModule, moduleOptions)));
+      const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
+      add(changed ?? (await loadHookModule(request, resolved.cwd, importModule, options)));
       continue;
     }
     add(
@@ -369,7 +373,7 @@ async function loadSettings(
   let disabled = false;
   for (const file of files) {
     if (!file.exists) continue;
-    if (isProjectSettings(file) && !trusted) {
+    if (isProjectSource(file.source) && !trusted) {
       // A file of nothing but hookwire's own connection entries would run nothing: not a hook that waits.
       const onlyConnections = file.handlers.length === 0 && (file.connections?.length ?? 0) > 0;
       if (!onlyConnections) skip(file.source.file, "settings");

@@ -28,9 +28,17 @@ export async function projectTrustStatus(
   return (await load()).projectTrustStatus(cwd, options);
 }
 
-/** Record the project's current fingerprint as trusted; returns the status after writing. */
-export async function trustProject(cwd: string, options: DiscoverOptions = {}): Promise<ProjectTrustStatus> {
-  return (await load()).trustProject(cwd, options);
+/**
+ * Record the project's items as they are now as trusted for this discovery; returns the status after writing.
+ * With `expect.fingerprint`, only when the project still has the fingerprint that was shown (else nothing is
+ * written and `trusted` is false).
+ */
+export async function trustProject(
+  cwd: string,
+  options: DiscoverOptions = {},
+  expect: { fingerprint?: string } = {},
+): Promise<ProjectTrustStatus> {
+  return (await load()).trustProject(cwd, options, expect);
 }
 
 /** Forget the project; returns whether it was in the store. */

@@ -3,15 +3,27 @@ import os from "node:os";
 import path from "node:path";
 import {
   defaultSettingsSources,
+  isProjectSource,
   type SettingsHooksOptions,
   type SettingsSource,
 } from "@hookwire/settings-hooks";
 import { capabilityRegistry } from "../capability/default-registry.js";
 import { CapabilityRegistry } from "../capability/registry.js";
+import type { HookLevel } from "../hooks/hook-item.js";
 import { hooksCapability } from "../hooks/hook-item.js";
-import { builtinHookProviders } from "../hooks/providers/builtin.js";
+import { builtinHookProviders, DEFAULT_APP_DIRS } from "../hooks/providers/builtin.js";
+import { shellQuote } from "../lazy-deps.js";
 import type { LoadHooksOptions } from "../load/load-hooks.js";
 import { defaultTrustStorePath } from "../trust/store-path.js";
+import {
+  DEFAULT_FORMATS,
+  discoveryKey,
+  type FormatChoice,
+  type FormatLevels,
+  formatLevels,
+  type HookFormat,
+  providerFormat,
+} from "./formats.js";
 
 /** What a trust decision sees: the project root, its fingerprint and the items it covers. */
 export interface ProjectTrustInfo {
@@ -32,7 +44,20 @@ export type TrustOption =
   | ((project: ProjectTrustInfo) => boolean | Promise<boolean>);
 
 export interface DiscoverOptions extends LoadHooksOptions {
-  /** Hook providers to consult. Default: the built-in ones plus any registered for "hooks" on the default registry. */
+  /**
+   * The hook formats to load, each at both levels (`"claude"`) or one (`"claude:project"`). Default `["hookwire"]`:
+   * the host's own app folders only. Other agents' files — and their user-level folders, which a host would
+   * otherwise import into its own process — load only when asked; the `hookwire` CLI asks for `HOOK_FORMATS`.
+   * A host that runs one format itself leaves it out (no hook runs twice).
+   */
+  formats?: readonly FormatChoice[];
+  /**
+   * The command text shown to trust the project, in `skipped` entries and trust errors. Default
+   * `hookwire trust --cwd <root>`, which covers a host whose discovery the CLI's includes (the CLI discovers every
+   * format in the default app folders); a host with app folders of its own says how it trusts.
+   */
+  trustCommand?: string | ((root: string) => string);
+  /** Hook providers to consult. Default: the built-in ones of `formats` plus any registered for "hooks" on the default registry. */
   registry?: CapabilityRegistry;
   /** App folders of the built-in native providers. Default `[".hookwire", ".pi", ".omp"]`. */
   appDirs?: readonly string[];
@@ -61,16 +86,44 @@ export interface ResolvedDiscoverOptions extends DiscoverOptions {
   settingsSources: readonly SettingsSource[];
   trust: TrustOption;
   trustStore: string;
+  /** The formats and levels that load. */
+  levels: FormatLevels;
+  /** The trust store's key for what this discovery finds (see `discoveryKey`). */
+  discovery: string;
+  /** The command text that trusts the project at `root`. */
+  trustCommandFor(root: string): string;
 }
 
-function hookRegistry(options: DiscoverOptions): CapabilityRegistry {
+/** A settings source's format: a host app folder's file is `hookwire`, the rest their dialect's. */
+export function sourceFormat(source: SettingsSource): HookFormat {
+  if (source.spec?.path.includes("{appDir}")) return "hookwire";
+  return source.dialect ?? "claude";
+}
+
+/** A source a repository can bring is project level; the user's, the system's and plugins' are user level. */
+export function sourceLevel(source: SettingsSource): HookLevel {
+  return isProjectSource(source) ? "project" : "user";
+}
+
+/** The built-in providers of the chosen formats, each keeping only the chosen levels' items; the host's as they are. */
+function hookRegistry(options: DiscoverOptions, levels: FormatLevels): CapabilityRegistry {
   if (options.registry) return options.registry;
   const registry = new CapabilityRegistry();
   const hosts = capabilityRegistry.providers(hooksCapability);
   // A host provider with a built-in's id replaces that built-in.
   const replaced = new Set(hosts.map((provider) => provider.id));
   for (const provider of builtinHookProviders({ appDirs: options.appDirs })) {
-    if (!replaced.has(provider.id)) registry.registerProvider(hooksCapability, provider);
+    const wanted = levels.get(providerFormat(provider.id)!);
+    if (replaced.has(provider.id) || !wanted) continue;
+    registry.registerProvider(
+      hooksCapability,
+      wanted.size === 2
+        ? provider
+        : {
+            ...provider,
+            load: async (ctx) => (await provider.load(ctx)).filter((item) => wanted.has(item.level)),
+          },
+    );
   }
   for (const provider of hosts) registry.registerProvider(hooksCapability, provider);
   return registry;
@@ -79,20 +132,38 @@ function hookRegistry(options: DiscoverOptions): CapabilityRegistry {
 export function resolveDiscoverOptions(cwd: string, options: DiscoverOptions = {}): ResolvedDiscoverOptions {
   const home = options.home ?? os.homedir();
   const root = path.resolve(cwd);
+  const levels = formatLevels(options.formats ?? DEFAULT_FORMATS);
+  const registry = hookRegistry(options, levels);
+  // A host's own app folders hold its settings files too (`.myagent/settings.json`).
+  const settingsSources =
+    options.settingsSources ??
+    defaultSettingsSources({
+      cwd: root,
+      home,
+      appDirs: options.appDirs ? [...options.appDirs] : undefined,
+    }).filter((source) => levels.get(sourceFormat(source))?.has(sourceLevel(source)) === true);
+  const discovery = discoveryKey({
+    levels,
+    appDirs: options.appDirs ?? DEFAULT_APP_DIRS,
+    providers: registry.providers(hooksCapability).map((provider) => provider.id),
+    ...(options.settingsSources
+      ? { settingsFiles: options.settingsSources.map((source) => source.file) }
+      : {}),
+  });
+  const trustCommand = options.trustCommand;
   return {
     ...options,
     cwd: root,
     home,
-    registry: hookRegistry(options),
-    // A host's own app folders hold its settings files too (`.myagent/settings.json`).
-    settingsSources:
-      options.settingsSources ??
-      defaultSettingsSources({
-        cwd: root,
-        home,
-        appDirs: options.appDirs ? [...options.appDirs] : undefined,
-      }),
+    registry,
+    settingsSources,
     trust: options.trust ?? "ask",
     trustStore: options.trustStore ?? defaultTrustStorePath({ home, env: options.env }),
+    levels,
+    discovery,
+    trustCommandFor: (at) =>
+      typeof trustCommand === "function"
+        ? trustCommand(at)
+        : (trustCommand ?? `hookwire trust --cwd ${shellQuote().quote([at])}`),
   };
 }

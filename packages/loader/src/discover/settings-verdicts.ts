@@ -1,8 +1,11 @@
 // zod's acceptances of settings handlers, kept in the private per-user cache so a warm start needs no zod.
 import path from "node:path";
 import type { AcceptedHandler, HandlerVerdicts } from "@hookwire/settings-hooks";
-import { defaultCacheRoot } from "../load/cache-dir.js";
+import { defaultCacheRoot, MAX_CACHE_ENTRIES } from "../load/cache-dir.js";
 import { keyedCache } from "../load/keyed-cache.js";
+
+/** New verdicts one discovery keeps; a file with more handlers is validated again next time. */
+export const MAX_VERDICTS_PER_READ = 256;
 
 /**
  * Verdicts in `dir` (0700, like the module cache), one entry per key; the key is settings-hooks' hash of the
@@ -10,8 +13,10 @@ import { keyedCache } from "../load/keyed-cache.js";
  * by zod again (and rewritten). `undefined` when the folder is not private to this user.
  */
 export function settingsVerdicts(dir: string): HandlerVerdicts | undefined {
-  const cache = keyedCache(dir);
+  // Bounded and pruned: listing an untrusted repository of thousands of handlers must not fill the user's cache.
+  const cache = keyedCache(dir, MAX_CACHE_ENTRIES);
   if (!cache) return undefined;
+  let written = 0;
   return {
     get(key) {
       const accepted = cache.get(key) as Partial<AcceptedHandler> | undefined;
@@ -20,7 +25,10 @@ export function settingsVerdicts(dir: string): HandlerVerdicts | undefined {
       if (!Array.isArray(known) || !known.every((f) => typeof f === "string")) return undefined;
       return { data: accepted.data, known };
     },
-    set: (key, accepted) => cache.set(key, accepted),
+    set(key, accepted) {
+      // Past the cap, zod checks those handlers again next time.
+      if (++written <= MAX_VERDICTS_PER_READ) cache.set(key, accepted);
+    },
   };
 }
 

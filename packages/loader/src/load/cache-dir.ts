@@ -1,5 +1,5 @@
 // The per-user cache folders of the transform caches, and the check that keeps them private.
-import { chmodSync, lstatSync, mkdirSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -17,20 +17,83 @@ export function defaultModuleCacheDir(env: Record<string, string | undefined> = 
 }
 
 /**
+ * Why someone else could swap `dir` by renaming an entry of a folder above it, or `undefined`: every folder
+ * holding it must be this user's or root's, and one that others may write must be sticky (`/tmp`), where only an
+ * entry's owner can rename it. Checked on each folder as it is (a link among them is followed by the walk).
+ */
+function unsafeAncestor(dir: string, uid: number): string | undefined {
+  for (let parent = path.dirname(dir); ; parent = path.dirname(parent)) {
+    let stat: import("node:fs").Stats;
+    try {
+      stat = statSync(parent);
+    } catch {
+      return parent;
+    }
+    if (stat.uid !== uid && stat.uid !== 0) return parent;
+    const sticky = (stat.mode & 0o1000) !== 0;
+    // Group write of the user's own primary group is theirs (usergroups systems make 0775 folders).
+    const groupWrites = (stat.mode & 0o020) !== 0 && stat.gid !== process.getgid?.();
+    if (!sticky && ((stat.mode & 0o002) !== 0 || groupWrites)) return parent;
+    if (path.dirname(parent) === parent) return undefined;
+  }
+}
+
+/**
  * Creates `dir` (mode 0700) and answers whether only this user can write it: a real folder, not a link,
- * owned by this user, no group or other bits (they are removed when the folder is ours). A cache
- * someone else can write is a way to run their code as ours, so such a folder is not used.
+ * owned by this user, no group or other bits (they are removed when the folder is ours), inside folders no one
+ * else can rename it out of. A cache someone else can write or swap is a way to run their code as ours, so such
+ * a folder is not used.
  */
 export function ensurePrivateDir(dir: string): boolean {
   try {
+    const uid = process.getuid?.();
+    // Checked before creating: folders made under someone else's would be theirs to swap.
+    if (uid !== undefined && unsafeAncestor(dir, uid) !== undefined) {
+      mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
+      if (unsafeAncestor(dir, uid) !== undefined) return false;
+    }
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);
     if (!stat.isDirectory()) return false;
-    const uid = process.getuid?.();
     if (uid !== undefined && stat.uid !== uid) return false;
     if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
     return true;
   } catch {
     return false;
+  }
+}
+
+/** A cache folder holds at most this many entries; past it the oldest are removed (written first, by mtime). */
+export const MAX_CACHE_ENTRIES = 4096;
+const pruned = new Set<string>();
+
+/**
+ * Keeps `dir` within `max` entries: called before a write, it looks once per process and folder, and removes
+ * the oldest quarter past the cap. Listing or loading an untrusted repository writes entries (a settings handler,
+ * a module transform); without this, a repository with thousands of them would fill the user's cache for good.
+ */
+export function pruneCacheDir(dir: string, max: number = MAX_CACHE_ENTRIES): void {
+  if (pruned.has(dir)) return;
+  pruned.add(dir);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  if (names.length <= max) return;
+  const entries: Array<{ file: string; mtime: number }> = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const stat = lstatSync(file);
+      if (stat.isFile()) entries.push({ file, mtime: stat.mtimeMs });
+    } catch {
+      // Gone already.
+    }
+  }
+  entries.sort((a, b) => a.mtime - b.mtime);
+  for (const { file } of entries.slice(0, entries.length - Math.floor((max * 3) / 4))) {
+    rmSync(file, { force: true });
   }
 }

@@ -1,5 +1,5 @@
 // loadHooks: imports each hook module, checks its default export and runs the factory through core.
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import {
   createEventBus,
@@ -9,6 +9,7 @@ import {
   type HookFactory,
   type HookSource,
   type HookwireError,
+  holdExits,
   instantiateHook,
   isHookwireError,
   type LoadedHook,
@@ -20,6 +21,7 @@ import { HookLoadError } from "../errors.js";
 import { resolvePath } from "../resolve-path.js";
 import { createModuleImporter, type ModuleImporter, type ModuleImportOptions } from "./module-importer.js";
 import { isModulePath, MODULE_EXTENSIONS } from "./module-kind.js";
+import type { VerifySource } from "./module-runner.js";
 
 /** A module to load with where it came from; a plain string is an explicitly configured path. */
 export interface HookModuleRequest {
@@ -68,6 +70,14 @@ function defaultExport(namespace: unknown): { value: unknown } | "missing" {
   return "missing";
 }
 
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 function isFile(file: string): boolean {
   return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
@@ -86,6 +96,8 @@ export interface LoadHookModuleOptions {
   factoryOf?: (namespace: unknown) => HookFactory | { problem: string };
   /** Findings added to the loaded hook's `warnings` once its factory ran (filled by `factoryOf`'s factory). */
   warningsOf?: () => readonly HookwireError[];
+  /** Sees every file the import runs, before it runs (the trust guard of a project hook); throwing refuses it. */
+  verify?: VerifySource;
 }
 
 /** Load one module; a failure comes back as an entry instead of a throw. */
@@ -117,17 +129,36 @@ export async function loadHookModule(
     );
   }
 
-  const timedOut = (cause: unknown) =>
-    isHookwireError(cause) && cause.code === "HOOK_LOAD_TIMEOUT"
-      ? fail("load-timeout", cause.message, cause)
-      : undefined;
+  const timedOut = (cause: unknown) => {
+    if (!isHookwireError(cause)) return undefined;
+    if (cause.code === "HOOK_LOAD_TIMEOUT") return fail("load-timeout", cause.message, cause);
+    // The trust guard refused a file the import was about to run.
+    if (cause.code === "HOOK_TRUST_CHANGED")
+      return fail("trust-changed", `Hook module \`${hookPath}\` was not imported: ${cause.message}`, cause);
+    return undefined;
+  };
 
   const loadTimeout = options.loadTimeout ?? DEFAULT_LOAD_TIMEOUT_MS;
   let namespace: unknown;
   try {
     // A top-level await that never settles must not hang loading either.
     const timeout = () => loadTimeoutError(hookPath, loadTimeout);
-    namespace = await withDeadline(() => importModule(resolvedPath), { ms: loadTimeout, timeout });
+    const verify = options.verify;
+    // Its top-level code's process.exit fails the import instead of ending the host.
+    const release = holdExits(
+      new Map([
+        [resolvedPath, hookPath],
+        [realPath(resolvedPath), hookPath],
+      ]),
+    );
+    try {
+      namespace = await withDeadline(() => importModule(resolvedPath, { verify }), {
+        ms: loadTimeout,
+        timeout,
+      });
+    } finally {
+      release();
+    }
   } catch (cause) {
     const late = timedOut(cause);
     if (late) return late;

@@ -1,4 +1,4 @@
-// Imports hook modules: native `import()` for JS, a jiti instance started on first need for TypeScript.
+// Imports hook modules: the runner for TypeScript, native `import()` for JavaScript, jiti for CommonJS TypeScript only.
 
 import { closeSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -7,8 +7,9 @@ import { pathToFileURL } from "node:url";
 import { openRegularFile, readRegularFile } from "@hookwire/core";
 import type { Jiti } from "jiti";
 import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
-import { needsTransform } from "./module-kind.js";
-import { createModuleRunner, runsInRunner } from "./module-runner.js";
+import { createModuleRunner, type VerifySource } from "./module-runner.js";
+import { parseError } from "./oxc-transform.js";
+import { engineOf } from "./resolve.js";
 
 /** Hook modules larger than this are not loaded (8 MiB: far above any hook, bundled ones included). */
 export const MAX_MODULE_BYTES = 8 * 1024 * 1024;
@@ -60,7 +61,8 @@ export interface ModuleImportOptions {
   moduleCache?: boolean;
 }
 
-export type ModuleImporter = (file: string) => Promise<unknown>;
+/** Imports one hook module; `verify` sees every file the import runs, before it runs (the trust guard). */
+export type ModuleImporter = (file: string, options?: { verify?: VerifySource }) => Promise<unknown>;
 
 /**
  * The hookwire packages a hook may import at run time (`shellCommands` from shell-rules, `exec` from core)
@@ -85,86 +87,64 @@ function hostPackages(): Record<string, string> {
 
 let reloadCounter = 0;
 
-interface JitiError {
-  code?: string;
-  message?: string;
-  line?: number;
-  column?: number;
-}
-
+/**
+ * One decision for every file: the resolver's `engineOf` says who runs it. TypeScript and JSX modules run in the
+ * loader's runner (oxc, cached by content hash); what Node runs itself (`.js`, `.mjs`, `.cjs`) is imported natively;
+ * jiti is left only CommonJS TypeScript (`.cts`, or a `.ts` that uses `require`), started when one is met.
+ */
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
   const fsCache = options.fsCache ?? true;
   const root = fsCache === false ? undefined : fsCache === true ? defaultCacheRoot() : fsCache;
-  const jitiCacheDir = root === undefined ? undefined : fsCache === true ? path.join(root, "jiti") : root;
+  const cacheIn = (name: string, custom: string) =>
+    root === undefined ? undefined : path.join(root, fsCache === true ? name : custom);
   const fresh = options.moduleCache === false;
   const alias = () => ({ ...hostPackages(), ...options.alias });
 
-  const start = async (useCache: boolean) => {
+  let jiti: Promise<Jiti> | undefined;
+  const start = async () => {
     const { createJiti } = await import("jiti");
-    const dir =
-      useCache && jitiCacheDir !== undefined && ensurePrivateDir(jitiCacheDir) ? jitiCacheDir : false;
+    const dir = cacheIn("jiti", "hookwire-jiti");
     return createJiti(import.meta.url, {
       alias: alias(),
-      fsCache: dir,
+      // Checked like the runner's folder: private, and no one else can rename what holds it.
+      fsCache: dir !== undefined && ensurePrivateDir(dir) ? dir : false,
       moduleCache: !fresh,
       // The loader checks `default` itself; jiti's interop proxy would hide a missing default export.
       interopDefault: false,
     });
   };
-  let jiti: Promise<Jiti> | undefined;
-  // A second instance without jiti's cache, for the position of a syntax error only.
-  let transformer: Promise<Jiti> | undefined;
-
-  const runner = createModuleRunner({
-    dir: root === undefined ? undefined : path.join(root, fsCache === true ? "modules" : "hookwire"),
-    alias,
-    readSource: readModuleSource,
-    importOther: async (specifier, parent) => {
-      jiti ??= start(true);
-      return (await jiti).import(specifier, { parentURL: pathToFileURL(parent) });
-    },
-  });
-
-  const transformed = async (file: string): Promise<unknown> => {
-    // The runner: oxc's transform, cached by content hash with the helpers; jiti is not started at all.
-    if (runsInRunner(file)) {
-      const loaded = await runner.load(file, fresh);
-      if (loaded !== undefined) return loaded;
-    } else {
-      // Read (and checked) like the rest, even though jiti reads it again.
-      readModuleSource(file);
-    }
-    // What the runner leaves (CommonJS, a syntax error, which jiti reports with its position).
-    jiti ??= start(true);
+  const importCommonJs = async (file: string): Promise<unknown> => {
+    jiti ??= start();
     return (await jiti).import(file);
   };
 
-  /** Node 20 reports an ES module syntax error without its position; the transform's parser has it. */
-  const parseFailure = async (file: string): Promise<Error | undefined> => {
-    transformer ??= start(false);
-    let code: string;
-    try {
-      code = (await transformer).transform({ source: readModuleSource(file), filename: file });
-    } catch {
-      return undefined;
-    }
-    const marker = "exports.__JITI_ERROR__ = ";
-    if (!code.startsWith(marker)) return undefined;
-    const found = JSON.parse(code.slice(marker.length).replace(/;?\s*$/, "")) as JitiError;
-    return new SyntaxError(
-      `${found.code ?? "SyntaxError"}: ${String(found.message).trim()}\n${file}:${found.line}:${found.column}`,
-    );
-  };
+  const runner = createModuleRunner({
+    dir: cacheIn("modules", "hookwire"),
+    alias,
+    readSource: readModuleSource,
+    importCommonJs,
+  });
 
-  return async (file) => {
-    if (needsTransform(file)) return transformed(file);
+  return async (file, { verify } = {}) => {
+    const engine = engineOf(file);
+    if (engine === "runner") {
+      const loaded = await runner.load(file, { fresh, verify });
+      // The entry itself is CommonJS: jiti runs it (the runner read and checked it).
+      return loaded !== undefined ? loaded : importCommonJs(file);
+    }
+    if (engine === "jiti") {
+      verify?.(file, readModuleSource(file));
+      return importCommonJs(file);
+    }
     checkModuleFile(file);
+    verify?.(file, undefined);
     const url = pathToFileURL(file);
     if (fresh) url.searchParams.set("hookwire-reload", String(++reloadCounter));
     try {
       return await import(/* @vite-ignore */ url.href);
     } catch (error) {
-      throw (await parseFailure(file)) ?? error;
+      // Node 20 reports an ES module's syntax error without its position; oxc's parser has it.
+      throw (await parseError(file, readModuleSource(file))) ?? error;
     }
   };
 }

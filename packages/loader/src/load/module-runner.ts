@@ -1,27 +1,25 @@
-// Runs TypeScript hook modules and their TypeScript helpers from a per-user cache of oxc's output, keyed by content hash.
+// Runs TypeScript (and JSX) hook modules and their helpers from a per-user cache of oxc's output, keyed by content hash.
 import { randomUUID } from "node:crypto";
-import { lstatSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { isBuiltin } from "node:module";
+import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import { ensurePrivateDir } from "./cache-dir.js";
+import { ensurePrivateDir, pruneCacheDir } from "./cache-dir.js";
 import { readPrivateFile, sha256 } from "./cache-entry.js";
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
+import { engineOf, Resolver } from "./resolve.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
-const CACHE_VERSION = "2";
+const CACHE_VERSION = "3";
 const HEADER = "//hookwire-module ";
-
-/** Run by the runner; `.cts` (CommonJS) and `.tsx` (JSX) stay with jiti. */
-const RUNNER_EXTENSIONS = new Set([".ts", ".mts"]);
-const NATIVE_EXTENSIONS = new Set([".js", ".mjs", ".cjs"]);
-const TS_FOR_JS: Record<string, string> = { ".js": ".ts", ".mjs": ".mts" };
 
 // Code that expects CommonJS (`require`, `module.exports`) is not a module the runner can run.
 const COMMONJS = /\brequire\s*\(|\bmodule\.exports\b|\b__dirname\b|\b__filename\b|\bexports\.\w/;
 
-type Target = { kind: "module"; file: string } | { kind: "native"; specifier: string } | { kind: "other" };
+type Target =
+  | { kind: "module"; file: string }
+  | { kind: "native"; specifier: string; file?: string }
+  | { kind: "commonjs"; file: string };
 
 interface Planned extends Transformed {
   file: string;
@@ -42,74 +40,27 @@ export interface ModuleRunnerOptions {
   alias: () => Record<string, string>;
   /** Reads a module's source (the caller's size and file-type checks). */
   readSource(file: string): string;
-  /** Imports what the runner does not resolve itself (packages), as seen from `parent`. */
-  importOther(specifier: string, parent: string): Promise<unknown>;
+  /** Imports a CommonJS TypeScript module (`.cts`, or a `.ts` that uses `require`), which the runner does not run. */
+  importCommonJs(file: string): Promise<unknown>;
 }
 
+/** Called with every file a load runs, before it runs: the source the runner read, or `undefined` for a file Node reads. */
+export type VerifySource = (file: string, source: string | undefined) => void;
+
 export interface ModuleRunner {
-  /** The module's exports; `undefined` when it or one of its helpers is for jiti (a syntax error, CommonJS). */
-  load(file: string, fresh: boolean): Promise<unknown>;
+  /** The module's exports; `undefined` when the entry itself is CommonJS (for jiti). */
+  load(file: string, options?: { fresh?: boolean; verify?: VerifySource }): Promise<unknown>;
 }
 
 export function runsInRunner(file: string): boolean {
-  return RUNNER_EXTENSIONS.has(path.extname(file).toLowerCase());
+  return engineOf(file) === "runner";
 }
 
-function isFile(file: string): boolean {
-  try {
-    return lstatSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The files an import of `file` may name, in the order they are tried. */
-function candidatesFor(file: string): string[] {
-  const ext = path.extname(file).toLowerCase();
-  const candidates = [file];
-  // TypeScript's convention: `./lib.js` names `./lib.ts` when only that exists.
-  const ts = TS_FOR_JS[ext];
-  if (ts) candidates.push(file.slice(0, -ext.length) + ts);
-  if (!RUNNER_EXTENSIONS.has(ext) && !NATIVE_EXTENSIONS.has(ext)) {
-    for (const suffix of [".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"])
-      candidates.push(file + suffix);
-  }
-  return candidates;
-}
-
-/** A file as an import target: a TypeScript module for the runner, else a native import. */
-function fileTarget(file: string): Target | undefined {
-  for (const candidate of candidatesFor(file)) {
-    if (!isFile(candidate)) continue;
-    const found = path.extname(candidate).toLowerCase();
-    if (RUNNER_EXTENSIONS.has(found)) return { kind: "module", file: candidate };
-    if (NATIVE_EXTENSIONS.has(found)) return { kind: "native", specifier: pathToFileURL(candidate).href };
-    return undefined;
-  }
-  return undefined;
-}
-
-/**
- * The file a path specifier of `parent` names, tried as the runner tries it (undefined: none, or not a
- * path). A link counts as the file it points to: the runner leaves a link to jiti, which runs its target.
- */
-export function runnerImport(specifier: string, parent: string): string | undefined {
-  const absolute = specifier.startsWith("file:")
-    ? fileURLToPath(specifier)
-    : /^\.\.?(\/|$)/.test(specifier) || specifier.startsWith("/")
-      ? path.resolve(path.dirname(parent), specifier)
-      : undefined;
-  if (absolute === undefined) return undefined;
-  return candidatesFor(absolute).find(isLinkedFile);
-}
-
-/** A regular file, or a link to one; never throws (`a-fifo/index.ts` is ENOTDIR). */
-function isLinkedFile(file: string): boolean {
-  try {
-    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
-  } catch {
-    return false;
-  }
+/** Thrown for an import nothing on disk answers, worded as Node words it. */
+function notFound(specifier: string, parent: string, why: string): Error {
+  const error = new Error(`Cannot find module '${specifier}' imported from ${parent} (${why})`);
+  (error as NodeJS.ErrnoException).code = "ERR_MODULE_NOT_FOUND";
+  return error;
 }
 
 export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
@@ -121,25 +72,21 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     usable ??= ensurePrivateDir(path.dirname(dir)) && ensurePrivateDir(dir);
     return usable ? dir : undefined;
   };
-  let aliases: Array<[string, string]> | undefined;
-  const aliasesOf = () => (aliases ??= Object.entries(alias()).sort(([a], [b]) => b.length - a.length));
+  let resolver: Resolver | undefined;
+  // Built on the first import: the host's aliases are resolved then (that costs a require.resolve each).
+  const resolverOf = () => (resolver ??= new Resolver({ alias: alias() }));
   // Evaluated modules by content key, shared like Node's module cache; `fresh` loads get their own map.
   const shared = new Map<string, Evaluation>();
 
+  /** The one resolver decides which file an import names and who runs it (the trust walk asks it the same). */
   const resolve = (specifier: string, parent: string): Target => {
-    if (isBuiltin(specifier)) return { kind: "native", specifier };
-    if (/^\.\.?(\/|$)/.test(specifier) || specifier.startsWith("/")) {
-      return fileTarget(path.resolve(path.dirname(parent), specifier)) ?? { kind: "other" };
-    }
-    if (specifier.startsWith("file:")) return fileTarget(fileURLToPath(specifier)) ?? { kind: "other" };
-    // Only a package name can be aliased.
-    for (const [name, to] of aliasesOf()) {
-      if (specifier === name || specifier.startsWith(`${name}/`)) {
-        const target = to + specifier.slice(name.length);
-        return (path.isAbsolute(target) && fileTarget(target)) || { kind: "other" };
-      }
-    }
-    return { kind: "other" };
+    const found = resolverOf().resolve(specifier, parent, "import");
+    if (found.kind === "builtin") return { kind: "native", specifier: found.specifier };
+    if (found.kind === "missing") throw notFound(specifier, parent, found.why);
+    const engine = engineOf(found.file);
+    if (engine === "runner") return { kind: "module", file: found.file };
+    if (engine === "jiti") return { kind: "commonjs", file: found.file };
+    return { kind: "native", specifier: pathToFileURL(found.file).href, file: found.file };
   };
 
   const entryPath = (root: string, file: string, key: string) =>
@@ -175,6 +122,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     const { code, deps, dynamicDeps } = transformed;
     const entry = entryPath(root, file, key);
     const temporary = `${entry}.${process.pid}.${randomUUID()}.tmp`;
+    pruneCacheDir(root);
     try {
       const header = JSON.stringify({ key, sha256: sha256(code), deps, dynamicDeps });
       writeFileSync(temporary, `${HEADER}${header}\n${code}`, { mode: 0o600, flag: "wx" });
@@ -185,35 +133,64 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     }
   };
 
-  /** The transform of one module: from the cache when this exact source was seen, else by oxc. */
-  const prepare = async (file: string): Promise<Planned | undefined> => {
+  /**
+   * The transform of one module: from the cache when this exact source was seen, else by oxc. `undefined` when
+   * the module is CommonJS (jiti runs it); a syntax error throws, with oxc's position.
+   */
+  const prepare = async (file: string, verify: VerifySource | undefined): Promise<Planned | undefined> => {
     const source = options.readSource(file);
+    // The bytes checked are the bytes run: a file edited after its check is never what runs.
+    verify?.(file, source);
     // The key is the hash of what was just read, so what runs is what was read (and trusted).
     const key = sha256(`${CACHE_VERSION}\0${file}\0${source}`);
     const root = cacheDir();
     let transformed = root === undefined ? undefined : readEntry(root, file, key);
     if (!transformed) {
-      transformed = await transformModule(file, source);
-      if (!transformed || COMMONJS.test(transformed.code)) return undefined;
+      const made = await transformModule(file, source);
+      if (made instanceof SyntaxError) throw made;
+      if (COMMONJS.test(made.code)) return undefined;
+      transformed = made;
       if (root !== undefined) writeEntry(root, file, key, transformed);
     }
     return { ...transformed, file, key };
   };
 
+  interface Load {
+    graph: Map<string, Planned>;
+    /** TypeScript modules that turned out to be CommonJS: jiti runs them. */
+    commonjs: Set<string>;
+    cache: Map<string, Evaluation>;
+    verify: VerifySource | undefined;
+  }
+
   /** Every TypeScript module the entry imports statically, prepared before any of them runs. */
-  const plan = async (file: string, graph: Map<string, Planned>): Promise<boolean> => {
-    if (graph.has(file)) return true;
-    const planned = await prepare(file);
-    if (!planned) return false;
-    graph.set(file, planned);
-    for (const specifier of planned.deps) {
-      const target = resolve(specifier, file);
-      if (target.kind === "module" && !(await plan(target.file, graph))) return false;
+  const plan = async (file: string, load: Load): Promise<void> => {
+    // A static import chain is walked with a queue: a chain of thousands of modules is no deeper a stack.
+    const queue = [file];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      if (load.graph.has(next) || load.commonjs.has(next)) continue;
+      const planned = await prepare(next, load.verify);
+      if (!planned) {
+        load.commonjs.add(next);
+        continue;
+      }
+      load.graph.set(next, planned);
+      for (const specifier of planned.deps) {
+        const target = resolve(specifier, next);
+        if (target.kind === "module") queue.push(target.file);
+      }
     }
-    return true;
   };
 
-  const evaluate = (planned: Planned, graph: Map<string, Planned>, cache: Map<string, Evaluation>) => {
+  /** What Node or jiti runs, checked first (Node reads the file itself, so the check is on the file as it is now). */
+  const importOutside = (target: Exclude<Target, { kind: "module" }>, load: Load): Promise<unknown> => {
+    if (target.file !== undefined) load.verify?.(target.file, undefined);
+    if (target.kind === "commonjs") return options.importCommonJs(target.file);
+    return import(target.specifier);
+  };
+
+  const evaluate = (planned: Planned, load: Load): Promise<unknown> => {
+    const { cache, graph } = load;
     const known = cache.get(planned.key);
     if (known) return known.running ? Promise.resolve(known.exports) : known.done.then(() => known.exports);
     const { file } = planned;
@@ -221,13 +198,12 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     Object.defineProperty(exports, Symbol.toStringTag, { value: "Module" });
     const importModule = async (specifier: string): Promise<unknown> => {
       const target = resolve(specifier, file);
-      if (target.kind === "native") return import(target.specifier);
-      if (target.kind === "other") return options.importOther(specifier, file);
-      let dep = graph.get(target.file);
+      if (target.kind !== "module") return importOutside(target, load);
       // A dynamic import of a module the static graph did not reach.
-      if (!dep && (await plan(target.file, graph))) dep = graph.get(target.file);
-      if (!dep) return options.importOther(specifier, file);
-      return evaluate(dep, graph, cache);
+      if (!graph.has(target.file) && !load.commonjs.has(target.file)) await plan(target.file, load);
+      const dep = graph.get(target.file);
+      if (!dep) return importOutside({ kind: "commonjs", file: target.file }, load);
+      return evaluate(dep, load);
     };
     const exportAll = (from: Record<string, unknown>) => {
       for (const name in from) {
@@ -242,8 +218,8 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
       dirname: path.dirname(file),
       resolve: (specifier: string) => {
         const target = resolve(specifier, file);
-        if (target.kind === "module") return pathToFileURL(target.file).href;
-        return target.kind === "native" ? target.specifier : specifier;
+        if (target.kind === "native") return target.specifier;
+        return pathToFileURL(target.file).href;
       },
     };
     const run = runInThisContext(
@@ -260,10 +236,11 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   };
 
   return {
-    async load(file, fresh) {
-      const graph = new Map<string, Planned>();
-      if (!(await plan(file, graph))) return undefined;
-      return evaluate(graph.get(file)!, graph, fresh ? new Map() : shared);
+    async load(file, { fresh = false, verify } = {}) {
+      const load: Load = { graph: new Map(), commonjs: new Set(), cache: fresh ? new Map() : shared, verify };
+      await plan(file, load);
+      const entry = load.graph.get(file);
+      return entry ? evaluate(entry, load) : undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 // TypeScript to runnable code with oxc-transform: types stripped, imports turned into calls, statements on their source lines.
+import { nestsDeeperThan } from "@hookwire/core";
 import type { SourceMap } from "oxc-transform";
 
 export interface Transformed {
@@ -103,16 +104,57 @@ function realign(code: string, sourceLineOf: (generatedLine: number) => number):
   return out.join("\n");
 }
 
-/** Transforms a TypeScript module; `undefined` when oxc reports an error (jiti then reports it its way). */
-export async function transformModule(file: string, source: string): Promise<Transformed | undefined> {
+/** oxc's first error as a SyntaxError whose message ends in `file:line:column`, its code frame in the stack's place. */
+function syntaxError(file: string, errors: readonly OxcError[]): SyntaxError {
+  const first = errors[0]!;
+  const at = /\[(.+):(\d+):(\d+)\]/.exec(first.codeframe ?? "");
+  const where = at ? `${file}:${at[2]}:${Number(at[3]) - 1}` : file;
+  const error = new SyntaxError(`${first.message}\n${where}`);
+  if (first.codeframe)
+    error.stack = `SyntaxError: ${first.message}\n${where}\n${first.codeframe.replace(/^\n/, "")}`;
+  return error;
+}
+
+type OxcError = { message: string; codeframe: string | null };
+
+/**
+ * oxc's parser recurses on the native stack, and a 10,000-deep array literal ends the process (SIGSEGV), which no
+ * try/catch survives: code nested this deep is refused before oxc sees it.
+ */
+export const MAX_SOURCE_NESTING = 1024;
+
+function tooDeep(file: string, source: string): SyntaxError | undefined {
+  if (!nestsDeeperThan(source, MAX_SOURCE_NESTING, true)) return undefined;
+  return new SyntaxError(
+    `it nests brackets, braces or parentheses more than ${MAX_SOURCE_NESTING} levels deep, which hookwire does not parse\n${file}`,
+  );
+}
+
+/**
+ * Where a JavaScript or TypeScript file fails to parse, from oxc's parser (the transform the runner runs): Node 20
+ * reports an ES module's syntax error without a position. `undefined` when oxc parses it.
+ */
+export async function parseError(file: string, source: string): Promise<SyntaxError | undefined> {
+  const deep = tooDeep(file, source);
+  if (deep) return deep;
+  oxc ??= import("oxc-transform");
+  const { transformSync } = await oxc;
+  const result = transformSync(file, source, { sourceType: "unambiguous" });
+  return result.errors.length > 0 ? syntaxError(file, result.errors) : undefined;
+}
+
+/** Transforms a TypeScript module; a syntax error comes back as the SyntaxError to throw, with its position. */
+export async function transformModule(file: string, source: string): Promise<Transformed | SyntaxError> {
+  const deep = tooDeep(file, source);
+  if (deep) return deep;
   oxc ??= import("oxc-transform");
   const { transformSync, moduleRunnerTransformSync } = await oxc;
   const stripped = transformSync(file, source, { sourceType: "module", sourcemap: true });
-  if (stripped.errors.length > 0 || !stripped.map) return undefined;
-  const runner = moduleRunnerTransformSync(file.replace(/\.[cm]?tsx?$/i, ".js"), stripped.code, {
+  if (stripped.errors.length > 0 || !stripped.map) return syntaxError(file, stripped.errors);
+  const runner = moduleRunnerTransformSync(file.replace(/\.[cm]?[jt]sx?$/i, ".js"), stripped.code, {
     sourcemap: true,
   });
-  if (runner.errors.length > 0 || !runner.map) return undefined;
+  if (runner.errors.length > 0 || !runner.map) return syntaxError(file, runner.errors);
   const toStripped = firstSourceLines(runner.map);
   const toSource = firstSourceLines(stripped.map);
   const code = realign(runner.code, (line) => {

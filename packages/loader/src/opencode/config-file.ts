@@ -1,5 +1,5 @@
 // Reads the `plugin` list of an `opencode.json` / `opencode.jsonc` file, safely (the file may be a project's).
-import { readRegularFile } from "@hookwire/core";
+import { MAX_JSON_DEPTH, nestsDeeperThan, readRegularFile } from "@hookwire/core";
 import type { ParseError } from "jsonc-parser";
 import { jsoncParser } from "../lazy-deps.js";
 
@@ -44,9 +44,16 @@ export function readOpencodeConfig(file: string): ConfigRead {
     if (read.reason === "missing") return { kind: "missing" };
     return { kind: "invalid", message: `\`${file}\` ${read.message}; it was not read` };
   }
+  const text = read.data.toString("utf8");
+  // jsonc-parser recurses: a 100,000-deep array would overflow it and take the user's plugins down with it.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    return {
+      kind: "invalid",
+      message: `\`${file}\` nests more than ${MAX_JSON_DEPTH} levels deep; it was not read`,
+    };
   const errors: ParseError[] = [];
   const { parse, printParseErrorCode } = jsoncParser();
-  const config: unknown = parse(read.data.toString("utf8"), errors, { allowTrailingComma: true });
+  const config: unknown = parse(text, errors, { allowTrailingComma: true });
   if (errors.length > 0) {
     const first = errors[0] as ParseError;
     return {

@@ -70,6 +70,19 @@ function packageEntry(dir: string): string | undefined {
  * installs them (it runs offline and a project must not make it download code).
  */
 export function resolvePluginSpec(spec: string, configDir: string, cacheDir: string): SpecResolution {
+  // One odd entry (a NUL byte, `file://host/x`, a path the OS refuses) is a finding about that entry, never a throw
+  // that takes the provider, and the user's own plugins, down with it.
+  if (spec.includes("\0")) return { problem: `\`${escapeForTerminal(spec)}\` holds a NUL byte` };
+  try {
+    return resolveSpec(spec, configDir, cacheDir);
+  } catch (error) {
+    return {
+      problem: `\`${escapeForTerminal(spec)}\` cannot be resolved: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+function resolveSpec(spec: string, configDir: string, cacheDir: string): SpecResolution {
   if (isPathSpec(spec)) {
     const file = spec.startsWith("file://") ? fileURLToPath(spec) : path.resolve(configDir, spec);
     if (isFile(file)) return { file };

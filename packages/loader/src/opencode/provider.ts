@@ -93,7 +93,7 @@ export function opencodePluginProvider(options: OpencodeProviderOptions = {}): C
           }
         }
         for (const folder of ["plugin", "plugins"]) {
-          for (const file of listFiles(path.join(dir, folder))) {
+          for (const file of listFiles(path.join(dir, folder), ctx.warn)) {
             if (!FOLDER_EXTENSIONS.has(path.extname(file)) || seen.has(file)) continue;
             seen.add(file);
             items.push({ ...base, name: `${level}/${folder}/${path.basename(file)}`, path: file, level });

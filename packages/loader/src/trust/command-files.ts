@@ -1,7 +1,7 @@
 // What a command runs, found with the bash grammar: every file it names, package scripts and makefiles followed.
-import { statSync } from "node:fs";
+import { closeSync, readSync, statSync } from "node:fs";
 import path from "node:path";
-import { readRegularFile } from "@hookwire/core";
+import { openRegularFile, readRegularFile } from "@hookwire/core";
 import type { CommandHandlerConfig } from "@hookwire/settings-hooks";
 import {
   isShellParserLoaded,
@@ -12,8 +12,10 @@ import {
   shellCommands,
 } from "@hookwire/shell-rules";
 import { shellQuote, tinyglobby } from "../lazy-deps.js";
-import { SCRIPT_EXTENSIONS, scriptImports } from "./script-imports.js";
+import { Resolver } from "../load/resolve.js";
+import { moduleImports } from "./module-imports.js";
 import type { ShellAnalyses } from "./shell-analyses.js";
+import { isSystemFile } from "./system-files.js";
 
 /** What a command would run, as far as a static reading can tell. */
 export interface CommandFiles {
@@ -44,25 +46,6 @@ export class GrammarNeeded extends Error {
   }
 }
 
-// Files under these belong to the system, not to a repository; they are not fingerprinted when outside the project.
-const SYSTEM_PREFIXES = [
-  "/usr/",
-  "/bin/",
-  "/sbin/",
-  "/lib/",
-  "/lib32/",
-  "/lib64/",
-  "/libx32/",
-  "/etc/",
-  "/opt/",
-  "/snap/",
-  "/nix/store/",
-  "/System/",
-  "/Library/",
-  "/proc/",
-  "/sys/",
-  "/dev/",
-];
 const PACKAGE_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 /** `npm test` and friends run the script of their name; `npm t` is `npm test`. */
 const NPM_LIFECYCLE: Readonly<Record<string, string>> = {
@@ -87,8 +70,18 @@ const LOCKFILES = [
 ];
 const MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
 const INTERPRETERS = new Set(["python", "python3", "node", "ruby", "perl", "php", "deno", "tsx", "ts-node"]);
-/** Package scripts that run package scripts are followed this deep. */
+/** Package scripts that run package scripts are followed this deep, and this many scripts in all. */
 const MAX_DEPTH = 8;
+const MAX_SCRIPTS = 64;
+/** A glob is expanded to at most this many files, this many folders deep. */
+const MAX_GLOB_FILES = 1000;
+const MAX_GLOB_DEPTH = 16;
+/** Interpreters that run JavaScript or TypeScript: their script's imports run too. */
+const JS_INTERPRETERS = new Set(["node", "nodejs", "deno", "bun", "tsx", "ts-node"]);
+const JS_EXTENSIONS = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+const SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?([\w.-]+)/;
+/** Scripts read for what they load besides themselves are read up to this size (their first bytes). */
+const MAX_SCRIPT_HEAD = 256 * 1024;
 const MAX_PACKAGE_JSON_BYTES = 1024 * 1024;
 
 // A path to a script and nothing else (`./.claude/hooks/guard.sh`): no quotes, expansions, operators or spaces.
@@ -151,10 +144,73 @@ function inside(root: string, file: string): boolean {
   return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
 
+/** Everything inside the project runs from the repository (its `node_modules` too); outside it, installed packages and the system do not count. */
 function countsAsProjectFile(file: string, ctx: CommandContext): boolean {
-  if (file.split(path.sep).includes("node_modules")) return false;
-  if (!inside(ctx.cwd, file) && SYSTEM_PREFIXES.some((prefix) => file.startsWith(prefix))) return false;
+  if (!inside(ctx.cwd, file) && (file.split(path.sep).includes("node_modules") || isSystemFile(file)))
+    return false;
   return isRegularFile(file);
+}
+
+/** The interpreter a script's `#!` line names (`node` for `#!/usr/bin/env node`), from its first bytes. */
+function interpreterOf(head: string): string | undefined {
+  return SHEBANG.exec(head)?.[1];
+}
+
+/** The first `MAX_SCRIPT_HEAD` bytes of a regular file (never a read that waits on a FIFO). */
+function head(file: string): string {
+  const opened = openRegularFile(file, Number.MAX_SAFE_INTEGER);
+  if (!opened.ok) return "";
+  try {
+    const buffer = Buffer.allocUnsafe(Math.min(MAX_SCRIPT_HEAD, opened.stat.size));
+    const read = readSync(opened.fd, buffer, 0, buffer.length, 0);
+    return buffer.toString("utf8", 0, read);
+  } catch {
+    return "";
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** What a shell script or a Python script loads besides itself, which no reading here follows: said per script. */
+function unfollowedLoads(file: string, language: string, text: string): string | undefined {
+  if (language === "sh" || language === "bash" || language === "zsh" || language === "dash") {
+    if (/(?:^|[;&|\s])(?:source|\.)\s+\S/m.test(text.replace(/#.*$/gm, "")))
+      return "it sources other files (`source` / `.`), which are not fingerprinted";
+    return undefined;
+  }
+  if (language.startsWith("python")) {
+    const dir = path.dirname(file);
+    for (const match of text.matchAll(/^\s*(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+))/gm)) {
+      const name = (match[1] ?? match[2] ?? "").replace(/^\.+/, "").split(".")[0] ?? "";
+      const relative = (match[1] ?? "").startsWith(".");
+      if (
+        relative ||
+        (name !== "" &&
+          (isRegularFile(path.join(dir, `${name}.py`)) || isDirectoryPath(path.join(dir, name))))
+      )
+        return `it imports \`${match[1] ?? match[2]}\` from beside it; Python imports are not fingerprinted`;
+    }
+  }
+  return undefined;
+}
+
+function isDirectoryPath(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
+function languageOf(file: string, text: string): string | undefined {
+  const ext = path.extname(file).toLowerCase();
+  if (JS_EXTENSIONS.test(file)) return "node";
+  if (ext === ".sh") return "sh";
+  if (ext === ".bash") return "bash";
+  if (ext === ".py") return "python";
+  const interpreter = interpreterOf(text);
+  if (interpreter === undefined) return undefined;
+  return JS_INTERPRETERS.has(interpreter) ? "node" : interpreter;
 }
 
 /** Placeholders as their values, so `"${CLAUDE_PROJECT_DIR}"/x.sh` reads as the project's file. */
@@ -168,17 +224,39 @@ function expandPlaceholders(text: string, values: ReadonlyMap<string, string>): 
 class Reader {
   readonly files = new Set<string>();
   readonly unknowns: string[] = [];
-  constructor(readonly ctx: CommandContext) {}
+  /** JavaScript the command runs: their imports are added at the end, in one walk. */
+  readonly scripts: string[] = [];
+  /** Package scripts already read (`<package.json>\0<name>`), and how many were read. */
+  readonly #packageScripts = new Set<string>();
+  #scriptCount = 0;
+  constructor(
+    readonly ctx: CommandContext,
+    readonly resolver: Resolver,
+  ) {}
 
-  file(candidate: string): void {
+  /** `as`: the interpreter that runs it (`node x`), when the command says. */
+  file(candidate: string, as?: string): void {
     if (this.files.has(candidate) || !countsAsProjectFile(candidate, this.ctx)) return;
     this.files.add(candidate);
+    const text = head(candidate);
+    const language = as ?? languageOf(candidate, text);
+    if (language === undefined) return;
     // A script's helpers run with it: `node guard.mjs` covers the `./lib.mjs` it imports, and what that imports.
-    if (SCRIPT_EXTENSIONS.has(path.extname(candidate))) {
-      const { files, unknown } = scriptImports(candidate);
-      if (unknown) this.unknown(`\`${path.relative(this.ctx.cwd, candidate)}\`: ${unknown}`);
-      for (const file of files) this.file(file);
+    if (JS_INTERPRETERS.has(language) || language === "node") {
+      this.scripts.push(candidate);
+      return;
     }
+    const unfollowed = unfollowedLoads(candidate, language, text);
+    if (unfollowed) this.unknown(`\`${path.relative(this.ctx.cwd, candidate)}\`: ${unfollowed}`);
+  }
+
+  /** The imports of every JavaScript script found, walked once. */
+  finish(): void {
+    const found = moduleImports(this.scripts, this.ctx.cwd, this.resolver, (file) =>
+      path.relative(this.ctx.cwd, file),
+    );
+    for (const file of found.files) this.files.add(file);
+    for (const unknown of found.unknowns) this.unknown(unknown);
   }
 
   unknown(text: string): void {
@@ -197,7 +275,20 @@ class Reader {
     }
     // A glob and nothing else run-time: what it matches now is what it names.
     if (word.glob && !/[$`]/.test(word.value)) {
-      for (const file of expandGlob(word.value, dir)) this.file(file);
+      const absolute = path.resolve(dir, word.value);
+      // A tree outside the project is not walked: the repository could name all of `/`.
+      if (!inside(this.ctx.cwd, absolute)) {
+        this.unknown(
+          `\`${word.value}\`: a glob outside the project is not expanded; what it matches is not fingerprinted`,
+        );
+        return;
+      }
+      const files = expandGlob(absolute, dir);
+      if (files.length > MAX_GLOB_FILES)
+        this.unknown(
+          `\`${word.value}\`: matches more than ${MAX_GLOB_FILES} files; the rest are not fingerprinted`,
+        );
+      for (const file of files.slice(0, MAX_GLOB_FILES)) this.file(file);
     }
   }
 
@@ -224,6 +315,12 @@ class Reader {
       const operand = command.args.find((arg) => !arg.value.startsWith("-"));
       if (operand && !operand.literal && !operand.glob) {
         this.unknown(`\`${command.written}\`: \`${program}\` runs a script named only at run time`);
+      } else if (operand?.literal) {
+        // `node guard` runs `guard` as JavaScript whatever its name; `python3 x` as Python.
+        const language = JS_INTERPRETERS.has(program) ? "node" : program;
+        const file = path.resolve(dir, operand.value);
+        this.files.delete(file);
+        this.file(file, language);
       }
     }
   }
@@ -267,8 +364,14 @@ class Reader {
     for (const script of [`pre${name}`, name, `post${name}`]) {
       const text = Object.hasOwn(scripts, script) ? scripts[script] : undefined;
       if (typeof text !== "string") continue;
-      if (depth >= MAX_DEPTH) {
-        this.unknown(`\`${command.written}\`: package scripts nest deeper than ${MAX_DEPTH} levels`);
+      // Each script once: scripts that run each other several times would otherwise be read exponentially often.
+      const key = `${found}\0${script}`;
+      if (this.#packageScripts.has(key)) continue;
+      this.#packageScripts.add(key);
+      if (depth >= MAX_DEPTH || ++this.#scriptCount > MAX_SCRIPTS) {
+        this.unknown(
+          `\`${command.written}\`: package scripts nest deeper than ${MAX_DEPTH} levels or number more than ${MAX_SCRIPTS}; the rest are not read`,
+        );
         return;
       }
       this.shell(text, path.dirname(found), depth + 1);
@@ -333,6 +436,7 @@ function expandGlob(pattern: string, dir: string): string[] {
         dot: false,
         expandDirectories: false,
         followSymbolicLinks: false,
+        deep: MAX_GLOB_DEPTH,
       })
       .map((file) => path.normalize(file));
   } catch {
@@ -345,8 +449,12 @@ function expandGlob(pattern: string, dir: string): string[] {
  * `npm|pnpm|yarn|bun run` → package.json scripts, `make` → the makefile), exec form as the program and
  * its arguments. Requires `loadShellParser()` to have resolved.
  */
-export function commandFiles(config: CommandHandlerConfig, ctx: CommandContext): CommandFiles {
-  const reader = new Reader(ctx);
+export function commandFiles(
+  config: CommandHandlerConfig,
+  ctx: CommandContext,
+  resolver: Resolver = new Resolver(),
+): CommandFiles {
+  const reader = new Reader(ctx, resolver);
   const shell = config.shell ?? "sh";
   if (Array.isArray(config.args)) {
     const words = [config.command, ...config.args].map((word) => expandPlaceholders(word, ctx.placeholders));
@@ -358,5 +466,6 @@ export function commandFiles(config: CommandHandlerConfig, ctx: CommandContext):
   } else {
     reader.shell(expandPlaceholders(config.command, ctx.placeholders), ctx.cwd, 0);
   }
+  reader.finish();
   return { files: [...reader.files].sort(), unknowns: reader.unknowns };
 }

@@ -1,7 +1,29 @@
 // Decides whether a project's items may load: the trust option, then the store's record of the project.
 import { errorMessage } from "@hookwire/core";
 import type { ProjectTrustInfo, TrustOption } from "../discover/options.js";
-import { readTrustStore } from "./store.js";
+import { readTrustStore, type TrustRecord } from "./store.js";
+
+/** One trusted item as the fingerprint saw it now. */
+export interface TrustEntry {
+  label: string;
+  digest: string;
+}
+
+/**
+ * The record that trusts every current item with the same contents, if one does: this discovery's own, or
+ * another's that covered at least as much (the CLI's trust of every format covers a host that loads fewer).
+ * An item no record holds, or holds with other contents, is new or edited code: no record trusts it.
+ */
+export function trustingRecord(
+  records: Readonly<Record<string, TrustRecord>> | undefined,
+  entries: readonly TrustEntry[],
+  discovery: string,
+): TrustRecord | undefined {
+  const candidates = Object.values(records ?? {}).sort(
+    (a, b) => Number(b.discovery === discovery) - Number(a.discovery === discovery),
+  );
+  return candidates.find((record) => entries.every(({ label, digest }) => record.files[label] === digest));
+}
 
 export interface TrustVerdict {
   trusted: boolean;
@@ -14,19 +36,20 @@ export interface TrustVerdict {
 export async function decideTrust(
   trust: TrustOption,
   project: ProjectTrustInfo,
-  storeFile: string,
+  init: { store: string; entries: readonly TrustEntry[]; discovery: string },
 ): Promise<TrustVerdict> {
   if (project.items.length === 0 || trust === "all") return { trusted: true };
   if (trust === "none") return { trusted: false, reason: 'project hooks are disabled (trust: "none")' };
 
-  let recorded: string | undefined;
+  let records: Record<string, TrustRecord> | undefined;
   let warning: string | undefined;
   try {
-    recorded = (await readTrustStore(storeFile)).projects[project.root]?.fingerprint;
+    records = (await readTrustStore(init.store)).projects[project.root];
   } catch (error) {
     warning = errorMessage(error);
   }
-  if (recorded === project.fingerprint) return { trusted: true };
+  if (trustingRecord(records, init.entries, init.discovery)) return { trusted: true };
+  const recorded = records === undefined ? undefined : true;
 
   if (typeof trust === "function") {
     try {
@@ -41,7 +64,7 @@ export async function decideTrust(
     reason:
       recorded === undefined
         ? "the project is not trusted"
-        : "the project's hooks changed since it was trusted (a hook, settings file or script was added, removed or edited)",
+        : "the project's hooks changed since it was trusted (a hook, settings file or script was added, removed or edited; `hookwire trust` shows which)",
     warning,
   };
 }

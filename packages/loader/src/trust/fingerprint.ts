@@ -20,6 +20,8 @@ export interface ProjectFingerprint {
   items: string[];
   /** The digest of each item's file as it was fingerprinted, by absolute path. */
   digests: Map<string, FileDigest>;
+  /** Each item: its label (as in `items`), its file and its digest. */
+  entries: Array<{ label: string; file: string; digest: FileDigest }>;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function fingerprintProject(
   const hash = createHash("sha256");
   const seen = new Map<string, FileDigest>();
   const labels: string[] = [];
+  const entries: ProjectFingerprint["entries"] = [];
   for (const label of sorted) {
     const file = byLabel.get(label)!;
     const digest = seen.get(file) ?? digests.digest(file);
@@ -49,7 +52,8 @@ export async function fingerprintProject(
     // A file that says nothing is no item: connecting an agent (a file of hookwire's entries) changes no trust.
     if (digest === SAYS_NOTHING) continue;
     labels.push(label);
+    entries.push({ label, file, digest });
     hash.update(`${label}\0${digest}\n`);
   }
-  return { fingerprint: hash.digest("hex"), items: labels, digests: seen };
+  return { fingerprint: hash.digest("hex"), items: labels, digests: seen, entries };
 }

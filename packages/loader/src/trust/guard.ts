@@ -1,8 +1,11 @@
 // Checks, right before a project hook runs, that the files it will run are the ones that were trusted.
+import { createHash } from "node:crypto";
+import path from "node:path";
 import { escapeForTerminal } from "@hookwire/core";
 import type { SettingsHandler } from "@hookwire/settings-hooks";
 import { commandContext } from "../discover/collect.js";
 import { TrustChangedError } from "../errors.js";
+import { Resolver } from "../load/resolve.js";
 import { commandFiles } from "./command-files.js";
 import type { FileDigest, FileDigests } from "./file-digest.js";
 import { supportFiles } from "./module-folders.js";
@@ -55,8 +58,30 @@ export class TrustGuard {
   /** Before a project hook module is imported: the module, every file under its folder, and what it imports. */
   module(file: string): void {
     // The files it imports as they were fingerprinted: were one edited to import more, its digest changed.
-    const imports = this.init.imports?.get(file) ?? moduleImports(file).files;
+    const imports =
+      this.init.imports?.get(file) ?? moduleImports([file], this.init.cwd, new Resolver()).files;
     this.verify([file, ...supportFiles([file]).files, ...imports]);
+  }
+
+  /**
+   * Called by the module importer with every file a project hook's import runs, before it runs: the source the
+   * runner read (its bytes are what runs, so they are what is compared) or `undefined` for a file Node reads
+   * itself. A file of the project that was not fingerprinted is new code: refused. Files outside the project that
+   * trust did not cover (installed packages, the host's aliases) are not the project's.
+   */
+  source(file: string, source: string | undefined): void {
+    if (this.#revoked) throw this.#revoked;
+    const expected = this.init.trusted.get(file);
+    if (expected === undefined) {
+      if (isInside(this.init.root, file) || isInside(this.init.cwd, file)) this.verify([file]);
+      return;
+    }
+    if (source === undefined) {
+      this.verify([file]);
+      return;
+    }
+    if (createHash("sha256").update(source).digest("hex") !== expected)
+      this.#refuse([`${this.init.show(file)} (edited)`]);
   }
 
   /** Throws TrustChangedError when a file is not the one trusted: edited, removed, replaced, or new. */
@@ -75,6 +100,10 @@ export class TrustGuard {
       if (digest !== expected) changed.push(`${show(file)} (${digest === "missing" ? "removed" : "edited"})`);
     }
     if (changed.length === 0) return;
+    this.#refuse(changed);
+  }
+
+  #refuse(changed: readonly string[]): never {
     const shown = changed.map(escapeForTerminal);
     this.#revoked = new TrustChangedError({
       root: this.init.root,
@@ -84,4 +113,9 @@ export class TrustGuard {
     });
     throw this.#revoked;
   }
+}
+
+function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

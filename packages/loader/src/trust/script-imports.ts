@@ -1,54 +1,43 @@
-// The files a JavaScript hook script imports by path, so that trust covers a script's helpers as well as the script.
-import { existsSync, statSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// What one JavaScript or TypeScript file imports or requires, read without running it: the specifiers the resolver then follows.
 import { readRegularFile } from "@hookwire/core";
 import { esModuleLexer } from "../lazy-deps.js";
+import type { ImportKind } from "../load/resolve.js";
 
-/** Scripts whose imports are read: what `node x` runs. */
-export const SCRIPT_EXTENSIONS: ReadonlySet<string> = new Set([".js", ".mjs", ".cjs"]);
 /** A script larger than this is fingerprinted itself, and its imports count as unknown. */
-const MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
-/** `require("./x")` with a literal path; CommonJS has no import syntax for the module lexer. */
-const LITERAL_REQUIRE = /\brequire\s*\(\s*(["'])((?:\.{1,2}\/|\/)[^"'\n]*)\1\s*\)/g;
-/** `require(` of anything but a string literal: a module named at run time. */
-const COMPUTED_REQUIRE = /\brequire\s*\(\s*(?!["'][^"'\n]*["']\s*\))/;
+export const MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
 
-export interface ScriptImports {
-  /** Files the script imports by relative, absolute or file: path, resolved as Node resolves them. */
-  files: string[];
-  /** Why some imports cannot be known before the script runs, if so. */
+/** `require("x")`, `require.resolve("x")` with a literal: CommonJS has no import syntax for the module lexer. */
+const LITERAL_REQUIRE = /\brequire(?:\.resolve)?\s*\(\s*(["'`])([^"'`\n$]*)\1\s*\)/g;
+/** `require(` of anything but a string literal: a module named at run time. */
+const COMPUTED_REQUIRE = /\brequire\s*\(\s*(?!["'`][^"'`\n$]*["'`]\s*\))/;
+/** `const load = createRequire(import.meta.url)`: `load` is a `require` too. */
+const REQUIRE_BINDING =
+  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:[\w$]+\.)?createRequire\s*\(([^)]*)\)/g;
+/** `createRequire(import.meta.url)("./x")`, called at once. */
+const REQUIRE_CALLED = /\bcreateRequire\s*\(([^)]*)\)\s*\(\s*(["'`])([^"'`\n$]*)\2\s*\)/g;
+/** What `createRequire` may be given for its requires to resolve from the file itself. */
+const OWN_LOCATION = /^\s*(?:import\.meta\.(?:url|filename)|__filename)\s*$/;
+
+export interface FileImports {
+  specifiers: Array<{ specifier: string; kind: ImportKind }>;
+  /** Why some of what it loads cannot be known before it runs, if so. */
   unknown?: string;
 }
 
-/** Node's resolution of a path specifier: the file, else with an extension, else a folder's index. */
-export function resolveSpecifier(specifier: string, from: string): string | undefined {
-  const target = specifier.startsWith("file:")
-    ? fileURLToPath(specifier)
-    : path.resolve(path.dirname(from), specifier);
-  const candidates = [target, ...[".js", ".mjs", ".cjs", ".json"].map((ext) => target + ext)];
-  candidates.push(
-    ...["index.js", "index.mjs", "index.cjs", "index.json"].map((name) => path.join(target, name)),
-  );
-  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
-}
-
-function isPathSpecifier(specifier: string): boolean {
-  return /^(\.{1,2}\/|\/|file:)/.test(specifier);
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**
- * The path imports of one script: static `import`/`export … from`, literal `import()` and literal `require()`.
- * Packages (`import "x"`) are left to their lockfile; a computed `import()` or `require()` is unknown.
+ * Static `import`/`export … from`, literal `import()`, literal `require()` and the requires of `createRequire`,
+ * with their kind (the conditions and extension search differ). A computed `import()` or `require()`, and a
+ * `createRequire` of another place, are `unknown`.
  */
-export function scriptImports(
-  file: string,
-  resolve: (specifier: string, from: string) => string | undefined = resolveSpecifier,
-): ScriptImports {
+export function readImports(file: string): FileImports {
   const read = readRegularFile(file, MAX_SCRIPT_BYTES);
-  if (!read.ok) return { files: [], unknown: `${read.message}` };
+  if (!read.ok) return { specifiers: [], unknown: read.message };
   const source = read.data.toString("utf8");
-  const specifiers: string[] = [];
+  const specifiers: FileImports["specifiers"] = [];
   let unknown: string | undefined;
   try {
     const { initSync, parse } = esModuleLexer();
@@ -59,19 +48,33 @@ export function scriptImports(
       if (entry.d === -2) continue;
       if (entry.n === undefined)
         unknown = "it imports a module named only at run time (`import(…)` of a value)";
-      else specifiers.push(entry.n);
+      else specifiers.push({ specifier: entry.n, kind: "import" });
     }
   } catch {
     // Not ES module syntax the lexer reads (CommonJS with a syntax it rejects): the require calls still count.
   }
-  for (const match of source.matchAll(LITERAL_REQUIRE)) specifiers.push(match[2] as string);
+  for (const match of source.matchAll(LITERAL_REQUIRE))
+    specifiers.push({ specifier: match[2]!, kind: "require" });
   if (COMPUTED_REQUIRE.test(source))
     unknown ??= "it requires a module named only at run time (`require(…)` of a value)";
-  const files = new Set<string>();
-  for (const specifier of specifiers) {
-    if (!isPathSpecifier(specifier)) continue;
-    const resolved = resolve(specifier, file);
-    if (resolved) files.add(resolved);
+  for (const match of source.matchAll(REQUIRE_CALLED)) {
+    if (OWN_LOCATION.test(match[1]!)) specifiers.push({ specifier: match[3]!, kind: "require" });
+    else unknown ??= "it requires modules from another place (`createRequire(…)`)";
   }
-  return unknown ? { files: [...files], unknown } : { files: [...files] };
+  for (const match of source.matchAll(REQUIRE_BINDING)) {
+    const [, name, from] = match as unknown as [string, string, string];
+    if (!OWN_LOCATION.test(from)) {
+      unknown ??= "it requires modules from another place (`createRequire(…)`)";
+      continue;
+    }
+    const call = new RegExp(
+      `(?<![\\w$.])${escapeRegExp(name)}(?:\\.resolve)?\\s*\\(\\s*(?:(["'\`])([^"'\`\\n$]*)\\1\\s*\\)|)`,
+      "g",
+    );
+    for (const use of source.matchAll(call)) {
+      if (use[2] !== undefined) specifiers.push({ specifier: use[2], kind: "require" });
+      else unknown ??= `it requires a module named only at run time (\`${name}(…)\` of a value)`;
+    }
+  }
+  return unknown ? { specifiers, unknown } : { specifiers };
 }

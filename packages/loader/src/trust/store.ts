@@ -1,4 +1,4 @@
-// Reads and writes the trust store: per project root, the fingerprint the user trusted.
+// Reads and writes the trust store: per project root and discovery, each file the user trusted and its digest.
 import { randomUUID } from "node:crypto";
 import { lstatSync, type Stats, statSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
@@ -7,26 +7,51 @@ import { errorMessage, readRegularFile } from "@hookwire/core";
 import { TrustStoreError } from "../errors.js";
 import { properLockfile } from "../lazy-deps.js";
 
+/** What one discovery of a project was trusted as. */
 export interface TrustRecord {
   fingerprint: string;
   /** ISO time it was trusted. */
   trustedAt: string;
-  /** The project items the fingerprint covers, relative to the root, for `hookwire trust` listings. */
-  items: string[];
+  /** What was discovered (`discoveryKey`: formats, levels, app folders). */
+  discovery: string;
+  /** Every trusted item, `<kind> <path relative to the root>`, with the SHA-256 of its contents as trusted. */
+  files: Record<string, string>;
 }
 
+/** Per project root (its real path), a record per discovery: hosts that discover differently never untrust each other. */
 export interface TrustStore {
-  version: 1;
-  projects: Record<string, TrustRecord>;
+  version: 2;
+  projects: Record<string, Record<string, TrustRecord>>;
 }
 
 function emptyStore(): TrustStore {
-  return { version: 1, projects: {} };
+  return { version: 2, projects: {} };
 }
+
+/** A root keeps at most this many records (one per way of discovering it); the oldest go first. */
+export const MAX_RECORDS_PER_PROJECT = 8;
 
 function isRecord(value: unknown): value is TrustRecord {
   const record = value as Partial<TrustRecord> | null;
-  return typeof record?.fingerprint === "string" && Array.isArray(record.items);
+  return (
+    typeof record?.fingerprint === "string" &&
+    typeof record.discovery === "string" &&
+    typeof record.files === "object" &&
+    record.files !== null &&
+    Object.values(record.files).every((digest) => typeof digest === "string")
+  );
+}
+
+/** A version 1 record (one per root, items without digests): kept so the project reads as changed, not as new. */
+function fromVersion1(value: unknown): TrustRecord | undefined {
+  const old = value as { fingerprint?: unknown; trustedAt?: unknown; items?: unknown } | null;
+  if (typeof old?.fingerprint !== "string" || !Array.isArray(old.items)) return undefined;
+  return {
+    fingerprint: old.fingerprint,
+    trustedAt: typeof old.trustedAt === "string" ? old.trustedAt : "",
+    discovery: "version 1",
+    files: {},
+  };
 }
 
 /**
@@ -92,15 +117,25 @@ export async function readTrustStore(file: string): Promise<TrustStore> {
       error,
     );
   }
-  const projects = (json as Partial<TrustStore> | null)?.projects;
+  const { projects, version } = (json as { projects?: unknown; version?: unknown } | null) ?? {};
   if (typeof projects !== "object" || projects === null || Array.isArray(projects)) {
     throw new TrustStoreError(
       file,
-      `The trust store \`${file}\` must be {"version": 1, "projects": {…}}. Delete it and trust your projects again.`,
+      `The trust store \`${file}\` must be {"version": 2, "projects": {…}}. Delete it and trust your projects again.`,
     );
   }
   const store = emptyStore();
-  for (const [root, record] of Object.entries(projects)) if (isRecord(record)) store.projects[root] = record;
+  for (const [root, entry] of Object.entries(projects as Record<string, unknown>)) {
+    if (version === 1) {
+      const old = fromVersion1(entry);
+      if (old) store.projects[root] = { [old.discovery]: old };
+      continue;
+    }
+    if (typeof entry !== "object" || entry === null) continue;
+    const records: Record<string, TrustRecord> = {};
+    for (const [key, record] of Object.entries(entry)) if (isRecord(record)) records[key] = record;
+    if (Object.keys(records).length > 0) store.projects[root] = records;
+  }
   return store;
 }
 

@@ -22,7 +22,7 @@ export function claudeHookProvider(options: ClaudeHookProviderOptions = {}): Cap
     async load(ctx) {
       const items: HookItem[] = [];
       for (const { root, level } of levelRoots(ctx)) {
-        items.push(...scanPrePost(path.join(root, dir, "hooks"), level, id));
+        items.push(...scanPrePost(path.join(root, dir, "hooks"), level, id, ctx.warn));
       }
       return items;
     },

@@ -25,7 +25,7 @@ export function codexHookProvider(options: CodexHookProviderOptions = {}): Capab
     async load(ctx) {
       const items: HookItem[] = [];
       for (const { root, level } of levelRoots(ctx)) {
-        for (const file of listFiles(path.join(root, dir, "hooks"))) {
+        for (const file of listFiles(path.join(root, dir, "hooks"), ctx.warn)) {
           const match = PATTERN.exec(path.basename(file));
           if (!match) continue;
           const [, type, rest] = match as unknown as [string, "pre" | "post", string];

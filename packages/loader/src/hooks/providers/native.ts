@@ -27,12 +27,12 @@ export function nativeHookProvider(options: NativeHookProviderOptions): Capabili
       const items: HookItem[] = [];
       for (const { root, level } of levelRoots(ctx)) {
         const hooksDir = path.join(root, options.app, "hooks");
-        for (const file of listFiles(hooksDir)) {
+        for (const file of listFiles(hooksDir, ctx.warn)) {
           // Other files next to the modules (README.md, package.json) are not hooks.
           if (!isModulePath(file)) continue;
           items.push({ name: path.basename(file), path: file, type: "module", tool: "*", level, source: id });
         }
-        items.push(...scanPrePost(hooksDir, level, id));
+        items.push(...scanPrePost(hooksDir, level, id, ctx.warn));
       }
       return items;
     },

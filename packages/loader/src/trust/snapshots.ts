@@ -1,0 +1,80 @@
+// Copies of trusted text files beside the trust store, by digest, so `hookwire trust` can show what changed since.
+import { randomUUID } from "node:crypto";
+import { closeSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { openRegularFile } from "@hookwire/core";
+import { ensurePrivateDir } from "../load/cache-dir.js";
+import { readPrivateFile, sha256 } from "../load/cache-entry.js";
+
+/** A file larger than this is named in a diff, not shown. */
+export const MAX_SNAPSHOT_BYTES = 256 * 1024;
+/** What one trust keeps in copies at most; the files past it are named, not diffed. */
+export const MAX_SNAPSHOT_TOTAL = 8 * 1024 * 1024;
+
+/** The snapshots folder of a trust store: `<store folder>/trust-snapshots`, private like the caches. */
+export function snapshotDir(store: string): string {
+  return path.join(path.dirname(store), "trust-snapshots");
+}
+
+export type TextRead = { text: string } | { why: string };
+
+/** A file's text when it is a regular file of at most MAX_SNAPSHOT_BYTES that is valid UTF-8 with no NUL byte. */
+export function readText(file: string): TextRead {
+  const opened = openRegularFile(file, MAX_SNAPSHOT_BYTES);
+  if (!opened.ok)
+    return {
+      why: opened.reason === "too-large" ? `larger than ${MAX_SNAPSHOT_BYTES} bytes` : opened.message,
+    };
+  try {
+    const buffer = Buffer.allocUnsafe(opened.stat.size);
+    const read = readSync(opened.fd, buffer, 0, buffer.length, 0);
+    const bytes = buffer.subarray(0, read);
+    const text = bytes.toString("utf8");
+    if (bytes.includes(0) || !Buffer.from(text, "utf8").equals(bytes)) return { why: "not a text file" };
+    return { text };
+  } catch (error) {
+    return { why: error instanceof Error ? error.message : String(error) };
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** Keeps a copy of each text file, named by its digest (a copy that exists is not written again). */
+export function writeSnapshots(dir: string, entries: ReadonlyArray<{ file: string; digest: string }>): void {
+  if (!ensurePrivateDir(dir)) return;
+  let total = 0;
+  const have = new Set(readdirSync(dir));
+  for (const { file, digest } of entries) {
+    if (!/^[0-9a-f]{64}$/.test(digest) || have.has(digest)) continue;
+    const read = readText(file);
+    if (!("text" in read) || sha256(read.text) !== digest) continue;
+    total += read.text.length;
+    if (total > MAX_SNAPSHOT_TOTAL) return;
+    const temporary = path.join(dir, `${digest}.${process.pid}.${randomUUID()}.tmp`);
+    try {
+      writeFileSync(temporary, read.text, { mode: 0o600, flag: "wx" });
+      renameSync(temporary, path.join(dir, digest));
+      have.add(digest);
+    } catch {
+      rmSync(temporary, { force: true });
+    }
+  }
+}
+
+/** The trusted text of `digest`, when a copy of it was kept and is still this user's and intact. */
+export function readSnapshot(dir: string, digest: string): string | undefined {
+  if (!/^[0-9a-f]{64}$/.test(digest)) return undefined;
+  const text = readPrivateFile(path.join(dir, digest));
+  return text !== undefined && sha256(text) === digest ? text : undefined;
+}
+
+/** Removes the copies no record refers to any more. */
+export function pruneSnapshots(dir: string, referenced: ReadonlySet<string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (!referenced.has(name)) rmSync(path.join(dir, name), { force: true });
+}

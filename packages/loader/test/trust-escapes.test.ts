@@ -1,0 +1,238 @@
+import { existsSync } from "node:fs";
+import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  type DiscoverOptions,
+  discoverAndLoadHooks,
+  HOOK_FORMATS,
+  projectTrustStatus,
+  trustProject,
+} from "../src/index.js";
+import { tempDir } from "./helpers/fixtures.js";
+import { sessionlessRunner } from "./helpers/runner.js";
+
+async function layout() {
+  const root = await tempDir();
+  const cwd = path.join(root, "project");
+  const home = path.join(root, "home");
+  await mkdir(cwd, { recursive: true });
+  await mkdir(home, { recursive: true });
+  const write = async (file: string, text: string, mode = 0o644) => {
+    const full = path.resolve(cwd, file);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, text);
+    await chmod(full, mode);
+  };
+  const options: DiscoverOptions = {
+    home,
+    formats: HOOK_FORMATS,
+    trustStore: path.join(root, "trust.json"),
+    fsCache: false,
+  };
+  return { root, cwd, home, options, write };
+}
+
+const settings = (command: string) =>
+  JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] } });
+
+/** A hook module that imports `specifier` and registers a tool_call handler that calls what it got. */
+const hookImporting = (specifier: string) =>
+  `import lib from ${JSON.stringify(specifier)};\nexport default (pi: any) => { pi.on("tool_call", () => { void lib; }); };\n`;
+
+const PWN = (cwd: string) =>
+  `require("node:fs").writeFileSync(${JSON.stringify(path.join(cwd, "pwned"))}, "");\nmodule.exports = {};\n`;
+const PWN_ESM = (cwd: string) =>
+  `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(path.join(cwd, "pwned"))}, "");\nexport default {};\n`;
+
+// Each attack from the issue: files that run some way trust missed, and the one an attacker edits after trust.
+const escapes: Array<{
+  name: string;
+  files: (cwd: string) => Record<string, string>;
+  edit: string;
+  pwn: "cjs" | "esm";
+}> = [
+  {
+    name: "a script under node_modules inside the project",
+    files: () => ({
+      ".claude/settings.json": settings("node node_modules/tool/run.mjs"),
+      "node_modules/tool/run.mjs": "export {};\n",
+    }),
+    edit: "node_modules/tool/run.mjs",
+    pwn: "esm",
+  },
+  {
+    name: "a #subpath import (package.json imports)",
+    files: () => ({
+      "package.json": JSON.stringify({ name: "app", type: "module", imports: { "#lib": "./src/lib.mjs" } }),
+      ".pi/hooks/guard.ts": hookImporting("#lib"),
+      "src/lib.mjs": "export default {};\n",
+    }),
+    edit: "src/lib.mjs",
+    pwn: "esm",
+  },
+  {
+    name: "createRequire(import.meta.url)",
+    files: () => ({
+      ".pi/hooks/guard.mjs":
+        'import { createRequire } from "node:module";\nconst load = createRequire(import.meta.url);\nconst lib = load("../../lib/lib.cjs");\nexport default (pi) => pi.on("tool_call", () => void lib);\n',
+      "lib/lib.cjs": "module.exports = {};\n",
+    }),
+    edit: "lib/lib.cjs",
+    pwn: "cjs",
+  },
+  {
+    name: "the helper of an extensionless node script (node .claude/guard)",
+    files: () => ({
+      ".claude/settings.json": settings("node .claude/guard"),
+      ".claude/guard": 'require("../lib/helper.cjs");\n',
+      "lib/helper.cjs": "module.exports = {};\n",
+    }),
+    edit: "lib/helper.cjs",
+    pwn: "cjs",
+  },
+  {
+    name: "the helper of a #!/usr/bin/env node pre file",
+    files: () => ({
+      ".claude/hooks/pre/bash": '#!/usr/bin/env node\nrequire("../../../lib/helper.cjs");\n',
+      "lib/helper.cjs": "module.exports = {};\n",
+    }),
+    edit: "lib/helper.cjs",
+    pwn: "cjs",
+  },
+  {
+    name: "what a .tsx helper imports",
+    files: () => ({
+      ".pi/hooks/guard.ts": hookImporting("../../ui/view.tsx"),
+      "ui/view.tsx": 'import dep from "./dep.ts";\nexport default dep;\n',
+      "ui/dep.ts": "export default {};\n",
+    }),
+    edit: "ui/dep.ts",
+    pwn: "esm",
+  },
+  {
+    name: "a .cts require that resolves to .ts",
+    files: () => ({
+      ".pi/hooks/guard.cts":
+        'const lib = require("../../lib/impl");\nmodule.exports = (pi: any) => pi.on("tool_call", () => void lib);\n',
+      "lib/impl.ts": "module.exports = {};\n",
+    }),
+    edit: "lib/impl.ts",
+    pwn: "cjs",
+  },
+  {
+    name: "a folder's package.json main",
+    files: () => ({
+      ".pi/hooks/guard.ts": hookImporting("../../shared"),
+      "shared/package.json": JSON.stringify({ main: "./impl.mjs" }),
+      "shared/impl.mjs": "export default {};\n",
+    }),
+    edit: "shared/impl.mjs",
+    pwn: "esm",
+  },
+  {
+    name: "a package in the project's node_modules a hook imports by name",
+    files: () => ({
+      ".pi/hooks/guard.ts": hookImporting("helper-pkg/sub"),
+      "node_modules/helper-pkg/package.json": JSON.stringify({
+        name: "helper-pkg",
+        exports: { "./sub": { import: "./esm/sub.mjs", require: "./cjs/sub.cjs" } },
+      }),
+      "node_modules/helper-pkg/esm/sub.mjs": "export default {};\n",
+    }),
+    edit: "node_modules/helper-pkg/esm/sub.mjs",
+    pwn: "esm",
+  },
+  {
+    name: "npm run hk whose script runs sh .claude/hooks/x.sh",
+    files: () => ({
+      ".claude/settings.json": settings("npm run hk"),
+      "package.json": JSON.stringify({ scripts: { hk: "sh .claude/hooks/x.sh" } }),
+      ".claude/hooks/x.sh": "exit 0\n",
+    }),
+    edit: ".claude/hooks/x.sh",
+    pwn: "esm",
+  },
+];
+
+describe("files that run cannot escape the fingerprint", () => {
+  it.each(escapes)("untrusts the project when $name is edited", async (attack) => {
+    const { cwd, options, write } = await layout();
+    for (const [file, text] of Object.entries(attack.files(cwd))) await write(file, text, 0o755);
+    const status = await trustProject(cwd, options);
+    expect(status.items.map((item) => item.replace(/^\w+ /, ""))).toContain(attack.edit);
+    await write(attack.edit, attack.pwn === "cjs" ? PWN(cwd) : PWN_ESM(cwd), 0o755);
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
+    const loaded = await discoverAndLoadHooks([], cwd, options);
+    expect(loaded.trust.trusted).toBe(false);
+    await sessionlessRunner(loaded.hooks, cwd).emitToolCall({
+      toolName: "bash",
+      toolCallId: "1",
+      input: { command: "ls" },
+    });
+    expect(existsSync(path.join(cwd, "pwned"))).toBe(false);
+  });
+
+  it("runs the link the fingerprint covered, not a .ts beside it", async () => {
+    const { root, cwd, options, write } = await layout();
+    await write(".pi/hooks/guard.ts", hookImporting("./lib.js").replace("void lib;", "return lib as any;"));
+    await writeFile(
+      path.join(root, "elsewhere.js"),
+      'export default { block: true, reason: "from the link" };\n',
+    );
+    await symlink(path.join(root, "elsewhere.js"), path.join(cwd, ".pi/hooks/lib.js"));
+    await write(".pi/hooks/lib.ts", 'export default { block: true, reason: "from lib.ts" };\n');
+    await trustProject(cwd, options);
+    const loaded = await discoverAndLoadHooks([], cwd, options);
+    const outcome = await sessionlessRunner(loaded.hooks, cwd).emitToolCall({
+      toolName: "bash",
+      toolCallId: "1",
+      input: { command: "ls" },
+    });
+    expect(outcome).toMatchObject({ block: true, reason: "from the link" });
+    await writeFile(path.join(root, "elsewhere.js"), "export default {};\n");
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
+  });
+
+  it("lists a Python import of a sibling and a sourced shell file as not fingerprinted", async () => {
+    const { cwd, options, write } = await layout();
+    await write(
+      ".claude/settings.json",
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              hooks: [
+                { type: "command", command: "python3 tools/guard.py" },
+                { type: "command", command: "bash tools/guard.sh" },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    await write("tools/guard.py", "import json\nimport helper\n");
+    await write("tools/helper.py", "X = 1\n");
+    await write("tools/guard.sh", '#!/bin/bash\nsource "$(dirname "$0")/lib.sh"\n');
+    await write("tools/lib.sh", "true\n");
+    const status = await projectTrustStatus(cwd, options);
+    expect(status.unfingerprinted.map((u) => `${u.command}: ${u.reason}`)).toMatchInlineSnapshot(`
+      [
+        "python3 tools/guard.py: \`tools/guard.py\`: it imports \`helper\` from beside it; Python imports are not fingerprinted",
+        "bash tools/guard.sh: \`tools/guard.sh\`: it sources other files (\`source\` / \`.\`), which are not fingerprinted",
+      ]
+    `);
+  });
+
+  it("does not walk or hash a tree outside the project that a glob names", async () => {
+    const { root, cwd, options, write } = await layout();
+    await mkdir(path.join(root, "big/a/b"), { recursive: true });
+    await writeFile(path.join(root, "big/a/b/file.txt"), "x");
+    await write(".claude/settings.json", settings(`cat ${root}/big/**/*`));
+    const status = await projectTrustStatus(cwd, options);
+    expect(status.items).toEqual(["settings .claude/settings.json"]);
+    expect(status.unfingerprinted.map((u) => u.reason)).toEqual([
+      `\`${root}/big/**/*\`: a glob outside the project is not expanded; what it matches is not fingerprinted`,
+    ]);
+  });
+});
