@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   type DiscoverOptions,
   discoverAndLoadHooks,
+  HOOK_FORMATS,
   projectTrustStatus,
   trustProject,
 } from "../src/index.js";
@@ -36,7 +37,12 @@ async function project() {
   };
   await writeFile(path.join(cwd, ".claude", "settings.json"), `${JSON.stringify(settings, null, 2)}\n`);
   await writeFile(path.join(cwd, "check.sh"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
-  const options: DiscoverOptions = { home, trustStore: path.join(root, "trust.json"), fsCache: false };
+  const options: DiscoverOptions = {
+    home,
+    formats: HOOK_FORMATS,
+    trustStore: path.join(root, "trust.json"),
+    fsCache: false,
+  };
   return { cwd, home, options, settings };
 }
 

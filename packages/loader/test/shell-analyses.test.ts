@@ -70,9 +70,9 @@ describe("a warm discovery", () => {
     const loader = pathToFileURL(path.resolve(import.meta.dirname, "../dist/index.js")).href;
     const rules = pathToFileURL(path.resolve(import.meta.dirname, "../../shell-rules/dist/index.js")).href;
     const script = `
-      const { projectTrustStatus } = await import(${JSON.stringify(loader)});
+      const { projectTrustStatus, HOOK_FORMATS } = await import(${JSON.stringify(loader)});
       const { isShellParserLoaded } = await import(${JSON.stringify(rules)});
-      const status = await projectTrustStatus(${JSON.stringify(project)}, { home: ${JSON.stringify(path.join(root, "home"))}, trustStore: ${JSON.stringify(path.join(root, "trust.json"))} });
+      const status = await projectTrustStatus(${JSON.stringify(project)}, { formats: HOOK_FORMATS, home: ${JSON.stringify(path.join(root, "home"))}, trustStore: ${JSON.stringify(path.join(root, "trust.json"))} });
       console.log(JSON.stringify({ fingerprint: status.fingerprint, grammar: isShellParserLoaded() }));`;
     const run = () => {
       const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {

@@ -1,5 +1,5 @@
 // The per-user cache folders of the transform caches, and the check that keeps them private.
-import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -63,37 +63,5 @@ export function ensurePrivateDir(dir: string): boolean {
   }
 }
 
-/** A cache folder holds at most this many entries; past it the oldest are removed (written first, by mtime). */
+/** A cache folder holds at most this many entries; past it the oldest are removed (`pruneOldest`). */
 export const MAX_CACHE_ENTRIES = 4096;
-const pruned = new Set<string>();
-
-/**
- * Keeps `dir` within `max` entries: called before a write, it looks once per process and folder, and removes
- * the oldest quarter past the cap. Listing or loading an untrusted repository writes entries (a settings handler,
- * a module transform); without this, a repository with thousands of them would fill the user's cache for good.
- */
-export function pruneCacheDir(dir: string, max: number = MAX_CACHE_ENTRIES): void {
-  if (pruned.has(dir)) return;
-  pruned.add(dir);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  if (names.length <= max) return;
-  const entries: Array<{ file: string; mtime: number }> = [];
-  for (const name of names) {
-    const file = path.join(dir, name);
-    try {
-      const stat = lstatSync(file);
-      if (stat.isFile()) entries.push({ file, mtime: stat.mtimeMs });
-    } catch {
-      // Gone already.
-    }
-  }
-  entries.sort((a, b) => a.mtime - b.mtime);
-  for (const { file } of entries.slice(0, entries.length - Math.floor((max * 3) / 4))) {
-    rmSync(file, { force: true });
-  }
-}

@@ -44,7 +44,7 @@ export function keyedCache(dir: string, maxEntries = Number.POSITIVE_INFINITY): 
       const file = entry(key);
       const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
       try {
-        if (Number.isFinite(maxEntries)) prune(dir, maxEntries);
+        if (Number.isFinite(maxEntries)) pruneOldest(dir, maxEntries, ".json");
         writeFileSync(temporary, `${HEADER}${JSON.stringify({ key, sha256: sha256(body) })}\n${body}`, {
           mode: 0o600,
           flag: "wx",
@@ -57,9 +57,9 @@ export function keyedCache(dir: string, maxEntries = Number.POSITIVE_INFINITY): 
   };
 }
 
-/** At `max` entries, the oldest tenth goes: a cache a repository's commands fill stays bounded. */
-function prune(dir: string, max: number): void {
-  const names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+/** At `max` entries (named `*<suffix>`), the oldest tenth goes: a cache a repository fills stays bounded. */
+export function pruneOldest(dir: string, max: number, suffix: string): void {
+  const names = readdirSync(dir).filter((name) => name.endsWith(suffix));
   if (names.length < max) return;
   const aged = names
     .map((name) => {

@@ -4,8 +4,9 @@ import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import { ensurePrivateDir, pruneCacheDir } from "./cache-dir.js";
+import { ensurePrivateDir, MAX_CACHE_ENTRIES } from "./cache-dir.js";
 import { readPrivateFile, sha256 } from "./cache-entry.js";
+import { pruneOldest } from "./keyed-cache.js";
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
 import { engineOf, Resolver } from "./resolve.js";
 
@@ -118,12 +119,14 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     }
   };
 
+  let written = 0;
   const writeEntry = (root: string, file: string, key: string, transformed: Transformed): void => {
     const { code, deps, dynamicDeps } = transformed;
     const entry = entryPath(root, file, key);
     const temporary = `${entry}.${process.pid}.${randomUUID()}.tmp`;
-    pruneCacheDir(root);
     try {
+      // Every edit of a module is a new entry: the folder is kept within MAX_CACHE_ENTRIES.
+      if (++written % 64 === 1) pruneOldest(root, MAX_CACHE_ENTRIES, ".js");
       const header = JSON.stringify({ key, sha256: sha256(code), deps, dynamicDeps });
       writeFileSync(temporary, `${HEADER}${header}\n${code}`, { mode: 0o600, flag: "wx" });
       // Rename is atomic, so a concurrent reader never sees half a file.
