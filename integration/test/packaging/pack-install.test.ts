@@ -227,7 +227,7 @@ describe("hookwire installed into an npm prefix", () => {
       path.join(claude, "settings.json"),
       JSON.stringify({ hooks: { PreToolUse: matchers.map(group) } }),
     );
-    expect(hookwire(["trust"], project).code).toBe(0);
+    expect(hookwire(["trust", "--yes"], project).code).toBe(0);
     const out = hookwire(["doctor", "--json"], project);
     expect(out.code).toBe(2);
     const { summary, findings } = JSON.parse(out.stdout);

@@ -19,18 +19,18 @@ describe("hookwire --help", () => {
 
       COMMANDS
 
-              list    List every hook that would run here: modules, settings handlers, commands           
-              emit    Run one event (native or settings name) through every hook and show who decided what
-              tool    Run one tool call through the hooks (pre and post) with a stand-in tool             
-               run    Run a registered slash command, e.g. hookwire run /handoff notes                    
-            doctor    Validate every hook source and explain why a hook would not fire                    
-             trust    Trust the project's hooks as they are now (or --revoke)                             
-           connect    Run hookwire inside an agent: claude, codex, gemini, copilot or cursor              
-        disconnect    Remove what hookwire connect added to an agent's settings                           
-              hook    What a connected agent runs at each event (hookwire connect writes it)              
-              init    Scaffold a typed hook module (or --settings: a settings hook with its script)       
-              demo    Run the bundled demo project with a scripted model and print its trace              
-              help    Show the help of hookwire or of one command                                         
+              list    List every hook that would run here: modules, settings handlers, commands              
+              emit    Run one event (native or settings name) through every hook and show who decided what   
+              tool    Run one tool call through the hooks (pre and post) with a stand-in tool                
+               run    Run a registered slash command, e.g. hookwire run /handoff notes                       
+            doctor    Validate every hook source and explain why a hook would not fire                       
+             trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)
+           connect    Run hookwire inside an agent: claude, codex, gemini, copilot or cursor                 
+        disconnect    Remove what hookwire connect added to an agent's settings                              
+              hook    What a connected agent runs at each event (hookwire connect writes it)                 
+              init    Scaffold a typed hook module (or --settings: a settings hook with its script)          
+              demo    Run the bundled demo project with a scripted model and print its trace                 
+              help    Show the help of hookwire or of one command                                            
 
       Use hookwire <command> --help for more information about a command.
       "

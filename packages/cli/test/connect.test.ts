@@ -207,7 +207,7 @@ describe("hookwire doctor on connected agents", () => {
     box.run(["connect", "claude"]);
     const file = path.join(box.cwd, ".claude/settings.local.json");
     writeFileSync(file, readFileSync(file, "utf8").replaceAll(bin, "/gone/hookwire/bin/hookwire.js"));
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const out = box.run(["doctor"]);
     expect(out.code).toBe(2);
     const lines = out.stdout.split("\n");

@@ -47,7 +47,7 @@ function hook(box: Sandbox, agent: string, event: string, input: string, ...flag
 function trusted(): Sandbox {
   const box = sandbox("connect");
   write(box, ".hookwire/hooks/guard.ts", GUARD);
-  expect(box.run(["trust"]).code).toBe(0);
+  expect(box.run(["trust", "--yes"]).code).toBe(0);
   return box;
 }
 
@@ -146,7 +146,7 @@ describe("hookwire hook claude", () => {
       JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: mark(name) }] }] } });
     write(box, ".codex/hooks.json", hooks("codex"));
     write(box, ".claude/settings.json", hooks("claude"));
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     hook(box, "claude", "PreToolUse", pre(box, "ls"));
     expect(readFileSync(path.join(box.cwd, "ran.txt"), "utf8")).toBe("codex\n");
   });
@@ -207,7 +207,7 @@ describe("per-session state bounds", () => {
       ".hookwire/hooks/big.ts",
       'export default (pi: any) => pi.on("session_start", () => { for (let i = 0; i < 50; i++) pi.appendEntry("big", "x".repeat(200_000)); });\n',
     );
-    box.run(["trust"]);
+    box.run(["trust", "--yes"]);
     const cache = path.join(box.home, "xdg-cache");
     const start = JSON.stringify({
       session_id: "big",

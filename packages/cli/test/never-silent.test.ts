@@ -31,7 +31,7 @@ describe("emit, tool and run say what did not load", () => {
       "✖ .claude/settings.json → hooks.PreToolUs: Unknown event "PreToolUs"; did you mean "PreToolUse"? Its hooks are skipped.
       ⚠ .claude/settings.json → hooks.PreToolUse[1].hooks[0].timeout: timeout is in seconds, not milliseconds: 5000 is 1.4 hours; for 5 seconds write 5.
       ✖ .claude/settings.json → hooks.PostToolUse[0].hooks[0].type: Invalid handler type: expected one of "command" | "http" | "mcp_tool" | "prompt" | "agent", got "comand"; did you mean "command"? This handler is skipped.
-      ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`.hookwire/hooks/bad-syntax.ts\` could not be imported: ParseError: Unexpected token (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
+      ✖ .hookwire/hooks/bad-syntax.ts: Hook module \`.hookwire/hooks/bad-syntax.ts\` could not be imported: Expected \`}\` but found \`EOF\` (at <cwd>/.hookwire/hooks/bad-syntax.ts:4:0). Fix the module so it evaluates, then reload.
       "
     `);
   });
@@ -169,7 +169,7 @@ describe("the project root", () => {
     const sub = path.join(box.cwd, "src/deep");
     mkdirSync(sub, { recursive: true });
     const trust = box.run(["trust", "--yes"], { cwd: sub });
-    expect(trust.stdout.split("\n")[0]).toBe("Trusted <cwd> (3 items):");
+    expect(trust.stdout.split("\n")[0]).toBe("Trusting <cwd> lets these run (3 items):");
     expect(trust.stderr).toBe(
       "hookwire: project root <cwd> (found .hookwire; searched <cwd>/src/deep, <cwd>/src, <cwd>)\n",
     );

@@ -14,7 +14,7 @@ export function nestsDeeperThan(text: string, limit: number = MAX_JSON_DEPTH, co
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // JavaScript has three quotes (a template's `${…}` is skipped with it); JSON one.
-    if (c === 0x22 /* " */ || (code && (c === 0x27 /* ' */ || c === 0x60) /* ` */)) {
+    if (c === 0x22 /* " */ || (code && (c === 0x27 /* ' */ || c === 0x60)) /* ` */) {
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (d === 0x5c /* \ */) i++;

@@ -91,14 +91,17 @@ describe("a repository cannot switch off, crash or hang the user's own hooks", (
     ]);
   });
 
-  it.each([".mjs", ".ts"])("fails a %s hook module nested 100,000 deep as a load error, not a crashed host", async (ext) => {
-    const { cwd, write, options } = await guarded();
-    await write(`.pi/hooks/deep${ext}`, `export default ${"[".repeat(100_000)}${"]".repeat(100_000)};\n`);
-    const loaded = await discoverAndLoadHooks([], cwd, { ...options, trust: "all" });
-    expect(loaded.errors.map((e) => e.error.shortMessage)).toEqual([
-      `Hook module \`.pi/hooks/deep${ext}\` could not be imported: it nests brackets, braces or parentheses more than 1024 levels deep, which hookwire does not parse. Fix the module so it evaluates, then reload.`,
-    ]);
-  });
+  it.each([".mjs", ".ts"])(
+    "fails a %s hook module nested 100,000 deep as a load error, not a crashed host",
+    async (ext) => {
+      const { cwd, write, options } = await guarded();
+      await write(`.pi/hooks/deep${ext}`, `export default ${"[".repeat(100_000)}${"]".repeat(100_000)};\n`);
+      const loaded = await discoverAndLoadHooks([], cwd, { ...options, trust: "all" });
+      expect(loaded.errors.map((e) => e.error.shortMessage)).toEqual([
+        `Hook module \`.pi/hooks/deep${ext}\` could not be imported: it nests brackets, braces or parentheses more than 1024 levels deep, which hookwire does not parse. Fix the module so it evaluates, then reload.`,
+      ]);
+    },
+  );
 
   it("reads a settings command over a chain of 6,000 imports without overflowing, and says where it stopped", async () => {
     const { cwd, write, options } = await guarded();

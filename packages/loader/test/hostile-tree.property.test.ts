@@ -47,7 +47,12 @@ const NAMES = [
 const deepJson = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 const contents = fc.oneof(
   fc.integer({ min: 1, max: 100_000 }).map(deepJson),
-  fc.integer({ min: 1, max: 2000 }).map((depth) => `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"x","args":${deepJson(depth)}}]}]}}`),
+  fc
+    .integer({ min: 1, max: 2000 })
+    .map(
+      (depth) =>
+        `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"x","args":${deepJson(depth)}}]}]}}`,
+    ),
   fc.constant('{"plugin": ["file://evil/x.js", "./\\u0000.js", "../../../../etc/passwd"]}'),
   fc.constant('{"disableAllHooks": true, "hooksConfig": {"enabled": false, "disabled": ["guard"]}}'),
   fc.constant("[features]\nhooks = false\n"),
@@ -117,11 +122,16 @@ describe("a hostile project tree", () => {
     const root = await tempDir();
     const home = path.join(root, "home");
     await mkdir(path.join(home, ".pi/hooks"), { recursive: true });
-    await writeFile(path.join(home, ".pi/hooks/guard.mjs"), 'export default (pi) => pi.on("tool_call", () => {});\n');
+    await writeFile(
+      path.join(home, ".pi/hooks/guard.mjs"),
+      'export default (pi) => pi.on("tool_call", () => {});\n',
+    );
     await mkdir(path.join(home, ".claude"), { recursive: true });
     await writeFile(
       path.join(home, ".claude/settings.json"),
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] } }),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] },
+      }),
     );
     const options: DiscoverOptions = {
       home,
@@ -142,7 +152,9 @@ describe("a hostile project tree", () => {
         try {
           // Untrusted, and trusted: neither may change what of the user's runs.
           expect(userSide(await discoverAndLoadHooks([], cwd, options))).toEqual(expected);
-          expect(userSide(await discoverAndLoadHooks([], cwd, { ...options, trust: "all" }))).toEqual(expected);
+          expect(userSide(await discoverAndLoadHooks([], cwd, { ...options, trust: "all" }))).toEqual(
+            expected,
+          );
         } finally {
           await rm(cwd, { recursive: true, force: true });
         }

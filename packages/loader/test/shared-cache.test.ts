@@ -68,7 +68,15 @@ export default (pi: unknown) => void helper;
       writeFileSync(path.join(project, "helper.cts"), "module.exports = 1;\n");
       writeFileSync(path.join(project, "second.cts"), "module.exports = () => {};\n");
       // The other user owns the `hookwire` folder of the shared cache before the victim first runs.
-      const mkdir = spawnSync("runuser", ["-u", user, "--", "mkdir", "-m", "0777", path.join(cache, "hookwire")]);
+      const mkdir = spawnSync("runuser", [
+        "-u",
+        user,
+        "--",
+        "mkdir",
+        "-m",
+        "0777",
+        path.join(cache, "hookwire"),
+      ]);
       expect(mkdir.status).toBe(0);
 
       const attacker = path.join(shared, "attacker.cjs");

@@ -6,7 +6,7 @@ import {
   HookRunner,
   type NativeEventName,
 } from "@hookwire/core";
-import { discoverAndLoadHooks } from "@hookwire/loader";
+import { discoverAndLoadHooks, HOOK_FORMATS } from "@hookwire/loader";
 import {
   type AnyBridgedEvent,
   type Dialect,
@@ -115,6 +115,8 @@ export async function handleHookEvent(request: HookRequest): Promise<HookRespons
     const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
 
     const loaded = await discoverAndLoadHooks([], root, {
+      // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
+      formats: HOOK_FORMATS,
       runSettings: (source) => !agent.runsItself(source),
       settings: {
         sessionId: session.sessionId || "hookwire-hook",

@@ -172,7 +172,12 @@ export async function collectProject(
   const analyses = options.fsCache === false ? undefined : shellAnalyses();
   // A pre/post script is read as a command that runs it: a `#!/usr/bin/env node` file's imports run with it.
   const scripts = projectItems.filter((item) => !isModulePath(item.path) && item.type !== "opencode");
-  const scriptContext = { cwd, home, placeholders: new Map<string, string>(), ...(analyses ? { analyses } : {}) };
+  const scriptContext = {
+    cwd,
+    home,
+    placeholders: new Map<string, string>(),
+    ...(analyses ? { analyses } : {}),
+  };
   for (const item of scripts) {
     const config = { type: "command" as const, command: item.path, args: [] };
     const found = await filesOf(config, scriptContext, resolver);

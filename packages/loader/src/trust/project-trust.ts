@@ -54,12 +54,15 @@ function changesSince(
   if (!record) return [];
   const changes: TrustChange[] = [];
   const now = new Map(entries.map((entry) => [entry.label, entry]));
-  const before = (digest: string) => readSnapshot(snapshots, digest);
+  const before = (label: string) => {
+    const name = record.texts?.[label];
+    return name === undefined ? undefined : readSnapshot(snapshots, name);
+  };
   for (const entry of entries) {
     const old = record.files[entry.label];
     if (old === entry.digest) continue;
     const current = readText(entry.file);
-    const was = old === undefined ? "" : before(old);
+    const was = old === undefined ? "" : before(entry.label);
     const diff =
       "why" in current
         ? { why: `it is ${current.why}` }
@@ -68,9 +71,9 @@ function changesSince(
           : { before: was, after: current.text };
     changes.push({ item: entry.label, change: old === undefined ? "added" : "edited", diff });
   }
-  for (const [label, digest] of Object.entries(record.files)) {
+  for (const label of Object.keys(record.files)) {
     if (now.has(label)) continue;
-    const was = before(digest);
+    const was = before(label);
     changes.push({
       item: label,
       change: "removed",
@@ -136,12 +139,12 @@ export async function trustProject(
   if (expect.fingerprint !== undefined && expect.fingerprint !== status.fingerprint)
     return { ...status, trusted: false };
   const snapshots = snapshotDir(status.store);
-  writeSnapshots(snapshots, entries);
   const recorded: TrustRecord = {
     fingerprint: status.fingerprint,
     trustedAt: new Date().toISOString(),
     discovery: status.discovery,
     files: Object.fromEntries(entries.map((entry) => [entry.label, entry.digest])),
+    texts: writeSnapshots(snapshots, entries),
   };
   await updateTrustStore(status.store, (store) => {
     const records = { ...store.projects[status.root], [status.discovery]: recorded };
@@ -159,7 +162,7 @@ function referencedDigests(projects: Record<string, Record<string, TrustRecord>>
   const digests = new Set<string>();
   for (const records of Object.values(projects))
     for (const record of Object.values(records))
-      for (const digest of Object.values(record.files)) digests.add(digest);
+      for (const name of Object.values(record.texts ?? {})) digests.add(name);
   return digests;
 }
 

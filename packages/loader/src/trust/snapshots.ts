@@ -39,17 +39,27 @@ export function readText(file: string): TextRead {
   }
 }
 
-/** Keeps a copy of each text file, named by its digest (a copy that exists is not written again). */
-export function writeSnapshots(dir: string, entries: ReadonlyArray<{ file: string; digest: string }>): void {
-  if (!ensurePrivateDir(dir)) return;
+/**
+ * Keeps a copy of each text file, named by the SHA-256 of its text (a copy that exists is not written again), and
+ * returns those names by label. A trust digest may be of what a file says (settings files), not of its bytes, so the
+ * copies have names of their own.
+ */
+export function writeSnapshots(
+  dir: string,
+  entries: ReadonlyArray<{ label: string; file: string }>,
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  if (!ensurePrivateDir(dir)) return names;
   let total = 0;
   const have = new Set(readdirSync(dir));
-  for (const { file, digest } of entries) {
-    if (!/^[0-9a-f]{64}$/.test(digest) || have.has(digest)) continue;
+  for (const { label, file } of entries) {
     const read = readText(file);
-    if (!("text" in read) || sha256(read.text) !== digest) continue;
+    if (!("text" in read)) continue;
     total += read.text.length;
-    if (total > MAX_SNAPSHOT_TOTAL) return;
+    if (total > MAX_SNAPSHOT_TOTAL) return names;
+    const digest = sha256(read.text);
+    names[label] = digest;
+    if (have.has(digest)) continue;
     const temporary = path.join(dir, `${digest}.${process.pid}.${randomUUID()}.tmp`);
     try {
       writeFileSync(temporary, read.text, { mode: 0o600, flag: "wx" });
@@ -57,8 +67,10 @@ export function writeSnapshots(dir: string, entries: ReadonlyArray<{ file: strin
       have.add(digest);
     } catch {
       rmSync(temporary, { force: true });
+      delete names[label];
     }
   }
+  return names;
 }
 
 /** The trusted text of `digest`, when a copy of it was kept and is still this user's and intact. */

@@ -16,6 +16,8 @@ export interface TrustRecord {
   discovery: string;
   /** Every trusted item, `<kind> <path relative to the root>`, with the SHA-256 of its contents as trusted. */
   files: Record<string, string>;
+  /** The kept copy of each text item (`trust-snapshots/<name>`), for diffs. */
+  texts?: Record<string, string>;
 }
 
 /** Per project root (its real path), a record per discovery: hosts that discover differently never untrust each other. */
@@ -38,7 +40,11 @@ function isRecord(value: unknown): value is TrustRecord {
     typeof record.discovery === "string" &&
     typeof record.files === "object" &&
     record.files !== null &&
-    Object.values(record.files).every((digest) => typeof digest === "string")
+    Object.values(record.files).every((digest) => typeof digest === "string") &&
+    (record.texts === undefined ||
+      (typeof record.texts === "object" &&
+        record.texts !== null &&
+        Object.values(record.texts).every((name) => typeof name === "string")))
   );
 }
 
