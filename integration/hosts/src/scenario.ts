@@ -33,7 +33,7 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     w.write("victim/keep.txt", "keep me\n");
     for (const [file, text] of Object.entries(setup.files)) w.write(file, text);
     // Trusted before connect: connecting must leave it trusted.
-    const trust = w.hookwire("trust");
+    const trust = w.hookwire("trust", "--yes");
     if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
     const connect = w.hookwire("connect", setup.agent);
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);

@@ -9,7 +9,7 @@ let w: World;
 beforeAll(() => {
   w = world();
   w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
-  w.hookwire("trust");
+  w.hookwire("trust", "--yes");
 });
 afterAll(() => w.remove());
 

@@ -581,6 +581,7 @@ describe("pre/post shell hooks (deliberate: they run instead of failing)", () =>
 
     const { hooks, errors } = await discoverAndLoadHooks([], folder.dir, {
       home,
+      formats: ["claude:user"],
       settingsSources: [],
       trust: "none",
     });
