@@ -67,6 +67,10 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "What a connected agent runs at each event (hookwire connect writes it)",
     load: async () => (await import("./commands/hook.js")).hookCommand,
   },
+  serve: {
+    description: "Run the resident server agents' http hooks and hookwire hook call (127.0.0.1, a token)",
+    load: async () => (await import("./commands/serve.js")).serveCommand,
+  },
   init: {
     description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
     load: async () => (await import("./commands/init.js")).initCommand,

@@ -1,21 +1,8 @@
 // A small JSON file only this user can write: a private folder, atomic writes, refused when others could change it.
 import { randomUUID } from "node:crypto";
 import { chmodSync, lstatSync, mkdirSync, renameSync, rmSync, type Stats, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core";
-
-/**
- * `$XDG_STATE_HOME/hookwire`, else `~/.local/state/hookwire` (the XDG spec ignores a relative value): what
- * hookwire did that it must be able to undo (the cache root, for what it can rebuild, is the loader's).
- */
-export function stateRoot(): string {
-  const value = process.env.XDG_STATE_HOME;
-  return path.join(
-    value && path.isAbsolute(value) ? value : path.join(os.homedir(), ".local", "state"),
-    "hookwire",
-  );
-}
 
 /** Why someone other than this user could change what `stat` describes, or `undefined`. */
 function othersCanWrite(stat: Stats): string | undefined {

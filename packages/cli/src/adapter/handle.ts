@@ -1,25 +1,17 @@
 // The adapter: one agent hook call (its JSON in) through hookwire's hooks, answered in the agent's terms.
-import {
-  createNoOpUIContext,
-  errorMessage,
-  type HookEvent,
-  HookRunner,
-  type NativeEventName,
-} from "@hookwire/core";
-import { discoverAndLoadHooks, HOOK_FORMATS } from "@hookwire/loader";
+import { errorMessage, type HookEvent, type NativeEventName } from "@hookwire/core";
 import {
   type AnyBridgedEvent,
   type Dialect,
   type DialectId,
   findEvent,
   type HookOutput,
-  type HostOutcome,
   loadDialect,
 } from "@hookwire/settings-hooks";
 import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import { applies } from "../connect/capabilities.js";
 import { spellCommand } from "../invocation.js";
-import { findProjectRoot } from "../project-root.js";
+import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { SessionStore } from "./session-store.js";
 
 /** One call, as any transport hands it over: the command line's `hookwire hook`, or a server. */
@@ -81,14 +73,17 @@ export function failureResponse(
   return { ...encode(dialect, spec, answer?.output ?? {}, []), stderr: `${reason}\n` };
 }
 
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return JSON.stringify(content ?? "");
-  return content.map((part) => (part?.type === "text" ? String(part.text) : "")).join("\n");
-}
+/** Where `handleHookEvent` keeps projects' hooks between calls: `hookwire hook` keeps none. */
+const ONE_SHOT = new ProjectPool(0);
 
-/** Runs the call: the project's hooks (minus what the agent runs itself) on the native event it stands for. */
-export async function handleHookEvent(request: HookRequest): Promise<HookResponse> {
+/**
+ * Runs the call: the project's hooks (minus what the agent runs itself) on the native event it stands for.
+ * `hookwire hook` and `hookwire serve` both answer through here; the server passes its pool of projects.
+ */
+export async function handleHookEvent(
+  request: HookRequest,
+  projects: ProjectPool = ONE_SHOT,
+): Promise<HookResponse> {
   const agent = AGENTS[request.agent];
   const dialect = await loadDialect(agent.id);
   const found = findEvent(dialect, request.event);
@@ -109,30 +104,35 @@ export async function handleHookEvent(request: HookRequest): Promise<HookRespons
       );
     const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
     const cwd = session.cwd || process.cwd();
-    const root = findProjectRoot(cwd).root;
+    const root = projects.rootOf(cwd);
     const store = new SessionStore(agent.id, session.sessionId, root);
     if (spec.native === "session_start") SessionStore.prune();
     const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
+    const callSession = {
+      sessionId: session.sessionId,
+      transcriptPath: session.transcriptPath ?? "",
+      states: store.data.states,
+      ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
+      ...(session.effort ? { effort: session.effort } : {}),
+    };
+    const project = await projects.get(agent.id, root, callSession);
+    const loaded = project.loaded;
 
-    const loaded = await discoverAndLoadHooks([], root, {
-      // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
-      formats: HOOK_FORMATS,
-      runSettings: (source) => !agent.runsItself(source),
-      settings: {
-        sessionId: session.sessionId || "hookwire-hook",
-        // The agent keeps the transcript; hookwire writes none of its own.
-        transcriptPath: session.transcriptPath ?? "",
-        ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
-        ...(session.effort ? { effort: session.effort } : {}),
-        states: store.data.states,
-      },
-    });
     const notes: string[] = [];
     const note = (text: string) => {
       if (store.once(text)) notes.push(text);
       return notes.includes(text);
     };
-    const messages: HostOutcome["messages"][number][] = [];
+    const sinks: CallSinks = {
+      messages: [],
+      asked: undefined,
+      note,
+      append: (customType, data) => store.append(customType, data),
+      setStatus: (key, text) => store.setStatus(key, text),
+      sessionManager: store.sessionManager(session.transcriptPath),
+      model: typeof stdin.model === "string" ? stdin.model : undefined,
+    };
+    const messages = sinks.messages;
     if (loaded.skipped.length > 0) {
       const first = loaded.skipped[0] as (typeof loaded.skipped)[number];
       const text =
@@ -144,35 +144,9 @@ export async function handleHookEvent(request: HookRequest): Promise<HookRespons
     }
     for (const failure of loaded.errors) note(`hookwire: ${failure.error.message}`);
 
-    let asked: HostOutcome["asked"];
-    const runner = new HookRunner(loaded.hooks, {
-      cwd: root,
-      sessionManager: store.sessionManager(session.transcriptPath),
-      handlerTimeout: ANSWER_WITHIN_MS - 5000,
-    });
-    runner.initialize({
-      sendMessageHandler: (message, options, hookPath) =>
-        messages.push({ text: textOf(message.content), hookPath, followUp: options?.triggerTurn === true }),
-      appendEntryHandler: (customType, data) => store.append(customType, data),
-      hasUI: reverse.asks === true,
-      uiContext: {
-        ...createNoOpUIContext(),
-        // The agent asks instead: the hook is told yes, and the agent's own question decides.
-        confirm: async (title, message) => {
-          asked ??= { question: [title, message].filter(Boolean).join(": "), hookPath: "" };
-          return true;
-        },
-        notify: (message) => note(message),
-        setStatus: (key, text) => store.setStatus(key, text),
-      },
-      getModel: () => (typeof stdin.model === "string" ? { provider: agent.id, id: stdin.model } : undefined),
-    });
-    runner.onError((error) => note(`hookwire: ${error.message}`));
-    runner.guardProcess();
-
     let outcome: unknown;
     try {
-      outcome = await runner.emit(event as never);
+      outcome = await project.run(callSession, sinks, event, reverse.asks === true);
     } catch (error) {
       // A tool_call handler that throws blocks the call (fail-safe), naming the hook.
       outcome = {
@@ -183,6 +157,7 @@ export async function handleHookEvent(request: HookRequest): Promise<HookRespons
         additionalContext: [],
       };
     }
+    const asked = sinks.asked;
     // A hook that asks for one more turn every time must not keep the agent going forever.
     const followUps = messages.filter((m) => m.followUp);
     if (spec.native === "agent_end") {

@@ -2,9 +2,10 @@
 import { errorMessage } from "@hookwire/core";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
+import type { ProjectPool } from "./project-hooks.js";
 
 /** An agent's hook input past this is refused (fail-closed on tool events): none comes near it. */
-const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -23,11 +24,16 @@ function readStdin(): Promise<string> {
 }
 
 /**
- * Reads the agent's JSON from stdin, answers on stdout (and stderr), resolves with the exit code. However the
- * call ends — an answer, an error, a hook that never settles — the agent gets one answer, within
- * `ANSWER_WITHIN_MS`.
+ * One call answered within `ANSWER_WITHIN_MS`, whatever happens (an answer, an error, a hook that never
+ * settles): what `hookwire hook` writes and what `hookwire serve` sends back. `input` may still be arriving.
  */
-export async function runHook(agent: DialectId, event: string, failOpen: boolean): Promise<number> {
+export async function answerInTime(
+  agent: DialectId,
+  event: string,
+  failOpen: boolean,
+  input: Promise<string>,
+  projects?: ProjectPool,
+): Promise<HookResponse> {
   const fail = async (why: string): Promise<HookResponse> => {
     const dialect = await loadDialect(agent);
     const spec = findEvent(dialect, event);
@@ -41,11 +47,30 @@ export async function runHook(agent: DialectId, event: string, failOpen: boolean
       ANSWER_WITHIN_MS,
     );
   });
-  const answered = readStdin()
-    .then((input) => handleHookEvent({ agent, event, failOpen, input }))
+  const answered = input
+    .then((text) => handleHookEvent({ agent, event, failOpen, input: text }, projects))
     .catch((error: unknown) => fail(errorMessage(error)));
   const response = await Promise.race([answered, late]);
   clearTimeout(timer);
+  return response;
+}
+
+/**
+ * Reads the agent's JSON from stdin (or takes `input`, already read by the forwarding client), answers on
+ * stdout (and stderr), resolves with the exit code.
+ */
+export async function runHook(
+  agent: DialectId,
+  event: string,
+  failOpen: boolean,
+  input?: string,
+): Promise<number> {
+  const response = await answerInTime(
+    agent,
+    event,
+    failOpen,
+    input === undefined ? readStdin() : Promise.resolve(input),
+  );
   if (response.stderr) process.stderr.write(response.stderr);
   process.stdout.write(response.stdout);
   return response.code;

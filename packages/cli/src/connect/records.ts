@@ -2,7 +2,8 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { DialectId } from "@hookwire/settings-hooks";
-import { readPrivateJson, stateRoot, writePrivateJson } from "../private-file.js";
+import { readPrivateJson, writePrivateJson } from "../private-file.js";
+import { stateRoot } from "../state-root.js";
 
 export interface ConnectionRecord {
   agent: DialectId;

@@ -1,0 +1,327 @@
+// One project's hooks as an agent runs them: loaded once, kept while nothing they depend on changed, trust
+// re-checked before every event. `hookwire hook` loads one and drops it; `hookwire serve` keeps a few (LRU).
+import { statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  createNoOpUIContext,
+  type HookEvent,
+  HookRunner,
+  type NativeEventName,
+  type ReadonlySessionManager,
+} from "@hookwire/core";
+import {
+  DEFAULT_APP_DIRS,
+  type DiscoverAndLoadResult,
+  defaultTrustStorePath,
+  discoverAndLoadHooks,
+  HOOK_FORMATS,
+} from "@hookwire/loader";
+import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
+import { AGENTS, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
+import { findProjectRoot } from "../project-root.js";
+
+/** What one event's hooks send back while they run: collected for its answer. */
+export interface CallSinks {
+  messages: HostOutcome["messages"][number][];
+  asked: HostOutcome["asked"];
+  note(text: string): void;
+  append(customType: string, data: unknown): void;
+  setStatus(key: string, text: string | undefined): void;
+  sessionManager: ReadonlySessionManager;
+  model: string | undefined;
+}
+
+/** The agent's session as it arrives with each event. */
+export interface CallSession {
+  sessionId: string;
+  transcriptPath: string;
+  /** Each settings dialect's state for this session (mutated in place, saved by the caller). */
+  states: Record<string, unknown>;
+  /** Settings hooks' `permission_mode` and `effort`: as the event that loaded the project said. */
+  permissionMode?: string;
+  effort?: string;
+}
+
+/** Folders (relative to the project and the home folder) whose entries decide what discovery finds. */
+const WATCHED_DIRS = [
+  ...DEFAULT_APP_DIRS.flatMap((dir) => [dir, `${dir}/hooks`, `${dir}/hooks/pre`, `${dir}/hooks/post`]),
+  ".claude",
+  ".claude/hooks",
+  ".claude/hooks/pre",
+  ".claude/hooks/post",
+  ".codex",
+  ".codex/hooks",
+  ".gemini",
+  ".github",
+  ".github/hooks",
+  ".cursor",
+  ".opencode",
+  ".opencode/plugin",
+  ".opencode/plugins",
+  ".copilot",
+  ".copilot/hooks",
+];
+
+/**
+ * How often, at most, the folders and files discovery read are looked at again for a new, removed or edited
+ * hook (a trusted project file edited is caught on the very next event, by the trust check).
+ */
+export const RESCAN_MS = 250;
+
+function statKey(file: string): string {
+  try {
+    const s = statSync(file, { throwIfNoEntry: false });
+    return s ? `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}` : "-";
+  } catch {
+    return "?";
+  }
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** The hooks of one agent in one project root, with the runner they run in. */
+export class ProjectHooks {
+  readonly #watched: string[];
+  #stamp: string[];
+  #scanned = Date.now();
+  #call: { sinks: CallSinks; session: CallSession } | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  /** Each dialect's state object as the bridge holds it: refilled from the session before each event. */
+  readonly #states: Record<string, unknown>;
+  readonly #initialStates: string;
+
+  private constructor(
+    readonly agent: DialectId,
+    readonly root: string,
+    readonly loaded: DiscoverAndLoadResult,
+    readonly runner: HookRunner,
+    states: Record<string, unknown>,
+  ) {
+    this.#states = states;
+    this.#initialStates = JSON.stringify(states);
+    const home = os.homedir();
+    const files = new Set<string>([defaultTrustStorePath()]);
+    for (const base of [root, home]) for (const dir of WATCHED_DIRS) files.add(path.join(base, dir));
+    for (const entry of loaded.discovered) {
+      files.add(entry.item.path);
+      files.add(path.dirname(entry.item.path));
+    }
+    for (const { source } of loaded.settings.files) {
+      files.add(source.file);
+      files.add(path.dirname(source.file));
+    }
+    this.#watched = [...files];
+    this.#stamp = this.#watched.map(statKey);
+  }
+
+  /** Discovers, checks trust and loads the project's hooks for `agent`, minus what the agent runs itself. */
+  static async load(agent: DialectId, root: string, session: CallSession): Promise<ProjectHooks> {
+    const states: Record<string, unknown> = {};
+    let self: ProjectHooks | undefined;
+    const current = () => (self ? self.#call : undefined);
+    const loaded = await discoverAndLoadHooks([], root, {
+      // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
+      formats: HOOK_FORMATS,
+      runSettings: (source) => !AGENTS[agent].runsItself(source),
+      settings: {
+        // The session of the event being run; the agent keeps the transcript, hookwire writes none.
+        hostSession: () => {
+          const now = current()?.session ?? session;
+          return { sessionId: now.sessionId || "hookwire-hook", transcriptPath: now.transcriptPath };
+        },
+        transcriptPath: session.transcriptPath,
+        ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
+        ...(session.effort ? { effort: session.effort } : {}),
+        states,
+      },
+    });
+    const sessionManager: ReadonlySessionManager = {
+      getEntries: () => current()?.sinks.sessionManager.getEntries() ?? [],
+      getBranch: () => current()?.sinks.sessionManager.getBranch() ?? [],
+      getLeafEntry: () => current()?.sinks.sessionManager.getLeafEntry(),
+      getSessionFile: () => current()?.sinks.sessionManager.getSessionFile(),
+    };
+    const runner = new HookRunner(loaded.hooks, {
+      cwd: root,
+      sessionManager,
+      handlerTimeout: HANDLER_TIMEOUT_MS,
+    });
+    runner.initialize({
+      sendMessageHandler: (message, options, hookPath) =>
+        current()?.sinks.messages.push({
+          text: textOf(message.content),
+          hookPath,
+          followUp: options?.triggerTurn === true,
+        }),
+      appendEntryHandler: (customType, data) => current()?.sinks.append(customType, data),
+      hasUI: true,
+      uiContext: {
+        ...createNoOpUIContext(),
+        // The agent asks instead: the hook is told yes, and the agent's own question decides.
+        confirm: async (title, message) => {
+          const sinks = current()?.sinks;
+          if (sinks) sinks.asked ??= { question: [title, message].filter(Boolean).join(": "), hookPath: "" };
+          return true;
+        },
+        notify: (message) => current()?.sinks.note(message),
+        setStatus: (key, text) => current()?.sinks.setStatus(key, text),
+      },
+      getModel: () => {
+        const model = current()?.sinks.model;
+        return model ? { provider: agent, id: model } : undefined;
+      },
+    });
+    runner.onError((error) => current()?.sinks.note(`hookwire: ${error.message}`));
+    runner.guardProcess();
+    self = new ProjectHooks(agent, root, loaded, runner, states);
+    return self;
+  }
+
+  /**
+   * Whether these hooks are still the project's: no trusted file changed (checked on every call: a file
+   * edited after trust must not run), and, looked at every RESCAN_MS, no hook file, folder, settings file
+   * or the trust store changed.
+   */
+  current(now = Date.now()): boolean {
+    const guard = this.loaded.trust.guard;
+    if (guard) {
+      if (guard.revoked) return false;
+      try {
+        guard.verify([...guard.init.trusted.keys()]);
+      } catch {
+        return false;
+      }
+    }
+    if (now - this.#scanned < RESCAN_MS) return true;
+    this.#scanned = now;
+    const stamp = this.#watched.map(statKey);
+    if (sameSet(stamp, this.#stamp)) return true;
+    this.#stamp = stamp;
+    return false;
+  }
+
+  /**
+   * Runs `event` with this call's session and sinks. Calls of one project run one after the other: the hooks'
+   * host callbacks and the settings dialects' state are the current call's while it runs.
+   */
+  run<T>(
+    session: CallSession,
+    sinks: CallSinks,
+    event: HookEvent<NativeEventName>,
+    hasUI: boolean,
+  ): Promise<T> {
+    const task = this.#queue.then(async () => {
+      this.#enter(session);
+      // The one context every emit gets: whether hooks may ask is the event's (the agent's "ask" where it has one).
+      (this.runner.createContext() as { hasUI: boolean }).hasUI = hasUI;
+      this.#call = { sinks, session };
+      try {
+        return (await this.runner.emit(event as never)) as T;
+      } finally {
+        this.#call = undefined;
+        this.#leave(session);
+      }
+    });
+    this.#queue = task.catch(() => undefined);
+    return task;
+  }
+
+  /** The session's saved dialect states copied into the objects the bridge holds (fresh ones where it has none). */
+  #enter(session: CallSession): void {
+    const initial = JSON.parse(this.#initialStates) as Record<string, unknown>;
+    for (const [dialect, state] of Object.entries(this.#states)) {
+      if (typeof state !== "object" || state === null) continue;
+      for (const key of Object.keys(state)) delete (state as Record<string, unknown>)[key];
+      const saved = session.states[dialect] ?? initial[dialect];
+      if (typeof saved === "object" && saved !== null) Object.assign(state, structuredClone(saved));
+    }
+  }
+
+  #leave(session: CallSession): void {
+    for (const [dialect, state] of Object.entries(this.#states))
+      session.states[dialect] = structuredClone(state);
+  }
+
+  dispose(): void {
+    this.runner.dispose();
+  }
+}
+
+/** hookwire answers a few seconds before the agent gives up on it; its handlers get a few seconds less. */
+export const HANDLER_TIMEOUT_MS = (HOOK_TIMEOUT_SECONDS - 10) * 1000;
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return JSON.stringify(content ?? "");
+  return content.map((part) => (part?.type === "text" ? String(part.text) : "")).join("\n");
+}
+
+/**
+ * The projects' hooks by agent and root: at most `max`, the least recently used dropped first. `max: 0`
+ * keeps none (`hookwire hook`: one process, one event).
+ */
+export class ProjectPool {
+  readonly #projects = new Map<string, Promise<ProjectHooks>>();
+  readonly #roots = new Map<string, string>();
+
+  constructor(readonly max: number) {}
+
+  /** The project root of `cwd` (the nearest folder with .git or a hook folder), remembered per cwd. */
+  rootOf(cwd: string): string {
+    let root = this.#roots.get(cwd);
+    if (root === undefined) {
+      root = findProjectRoot(cwd).root;
+      if (this.max > 0) {
+        if (this.#roots.size >= this.max * 16) this.#roots.clear();
+        this.#roots.set(cwd, root);
+      }
+    }
+    return root;
+  }
+
+  async get(agent: DialectId, root: string, session: CallSession): Promise<ProjectHooks> {
+    const key = `${agent}\0${root}`;
+    const held = this.#projects.get(key);
+    if (held) {
+      const project = await held.catch(() => undefined);
+      if (project?.current()) {
+        // Most recently used last: Map keeps insertion order.
+        this.#projects.delete(key);
+        this.#projects.set(key, held);
+        return project;
+      }
+      if (this.#projects.get(key) === held) this.#projects.delete(key);
+      project?.dispose();
+    }
+    const loading = ProjectHooks.load(agent, root, session);
+    if (this.max === 0) return loading;
+    this.#projects.set(key, loading);
+    loading.catch(() => {
+      if (this.#projects.get(key) === loading) this.#projects.delete(key);
+    });
+    while (this.#projects.size > this.max) {
+      const [oldest, value] = this.#projects.entries().next().value as [string, Promise<ProjectHooks>];
+      this.#projects.delete(oldest);
+      value.then(
+        (project) => project.dispose(),
+        () => undefined,
+      );
+    }
+    return loading;
+  }
+
+  get size(): number {
+    return this.#projects.size;
+  }
+
+  clear(): void {
+    for (const value of this.#projects.values())
+      value.then(
+        (project) => project.dispose(),
+        () => undefined,
+      );
+    this.#projects.clear();
+  }
+}

@@ -1,0 +1,63 @@
+// `hookwire serve`: the resident server agents' http hooks and `hookwire hook` talk to (its first stdout line:
+// `{"url", "headers", "socket"}`).
+import { defineCommand } from "citty";
+import { CliUsageError } from "../errors.js";
+import { resolveProject } from "../project.js";
+import { startServer } from "../serve/server.js";
+import { cwdArg } from "../shared-args.js";
+
+function count(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (value.trim() === "" || !Number.isInteger(number) || number < 0)
+    throw new CliUsageError(`--${name} expects a whole number, got ${JSON.stringify(value)}.`);
+  return number;
+}
+
+export const serveCommand = defineCommand({
+  args: {
+    ...cwdArg,
+    port: {
+      type: "string",
+      description: "Port on 127.0.0.1 (default 0: a free one; connect --http writes 8977)",
+      valueHint: "PORT",
+    },
+    "idle-timeout": {
+      type: "string",
+      description: "Exit after this many seconds without a call (default 1800; 0 = never)",
+      valueHint: "SECONDS",
+    },
+    "max-projects": {
+      type: "string",
+      description: "Projects whose hooks stay loaded (default 32; the least recently used goes first)",
+      valueHint: "N",
+    },
+  },
+  async run({ args }) {
+    // Calls whose input names no folder run in this one.
+    if (args.cwd !== undefined) process.chdir(resolveProject(args.cwd).start);
+    const port = count("port", args.port, 0);
+    if (port > 65535) throw new CliUsageError(`--port expects 0-65535, got ${port}.`);
+    let stop: () => Promise<void> = async () => {};
+    const exit = (code: number) => void stop().finally(() => process.exit(code));
+    const server = await startServer({
+      port,
+      idleMs: count("idle-timeout", args["idle-timeout"], 1800) * 1000,
+      maxProjects: Math.max(1, count("max-projects", args["max-projects"], 32)),
+      onIdle: () => {
+        process.stderr.write("hookwire serve: idle, exiting.\n");
+        exit(0);
+      },
+    });
+    stop = server.close;
+    process.stdout.write(
+      `${JSON.stringify({ url: server.url, headers: server.headers, socket: server.socket || undefined })}\n`,
+    );
+    process.stderr.write(
+      `hookwire serve: listening on ${server.url} and ${server.socket || "no socket"}; POST <url>/<agent>[/<event>].\n`,
+    );
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => exit(0));
+    // Runs until a signal or the idle timeout.
+    await new Promise(() => {});
+  },
+});

@@ -1,0 +1,318 @@
+// `hookwire serve`: the resident server. Agents' http hooks POST to it on 127.0.0.1 (a bearer token, a checked
+// Host), `hookwire hook` forwards to it over a private socket; both are answered by the adapter's one path.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, lstatSync, mkdirSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import net from "node:net";
+import path from "node:path";
+import type { DialectId } from "@hookwire/settings-hooks";
+import { ProjectPool } from "../adapter/project-hooks.js";
+import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
+import { AGENT_IDS } from "../connect/agents.js";
+import { notPrivate, socketPath } from "./socket-path.js";
+
+export interface ServeOptions {
+  /** 127.0.0.1 port; 0 (default) picks a free one. */
+  port?: number;
+  /** Exits after this long without a call (default 30 minutes; 0: never). */
+  idleMs?: number;
+  /** Projects (agent and root) whose hooks stay loaded (default 32, least recently used dropped). */
+  maxProjects?: number;
+  /** The bearer token (default `HOOKWIRE_TOKEN` when it is at least 32 characters, else 32 random bytes). */
+  token?: string;
+  /** The private socket `hookwire hook` forwards to (default `socketPath()`); `false`: none. */
+  socket?: string | false;
+  /** Told when the idle timeout ends the server. */
+  onIdle?: () => void;
+}
+
+export interface ResolvedServeOptions {
+  port: number;
+  idleMs: number;
+  maxProjects: number;
+  token: string;
+  socket: string | false;
+}
+
+/** Defaults, then the environment, then the caller: in one place. */
+export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOptions {
+  const fromEnv = process.env.HOOKWIRE_TOKEN;
+  return {
+    port: options.port ?? 0,
+    idleMs: options.idleMs ?? 30 * 60 * 1000,
+    maxProjects: options.maxProjects ?? 32,
+    token:
+      options.token ?? (fromEnv && fromEnv.length >= 32 ? fromEnv : randomBytes(32).toString("base64url")),
+    socket: options.socket ?? socketPath(),
+  };
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:<port>`; `<url>/<agent>[/<event>]` takes the agent's hook POST. */
+  url: string;
+  /** The headers an authorised client sends. */
+  headers: Record<string, string>;
+  socket: string | false;
+  projects: ProjectPool;
+  close(): Promise<void>;
+}
+
+/** A request body past this is refused with 413 before it is read further. */
+export const MAX_BODY_BYTES = MAX_INPUT_BYTES;
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLarge());
+        request.destroy();
+      } else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+class BodyTooLarge extends Error {}
+
+function reply(response: ServerResponse, status: number, body: string): void {
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+const refusal = (message: string) => `${JSON.stringify({ error: message })}\n`;
+
+/** The agent and event a path names: `/<agent>` (the event from the body) or `/<agent>/<event>`. */
+function route(url: string | undefined): { agent: DialectId; event?: string } | undefined {
+  const pathname = (url ?? "").split("?")[0] ?? "";
+  const [agent, event, ...rest] = pathname.split("/").slice(1);
+  if (rest.length > 0 || !agent || !(AGENT_IDS as readonly string[]).includes(agent)) return undefined;
+  if (event !== undefined && !/^[A-Za-z]{1,64}$/.test(event)) return undefined;
+  return { agent: agent as DialectId, ...(event ? { event } : {}) };
+}
+
+/** The event name an agent's http-hook body carries (Claude Code's `hook_event_name`). */
+function eventInBody(body: string): string | undefined {
+  try {
+    const value = JSON.parse(body) as { hook_event_name?: unknown };
+    return typeof value?.hook_event_name === "string" ? value.hook_event_name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Listens on 127.0.0.1 and on the private socket; resolves once both accept calls. */
+export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
+  const resolved = resolveServeOptions(options);
+  const projects = new ProjectPool(resolved.maxProjects);
+  const expected = digest(`Bearer ${resolved.token}`);
+  let port = resolved.port;
+  let idle: NodeJS.Timeout | undefined;
+  let inFlight = 0;
+  const touch = () => {
+    if (idle) clearTimeout(idle);
+    if (resolved.idleMs > 0 && inFlight === 0)
+      idle = setTimeout(() => options.onIdle?.(), resolved.idleMs).unref();
+  };
+  const track = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    if (idle) clearTimeout(idle);
+    try {
+      return await work();
+    } finally {
+      inFlight--;
+      touch();
+    }
+  };
+
+  const http = createServer((request, response) => {
+    // A page in a browser can reach 127.0.0.1 under a name it controls (DNS rebinding): only these Hosts are ours.
+    const host = request.headers.host ?? "";
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+      reply(response, 403, refusal(`Host ${JSON.stringify(host)} is not this server's.`));
+      request.resume();
+      return;
+    }
+    const given = request.headers.authorization;
+    if (typeof given !== "string" || !timingSafeEqual(digest(given), expected)) {
+      response.setHeader("www-authenticate", "Bearer");
+      reply(response, 401, refusal("A bearer token is required: the headers `hookwire serve` printed."));
+      request.resume();
+      return;
+    }
+    const target = route(request.url);
+    if (request.method !== "POST" || !target) {
+      reply(
+        response,
+        target ? 405 : 404,
+        refusal(`POST <url>/<agent>[/<event>], agent one of ${AGENT_IDS.join(", ")}.`),
+      );
+      request.resume();
+      return;
+    }
+    void track(async () => {
+      let body: string;
+      try {
+        body = await readBody(request);
+      } catch (error) {
+        if (error instanceof BodyTooLarge)
+          reply(response, 413, refusal(`The body is over ${MAX_BODY_BYTES} bytes.`));
+        return;
+      }
+      const event = target.event ?? eventInBody(body);
+      if (!event) {
+        reply(response, 400, refusal("No event: POST to <url>/<agent>/<event>, or send hook_event_name."));
+        return;
+      }
+      const answer = await answerInTime(target.agent, event, false, Promise.resolve(body), projects);
+      if (answer.code !== 0 && answer.stdout === "") {
+        reply(response, 400, refusal(answer.stderr.trim()));
+        return;
+      }
+      reply(response, 200, answer.stdout || "{}");
+    });
+  });
+  http.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(resolved.port, "127.0.0.1", () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+  port = (http.address() as net.AddressInfo).port;
+
+  let socketServer: net.Server | undefined;
+  if (resolved.socket) {
+    try {
+      socketServer = await listenPrivately(resolved.socket, (call) =>
+        track(() =>
+          answerInTime(call.agent, call.event, call.failOpen, Promise.resolve(call.input), projects),
+        ),
+      );
+    } catch (error) {
+      http.close();
+      throw error;
+    }
+  }
+  touch();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    headers: { Authorization: `Bearer ${resolved.token}` },
+    socket: resolved.socket,
+    projects,
+    close: async () => {
+      if (idle) clearTimeout(idle);
+      await Promise.all([closeServer(http), socketServer ? closeServer(socketServer) : undefined]);
+      if (resolved.socket) rmSync(resolved.socket, { force: true });
+      projects.clear();
+    },
+  };
+}
+
+function closeServer(server: Server | net.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as Server).closeAllConnections?.();
+  });
+}
+
+/** One forwarded call, as `hookwire hook` sends it: one JSON line. */
+export interface ForwardedCall {
+  agent: DialectId;
+  event: string;
+  failOpen: boolean;
+  input: string;
+}
+
+/** A forwarded call line past this is refused (the input bound, JSON-escaped). */
+const MAX_LINE_BYTES = MAX_INPUT_BYTES * 2 + 4096;
+
+function parseCall(line: string): ForwardedCall | undefined {
+  try {
+    const call = JSON.parse(line) as Partial<ForwardedCall>;
+    if (
+      typeof call.agent === "string" &&
+      (AGENT_IDS as readonly string[]).includes(call.agent) &&
+      typeof call.event === "string" &&
+      typeof call.input === "string"
+    )
+      return { agent: call.agent, event: call.event, failOpen: call.failOpen === true, input: call.input };
+  } catch {}
+  return undefined;
+}
+
+/**
+ * The socket in a folder only this user can enter (0700), itself 0600: a stale socket (no server behind it)
+ * is replaced, a live one means a server already runs, and a folder or socket that is not this user's private
+ * one is refused rather than used.
+ */
+async function listenPrivately(
+  file: string,
+  answer: (call: ForwardedCall) => Promise<{ stdout: string; stderr: string; code: number }>,
+): Promise<net.Server> {
+  const dir = path.dirname(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const why = notPrivate(lstatSync(dir), "folder");
+  if (why) throw new Error(`${dir} cannot hold hookwire's socket: ${why}. Make it yours: chmod 700 ${dir}`);
+  if (await answers(file)) throw new Error(`A hookwire server already listens on ${file}.`);
+  rmSync(file, { force: true });
+  const server = net.createServer((connection) => {
+    let buffered = "";
+    connection.setEncoding("utf8");
+    connection.on("error", () => undefined);
+    connection.on("data", (chunk: string) => {
+      buffered += chunk;
+      if (buffered.length > MAX_LINE_BYTES) {
+        connection.destroy();
+        return;
+      }
+      const end = buffered.indexOf("\n");
+      if (end === -1) return;
+      connection.pause();
+      const call = parseCall(buffered.slice(0, end));
+      if (!call) {
+        connection.end(
+          `${JSON.stringify({ stdout: "", stderr: "hookwire: a malformed call\n", code: 1 })}\n`,
+        );
+        return;
+      }
+      void answer(call).then((response) => connection.end(`${JSON.stringify(response)}\n`));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    // Created private: no moment when another user could connect.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(file, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    } finally {
+      process.umask(umask);
+    }
+  });
+  chmodSync(file, 0o600);
+  return server;
+}
+
+/** Whether a server answers on `file`. */
+function answers(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(file);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+}

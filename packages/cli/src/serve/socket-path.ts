@@ -1,0 +1,46 @@
+// Where the resident server's private socket lives, and the checks that it is this user's: Node's modules only,
+// since the forwarding client (every `hookwire hook` call) imports it.
+import { lstatSync, type Stats } from "node:fs";
+import path from "node:path";
+import { stateRoot } from "../state-root.js";
+
+/**
+ * `$XDG_RUNTIME_DIR/hookwire` (per user, 0700, gone at logout), else `<state folder>/run`. A socket path is
+ * limited to about 100 bytes; the state folder of a deep home may pass it, and then no server listens there.
+ */
+export function socketDir(): string {
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  return runtime && path.isAbsolute(runtime) ? path.join(runtime, "hookwire") : path.join(stateRoot(), "run");
+}
+
+export const socketPath = (): string => path.join(socketDir(), "serve.sock");
+
+/** Why `stat` is not this user's private folder or socket (no group or other access at all), or `undefined`. */
+export function notPrivate(stat: Stats, kind: "folder" | "socket"): string | undefined {
+  if (kind === "folder" ? !stat.isDirectory() : !stat.isSocket()) return `it is not a ${kind}`;
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) return `it is owned by user ${stat.uid}`;
+  if ((stat.mode & 0o077) !== 0) return `its mode is ${(stat.mode & 0o777).toString(8)}, not private`;
+  return undefined;
+}
+
+/**
+ * The socket to forward to, or why there is none to trust: its folder and the socket itself must be this
+ * user's and private, so another local user can neither answer for the server nor read what is sent.
+ */
+export function trustedSocket(file = socketPath()): { ok: true; file: string } | { ok: false; why: string } {
+  for (const [target, kind] of [
+    [path.dirname(file), "folder"],
+    [file, "socket"],
+  ] as const) {
+    let stat: Stats;
+    try {
+      stat = lstatSync(target);
+    } catch {
+      return { ok: false, why: `no ${kind} at ${target}` };
+    }
+    const why = notPrivate(stat, kind);
+    if (why) return { ok: false, why: `${target}: ${why}` };
+  }
+  return { ok: true, file };
+}

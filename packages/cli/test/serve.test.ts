@@ -1,0 +1,176 @@
+// `hookwire serve`, the resident server: agents' http hooks answered on 127.0.0.1, only with the token and Host.
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { type Sandbox, sandbox } from "./cli-harness.js";
+import { post, type Served, serve } from "./serve-harness.js";
+
+beforeAll(() => ensureBuilt());
+
+const running: Served[] = [];
+afterEach(async () => {
+  for (const server of running.splice(0)) await server.stop();
+});
+
+async function started(box: Sandbox, args: string[] = []): Promise<Served> {
+  const server = await serve(box, args);
+  running.push(server);
+  return server;
+}
+
+function write(file: string, text: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** A project guard that blocks rm -rf and leaves a mark for every call it sees (so a refused request shows none). */
+const guard = (reason: string) => `import { appendFileSync } from "node:fs";
+export default (pi: any) => {
+  pi.on("tool_call", (event: any, ctx: any) => {
+    appendFileSync(ctx.cwd + "/calls.txt", "call\\n");
+    if (String(event.input.command ?? "").includes("rm -rf")) return { block: true, reason: ${JSON.stringify(reason)} };
+  });
+};
+`;
+
+function trustedProject(): Sandbox {
+  const box = sandbox("connect");
+  write(path.join(box.cwd, ".hookwire/hooks/guard.ts"), guard("no rm -rf"));
+  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  return box;
+}
+
+const preToolUse = (box: Sandbox, command: string, session = "s-1") =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: "",
+    cwd: box.cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "toolu_1",
+  });
+
+const hostOf = (url: string) => new URL(url).host;
+
+describe("hookwire serve", () => {
+  it("prints where it listens and the headers to send, then answers Claude Code's http hook in its format", async () => {
+    const box = trustedProject();
+    const server = await started(box);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(Object.keys(server.headers)).toEqual(["Authorization"]);
+    expect(server.headers.Authorization).toMatch(/^Bearer [\w-]{43}$/);
+
+    const denied = await post(`${server.url}/claude`, preToolUse(box, "rm -rf build"), server.headers);
+    expect(denied.status).toBe(200);
+    expect(denied.json).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "no rm -rf",
+      },
+    });
+    const allowed = await post(`${server.url}/claude/PreToolUse`, preToolUse(box, "ls"), server.headers);
+    expect(allowed.json).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse" } });
+  }, 60_000);
+
+  it("refuses a request without the token, with a wrong one, or under a foreign Host, and runs nothing for it", async () => {
+    const box = trustedProject();
+    const server = await started(box);
+    const body = preToolUse(box, "ls");
+    const host = hostOf(server.url);
+    const tries = [
+      await post(`${server.url}/claude`, body, {}),
+      await post(`${server.url}/claude`, body, { Authorization: "Bearer wrong" }),
+      await post(`${server.url}/claude`, body, { Authorization: `${server.headers.Authorization}x` }),
+      // A DNS-rebinding page: the right address under the attacker's name, even with a stolen token.
+      await post(`${server.url}/claude`, body, {
+        ...server.headers,
+        Host: `evil.example:${host.split(":")[1]}`,
+      }),
+      await post(`${server.url}/claude`, body, { ...server.headers, Host: "127.0.0.1" }),
+    ];
+    expect(tries.map((t) => t.status)).toEqual([401, 401, 401, 403, 403]);
+    expect(tries[0]?.json).toMatchInlineSnapshot(`
+      {
+        "error": "A bearer token is required: the headers \`hookwire serve\` printed.",
+      }
+    `);
+    expect(existsSync(path.join(box.cwd, "calls.txt"))).toBe(false);
+
+    const localhost = await post(`${server.url}/claude`, body, {
+      ...server.headers,
+      Host: `localhost:${host.split(":")[1]}`,
+    });
+    expect(localhost.status).toBe(200);
+    expect(readFileSync(path.join(box.cwd, "calls.txt"), "utf8")).toBe("call\n");
+  }, 60_000);
+
+  it("names what it takes for an unknown agent or event, and refuses a body over its bound", async () => {
+    const box = trustedProject();
+    const server = await started(box);
+    expect((await post(`${server.url}/nobody`, "{}", server.headers)).status).toBe(404);
+    const noEvent = await post(`${server.url}/claude`, JSON.stringify({ cwd: box.cwd }), server.headers);
+    expect(noEvent.status).toBe(400);
+    const unknown = await post(`${server.url}/claude/Nope`, preToolUse(box, "ls"), server.headers);
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.json)).toContain('has no event \\"Nope\\"');
+    const big = await post(`${server.url}/claude`, "x".repeat(17 * 1024 * 1024), server.headers).catch(
+      () => ({ status: 413 }),
+    );
+    expect(big.status).toBe(413);
+  }, 60_000);
+
+  it("reloads a hook edited while it runs", async () => {
+    const box = sandbox("connect");
+    const userHook = path.join(box.home, ".hookwire/hooks/user-guard.ts");
+    write(userHook, guard("first version"));
+    const server = await started(box);
+    const reason = async () =>
+      (
+        (await post(`${server.url}/claude`, preToolUse(box, "rm -rf x"), server.headers)).json as never as {
+          hookSpecificOutput: { permissionDecisionReason?: string };
+        }
+      ).hookSpecificOutput.permissionDecisionReason;
+    expect(await reason()).toBe("first version");
+    write(userHook, guard("second version"));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await reason()).toBe("second version");
+  }, 60_000);
+
+  it("stops running a project hook edited after trust, says to trust again, and runs it once trusted", async () => {
+    const box = trustedProject();
+    const server = await started(box);
+    const answer = async () =>
+      (await post(`${server.url}/claude`, preToolUse(box, "rm -rf x"), server.headers)).json as {
+        hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
+        systemMessage?: string;
+      };
+    expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("no rm -rf");
+    write(path.join(box.cwd, ".hookwire/hooks/guard.ts"), guard("edited after trust"));
+    const untrusted = await answer();
+    expect(untrusted.hookSpecificOutput?.permissionDecision).toBeUndefined();
+    expect(untrusted.systemMessage).toContain("did not run");
+    expect(untrusted.systemMessage).toContain("trust");
+    expect(box.run(["trust", "--yes"]).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("edited after trust");
+  }, 60_000);
+
+  it("keeps its socket private (folder 0700, socket 0600) and refuses to start a second server on it", async () => {
+    const box = trustedProject();
+    const server = await started(box);
+    expect(lstatSync(path.dirname(server.socket)).mode & 0o777).toBe(0o700);
+    expect(lstatSync(server.socket).mode & 0o777).toBe(0o600);
+    await expect(serve(box)).rejects.toThrow(/already listens/);
+  }, 60_000);
+
+  it("exits on its own once idle", async () => {
+    const box = trustedProject();
+    const server = await started(box, ["--idle-timeout", "1"]);
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toContain("idle, exiting");
+    expect(existsSync(server.socket)).toBe(false);
+  }, 60_000);
+});
