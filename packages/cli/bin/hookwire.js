@@ -12,18 +12,24 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const quick = require("../dist/quick.json");
 const first = process.argv[2];
-const kind =
-  first === undefined ? "usage" : Object.hasOwn(quick.answers, first) ? quick.answers[first] : undefined;
 if (first === "hook" && !process.argv.includes("--help") && !process.argv.includes("-h")) {
-  // What an agent runs at each event: the shortest way to its answer (dist/hook-main.js).
-  import("../dist/hook-main.js");
-} else if (kind === undefined) {
-  import("../dist/cli.js");
+  // What an agent runs at each event: the shortest way to its answer (a running `hookwire serve`, else this process).
+  require("../dist/hook-forward.cjs");
 } else {
-  // Colour on a terminal only, as `usage` in src/help.ts decides.
-  const color = process.stdout.isTTY && !("NO_COLOR" in process.env);
-  const text = kind === "version" ? quick.version : color ? quick.usage.color : quick.usage.plain;
-  process.stdout.write(text, () => process.exit(0));
+  quickOrCli();
+}
+
+function quickOrCli() {
+  const quick = require("../dist/quick.json");
+  const kind =
+    first === undefined ? "usage" : Object.hasOwn(quick.answers, first) ? quick.answers[first] : undefined;
+  if (kind === undefined) {
+    import("../dist/cli.js");
+  } else {
+    // Colour on a terminal only, as `usage` in src/help.ts decides.
+    const color = process.stdout.isTTY && !("NO_COLOR" in process.env);
+    const text = kind === "version" ? quick.version : color ? quick.usage.color : quick.usage.plain;
+    process.stdout.write(text, () => process.exit(0));
+  }
 }

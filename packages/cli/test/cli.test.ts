@@ -15,7 +15,7 @@ describe("hookwire --help", () => {
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
       Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|demo|help
+      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|serve|init|demo|help
 
       COMMANDS
 

@@ -1,10 +1,11 @@
 // `hookwire serve`, the resident server: agents' http hooks answered on 127.0.0.1, only with the token and Host.
-import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
-import { post, type Served, serve } from "./serve-harness.js";
+import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt());
 
@@ -172,5 +173,92 @@ describe("hookwire serve", () => {
     expect(await server.exited).toBe(0);
     expect(server.stderr()).toContain("idle, exiting");
     expect(existsSync(server.socket)).toBe(false);
+  }, 60_000);
+});
+
+/** A guard that says which process ran it (a line per call in pids.txt) and takes 3 s on `SLOW`. */
+const PID_GUARD = `import { appendFileSync } from "node:fs";
+export default (pi: any) => {
+  pi.on("tool_call", async (event: any, ctx: any) => {
+    const command = String(event.input.command ?? "");
+    appendFileSync(ctx.cwd + "/pids.txt", process.pid + "\\n");
+    if (command.includes("SLOW")) await new Promise((resolve) => setTimeout(resolve, 3000));
+    if (command.includes("rm -rf")) return { block: true, reason: "no rm -rf (" + process.pid + ")" };
+  });
+};
+`;
+
+function pidProject(): Sandbox {
+  const box = sandbox("connect");
+  write(path.join(box.cwd, ".hookwire/hooks/guard.ts"), PID_GUARD);
+  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  return box;
+}
+
+const pids = (box: Sandbox) =>
+  (existsSync(path.join(box.cwd, "pids.txt")) ? readFileSync(path.join(box.cwd, "pids.txt"), "utf8") : "")
+    .split("\n")
+    .filter(Boolean)
+    .map(Number);
+
+/** `hookwire hook claude PreToolUse` as Claude Code runs it, in the background. */
+function hookAsync(box: Sandbox, command: string) {
+  const child = spawn(process.execPath, [bin, "hook", "claude", "PreToolUse"], {
+    cwd: box.cwd,
+    env: boxEnv(box),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stdin.end(preToolUse(box, command));
+  return new Promise<{ code: number | null; json: { hookSpecificOutput: Record<string, string> } }>(
+    (resolve) => child.on("close", (code) => resolve({ code, json: JSON.parse(stdout) })),
+  );
+}
+
+describe("hookwire hook with a server running", () => {
+  it("forwards the call to the server over its socket", async () => {
+    const box = pidProject();
+    const server = await started(box);
+    const answer = await hookAsync(box, "rm -rf build");
+    expect(answer.json.hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(pids(box)).toEqual([server.child.pid]);
+  }, 60_000);
+
+  it("falls back to running the call itself when the server is killed mid-call, and when none runs", async () => {
+    const box = pidProject();
+    const server = await started(box);
+    const pending = hookAsync(box, "rm -rf SLOW");
+    await expect.poll(() => pids(box), { timeout: 20_000 }).toEqual([server.child.pid]);
+    server.child.kill("SIGKILL");
+    const answer = await pending;
+    expect(answer.code).toBe(0);
+    const [first, second] = pids(box);
+    expect(first).toBe(server.child.pid);
+    expect(second).not.toBe(server.child.pid);
+    expect(answer.json.hookSpecificOutput).toEqual({
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: `no rm -rf (${second})`,
+    });
+    // The killed server's socket is still there; nothing answers on it, and the call runs here.
+    expect(existsSync(server.socket)).toBe(true);
+    expect((await hookAsync(box, "rm -rf again")).json.hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(pids(box)).toHaveLength(3);
+  }, 60_000);
+
+  it("never forwards to a socket that is not private (another user could be listening on it)", async () => {
+    const box = pidProject();
+    const server = await started(box);
+    chmodSync(server.socket, 0o666);
+    await hookAsync(box, "ls");
+    chmodSync(server.socket, 0o600);
+    chmodSync(path.dirname(server.socket), 0o755);
+    await hookAsync(box, "ls");
+    const [first, second] = pids(box);
+    expect(first).not.toBe(server.child.pid);
+    expect(second).not.toBe(server.child.pid);
   }, 60_000);
 });

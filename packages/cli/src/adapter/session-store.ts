@@ -53,6 +53,8 @@ function revive(value: unknown): unknown {
 export class SessionStore {
   readonly file: string;
   readonly data: SessionData;
+  /** The file's text as read (or `undefined`): a call that changed nothing writes nothing. */
+  #saved: string | undefined;
 
   /**
    * The session of `agent` and `sessionId` in the project `root`. Its file is named by a hash of all
@@ -89,6 +91,7 @@ export class SessionStore {
           said: Array.isArray(read?.said) ? read.said.filter((s) => typeof s === "string") : [],
         }
       : fresh;
+    if (ours) this.#saved = JSON.stringify(this.data, replacer);
   }
 
   append(customType: string, data: unknown): void {
@@ -134,8 +137,9 @@ export class SessionStore {
       this.data.entries.splice(0, Math.ceil(this.data.entries.length / 10));
       text = JSON.stringify(this.data, replacer);
     }
-    if (text.length > SESSION_LIMITS.fileBytes) return;
+    if (text.length > SESSION_LIMITS.fileBytes || text === this.#saved) return;
     writePrivateJson(this.file, JSON.parse(text));
+    this.#saved = text;
   }
 
   /** Removes sessions past the age limit, then the oldest past the count limit. */

@@ -1,0 +1,27 @@
+// Writes dist/hook-forward.cjs after the build: the forwarding client every `hookwire hook` starts, as one CommonJS
+// file. Node starts a CommonJS script without its ES module loader, which alone cost a forwarded call a third more
+// than `node -e 0`; the in-process fallback (dist/hook-main.js) stays an ES module, imported only when needed.
+import { rolldown } from "rolldown";
+
+const build = await rolldown({
+  input: new URL("../src/hook-forward.ts", import.meta.url).pathname,
+  platform: "node",
+  // Node's modules and the fallback stay imports; everything else it needs (the socket checks) is inlined.
+  external: (id) => id.startsWith("node:") || id === "./hook-main.js",
+  treeshake: true,
+  transform: { target: "es2022" },
+});
+try {
+  await build.write({
+    file: new URL("../dist/hook-forward.cjs", import.meta.url).pathname,
+    format: "cjs",
+    minify: {
+      compress: false,
+      mangle: { toplevel: false, keepNames: true },
+      codegen: { removeWhitespace: true },
+    },
+    sourcemap: true,
+  });
+} finally {
+  await build.close();
+}

@@ -1,0 +1,99 @@
+// What an agent starts at each event (bin/hookwire.js → dist/hook-forward.cjs): the call forwarded to a running
+// `hookwire serve` over its private socket, else — no server, or it dies mid-call — run in this process
+// (hook-main). It imports nothing but Node's own modules until it must, and is built as CommonJS
+// (scripts/write-forward.mjs), so with a server a call costs about a bare `node` start.
+import { readFileSync, writeSync } from "node:fs";
+import net from "node:net";
+import { trustedSocket } from "./serve/socket-path.js";
+
+/** The input bound of the in-process path (run-hook's MAX_INPUT_BYTES): a larger input is left to it to refuse. */
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** The server answers within 55 s (ANSWER_WITHIN_MS); past this the call is refused here, before the agent's 60 s. */
+const WAIT_MS = 57_000;
+
+interface Answer {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** The agent's JSON: read at once (the agent wrote it and closed the pipe); `undefined` when it cannot be. */
+function readStdin(): string | undefined {
+  try {
+    return readFileSync(0, "utf8");
+  } catch {
+    // A non-blocking pipe with nothing in it yet (EAGAIN), or no stdin: the in-process path reads it its way.
+    return undefined;
+  }
+}
+
+function inProcess(input?: string): void {
+  void import("./hook-main.js").then(({ hookMain }) => hookMain(input));
+}
+
+/**
+ * Written straight to the descriptors: creating `process.stdout` for a pipe costs a fresh process a few
+ * milliseconds. A pipe that would block (a full, non-blocking one) gets the stream after all.
+ */
+function answered(answer: Answer): void {
+  const write = (fd: 1 | 2, text: string, then: () => void) => {
+    const bytes = Buffer.from(text, "utf8");
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(fd, bytes, written);
+      then();
+    } catch {
+      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(written), then);
+    }
+  };
+  write(2, answer.stderr, () => write(1, answer.stdout, () => process.exit(answer.code)));
+}
+
+/** Connects first, then reads stdin while the connection opens; the answer is the server's one JSON line. */
+function forward(file: string, agent: string, event: string, failOpen: boolean): void {
+  const socket = net.connect(file);
+  const input = readStdin();
+  if (input === undefined || input.length > MAX_INPUT_BYTES) {
+    socket.destroy();
+    inProcess(input);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let done = false;
+  const timer = setTimeout(() => {
+    process.stderr.write("hookwire: hookwire serve did not answer in time; the call is refused.\n");
+    process.exit(2);
+  }, WAIT_MS);
+  // Refused, reset or closed before a whole answer (a server killed mid-call): the call runs here instead.
+  const fallBack = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    socket.destroy();
+    inProcess(input);
+  };
+  socket.on("connect", () => socket.write(`${JSON.stringify({ agent, event, failOpen, input })}\n`));
+  socket.on("data", (chunk: Buffer) => {
+    chunks.push(chunk);
+    // The answer is one line: it is whole when the newline came.
+    if (chunk[chunk.length - 1] !== 10) return;
+    let answer: Answer | undefined;
+    try {
+      answer = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Answer;
+    } catch {}
+    if (typeof answer?.stdout !== "string" || typeof answer.code !== "number") return fallBack();
+    done = true;
+    clearTimeout(timer);
+    socket.destroy();
+    answered(answer);
+  });
+  socket.on("error", fallBack);
+  socket.on("close", fallBack);
+}
+
+const [agent = "", event = "", ...flags] = process.argv.slice(3);
+const plain = flags.length === 0 || (flags.length === 1 && flags[0] === "--fail-open");
+const socket = plain && /^[a-z]+$/.test(agent) && /^[A-Za-z]+$/.test(event) ? trustedSocket() : undefined;
+if (socket?.ok) forward(socket.file, agent, event, flags[0] === "--fail-open");
+else inProcess();
