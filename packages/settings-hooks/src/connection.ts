@@ -110,16 +110,70 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
 
 /** The fields connect writes in a handler, under every dialect's spelling (Copilot's `bash`, `timeoutSec`). */
 const ENTRY_FIELDS = new Set(["type", "command", "bash", "timeout", "timeoutSec", "onFailure", "failClosed"]);
+const HTTP_FIELDS = new Set([
+  "type",
+  "url",
+  "headers",
+  "allowedEnvVars",
+  "timeout",
+  "timeoutSec",
+  "onFailure",
+]);
+
+/** The variable an agent's http hook takes `hookwire serve`'s token from (its own `$VAR` interpolation). */
+const TOKEN_ENV = "HOOKWIRE_TOKEN";
+
+/** What an http connection entry posts to: `hookwire serve` on this machine, `<agent>/<event>`. */
+export interface HookwireHttpTarget {
+  port: number;
+  agent: DialectId;
+  event: string;
+}
 
 /**
- * Whether a handler as written in a settings file is a connection entry: a command handler with the
- * command connect writes and no field connect does not write (a second command beside it, `args`, `if`).
+ * The http handler connect writes for one event: a POST to `hookwire serve` on 127.0.0.1 with the token
+ * taken from `$HOOKWIRE_TOKEN` by the agent itself, so no file holds it.
  */
-export function isConnectionEntry(raw: unknown): boolean {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return false;
+export function hookwireHttpHandler(target: HookwireHttpTarget): Record<string, unknown> {
+  return {
+    type: "http",
+    url: `http://127.0.0.1:${target.port}/${target.agent}/${target.event}`,
+    headers: { Authorization: `Bearer $${TOKEN_ENV}` },
+    allowedEnvVars: [TOKEN_ENV],
+  };
+}
+
+const HOOKWIRE_URL = /^http:\/\/127\.0\.0\.1:(\d{1,5})\/([a-z]+)\/([A-Za-z]{1,64})$/;
+
+function parseHttpEntry(entry: Record<string, unknown>): HookwireCommand | undefined {
+  if (!Object.keys(entry).every((field) => HTTP_FIELDS.has(field))) return undefined;
+  const match = typeof entry.url === "string" ? HOOKWIRE_URL.exec(entry.url) : null;
+  if (!match) return undefined;
+  const [, port, agent, event] = match as unknown as [string, string, string, string];
+  if (!(DIALECT_IDS as readonly string[]).includes(agent)) return undefined;
+  const expected = hookwireHttpHandler({ port: Number(port), agent: agent as DialectId, event });
+  if (JSON.stringify(entry.headers) !== JSON.stringify(expected.headers)) return undefined;
+  if (JSON.stringify(entry.allowedEnvVars) !== JSON.stringify(expected.allowedEnvVars)) return undefined;
+  // No command starts hookwire: the server answers (doctor has no invocation to check).
+  return { invocation: [], agent: agent as DialectId, event, failOpen: false, guard: false };
+}
+
+/**
+ * The connection a handler as written in a settings file stands for, or `undefined`: a command handler with
+ * the command connect writes, or an http handler posting to `hookwire serve` as connect writes it, and no field
+ * connect does not write (a second command beside it, `args`, `if`, another header).
+ */
+export function parseConnectionEntry(raw: unknown): HookwireCommand | undefined {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
   const entry = raw as Record<string, unknown>;
-  if (!Object.keys(entry).every((field) => ENTRY_FIELDS.has(field))) return false;
-  if (entry.type !== undefined && entry.type !== "command") return false;
+  if (entry.type === "http") return parseHttpEntry(entry);
+  if (!Object.keys(entry).every((field) => ENTRY_FIELDS.has(field))) return undefined;
+  if (entry.type !== undefined && entry.type !== "command") return undefined;
   const texts = [entry.command, entry.bash].filter((value) => value !== undefined);
-  return texts.length === 1 && typeof texts[0] === "string" && parseHookwireCommand(texts[0]) !== undefined;
+  return texts.length === 1 && typeof texts[0] === "string" ? parseHookwireCommand(texts[0]) : undefined;
+}
+
+/** Whether a handler as written in a settings file is a connection entry (`parseConnectionEntry`). */
+export function isConnectionEntry(raw: unknown): boolean {
+  return parseConnectionEntry(raw) !== undefined;
 }

@@ -13,8 +13,14 @@ export { aggregate, canBlock } from "./aggregate.js";
 export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
 export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
 export { dialectOf, handlerMatcher, handlerRule } from "./compiled.js";
-export type { HookwireCommand } from "./connection.js";
-export { hookwireCommand, isConnectionEntry, parseHookwireCommand } from "./connection.js";
+export type { HookwireCommand, HookwireHttpTarget } from "./connection.js";
+export {
+  hookwireCommand,
+  hookwireHttpHandler,
+  isConnectionEntry,
+  parseConnectionEntry,
+  parseHookwireCommand,
+} from "./connection.js";
 export {
   bridgedEvents,
   eventNames,

@@ -10,7 +10,7 @@ import {
 import { type PermissionRule, parseRule } from "@hookwire/shell-rules";
 import type { ParseError } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
-import { isConnectionEntry, parseHookwireCommand } from "./connection.js";
+import { parseConnectionEntry } from "./connection.js";
 import { eventNames, findEvent } from "./dialect/catalogue.js";
 import { asGroups, versionProblem } from "./dialect/layout.js";
 import type { Dialect, DialectId } from "./dialect/types.js";
@@ -359,7 +359,7 @@ function validateGroup(group: unknown, context: GroupContext): void {
   group.hooks.forEach((raw, index) => {
     const handlerPath = flat ? path : `${path}.hooks[${index}]`;
     // hookwire's own entry is the agent's to run: validating or running it here would run hookwire in itself.
-    const connection = connectionOf(raw);
+    const connection = parseConnectionEntry(raw);
     if (connection) {
       const { agent, event: name, invocation } = connection;
       context.connections.push({ agent, event: name, invocation, jsonPath: handlerPath });
@@ -388,12 +388,6 @@ function validateGroup(group: unknown, context: GroupContext): void {
     keepCompiled(handler, rule ? { matches, rule } : { matches });
     context.handlers.push(handler);
   });
-}
-
-function connectionOf(raw: unknown): ReturnType<typeof parseHookwireCommand> {
-  if (!isConnectionEntry(raw)) return undefined;
-  const { command, bash } = raw as { command?: unknown; bash?: unknown };
-  return parseHookwireCommand(String(command ?? bash));
 }
 
 function validateHandler(

@@ -1,8 +1,9 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
 import { defineCommand } from "citty";
 import { AGENTS, agentArg } from "../connect/agents.js";
-import { connectAgent } from "../connect/connect.js";
+import { connectAgent, DEFAULT_HTTP_PORT } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
+import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
@@ -16,6 +17,16 @@ export const connectCommand = defineCommand({
       description: "Let tool calls through when hookwire itself fails (default: refuse them)",
       default: false,
     },
+    http: {
+      type: "boolean",
+      description: `Register http hooks that post to hookwire serve (claude, copilot; default port ${DEFAULT_HTTP_PORT})`,
+      default: false,
+    },
+    port: {
+      type: "string",
+      description: `The port hookwire serve listens on, for --http (default ${DEFAULT_HTTP_PORT})`,
+      valueHint: "PORT",
+    },
   },
   async run({ args }) {
     const out = createOutput();
@@ -23,17 +34,29 @@ export const connectCommand = defineCommand({
     const root = resolveProject(args.cwd).root;
     const invocation = currentInvocation();
     const scope = args.user ? "user" : "project";
+    const port = args.port === undefined ? DEFAULT_HTTP_PORT : Number(args.port);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
+    if (args.port !== undefined && !args.http) throw new CliUsageError("--port goes with --http.");
     const result = await connectAgent({
       agent: agent.id,
       root,
       scope,
       failOpen: args["fail-open"] === true,
       invocation,
+      ...(args.http ? { httpPort: port } : {}),
     });
     const label = (await import("@hookwire/settings-hooks")).dialectById(agent.id).label;
     const file = shortPath(result.file, root);
     if (args.json) {
-      out.json({ ...result, label, invocation, gate: agent.gate, failOpen: args["fail-open"] === true });
+      out.json({
+        ...result,
+        label,
+        invocation,
+        gate: agent.gate,
+        failOpen: args["fail-open"] === true,
+        ...(args.http ? { url: `http://127.0.0.1:${port}/${agent.id}` } : {}),
+      });
       return;
     }
     const { colors } = out;
@@ -43,7 +66,16 @@ export const connectCommand = defineCommand({
         : `${result.change === "created" ? "created" : "updated"} ${file}`;
     out.line(`${colors.green("✔")} ${label}: ${what}`);
     if (result.change !== "unchanged") out.line(`  events: ${result.events.join(", ")}`);
-    out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
+    if (args.http) {
+      out.line(
+        `  posts to: http://127.0.0.1:${port}/${agent.id}/<event>, with Authorization: Bearer $HOOKWIRE_TOKEN`,
+      );
+      out.line(
+        `  start the server with the same token in both: export HOOKWIRE_TOKEN=<32+ random characters>; ${spellCommand(`hookwire serve --port ${port}`)}`,
+      );
+      if (agent.http?.needs)
+        out.line(`  ${label} also needs ${agent.http.needs} in its environment (plain http on localhost).`);
+    } else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
     out.line(
       args["fail-open"]
         ? colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")

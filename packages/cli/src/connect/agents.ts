@@ -32,6 +32,8 @@ export interface ConnectAgent {
   runsItself(source: SettingsSource): boolean;
   /** What the agent asks of its user before it runs the entries (its own gate, not hookwire's). */
   gate: string;
+  /** The agent can call an http hook (`connect --http`): what it needs besides `$HOOKWIRE_TOKEN`, if anything. */
+  http?: { needs?: string };
 }
 
 /** Seconds the agent waits for one `hookwire hook`; hookwire answers on its own a few seconds before. */
@@ -57,6 +59,7 @@ export const AGENTS: Readonly<Record<DialectId, ConnectAgent>> = {
         ".claude/plugins/{name}/hooks/hooks.json",
       ]),
     gate: "Claude Code runs a project's settings once you trust the folder (its start-up prompt); nothing else to approve.",
+    http: {},
   },
   codex: {
     id: "codex",
@@ -94,6 +97,9 @@ export const AGENTS: Readonly<Record<DialectId, ConnectAgent>> = {
       (source.scope !== "user" &&
         claudeFile(source, [".claude/settings.json", ".claude/settings.local.json"])),
     gate: "Copilot CLI loads a repository's hooks only in a folder you trust (its trust prompt, or --trust-folder).",
+    // Copilot CLI refuses http hooks to a plain http:// URL that gate tools or carry variables, except on
+    // localhost with this variable set (its own message says so).
+    http: { needs: "COPILOT_HOOK_ALLOW_LOCALHOST=1" },
   },
   cursor: {
     id: "cursor",

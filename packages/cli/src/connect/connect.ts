@@ -3,7 +3,7 @@ import { lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type DialectId, hookwireCommand, loadDialect } from "@hookwire/settings-hooks";
+import { type DialectId, hookwireCommand, hookwireHttpHandler, loadDialect } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
 import { AGENTS, type ConnectAgent, gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
@@ -17,7 +17,12 @@ export interface ConnectOptions {
   failOpen: boolean;
   /** The words that start hookwire (`currentInvocation()`). */
   invocation: readonly string[];
+  /** http hooks posting to `hookwire serve` on this 127.0.0.1 port instead of commands (Claude Code, Copilot CLI). */
+  httpPort?: number;
 }
+
+/** The port `connect --http` writes when none is given; `hookwire serve --port 8977` listens there. */
+export const DEFAULT_HTTP_PORT = 8977;
 
 export interface ConnectResult {
   agent: DialectId;
@@ -93,8 +98,19 @@ function writeAtomically(file: string, text: string, mode: number | undefined): 
 export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> {
   const agent = AGENTS[options.agent];
   const dialect = await loadDialect(agent.id);
+  if (options.httpPort !== undefined && !agent.http)
+    throw new CliUsageError(`${dialect.label} has no http hooks; connect it without --http.`);
   return servedEvents(dialect).map((spec) => {
     const gate = gatesTools(spec);
+    if (options.httpPort !== undefined) {
+      const handler: Record<string, unknown> = {
+        ...hookwireHttpHandler({ port: options.httpPort, agent: agent.id, event: spec.name }),
+        [agent.timeout.field]: HOOK_TIMEOUT_SECONDS * agent.timeout.perSecond,
+        // The server down (refused, timed out) is the agent's own failure to reach it: its switch refuses the call.
+        ...(gate && !options.failOpen ? agent.failClosed : {}),
+      };
+      return { event: spec.name, handler };
+    }
     const command = hookwireCommand({
       invocation: options.invocation,
       agent: agent.id,

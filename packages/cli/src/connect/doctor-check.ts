@@ -21,7 +21,8 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
     for (const connection of file.connections ?? []) {
       agents.add(connection.agent);
       await loadDialect(connection.agent);
-      const problem = invocationProblem(connection.invocation);
+      // An http entry starts no hookwire: `hookwire serve` answers it.
+      const problem = connection.invocation.length > 0 ? invocationProblem(connection.invocation) : undefined;
       if (!problem) continue;
       const label = dialectById(connection.agent).label;
       findings.push({

@@ -1,5 +1,5 @@
 // hookwire's entries added to and removed from an agent's JSON settings with jsonc-parser: the rest stays as written.
-import { type DialectId, isConnectionEntry, parseHookwireCommand } from "@hookwire/settings-hooks";
+import { type DialectId, parseConnectionEntry } from "@hookwire/settings-hooks";
 import {
   type FormattingOptions,
   findNodeAtLocation,
@@ -111,9 +111,7 @@ const nodeValue = (node: Node | undefined): unknown => (node ? getNodeValue(node
 
 /** Whether a handler as written is a connection entry of `agent`. */
 function isOwn(handler: unknown, agent: DialectId): boolean {
-  if (!isConnectionEntry(handler)) return false;
-  const { command, bash } = handler as { command?: string; bash?: string };
-  return parseHookwireCommand(command ?? bash ?? "")?.agent === agent;
+  return parseConnectionEntry(handler)?.agent === agent;
 }
 
 /** `agent`'s entries in the file, by event, in file order: what is there now. */

@@ -1,0 +1,89 @@
+// One agent with http hooks (`hookwire connect <agent> --http`) calling a real `hookwire serve`: a run with the
+// server up, then one with the server killed (the agent's http hook must fail closed).
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { type AgentId, type AgentRun, runAgent, shellCalls } from "./agents.js";
+import { GUARD_MODULE, HOOKWIRE_BIN, world } from "./world.js";
+
+export interface HttpScenario {
+  connect: { code: number | null; stdout: string };
+  connectedText: string | undefined;
+  up: AgentRun;
+  down: AgentRun;
+  /** What the server logged on stderr. */
+  serverLog: string;
+  after: { victim: boolean; harmless: boolean; whileDown: boolean };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function runHttpScenario(agent: AgentId, connected: string): Promise<HttpScenario> {
+  const w = world();
+  let server: ChildProcess | undefined;
+  try {
+    w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
+    w.write("victim/keep.txt", "keep me\n");
+    const trust = w.hookwire("trust", "--yes");
+    if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
+    const port = await freePort();
+    const connect = w.hookwire("connect", agent, "--http", "--port", String(port));
+    if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+    // The credential lives only in the environment of the server and of the agent.
+    const token = randomBytes(32).toString("hex");
+    const env = { ...w.env, HOOKWIRE_TOKEN: token, COPILOT_HOOK_ALLOW_LOCALHOST: "1" };
+    server = spawn(process.execPath, [HOOKWIRE_BIN, "serve", "--port", String(port)], {
+      cwd: w.project,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let serverLog = "";
+    server.stderr?.on("data", (chunk: Buffer) => {
+      serverLog += chunk.toString("utf8");
+    });
+    await new Promise<string>((resolve, reject) => {
+      createInterface({ input: server?.stdout as NonNullable<ChildProcess["stdout"]> }).once("line", resolve);
+      server?.once("exit", () => reject(new Error(`hookwire serve exited: ${serverLog}`)));
+    });
+    const up = await runAgent(agent, {
+      project: w.project,
+      home: w.home,
+      calls: shellCalls(agent, ["rm -rf victim", "echo harmless > harmless.txt"]),
+      env,
+    });
+    server.kill("SIGKILL");
+    await new Promise((resolve) => server?.once("exit", resolve));
+    const down = await runAgent(agent, {
+      project: w.project,
+      home: w.home,
+      calls: shellCalls(agent, ["echo down > down.txt"]),
+      env,
+    });
+    return {
+      connect: { code: connect.code, stdout: connect.stdout },
+      connectedText: w.read(connected),
+      up,
+      down,
+      serverLog,
+      after: {
+        victim: existsSync(path.join(w.project, "victim", "keep.txt")),
+        harmless: w.read("harmless.txt") !== undefined,
+        whileDown: w.read("down.txt") !== undefined,
+      },
+    };
+  } finally {
+    if (server && server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+    w.remove();
+  }
+}
