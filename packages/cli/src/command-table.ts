@@ -71,6 +71,11 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Run the resident server agents' http hooks and hookwire hook call (127.0.0.1, a token)",
     load: async () => (await import("./commands/serve.js")).serveCommand,
   },
+  log: {
+    description:
+      "Show the decisions hookwire made for connected agents (--agent, --decision, --since, --follow)",
+    load: async () => (await import("./commands/log.js")).logCommand,
+  },
   init: {
     description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
     load: async () => (await import("./commands/init.js")).initCommand,

@@ -11,6 +11,8 @@ import {
 import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import { applies } from "../connect/capabilities.js";
 import { spellCommand } from "../invocation.js";
+import type { Decision } from "../log/decision-log.js";
+import { recordDecision } from "../log/record.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { SessionStore } from "./session-store.js";
 
@@ -73,6 +75,38 @@ export function failureResponse(
   return { ...encode(dialect, spec, answer?.output ?? {}, []), stderr: `${reason}\n` };
 }
 
+/** What the event's outcome decided, for the log: the strongest thing a hook did, and which hook did it. */
+export function decisionOf(
+  outcome: unknown,
+  call: { asked: unknown; messages: readonly { followUp: boolean; hookPath: string }[]; untrusted: number },
+): Pick<Decision, "decision" | "reason" | "hook"> {
+  const o = (isRecord(outcome) ? outcome : {}) as {
+    block?: boolean;
+    cancel?: boolean;
+    reason?: string;
+    blockedBy?: string;
+    inputModified?: boolean;
+    permission?: { decision: string; reason?: string; hookPath: string };
+  };
+  const said = (reason: string | undefined) => (reason ? { reason } : {});
+  if (o.block === true || o.cancel === true)
+    return { decision: "block", ...said(o.reason), ...(o.blockedBy ? { hook: o.blockedBy } : {}) };
+  if (call.asked !== undefined || o.permission?.decision === "ask")
+    return {
+      decision: "ask",
+      ...said(o.permission?.reason ?? (call.asked as { question?: string } | undefined)?.question),
+      ...(o.permission ? { hook: o.permission.hookPath } : {}),
+    };
+  if (o.permission?.decision === "allow")
+    return { decision: "allow", ...said(o.permission.reason), hook: o.permission.hookPath };
+  if (o.inputModified === true) return { decision: "rewrite" };
+  const followUp = call.messages.find((m) => m.followUp);
+  if (followUp) return { decision: "continue", hook: followUp.hookPath };
+  if (call.untrusted > 0)
+    return { decision: "untrusted", reason: `${call.untrusted} project hook(s) did not run: not trusted` };
+  return { decision: "none" };
+}
+
 /** Where `handleHookEvent` keeps projects' hooks between calls: `hookwire hook` keeps none. */
 const ONE_SHOT = new ProjectPool(0);
 
@@ -96,6 +130,21 @@ export async function handleHookEvent(
     };
   }
   const reverse = spec.reverse;
+  const started = performance.now();
+  const record: Omit<Decision, "decision" | "durationMs"> = {
+    time: new Date().toISOString(),
+    agent: agent.id,
+    session: "",
+    event: spec.name,
+    native: spec.native,
+    project: "",
+  };
+  const done = (decision: Pick<Decision, "decision" | "reason" | "hook">) =>
+    recordDecision({
+      ...record,
+      ...decision,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    });
   try {
     const stdin: unknown = JSON.parse(request.input);
     if (!isRecord(stdin))
@@ -105,9 +154,13 @@ export async function handleHookEvent(
     const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
     const cwd = session.cwd || process.cwd();
     const root = projects.rootOf(cwd);
+    record.session = session.sessionId;
+    record.project = root;
     const store = new SessionStore(agent.id, session.sessionId, root);
     if (spec.native === "session_start") SessionStore.prune();
     const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
+    const tool = (event as { toolName?: unknown }).toolName;
+    if (typeof tool === "string") record.tool = tool;
     const callSession = {
       sessionId: session.sessionId,
       transcriptPath: session.transcriptPath ?? "",
@@ -177,8 +230,10 @@ export async function handleHookEvent(
       );
     }
     store.save();
+    done(decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length }));
     return encode(dialect, spec, answer.output, notes);
   } catch (error) {
+    done({ decision: "error", reason: errorMessage(error) });
     return failureResponse(dialect, spec, errorMessage(error), request.failOpen);
   }
 }
