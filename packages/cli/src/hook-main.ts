@@ -4,6 +4,13 @@ import { AGENT_IDS } from "./connect/agents.js";
 
 /** Runs the call here and exits; `input` is the agent's JSON when the forwarding client already read it. */
 export async function hookMain(input?: string): Promise<void> {
+  // An agent that stops reading early is its choice, not a failure (bin/hookwire.js guards the other commands).
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   const [agent = "", event = "", ...flags] = process.argv.slice(3);
   const plain = flags.length === 0 || (flags.length === 1 && flags[0] === "--fail-open");
   if (!plain || !(AGENT_IDS as readonly string[]).includes(agent) || !/^[A-Za-z]+$/.test(event)) {

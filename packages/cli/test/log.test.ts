@@ -16,7 +16,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { appendDecision, type Decision, readDecisions } from "../src/log/decision-log.js";
+import { appendDecision, type Decision, flushDecisions, readDecisions } from "../src/log/decision-log.js";
 import { bin, type Sandbox, sandbox } from "./cli-harness.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
@@ -64,6 +64,8 @@ describe("the decision log", () => {
     const server = await serve(box);
     running.push(server);
     await post(`${server.url}/claude`, preToolUse(box, "rm -rf served", "s-2"), server.headers);
+    // The server writes its decisions in batches, a few milliseconds apart.
+    await expect.poll(() => readDecisions(logFile(box)).length).toBe(3);
 
     const all = readDecisions(logFile(box));
     expect(
@@ -158,7 +160,10 @@ describe("the decision log", () => {
       reason: "x".repeat(100),
       durationMs: 1,
     });
-    for (let n = 0; n < 2000; n++) appendDecision(decision(n), file, limits);
+    for (let n = 0; n < 1000; n++) appendDecision(decision(n), file, limits);
+    flushDecisions();
+    for (let n = 1000; n < 2000; n++) appendDecision(decision(n), file, limits);
+    flushDecisions();
     const files = [file, `${file}.1`, `${file}.2`, `${file}.3`];
     for (const name of files) {
       expect(statSync(name).size).toBeLessThanOrEqual(limits.maxBytes);

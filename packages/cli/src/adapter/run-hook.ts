@@ -1,7 +1,7 @@
 // `hookwire hook` over stdin and stdout: the agent's JSON read, one answer written in time, whatever happens.
 import { errorMessage } from "@hookwire/core";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
-import { flushTelemetry } from "../log/record.js";
+import { flushRecords } from "../log/record.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
 
@@ -75,6 +75,6 @@ export async function runHook(
   if (response.stderr) process.stderr.write(response.stderr);
   process.stdout.write(response.stdout);
   // Spans go out before the process ends (only when OpenTelemetry is on).
-  await flushTelemetry();
+  await flushRecords();
   return response.code;
 }

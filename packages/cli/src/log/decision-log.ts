@@ -43,7 +43,22 @@ export function decisionLogFile(): string {
   return path.join(stateRoot(), "decisions.jsonl");
 }
 
-/** Appends `decision`; past the size bound the file is rotated first. A log that cannot be written is skipped. */
+interface Pending {
+  lines: string[];
+  limits: { maxBytes: number; rotations: number };
+  timer?: NodeJS.Timeout;
+}
+
+/** Lines not yet written, by file: a busy server writes them in one append every few milliseconds. */
+const pending = new Map<string, Pending>();
+
+/** How long a decision waits for others to be written with it. */
+const BATCH_MS = 20;
+
+/**
+ * Appends `decision` (within `BATCH_MS`, or at `flushDecisions`); past the size bound the file is rotated
+ * first. A log that cannot be written is skipped.
+ */
 export function appendDecision(
   decision: Decision,
   file = decisionLogFile(),
@@ -54,14 +69,50 @@ export function appendDecision(
       ? `${decision.reason.slice(0, LOG_LIMITS.reasonChars)}…`
       : decision.reason;
   const line = `${JSON.stringify({ ...decision, ...(reason ? { reason } : {}) })}\n`;
-  try {
-    const size = statSync(file, { throwIfNoEntry: false })?.size;
-    if (size === undefined) ensurePrivateDir(path.dirname(file));
-    else if (size + Buffer.byteLength(line) > limits.maxBytes) rotate(file, limits.rotations);
-    appendFileSync(file, line, { mode: 0o600 });
-  } catch {
-    // The log is a record, not a gate: a full disk or a foreign file never changes an answer.
+  let batch = pending.get(file);
+  if (!batch) {
+    batch = { lines: [], limits };
+    pending.set(file, batch);
   }
+  batch.lines.push(line);
+  batch.timer ??= setTimeout(() => flushDecisions(), BATCH_MS).unref();
+}
+
+/** Writes every pending decision now (a process before it exits). */
+export function flushDecisions(): void {
+  for (const [file, batch] of pending) {
+    pending.delete(file);
+    if (batch.timer) clearTimeout(batch.timer);
+    try {
+      writeLines(file, batch.lines, batch.limits);
+    } catch {
+      // The log is a record, not a gate: a full disk or a foreign file never changes an answer.
+    }
+  }
+}
+
+function writeLines(
+  file: string,
+  lines: readonly string[],
+  limits: { maxBytes: number; rotations: number },
+): void {
+  let size = statSync(file, { throwIfNoEntry: false })?.size;
+  if (size === undefined) {
+    ensurePrivateDir(path.dirname(file));
+    size = 0;
+  }
+  let chunk = "";
+  for (const line of lines) {
+    const bytes = Buffer.byteLength(line);
+    if (size + Buffer.byteLength(chunk) + bytes > limits.maxBytes && size + chunk.length > 0) {
+      if (chunk) appendFileSync(file, chunk, { mode: 0o600 });
+      rotate(file, limits.rotations);
+      size = 0;
+      chunk = "";
+    }
+    chunk += line;
+  }
+  if (chunk) appendFileSync(file, chunk, { mode: 0o600 });
 }
 
 function rotate(file: string, rotations: number): void {

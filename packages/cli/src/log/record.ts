@@ -1,6 +1,6 @@
 // Where every decision goes: the JSONL log, and OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (the
 // SDK is imported only then).
-import { appendDecision, type Decision } from "./decision-log.js";
+import { appendDecision, type Decision, flushDecisions } from "./decision-log.js";
 
 type Telemetry = typeof import("./otel.js");
 
@@ -34,8 +34,9 @@ export function recordDecision(decision: Decision): void {
   void telemetry.then((otel) => otel?.exportDecision(decision));
 }
 
-/** Sends the spans not sent yet (a `hookwire hook` process before it exits). */
-export async function flushTelemetry(): Promise<void> {
+/** Writes the decisions and sends the spans not written or sent yet (a process before it exits). */
+export async function flushRecords(): Promise<void> {
+  flushDecisions();
   const otel = await telemetry;
   await otel?.flush();
 }

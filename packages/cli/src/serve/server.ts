@@ -9,7 +9,7 @@ import type { DialectId } from "@hookwire/settings-hooks";
 import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
 import { AGENT_IDS } from "../connect/agents.js";
-import { flushTelemetry } from "../log/record.js";
+import { flushRecords } from "../log/record.js";
 import { notPrivate, socketPath } from "./socket-path.js";
 
 export interface ServeOptions {
@@ -215,7 +215,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       await Promise.all([closeServer(http), socketServer ? closeServer(socketServer) : undefined]);
       if (resolved.socket) rmSync(resolved.socket, { force: true });
       projects.clear();
-      await flushTelemetry();
+      await flushRecords();
     },
   };
 }
