@@ -106,3 +106,27 @@ describe("load warnings are shown wherever hooks load", () => {
     `);
   });
 });
+
+describe("output that looks like JSON but does not parse", () => {
+  it("is a warning naming the handler and the parse error, never context", () => {
+    const box = project("./.claude/bin/broken.sh", {
+      ".claude/bin/broken.sh": `#!/bin/sh\necho '{"decision":"block", "reason":"no force push", }'\n`,
+    });
+    const out = box.run([
+      "emit",
+      "PreToolUse",
+      "--input",
+      '{"tool_name":"Bash","tool_input":{"command":"ls"}}',
+    ]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "tool_call (PreToolUse): 2 handler runs
+        · .hookwire/hooks/guard.ts                                         none <n> ms
+        · .claude/settings.json                                            none <n> ms
+          ↳ ⚠ [claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]  invalid <n> ms  {"decision":"block", "reason":"no force push", }
+      ⚠ Hook \`.claude/settings.json#hooks.PreToolUse[0].hooks[0]\` failed on "PreToolUse": its output looks like JSON but is not a JSON object (Expected double-quoted property name in JSON at position 47); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.
+      result: {"block":false,"input":{"command":"ls"},"inputModified":false,"additionalContext":[]}
+      "
+    `);
+  });
+});
