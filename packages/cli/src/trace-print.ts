@@ -16,6 +16,7 @@ export type Decision =
   | "cancel"
   | "result"
   | "error"
+  | "invalid"
   | "none";
 
 export interface TraceRow {
@@ -109,12 +110,21 @@ export function settingsRow(run: SettingsHandlerRun): TraceRow {
   if (specific?.updatedInput)
     return { ...base, decision: "rewrite", detail: clip(JSON.stringify(specific.updatedInput)) };
   if (specific?.updatedToolOutput !== undefined) return { ...base, decision: "rewrite" };
+  // JSON-looking output that does not parse decides nothing: never shown as if it were context.
+  if (result.invalidJson !== undefined)
+    return { ...base, decision: "invalid", detail: clip(result.text ?? "") };
   const context = specific?.additionalContext ?? result.text;
   if (context) return { ...base, decision: "context", detail: clip(context) };
   return { ...base, decision: "none" };
 }
 
-const MARK: Partial<Record<Decision, string>> = { block: "✖", deny: "✖", error: "⚠", cancel: "✖" };
+const MARK: Partial<Record<Decision, string>> = {
+  block: "✖",
+  deny: "✖",
+  error: "⚠",
+  invalid: "⚠",
+  cancel: "✖",
+};
 
 /** One line per handler run: hook, decision, detail, duration. */
 export function printTrace(out: Output, rows: readonly TraceRow[], cwd: string): void {

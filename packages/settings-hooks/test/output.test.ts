@@ -33,6 +33,28 @@ describe("parseStdout", () => {
     expect(parseStdout("[1,2]", opts)).toMatchObject({ text: "[1,2]" });
   });
 
+  it("warns, naming the hook and the parse error, when output starts like JSON but does not parse", () => {
+    const broken = parseStdout('  {"decision":"block", "reason":"no force push", }\n', opts);
+    expect(broken).toMatchObject({
+      status: "success",
+      output: {},
+      invalidJson: expect.stringContaining("JSON"),
+    });
+    expect(broken.warnings).toMatchInlineSnapshot(`
+      [
+        "Hook \`.claude/settings.json#hooks.PreToolUse[0].hooks[0]\`: its output looks like JSON but is not a JSON object (Expected double-quoted property name in JSON at position 47); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.",
+      ]
+    `);
+    expect(parseStdout("[1,2]", opts).warnings).toMatchInlineSnapshot(`
+      [
+        "Hook \`.claude/settings.json#hooks.PreToolUse[0].hooks[0]\`: its output looks like JSON but is not a JSON object (it is an array, not an object); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.",
+      ]
+    `);
+    // The last line of chatty output is read as the answer too: it is named when it is broken.
+    expect(parseStdout('Welcome!\n{"decision":"block",', opts).warnings).toHaveLength(1);
+    expect(parseStdout("all good", opts).warnings).toEqual([]);
+  });
+
   it("skips shell-profile noise before a final JSON line, with a warning", () => {
     const result = parseStdout(
       'Welcome to zsh!\nnvm: using node 20\n{"decision":"block","reason":"x"}',

@@ -12,6 +12,13 @@ export type { TestingErrorCode } from "./errors.js";
 export { HookTesterLoadError } from "./errors.js";
 export type { ModuleSpec, SettingsSpec } from "./load.js";
 export type { AskedQuestion, Notification, UIAnswers } from "./scripted-ui.js";
-export type { AppendedEntry, HookTester, HookTesterOptions, NewSession, SentMessage } from "./tester.js";
+export type {
+  AppendedEntry,
+  HookTester,
+  HookTesterOptions,
+  LoadWarning,
+  NewSession,
+  SentMessage,
+} from "./tester.js";
 export { createHookTester } from "./tester.js";
 export type { ToolCallOptions, ToolCallReport } from "./tool-call.js";

@@ -11,10 +11,31 @@ import {
   type ReadonlySessionManager,
   type SendMessageOptions,
 } from "@hookwire/core";
-import type { SettingsHooksOptions, SettingsIssue } from "@hookwire/settings-hooks";
+import type { SettingsHooksOptions } from "@hookwire/settings-hooks";
 import { loadModules, loadSettings, type ModuleSpec, type SettingsSpec } from "./load.js";
 import { type AskedQuestion, createRecordingUI, type Notification, type UIAnswers } from "./scripted-ui.js";
 import { runToolCall, type ToolCallOptions, type ToolCallReport } from "./tool-call.js";
+
+/** One load warning: its stable code, the file it is about (with the JSON path for settings), the message. */
+export interface LoadWarning {
+  code: string;
+  file: string;
+  /** JSON path inside a settings file; `""` for a module or a file as a whole. */
+  path: string;
+  message: string;
+}
+
+/** A loaded hook's warnings as LoadWarnings. */
+function hookWarnings(hooks: readonly LoadedHook[]): LoadWarning[] {
+  return hooks.flatMap((hook) =>
+    hook.warnings.map((warning) => ({
+      code: warning.code,
+      file: hook.path,
+      path: "",
+      message: warning.message,
+    })),
+  );
+}
 
 export interface HookTesterOptions {
   /** Folder the hooks run in; module and settings paths are relative to it. Default `process.cwd()`. */
@@ -87,8 +108,12 @@ export interface HookTester {
   readonly errors: readonly HookError[];
   /** Every handler run: hook, event, result or error, duration. */
   readonly traces: readonly HookTrace[];
-  /** Warnings from the settings files (unknown fields, timeouts in milliseconds, …). */
-  readonly warnings: readonly SettingsIssue[];
+  /**
+   * Every load warning, as `hookwire doctor` shows them: the modules' (`pi.on("tool_cal")` with its
+   * did-you-mean: code `HOOK_UNKNOWN_EVENT`, `file` the module), then the settings files' (unknown fields,
+   * timeouts in milliseconds, …: `file` and the JSON `path`).
+   */
+  readonly warnings: readonly LoadWarning[];
   /** Answers queued but never asked for. */
   unanswered(): UIAnswers;
   /** Forget what was recorded so far (hooks, handlers and queued answers stay). */
@@ -165,7 +190,10 @@ export async function createHookTester(options: HookTesterOptions = {}): Promise
     newSessions,
     errors,
     traces,
-    warnings: settings.warnings,
+    warnings: [
+      ...hookWarnings(modules),
+      ...settings.warnings.map(({ code, file, path, message }) => ({ code, file, path, message })),
+    ],
     unanswered: () => recording.unanswered(),
     reset() {
       for (const list of [

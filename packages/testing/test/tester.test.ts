@@ -13,6 +13,33 @@ const bash = (command: string) => ({
 });
 
 describe("createHookTester", () => {
+  it("keeps every load warning: an unknown event with its did-you-mean, and a settings warning", async () => {
+    const t = await createHookTester({
+      modules: [
+        function typo(pi: HookAPI) {
+          pi.on("tool_cal" as never, () => undefined);
+        },
+      ],
+      settings: { hook: {} },
+    });
+    expect(t.warnings).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "HOOK_UNKNOWN_EVENT",
+          "file": "<inline typo>",
+          "message": "Hook \`<inline typo>\`: pi.on() subscribed to "tool_cal", which hookwire does not emit. Did you mean "tool_call"? The handler runs only if the host emits that event.",
+          "path": "",
+        },
+        {
+          "code": "UNKNOWN_FIELD",
+          "file": "<inline settings #1>",
+          "message": "Unknown top-level key "hook" is ignored; did you mean "hooks"?",
+          "path": "hook",
+        },
+      ]
+    `);
+  });
+
   it("loads a module by path and answers its confirm from the script", async () => {
     const t = await createHookTester({
       cwd: project,

@@ -20,6 +20,7 @@ import { programSpec, shellCommands } from "@hookwire/shell-rules";
 import { firingEvents } from "../events.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
+import { scriptFileFindings } from "./script-file-checks.js";
 
 export interface Finding {
   severity: "error" | "warning";
@@ -117,7 +118,9 @@ function programFindings({ words, dir }: ProgramRun, cwd: string, where: string)
       });
       return;
     }
-    if (!mustExecute || !statSync(absolute).isFile()) return;
+    if (!statSync(absolute).isFile()) return;
+    findings.push(...scriptFileFindings(absolute, mustExecute, cwd, where));
+    if (!mustExecute) return;
     try {
       accessSync(absolute, constants.X_OK);
     } catch {
@@ -263,6 +266,16 @@ export function sourceFindings(result: DiscoverAndLoadResult, cwd: string): Find
       message: `not loaded: ${item.reason}`,
       fix: spellCommand(item.trustCommand),
     });
+  }
+  // Load warnings of the hooks themselves: `pi.on("tool_cal")` and its did-you-mean, an OpenCode hook not run, …
+  for (const hook of result.hooks) {
+    for (const warning of hook.warnings) {
+      findings.push({
+        severity: "warning",
+        where: shortPath(hook.path, cwd),
+        message: warning.shortMessage.replace(/^Hook `[^`]*`: /, ""),
+      });
+    }
   }
   for (const warning of result.warnings) {
     if (warning.kind === "settings") continue;

@@ -31,7 +31,14 @@ export interface HookOutput {
  * reads a JSON object on stdout whatever the exit code, so `blocking` and `error` carry it in `output`.
  */
 export type HandlerResult =
-  | { status: "success"; output: HookOutput; text?: string; warnings: string[] }
+  | {
+      status: "success";
+      output: HookOutput;
+      text?: string;
+      warnings: string[];
+      /** Set when `text` starts like JSON (`{`, `[`) but is not a JSON object: why (the parse error). */
+      invalidJson?: string;
+    }
   | { status: "blocking"; reason: string; output?: HookOutput; warnings: string[] }
   | { status: "error"; message: string; output?: HookOutput; warnings: string[]; code?: string };
 
@@ -84,6 +91,25 @@ function tryParseObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Why text that starts like JSON (`{` or `[`) is not a JSON answer: the parse error, or "an array";
+ * undefined for text that does not look like JSON. Such output is still read as plain text (as Claude
+ * Code reads it), but never silently: a hook that meant to block printed it.
+ */
+function brokenJson(text: string): string | undefined {
+  if (!text.startsWith("{") && !text.startsWith("[")) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? undefined : `it is ${describe(value)}, not an object`;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+function brokenJsonWarning(options: OutputOptions, why: string): string {
+  return `Hook \`${options.hookName}\`: its output looks like JSON but is not a JSON object (${why}); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.`;
 }
 
 /** Save an over-long string and return a preview that names the file; the full text is never lost. */
@@ -203,7 +229,18 @@ export function parseStdout(stdout: string, options: OutputOptions): HandlerResu
     );
     return { status: "success", output, warnings };
   }
-  return { status: "success", output: {}, text: limitString(text, options), warnings: [] };
+  const why = brokenJson(text) ?? (lines.length > 1 ? brokenJson(last) : undefined);
+  const result: HandlerResult = {
+    status: "success",
+    output: {},
+    text: limitString(text, options),
+    warnings: [],
+  };
+  if (why !== undefined) {
+    result.warnings.push(brokenJsonWarning(options, why));
+    result.invalidJson = why;
+  }
+  return result;
 }
 
 export function firstLine(text: string): string {

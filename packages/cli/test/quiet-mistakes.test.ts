@@ -1,0 +1,132 @@
+// The mistakes hook authors make where hookwire used to go quiet: each one named, with its file, line and fix.
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { type Sandbox, sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt(), 300_000);
+
+/** A trusted project whose one PreToolUse Bash handler runs `command`, with the scripts given. */
+function project(command: string, scripts: Record<string, string> = {}): Sandbox {
+  const box = sandbox("basic");
+  for (const [name, text] of Object.entries(scripts)) {
+    const file = path.join(box.cwd, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    chmodSync(file, 0o755);
+  }
+  writeFileSync(
+    path.join(box.cwd, ".claude", "settings.json"),
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] } }),
+  );
+  box.run(["trust", "--yes"]);
+  return box;
+}
+
+describe("doctor reads the scripts hooks run", () => {
+  it("flags a script saved with CRLF line endings, naming the file, the line and the fix", () => {
+    const box = project("./.claude/bin/crlf.sh", {
+      ".claude/bin/crlf.sh": '#!/bin/sh\r\necho \'{"decision":"block","reason":"no"}\'\r\n',
+    });
+    const out = box.run(["doctor"]);
+    expect(out.code).toBe(2);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "hookwire doctor: <cwd>
+      ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: .claude/bin/crlf.sh:1 has Windows (CRLF) line endings: the shell reads the \\r as part of each command, so it fails with "not found" though the file exists
+          fix: convert it to LF line endings: sed -i 's/\\r$//' .claude/bin/crlf.sh (or dos2unix .claude/bin/crlf.sh), and set your editor to LF for this file
+      ✖ 2 hooks loaded, 1 settings handler from 1 file; 1 error, 0 warnings
+      "
+    `);
+  });
+
+  it("flags CRLF in a script an interpreter runs too (bash script.sh)", () => {
+    const box = project("bash .claude/bin/crlf.sh", { ".claude/bin/crlf.sh": "echo hi\necho there\r\n" });
+    const findings = JSON.parse(box.run(["doctor", "--json"]).stdout).findings;
+    expect(findings).toMatchInlineSnapshot(`
+      [
+        {
+          "fix": "convert it to LF line endings: sed -i 's/\\r$//' .claude/bin/crlf.sh (or dos2unix .claude/bin/crlf.sh), and set your editor to LF for this file",
+          "message": ".claude/bin/crlf.sh:2 has Windows (CRLF) line endings: the shell reads the \\r as part of each command, so it fails with "not found" though the file exists",
+          "severity": "error",
+          "where": ".claude/settings.json#hooks.PreToolUse[0].hooks[0]",
+        },
+      ]
+    `);
+  });
+
+  it("flags a shebang interpreter that does not exist, and one env cannot find on PATH", () => {
+    const box = project("./.claude/bin/a.sh && ./.claude/bin/b.sh", {
+      ".claude/bin/a.sh": "#!/opt/nowhere/bin/sh\necho a\n",
+      ".claude/bin/b.sh": "#!/usr/bin/env hookwire-no-such-interpreter --flag\necho b\n",
+    });
+    const out = box.run(["doctor"]);
+    expect(out.code).toBe(2);
+    // The fix names where sh is on this machine's PATH.
+    expect(out.stdout.replace(/#!\/\S+\/sh,/, "#!<PATH>/sh,")).toMatchInlineSnapshot(`
+      "hookwire doctor: <cwd>
+      ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: .claude/bin/a.sh:1 runs with /opt/nowhere/bin/sh, which does not exist or is not executable on this machine
+          fix: write #!<PATH>/sh, or #!/usr/bin/env sh to find it on PATH
+      ✖ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: .claude/bin/b.sh:1 runs with "hookwire-no-such-interpreter" (through env), which is not on PATH
+          fix: install hookwire-no-such-interpreter or put it on the PATH the agent runs hooks with
+      ✖ 2 hooks loaded, 1 settings handler from 1 file; 2 errors, 0 warnings
+      "
+    `);
+  });
+
+  it("says nothing about a script with LF endings and a shebang that resolves", () => {
+    const box = project("./.claude/bin/ok.sh", {
+      ".claude/bin/ok.sh": "#!/usr/bin/env sh\nexit 0\n",
+    });
+    const out = box.run(["doctor"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain("0 errors, 0 warnings");
+  });
+});
+
+describe("load warnings are shown wherever hooks load", () => {
+  it('shows pi.on("tool_cal") with its did-you-mean in doctor, and before emit runs', () => {
+    const box = sandbox("basic");
+    writeFileSync(
+      path.join(box.cwd, ".hookwire", "hooks", "typo.ts"),
+      'export default (pi) => { pi.on("tool_cal", () => ({ block: true, reason: "never" })); };\n',
+    );
+    box.run(["trust", "--yes"]);
+    const doctor = box.run(["doctor"]);
+    expect(doctor.stdout).toMatchInlineSnapshot(`
+      "hookwire doctor: <cwd>
+      ⚠ .hookwire/hooks/typo.ts: pi.on() subscribed to "tool_cal", which hookwire does not emit. Did you mean "tool_call"? The handler runs only if the host emits that event.
+      ✔ 3 hooks loaded, 2 settings handlers from 1 file; 0 errors, 1 warning
+      "
+    `);
+    const emit = box.run(["emit", "session_start"]);
+    expect(emit.stderr).toMatchInlineSnapshot(`
+      "⚠ .hookwire/hooks/typo.ts: pi.on() subscribed to "tool_cal", which hookwire does not emit. Did you mean "tool_call"? The handler runs only if the host emits that event.
+      "
+    `);
+  });
+});
+
+describe("output that looks like JSON but does not parse", () => {
+  it("is a warning naming the handler and the parse error, never context", () => {
+    const box = project("./.claude/bin/broken.sh", {
+      ".claude/bin/broken.sh": `#!/bin/sh\necho '{"decision":"block", "reason":"no force push", }'\n`,
+    });
+    const out = box.run([
+      "emit",
+      "PreToolUse",
+      "--input",
+      '{"tool_name":"Bash","tool_input":{"command":"ls"}}',
+    ]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "tool_call (PreToolUse): 2 handler runs
+        · .hookwire/hooks/guard.ts                                         none <n> ms
+        · .claude/settings.json                                            none <n> ms
+          ↳ ⚠ [claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]  invalid <n> ms  {"decision":"block", "reason":"no force push", }
+      ⚠ Hook \`.claude/settings.json#hooks.PreToolUse[0].hooks[0]\` failed on "PreToolUse": its output looks like JSON but is not a JSON object (Expected double-quoted property name in JSON at position 47); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.
+      result: {"block":false,"input":{"command":"ls"},"inputModified":false,"additionalContext":[]}
+      "
+    `);
+  });
+});
