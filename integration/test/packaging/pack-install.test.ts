@@ -208,7 +208,7 @@ describe("hookwire installed into an npm prefix", () => {
       "loaded 8 hooks:",
       // The guard imports @hookwire/shell-rules from a temp folder with no node_modules: the host's copy.
       "✖ blocked by .hookwire/hooks/block-rm-rf.ts: user denied command",
-      "✖ blocked by .claude/settings.json: Force-pushing is not allowed here",
+      "✖ blocked by .claude/settings.json#hooks.PreToolUse[0].hooks[0]: Force-pushing is not allowed here",
       "API_KEY=[REDACTED]",
       "▶ command: /handoff continue with the release",
     ]) {

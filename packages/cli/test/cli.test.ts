@@ -189,7 +189,7 @@ describe("hookwire emit", () => {
         · .hookwire/hooks/guard.ts                                         none <n> ms
         ✖ .claude/settings.json                                            block <n> ms  curl is blocked by policy
           ↳ ✖ [claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]  block <n> ms  curl is blocked by policy
-      result: {"block":true,"input":{"command":"curl example.com"},"inputModified":false,"additionalContext":[],"reason":"curl is blocked by policy","blockedBy":".claude/settings.json"}
+      result: {"block":true,"input":{"command":"curl example.com"},"inputModified":false,"additionalContext":[],"reason":"curl is blocked by policy","blockedBy":".claude/settings.json#hooks.PreToolUse[0].hooks[0]"}
       ✖ blocked
       "
     `);
@@ -477,7 +477,7 @@ describe("hookwire demo", () => {
     const trace = out.stdout;
     for (const line of [
       "✖ blocked by .hookwire/hooks/block-rm-rf.ts: user denied command",
-      "✖ blocked by .claude/settings.json: Force-pushing is not allowed here",
+      "✖ blocked by .claude/settings.json#hooks.PreToolUse[0].hooks[0]: Force-pushing is not allowed here",
       "API_KEY=[REDACTED]",
       '✎ .hookwire/hooks/prefer-pnpm.ts rewrote the input: {"command":"pnpm test"}',
       "↳ message from .claude/settings.json (hook_context): Project project",

@@ -37,7 +37,7 @@ describe("the bundled demo", () => {
         [status] idle
       ▶ prompt: "Publish the branch"
         ⚙ bash {"command":"git push --force origin main"}
-          ✖ blocked by .claude/settings.json: Force-pushing is not allowed here; push normally or open a pull request.
+          ✖ blocked by .claude/settings.json#hooks.PreToolUse[0].hooks[0]: Force-pushing is not allowed here; push normally or open a pull request.
         ◆ Force-pushing is not allowed here.
         [status] 1 tool call (last: bash) · idle
       ▶ prompt: "What does the service config say?"

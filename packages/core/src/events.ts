@@ -325,6 +325,11 @@ export interface ToolCallEventResult {
   /** A permission verdict for the host's rules; `deny` blocks like `block: true`. */
   permission?: PermissionDecision;
   /**
+   * Who inside this hook decided `block` / `permission` (e.g. `.claude/settings.json#hooks.PreToolUse[0].hooks[1]`):
+   * a bridge running several sources at once names the handler; default: the hook itself.
+   */
+  decidedBy?: string;
+  /**
    * Text appended to the tool result the model sees, attributed to this hook; a bridge running
    * several sources at once attributes each text itself.
    */

@@ -582,6 +582,12 @@ export async function createSettingsHooks(
             | Record<string, unknown>
             | undefined;
           if (result === undefined) continue;
+          if (native === "tool_call") {
+            // The bridge is one hook for every settings file: name the handler that decided, not the bridge.
+            const by = result.block === true ? outcome.blocks[0]?.hookPath : outcome.permission?.hookPath;
+            if (by !== undefined && (result.block === true || result.permission !== undefined))
+              result.decidedBy = by;
+          }
           answer = { ...answer, ...result };
           // A refusal ends the occurrence: the dialect's later events on it do not run.
           if (result.block === true || result.cancel === true) break;

@@ -33,10 +33,11 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
   fold(state, result, hookPath) {
     const { outcome } = state;
     pushContext(outcome.additionalContext, result.additionalContext, hookPath);
+    const by = typeof result.decidedBy === "string" && result.decidedBy !== "" ? result.decidedBy : hookPath;
     if (result.block === true || result.permission === "deny") {
       outcome.block = true;
       outcome.reason = typeof result.reason === "string" ? result.reason : undefined;
-      outcome.blockedBy = hookPath;
+      outcome.blockedBy = by;
       return true;
     }
     if (isRecord(result.input)) {
@@ -48,7 +49,7 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
     if (decision === "allow" || decision === "ask" || decision === "defer") {
       if (outranks(decision, outcome.permission?.decision)) {
         const reason = typeof result.reason === "string" ? result.reason : undefined;
-        outcome.permission = { decision, reason, hookPath };
+        outcome.permission = { decision, reason, hookPath: by };
       }
     }
     return false;
