@@ -194,14 +194,6 @@ function withoutHookPrefix(message: string, hookPath: string): string {
   return message.startsWith(prefix) ? message.slice(prefix.length) : message;
 }
 
-const LEVELS: Record<string, HookSource["level"]> = {
-  user: "user",
-  project: "project",
-  local: "local",
-  plugin: "plugin",
-  host: "explicit",
-};
-
 /**
  * One LoadedHook whose native handlers run the matching settings handlers of each dialect's events in
  * parallel (identical ones once) and fold their answers with `aggregate`. Each dialect subscribes its
@@ -309,7 +301,7 @@ export async function createSettingsHooks(
   const source: HookSource = {
     kind: "settings",
     file: onlyFile,
-    level: onlyScope ? LEVELS[onlyScope] : undefined,
+    level: onlyScope,
   };
   /** The dialects with handlers, in the order their handlers come. */
   const dialects = [...new Set(handlers.map(dialectOf))];

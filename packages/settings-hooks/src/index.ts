@@ -159,5 +159,4 @@ export type {
   MatcherGroupConfig,
   SettingsEventName,
   SettingsHandler,
-  SettingsScope,
 } from "./types.js";

@@ -2,14 +2,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
+import type { HookScope } from "@hookwire/core";
 import type { DialectId, SourceSpec } from "./dialect/types.js";
 import { DIALECT_IDS, dialectSources } from "./dialects/registry.js";
-import type { SettingsScope } from "./types.js";
 
 /** One settings file to read; plugin sources carry the folders their placeholders expand to. */
 export interface SettingsSource {
   file: string;
-  scope: SettingsScope;
+  scope: HookScope;
   /** The format the file is written in. Default `"claude"`. */
   dialect?: DialectId;
   /**
