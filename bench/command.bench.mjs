@@ -31,7 +31,7 @@ function rawSpawn(file, args, input) {
 async function runnerFor(dir, handlers) {
   const { handlers: parsed, issues } = validateSettings(
     { hooks: { PreToolUse: [{ matcher: "bash", hooks: handlers }] } },
-    { file: path.join(dir, "settings.json"), scope: "project" },
+    { file: path.join(dir, "settings.json"), scope: "project", dialect: "claude" },
   );
   if (issues.length > 0) throw new Error(JSON.stringify(issues));
   const hook = await createSettingsHooks(parsed, { cwd: dir, sessionId: "bench" });

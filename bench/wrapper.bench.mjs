@@ -56,7 +56,7 @@ async function runnerWithNonMatchingSettings(transcript) {
         PostToolUseFailure: group("Write|Edit"),
       },
     },
-    { file: path.join(CWD, ".claude/settings.json"), scope: "project" },
+    { file: path.join(CWD, ".claude/settings.json"), scope: "project", dialect: "claude" },
   );
   if (issues.length > 0) throw new Error(JSON.stringify(issues));
   const hook = await createSettingsHooks(handlers, {

@@ -152,7 +152,7 @@ describe("secrets", () => {
   function bridge(hooks: unknown): Promise<LoadedHook> {
     const { handlers, issues } = validateSettings(
       { hooks },
-      { file: path.join(temp.dir, "secrets.json"), scope: "project" },
+      { file: path.join(temp.dir, "secrets.json"), scope: "project", dialect: "claude" },
     );
     expect(issues).toEqual([]);
     return createSettingsHooks(handlers, { cwd: temp.dir, secretEnv: ["HOOKWIRE_HOST_SECRET"] });
@@ -230,7 +230,7 @@ describe("permissions: allow is not bypass", () => {
           ],
         },
       },
-      { file: path.join(temp.dir, "allow.json"), scope: "project" },
+      { file: path.join(temp.dir, "allow.json"), scope: "project", dialect: "claude" },
     );
     return createSettingsHooks(handlers, { cwd: temp.dir });
   };
@@ -303,7 +303,7 @@ describe("a Stop hook that always blocks", () => {
           ],
         },
       },
-      { file: path.join(temp.dir, "stop.json"), scope: "project" },
+      { file: path.join(temp.dir, "stop.json"), scope: "project", dialect: "claude" },
     );
     const host = createHost([await createSettingsHooks(handlers, { cwd: temp.dir })], { cwd: temp.dir });
     // The host's agent loop: every re-prompt (triggerTurn) runs another turn that ends in agent_end.

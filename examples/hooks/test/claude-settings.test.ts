@@ -53,7 +53,9 @@ async function loadProject() {
   const messages: HookMessage[] = [];
   const loaded = await discoverAndLoadHooks([], project, {
     home: path.join(project, "no-home"),
-    settingsSources: [{ file: path.join(project, ".claude/settings.json"), scope: "project" }],
+    settingsSources: [
+      { file: path.join(project, ".claude/settings.json"), scope: "project", dialect: "claude" },
+    ],
     trust: "all",
   });
   expect(loaded.errors).toEqual([]);

@@ -61,6 +61,7 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
       const settings = await readSettingsFile({
         file: path.join(dirs.project, ".claude", "settings.json"),
         scope: "project",
+        dialect: "claude",
       });
       const sessionEnv = new SessionEnvironment(path.join(root, "session-env"));
       const hooks = await createSettingsHooks(settings.handlers, {

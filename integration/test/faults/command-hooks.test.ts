@@ -167,7 +167,7 @@ esac
 }
 
 async function settingsHook(file: string): Promise<LoadedHook> {
-  const read = await readSettingsFile({ file, scope: "project" });
+  const read = await readSettingsFile({ file, scope: "project", dialect: "claude" });
   expect(read.issues).toEqual([]);
   return createSettingsHooks(read.handlers, {
     cwd: project.dir,

@@ -34,7 +34,7 @@ describe("a command hook", () => {
     const file = path.join(project.dir, "settings.json");
     const handler = { type: "command", command: `setsid sleep ${duration} & sleep 1000`, timeout: 1 };
     writeFileSync(file, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [handler] }] } }));
-    const read = await readSettingsFile({ file, scope: "project" });
+    const read = await readSettingsFile({ file, scope: "project", dialect: "claude" });
     const hook = await createSettingsHooks(read.handlers, {
       cwd: project.dir,
       outputDir: path.join(project.dir, "out"),

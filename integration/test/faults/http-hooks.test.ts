@@ -77,7 +77,7 @@ describe.each(FAULTS)("an http hook with $name", (fault) => {
         },
       }),
     );
-    const read = await readSettingsFile({ file: settings, scope: "project" });
+    const read = await readSettingsFile({ file: settings, scope: "project", dialect: "claude" });
     expect(read.issues).toEqual([]);
     const host = createHost([await createSettingsHooks(read.handlers, { cwd: project.dir })], {
       cwd: project.dir,

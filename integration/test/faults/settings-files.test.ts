@@ -18,7 +18,7 @@ const NEIGHBOUR = {
 async function load(name: string, text: string) {
   const file = path.join(project.dir, `${name}.json`);
   writeFileSync(file, text);
-  const read = await readSettingsFile({ file, scope: "project" });
+  const read = await readSettingsFile({ file, scope: "project", dialect: "claude" });
   const hook = await createSettingsHooks(read.handlers, { cwd: project.dir });
   const host = createHost([hook], { cwd: project.dir });
   const result = await host.tool("probe").execute("call-1", { command: "ls" });

@@ -57,7 +57,7 @@ for (const [name, body] of Object.entries(scripts)) {
 }
 const settings = validateSettings(
   { hooks: { PreToolUse: [{ matcher: "Bash", hooks: handlers }] } },
-  { file: path.join(dir, "settings.json"), scope: "project" },
+  { file: path.join(dir, "settings.json"), scope: "project", dialect: "claude" },
 );
 
 const loaded = await loadHooks(modules, dir);

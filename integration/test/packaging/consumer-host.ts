@@ -34,7 +34,7 @@ export async function wrap(tool: ToolDefinition, hooks: LoadedHook[]): Promise<s
 }
 
 export function issues(json: unknown): SettingsIssue[] {
-  return validateSettings(json, { file: "settings.json", scope: "project" }).issues;
+  return validateSettings(json, { file: "settings.json", scope: "project", dialect: "claude" }).issues;
 }
 
 export async function programs(command: string): Promise<string[]> {

@@ -135,6 +135,7 @@ export { HOST_ACTIONS } from "./host-actions.js";
 export type {
   AnyHookHandler,
   HookActions,
+  HookScope,
   HookSource,
   InstantiateOptions,
   LoadedHook,

@@ -37,11 +37,17 @@ export interface HookActions extends RegistrationHost {
   host?: Partial<HostActions>;
 }
 
+/**
+ * Where a hook came from, the one vocabulary of every package: the user's folders, the project's (shared and
+ * `local`), a plugin's, the machine's (`system`), or given by the host in its options (`explicit`).
+ */
+export type HookScope = "user" | "project" | "local" | "plugin" | "system" | "explicit";
+
 /** Where a hook came from, for listings and diagnostics. */
 export interface HookSource {
   kind: "module" | "settings" | "script" | "inline";
   provider?: string;
-  level?: "user" | "project" | "local" | "plugin" | "explicit";
+  level?: HookScope;
   /** A settings file, for settings hooks. */
   file?: string;
 }

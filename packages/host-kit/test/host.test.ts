@@ -11,7 +11,7 @@ async function hostWith(settings: unknown) {
   mkdirSync(path.join(cwd, ".claude"));
   const file = path.join(cwd, ".claude", "settings.json");
   writeFileSync(file, JSON.stringify(settings));
-  const { handlers } = await readSettingsFile({ file, scope: "project" });
+  const { handlers } = await readSettingsFile({ file, scope: "project", dialect: "claude" });
   const sessionEnv = new SessionEnvironment(path.join(cwd, ".session-env"));
   const hooks = [await createSettingsHooks(handlers, { cwd, sessionEnv })];
   const lines: string[] = [];

@@ -50,7 +50,7 @@ async function hostWithGate() {
       },
     }),
   );
-  const { handlers } = await readSettingsFile({ file, scope: "project" });
+  const { handlers } = await readSettingsFile({ file, scope: "project", dialect: "claude" });
   const session = JsonlSessionManager.create(path.join(cwd, ".sessions"), cwd, undefined, {
     transcriptDir: path.join(cwd, ".transcripts"),
   });

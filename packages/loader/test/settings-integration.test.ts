@@ -131,7 +131,7 @@ describe("discoverAndLoadHooks: settings files", () => {
     const none = await discoverAndLoadHooks([], cwd, { ...options, settingsSources: [] });
     const user = await discoverAndLoadHooks([], cwd, {
       ...options,
-      settingsSources: [{ file: path.join(home, ".claude/settings.json"), scope: "user" }],
+      settingsSources: [{ file: path.join(home, ".claude/settings.json"), scope: "user", dialect: "claude" }],
     });
     expect([none.settings.files.length, none.hooks.length]).toEqual([0, 0]);
     expect([user.settings.files.length, user.hooks.length, user.skipped.length]).toEqual([1, 1, 0]);

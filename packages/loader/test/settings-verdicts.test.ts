@@ -21,7 +21,10 @@ async function project(settings: unknown = SETTINGS): Promise<{ source: Settings
   const root = await tempDir();
   const file = path.join(root, "settings.json");
   await writeFile(file, JSON.stringify(settings));
-  return { source: { file, scope: "project" }, dir: path.join(await tempDir(), "cache", "settings") };
+  return {
+    source: { file, scope: "project", dialect: "claude" },
+    dir: path.join(await tempDir(), "cache", "settings"),
+  };
 }
 
 /** What a host sees of a read: handlers without their compiled matchers, and the issues. */

@@ -31,7 +31,7 @@ function switchesOf(results: readonly SettingsFileResult[]): Switches {
   const ids = new Set<string>();
   const names = new Map<string, Set<string>>();
   for (const result of results) {
-    const dialect = result.source.dialect ?? "claude";
+    const dialect = result.source.dialect;
     // A result built without `hooksSwitch` (older callers) still says off through `disableAllHooks`.
     const said = result.hooksSwitch ?? (result.disableAllHooks ? false : undefined);
     if (said !== undefined) {

@@ -194,14 +194,6 @@ function withoutHookPrefix(message: string, hookPath: string): string {
   return message.startsWith(prefix) ? message.slice(prefix.length) : message;
 }
 
-const LEVELS: Record<string, HookSource["level"]> = {
-  user: "user",
-  project: "project",
-  local: "local",
-  plugin: "plugin",
-  host: "explicit",
-};
-
 /**
  * One LoadedHook whose native handlers run the matching settings handlers of each dialect's events in
  * parallel (identical ones once) and fold their answers with `aggregate`. Each dialect subscribes its
@@ -212,7 +204,7 @@ export async function createSettingsHooks(
   options: SettingsHooksOptions,
 ): Promise<LoadedHook> {
   // Hand-built handlers too: every dialect they are written in is loaded before anything reads it.
-  await loadDialects(new Set(handlers.map((handler) => handler.dialect ?? "claude")));
+  await loadDialects(new Set(handlers.map((handler) => handler.dialect)));
   const cwd = options.cwd;
   const projectDir = options.projectDir ?? cwd;
   const session: SessionInfo = {
@@ -309,12 +301,12 @@ export async function createSettingsHooks(
   const source: HookSource = {
     kind: "settings",
     file: onlyFile,
-    level: onlyScope ? LEVELS[onlyScope] : undefined,
+    level: onlyScope,
   };
   /** The dialects with handlers, in the order their handlers come. */
   const dialects = [...new Set(handlers.map(dialectOf))];
   // Unusable handlers still subscribe their event, so the first emit reports them.
-  const configured = new Set(handlers.map((h) => `${h.dialect ?? "claude"}\0${h.event}`));
+  const configured = new Set(handlers.map((h) => `${h.dialect}\0${h.event}`));
   const has = (dialect: Dialect, spec: AnyBridgedEvent) => configured.has(`${dialect.id}\0${spec.name}`);
   const toolEvents = dialects.flatMap((dialect) =>
     dialect.events

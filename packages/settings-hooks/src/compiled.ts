@@ -24,7 +24,7 @@ function entry(handler: SettingsHandler): Compiled {
 
 /** The dialect a handler was written in. */
 export function dialectOf(handler: SettingsHandler): Dialect {
-  return dialectById(handler.dialect ?? "claude");
+  return dialectById(handler.dialect);
 }
 
 /**

@@ -165,5 +165,4 @@ export type {
   MatcherGroupConfig,
   SettingsEventName,
   SettingsHandler,
-  SettingsScope,
 } from "./types.js";

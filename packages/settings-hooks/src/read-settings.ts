@@ -103,11 +103,11 @@ export function validateSettings(
   const spec = sourceSpecOf(source);
   // A folder one agent reads may hold files in another's format (Copilot runs Claude-format files).
   const other = spec.fileDialect?.(json);
-  if (other !== undefined && other !== (source.dialect ?? "claude")) {
+  if (other !== undefined && other !== source.dialect) {
     const { spec: _spec, ...rest } = source;
     return validateSettings(json, { ...rest, dialect: other }, options);
   }
-  const dialect = dialectById(source.dialect ?? "claude");
+  const dialect = dialectById(source.dialect);
   const issues: Issues = [];
   const handlers: SettingsHandler[] = [];
   const connections: SettingsConnection[] = [];
@@ -573,7 +573,7 @@ export async function readSettingsFileWith(
 
 /** Loads the dialect `validateSettings` reads the file in: the source's, or the one its contents say (`fileDialect`). */
 async function loadDialectOf(json: unknown, source: SettingsSource): Promise<void> {
-  await loadDialect(sourceSpecOf(source).fileDialect?.(json) ?? source.dialect ?? "claude");
+  await loadDialect(sourceSpecOf(source).fileDialect?.(json) ?? source.dialect);
 }
 
 /** zod-like text: `✖ message` then `  → at hooks.PreToolUse[0].hooks[1].type (file)`; warnings start with `⚠`. */

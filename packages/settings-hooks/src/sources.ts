@@ -2,16 +2,16 @@
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
+import type { HookScope } from "@hookwire/core";
 import type { DialectId, SourceSpec } from "./dialect/types.js";
 import { DIALECT_IDS, dialectSources } from "./dialects/registry.js";
-import type { SettingsScope } from "./types.js";
 
 /** One settings file to read; plugin sources carry the folders their placeholders expand to. */
 export interface SettingsSource {
   file: string;
-  scope: SettingsScope;
-  /** The format the file is written in. Default `"claude"`. */
-  dialect?: DialectId;
+  scope: HookScope;
+  /** The format the file is written in (the caller chooses; nothing here defaults to one agent). */
+  dialect: DialectId;
   /**
    * The dialect source it was found by (hooks key, top-level keys, format). Default: the dialect's first
    * source of the same scope (a plugin file for `plugin`, a settings file otherwise).
@@ -72,7 +72,7 @@ export function defaultSettingsSources(options: DefaultSourcesOptions): Settings
 /** The source spec a source was found by, or its dialect's default for its scope. */
 export function sourceSpecOf(source: SettingsSource): SourceSpec {
   if (source.spec) return source.spec;
-  const specs = dialectSources(source.dialect ?? "claude");
+  const specs = dialectSources(source.dialect);
   const plugin = source.scope === "plugin";
   return specs.find((spec) => (spec.plugin !== undefined) === plugin) ?? (specs[0] as SourceSpec);
 }

@@ -1,4 +1,5 @@
 // The shapes of a settings file's "hooks" block after validation, shared by every module here.
+import type { HookScope } from "@hookwire/core";
 import type { DialectId } from "./dialect/types.js";
 
 /** The settings events hookwire knows (Claude Code's names). */
@@ -74,8 +75,6 @@ export interface MatcherGroupConfig {
   hooks: HandlerConfig[];
 }
 
-export type SettingsScope = "user" | "project" | "local" | "plugin" | "system" | "host";
-
 /** One handler with everything needed to run it and to name it in errors. */
 export interface SettingsHandler {
   /** The agent whose format the handler was written in; its catalogue says what `event` means. */
@@ -85,7 +84,7 @@ export interface SettingsHandler {
   config: HandlerConfig;
   /** The settings file it came from. */
   file: string;
-  scope: SettingsScope;
+  scope: HookScope;
   /** JSON path inside the file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
   jsonPath: string;
   /** Its id in the dialect's per-handler state table (Codex: `<file>:pre_tool_use:0:1`), when it has one. */

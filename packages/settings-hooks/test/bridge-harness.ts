@@ -37,7 +37,7 @@ export async function harness(
   mkdirSync(path.dirname(file), { recursive: true });
   const json = { hooks };
   writeFileSync(file, JSON.stringify(json, null, 2));
-  const { handlers, issues } = validateSettings(json, { file, scope: "project" });
+  const { handlers, issues } = validateSettings(json, { file, scope: "project", dialect: "claude" });
   expect(issues.filter((i) => i.severity === "error")).toEqual([]);
   const hook = await createSettingsHooks(handlers, {
     sessionId: "session-1",

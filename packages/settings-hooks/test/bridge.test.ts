@@ -291,7 +291,8 @@ describe("parallelism and dedupe", () => {
       script(root, "run.sh", `echo ${name} >> "${cwd}/runs"`);
       const file = path.join(root, "hooks", "hooks.json");
       const hooks = { PreToolUse: group([command('"${CLAUDE_PLUGIN_ROOT}/run.sh"')]) };
-      return validateSettings({ hooks }, { file, scope: "plugin", pluginRoot: root }).handlers;
+      return validateSettings({ hooks }, { file, scope: "plugin", dialect: "claude", pluginRoot: root })
+        .handlers;
     });
     const hook = await createSettingsHooks(handlers.flat(), { cwd });
     await new HookRunner([hook], { cwd }).emitToolCall(toolCall("bash", { command: "ls" }));

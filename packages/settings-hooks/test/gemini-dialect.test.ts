@@ -298,7 +298,7 @@ describe("Gemini CLI's settings files", () => {
 
   it("keeps Claude Code's disableAllHooks: any file that says true turns Claude's hooks off", () => {
     const claude = (json: object) => ({
-      ...validateSettings(json, { file: "/p/.claude/settings.json", scope: "project" }),
+      ...validateSettings(json, { file: "/p/.claude/settings.json", scope: "project", dialect: "claude" }),
       exists: true,
     });
     const hooks = { Stop: [{ hooks: [{ type: "command", command: "true" }] }] };
@@ -330,7 +330,7 @@ describe("Gemini CLI's settings files", () => {
     );
     const claude = validateSettings(
       { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "audit.sh" }] }] } },
-      { file: "/p/.claude/settings.json", scope: "project" },
+      { file: "/p/.claude/settings.json", scope: "project", dialect: "claude" },
     );
     const active = activeHandlers([
       { ...user, exists: true },

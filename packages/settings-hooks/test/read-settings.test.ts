@@ -17,7 +17,7 @@ afterEach(async () => {
 async function read(content: unknown, extra?: Partial<SettingsSource>) {
   const file = join(cwd, "settings.json");
   await writeFile(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-  return readSettingsFile({ file, scope: "project", ...extra });
+  return readSettingsFile({ file, scope: "project", dialect: "claude", ...extra });
 }
 
 const text = (result: Awaited<ReturnType<typeof read>>) => formatIssues(result.issues, { cwd });
@@ -62,9 +62,13 @@ describe("readSettingsFile", () => {
   });
 
   it("reports a file that does not exist as exists: false without issues", async () => {
-    const result = await readSettingsFile({ file: join(cwd, "missing.json"), scope: "user" });
+    const result = await readSettingsFile({
+      file: join(cwd, "missing.json"),
+      scope: "user",
+      dialect: "claude",
+    });
     expect(result).toEqual({
-      source: { file: join(cwd, "missing.json"), scope: "user" },
+      source: { file: join(cwd, "missing.json"), scope: "user", dialect: "claude" },
       exists: false,
       disableAllHooks: false,
       handlers: [],
@@ -318,7 +322,7 @@ describe("readSettingsFile on untrusted files", () => {
     const { symlink } = await import("node:fs/promises");
     const file = join(cwd, "settings.json");
     await symlink("/dev/zero", file);
-    const result = await readSettingsFile({ file, scope: "project" });
+    const result = await readSettingsFile({ file, scope: "project", dialect: "claude" });
     expect(result.handlers).toEqual([]);
     expect(formatIssues(result.issues, { cwd })).toMatchInlineSnapshot(`
       "✖ The settings file is a character device; only regular files of at most 1048576 bytes are read, so it was not.
@@ -330,7 +334,7 @@ describe("readSettingsFile on untrusted files", () => {
     const { execFileSync } = await import("node:child_process");
     const file = join(cwd, "settings.json");
     execFileSync("mkfifo", [file]);
-    const result = await readSettingsFile({ file, scope: "project" });
+    const result = await readSettingsFile({ file, scope: "project", dialect: "claude" });
     expect(result.issues.map((issue) => [issue.code, issue.message])).toEqual([
       [
         "SETTINGS_REFUSED",

@@ -44,11 +44,15 @@ export async function loadSettings(
   for (const [index, spec] of specs.entries()) {
     if (typeof spec === "string") {
       const file = path.resolve(cwd, spec);
-      const result = await readSettingsFile({ file, scope: "project" });
+      const result = await readSettingsFile({ file, scope: "project", dialect: "claude" });
       if (!result.exists) throw new HookTesterLoadError(spec, `Settings file ${file} does not exist.`);
       results.push(result);
     } else {
-      const source = { file: `<inline settings #${index + 1}>`, scope: "project" as const };
+      const source = {
+        file: `<inline settings #${index + 1}>`,
+        scope: "project" as const,
+        dialect: "claude" as const,
+      };
       results.push({ ...validateSettings(spec, source), exists: true });
     }
   }

@@ -41,7 +41,7 @@ export const HOOK_TIMEOUT_SECONDS = 60;
 
 const path = (source: SettingsSource) => source.spec?.path ?? "";
 const claudeFile = (source: SettingsSource, paths: readonly string[]) =>
-  (source.dialect ?? "claude") === "claude" && paths.includes(path(source));
+  source.dialect === "claude" && paths.includes(path(source));
 
 export const AGENTS: Readonly<Record<DialectId, ConnectAgent>> = {
   claude: {

@@ -54,7 +54,7 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
     for (const handler of result.settings.handlers) {
       const source = result.settings.files.find((file) => file.source.file === handler.file)?.source;
       if (source && agent.runsItself(source)) continue;
-      const spec = findEvent(dialectById(handler.dialect ?? "claude"), handler.event);
+      const spec = findEvent(dialectById(handler.dialect), handler.event);
       if (!spec || !isBridged(spec) || served.has(spec.native)) continue;
       miss(
         `${shortPath(handler.file, cwd)}#${handler.jsonPath}`,

@@ -43,7 +43,7 @@ export interface HookSwitch {
 /** The switches of one project settings file, as `activeHandlers` applies them. */
 function switchesOf(result: SettingsFileResult, shown: string): HookSwitch[] {
   const spec = result.source.spec;
-  const dialect = result.source.dialect ?? "claude";
+  const dialect = result.source.dialect;
   const found: HookSwitch[] = [];
   if (result.hooksSwitch === false || result.disableAllHooks) {
     const key =

@@ -97,7 +97,7 @@ export interface ResolvedDiscoverOptions extends DiscoverOptions {
 /** A settings source's format: a host app folder's file is `hookwire`, the rest their dialect's. */
 export function sourceFormat(source: SettingsSource): HookFormat {
   if (source.spec?.path.includes("{appDir}")) return "hookwire";
-  return source.dialect ?? "claude";
+  return source.dialect;
 }
 
 /** A source a repository can bring is project level; the user's, the system's and plugins' are user level. */

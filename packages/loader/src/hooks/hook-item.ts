@@ -1,5 +1,6 @@
 // The `hooks` capability: what a discovered hook is and when two of them are the same hook.
 import path from "node:path";
+import type { HookScope } from "@hookwire/core";
 import type { Capability } from "../capability/types.js";
 
 /**
@@ -8,7 +9,8 @@ import type { Capability } from "../capability/types.js";
  */
 export type HookItemType = "pre" | "post" | "module" | "opencode";
 
-export type HookLevel = "user" | "project";
+/** The scopes a discovered file hook lives in: core's `HookScope`, the two with folders to scan. */
+export type HookLevel = Extract<HookScope, "user" | "project">;
 
 export interface HookItem {
   /** The file name the key uses; Codex-style files drop their `pre-`/`post-` prefix here. */

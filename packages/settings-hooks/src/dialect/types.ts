@@ -5,6 +5,7 @@ import type {
   HookEmitOutcome,
   HookEvent,
   HookEventResult,
+  HookScope,
   NativeEventName,
   ProcessRun,
 } from "@hookwire/core";
@@ -14,7 +15,6 @@ import type { SessionInfo } from "../protocol/input.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../protocol/output.js";
 import type { HandlerType } from "../schema.js";
 import type { TranscriptLimits } from "../transcript.js";
-import type { SettingsScope } from "../types.js";
 
 /** The dialects hookwire reads. Adding one: see `dialect/README.md`. */
 export type DialectId = "claude" | "codex" | "gemini" | "copilot" | "cursor";
@@ -31,7 +31,7 @@ export type SourceRoot = "home" | "project" | "system";
  */
 export interface SourceSpec {
   /** The scope its handlers get (`hookwire list`, trust, `HookSource.level`). */
-  scope: SettingsScope;
+  scope: HookScope;
   root: SourceRoot;
   /**
    * `/`-separated path under `root`. `{appDir}` repeats the source once per host app folder (default

@@ -57,6 +57,10 @@ export function loadDialects(ids: Iterable<DialectId> = DIALECT_IDS): Promise<Di
 
 function entry(id: DialectId): Entry {
   const found = Object.hasOwn(ENTRIES, id) ? ENTRIES[id] : undefined;
+  if (id === undefined)
+    throw new Error(
+      `No dialect named: a settings source says the format it is written in (dialect: "claude", …).`,
+    );
   if (!found) throw new Error(`No dialect "${id}" is registered in dialects/registry.ts.`);
   return found;
 }
