@@ -210,7 +210,7 @@ describe.each(FAULTS)("a command hook that $name", (fault) => {
       const error = await rejectionOf(pre);
       expect(error).toBeInstanceOf(ToolBlockedError);
       expect((error as ToolBlockedError).reason).toContain(fault.text);
-      expect((error as ToolBlockedError).hookPath).toBe(file);
+      expect((error as ToolBlockedError).hookPath).toBe(handlerPath("PreToolUse"));
       expect(host.runs).toEqual([]);
     } else {
       const result = await pre;
