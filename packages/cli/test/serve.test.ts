@@ -167,6 +167,22 @@ describe("hookwire serve", () => {
     await expect(serve(box)).rejects.toThrow(/already listens/);
   }, 60_000);
 
+  it("binds no socket whose path is too long for one (Node would bind it cut short, elsewhere), and still serves http", async () => {
+    const box = trustedProject();
+    const runtime = path.join(box.home, "r".repeat(100));
+    mkdirSync(runtime, { recursive: true, mode: 0o700 });
+    const server = await serve(box, [], { XDG_RUNTIME_DIR: runtime });
+    running.push(server);
+    expect(server.socket).toBeUndefined();
+    expect(server.stderr()).toContain(
+      "is too long for a socket (over 100 bytes); hookwire hook runs in-process",
+    );
+    expect((await post(`${server.url}/claude`, preToolUse(box, "rm -rf x"), server.headers)).status).toBe(
+      200,
+    );
+    expect(existsSync(path.join(runtime, "hookwire"))).toBe(false);
+  }, 60_000);
+
   it("exits on its own once idle", async () => {
     const box = trustedProject();
     const server = await started(box, ["--idle-timeout", "1"]);

@@ -84,7 +84,7 @@ export const connectCommand = defineCommand({
     if (scope === "project" && !agent.project.local) {
       out.line(
         colors.yellow(
-          `  ${file} is in the repository and names this machine's hookwire: keep it out of commits, or connect --user.`,
+          `  ${file} is in the repository and names this machine's ${args.http ? "hookwire serve port" : "hookwire"}: keep it out of commits, or connect --user.`,
         ),
       );
     }

@@ -10,7 +10,7 @@ import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
 import { AGENT_IDS } from "../connect/agents.js";
 import { flushRecords } from "../log/record.js";
-import { notPrivate, socketPath } from "./socket-path.js";
+import { MAX_SOCKET_PATH, notPrivate, socketPath, socketPathFits } from "./socket-path.js";
 
 export interface ServeOptions {
   /** 127.0.0.1 port; 0 (default) picks a free one. */
@@ -192,6 +192,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   port = (http.address() as net.AddressInfo).port;
 
   let socketServer: net.Server | undefined;
+  if (resolved.socket && !socketPathFits(resolved.socket)) {
+    process.stderr.write(
+      `hookwire serve: ${resolved.socket} is too long for a socket (over ${MAX_SOCKET_PATH} bytes); hookwire hook runs in-process. Set XDG_RUNTIME_DIR to a short private folder.\n`,
+    );
+    resolved.socket = false;
+  }
   if (resolved.socket) {
     try {
       socketServer = await listenPrivately(resolved.socket, (call) =>

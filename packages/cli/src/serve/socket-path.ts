@@ -15,6 +15,14 @@ export function socketDir(): string {
 
 export const socketPath = (): string => path.join(socketDir(), "serve.sock");
 
+/**
+ * The longest socket path used (bytes). A Unix socket address holds about 107; Node binds a longer path cut short,
+ * somewhere else than asked, so a longer one is never bound nor connected to.
+ */
+export const MAX_SOCKET_PATH = 100;
+
+export const socketPathFits = (file: string): boolean => Buffer.byteLength(file) <= MAX_SOCKET_PATH;
+
 /** Why `stat` is not this user's private folder or socket (no group or other access at all), or `undefined`. */
 export function notPrivate(stat: Stats, kind: "folder" | "socket"): string | undefined {
   if (kind === "folder" ? !stat.isDirectory() : !stat.isSocket()) return `it is not a ${kind}`;
@@ -29,6 +37,7 @@ export function notPrivate(stat: Stats, kind: "folder" | "socket"): string | und
  * user's and private, so another local user can neither answer for the server nor read what is sent.
  */
 export function trustedSocket(file = socketPath()): { ok: true; file: string } | { ok: false; why: string } {
+  if (!socketPathFits(file)) return { ok: false, why: `${file} is too long for a socket` };
   for (const [target, kind] of [
     [path.dirname(file), "folder"],
     [file, "socket"],
