@@ -14,7 +14,8 @@ export const MAIN_META = {
   version: VERSION,
   description:
     "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).\n" +
-    "Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error.",
+    "Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error\n" +
+    "(a bad --input too), 3 project hooks were skipped because the project is not trusted (emit, tool: run hookwire trust).",
 };
 
 const helpCommand = defineCommand({

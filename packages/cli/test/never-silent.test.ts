@@ -11,12 +11,14 @@ const curl = ["--input", '{"tool_name":"Bash","tool_input":{"command":"curl exam
 describe("emit, tool and run say what did not load", () => {
   it("lists untrusted project items with the trust command before the trace", () => {
     const out = sandbox("basic").run(["emit", "PreToolUse", ...curl]);
-    expect(out.code).toBe(0);
+    expect(out.code).toBe(3);
     expect(out.stderr).toMatchInlineSnapshot(`
       "⚠ .hookwire/hooks/guard.ts: not loaded: the project is not trusted
           fix: pnpm exec hookwire trust --cwd <cwd>
       ⚠ .claude/settings.json: not loaded: the project is not trusted
           fix: pnpm exec hookwire trust --cwd <cwd>
+      ✖ 2 project hook sources were skipped (not trusted): .hookwire/hooks/guard.ts, .claude/settings.json; the result above is without them (exit 3)
+          fix: review and trust them: pnpm exec hookwire trust --cwd <cwd>
       "
     `);
     expect(out.stdout.split("\n")[1]).toBe("  (no hook handles this event)");

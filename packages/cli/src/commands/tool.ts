@@ -3,9 +3,9 @@ import type { ContentPart, ToolDefinition, ToolResult } from "@hookwire/core";
 import { createDefaultTools } from "@hookwire/host-kit";
 import { HookToolWrapper } from "@hookwire/tool-wrapper";
 import { defineCommand } from "citty";
-import { CliUsageError, EXIT } from "../errors.js";
+import { CliUsageError } from "../errors.js";
 import { toolFromInput } from "../events.js";
-import { hasErrors, reportSources } from "../findings-print.js";
+import { exitCode, reportSkipped, reportSources } from "../findings-print.js";
 import { readJsonArg, readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
@@ -110,6 +110,7 @@ export const toolCommand = defineCommand({
         errors,
         project: { root: project.cwd, searched: project.found.searched, marker: project.found.marker },
         problems,
+        skipped: project.result.skipped.map((item) => item.path),
       });
     } else {
       out.line(out.colors.bold(`${toolName} ${JSON.stringify(input)}`));
@@ -124,7 +125,8 @@ export const toolCommand = defineCommand({
         const by = failure.hookPath ? ` by ${shortPath(failure.hookPath, project.cwd)}` : "";
         out.line(out.colors.red(`✖ ${blocked ? `blocked${by}` : "failed"}: ${failure.message}`));
       }
+      reportSkipped(out.error, out.errorColors, project.result.skipped, project.cwd);
     }
-    process.exitCode = hasErrors(problems) ? EXIT.usage : failure ? EXIT.blocked : EXIT.ok;
+    process.exitCode = exitCode(problems, project.result.skipped, failure !== undefined);
   },
 });
