@@ -13,7 +13,8 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
-      Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
+      Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error
+      (a bad --input too), 3 project hooks were skipped because the project is not trusted (emit, tool: run hookwire trust). (hookwire v0.1.0)
 
       USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|demo|help
 
@@ -279,7 +280,8 @@ describe("--hook", () => {
       "--input",
       '{"toolName":"bash","input":{"command":"rm -rf build"}}',
     ]);
-    expect(out.code).toBe(1);
+    // The explicit module blocks; the project's own hooks were skipped (not trusted), which exit 3 says.
+    expect(out.code).toBe(3);
     expect(out.stdout.replaceAll(repoRoot, "<repo>")).toMatchInlineSnapshot(`
       "tool_call: 1 handler run
         ✖ <repo>/examples/hooks/hooks/block-rm-rf.ts  block <n> ms  rm -rf blocked (no UI to confirm it)

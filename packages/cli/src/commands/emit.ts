@@ -1,5 +1,6 @@
 // `hookwire emit <event>`: one event through the real pipeline, with the combined result and a per-hook trace.
 import { defineCommand } from "citty";
+import { createDebugLog, debugArg, debugWanted } from "../debug-print.js";
 import { checkInput } from "../event-inputs.js";
 import { buildEvent, resolveEventName } from "../events.js";
 import { exitCode, reportSkipped, reportSources } from "../findings-print.js";
@@ -31,6 +32,7 @@ export const emitCommand = defineCommand({
     },
     ...cwdArgWithHooks,
     ...timeoutArg,
+    ...debugArg,
     ...jsonArg,
   },
   async run({ args, rawArgs }) {
@@ -40,6 +42,7 @@ export const emitCommand = defineCommand({
       args.cwd,
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
+      debugWanted(args.debug) ? (root) => createDebugLog(out.error, root) : undefined,
     );
     const input = readJsonObject(args.input, "--input", project.found.start);
     checkInput(resolved.event, input, args.input !== undefined);

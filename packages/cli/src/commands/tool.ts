@@ -3,6 +3,7 @@ import type { ContentPart, ToolDefinition, ToolResult } from "@hookwire/core";
 import { createDefaultTools } from "@hookwire/host-kit";
 import { HookToolWrapper } from "@hookwire/tool-wrapper";
 import { defineCommand } from "citty";
+import { createDebugLog, debugArg, debugWanted } from "../debug-print.js";
 import { CliUsageError } from "../errors.js";
 import { toolFromInput } from "../events.js";
 import { exitCode, reportSkipped, reportSources } from "../findings-print.js";
@@ -59,6 +60,7 @@ export const toolCommand = defineCommand({
     },
     ...cwdArgWithHooks,
     ...timeoutArg,
+    ...debugArg,
     ...jsonArg,
   },
   async run({ args, rawArgs }) {
@@ -67,6 +69,7 @@ export const toolCommand = defineCommand({
       args.cwd,
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
+      debugWanted(args.debug) ? (root) => createDebugLog(out.error, root) : undefined,
     );
     const rawInput = readJsonObject(args.input, "--input", project.found.start);
     const problems = sourceFindings(project.result, project.cwd);
