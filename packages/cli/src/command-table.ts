@@ -52,6 +52,11 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Validate every hook source and explain why a hook would not fire",
     load: async () => (await import("./commands/doctor.js")).doctorCommand,
   },
+  explain: {
+    description:
+      "Show which hooks would fire on an event (and tool) and why each other one would not, running nothing",
+    load: async () => (await import("./commands/explain.js")).explainCommand,
+  },
   trust: {
     description: "Show what the project's hooks would run and what changed, then trust them (or --revoke)",
     load: async () => (await import("./commands/trust.js")).trustCommand,
