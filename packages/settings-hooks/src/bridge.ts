@@ -4,6 +4,7 @@ import path from "node:path";
 import {
   displayPath,
   errorMessage,
+  escapeForTerminal,
   forTools,
   type HookAPI,
   type HookContext,
@@ -283,8 +284,9 @@ export async function createSettingsHooks(
   const debug = options.debug ?? debugFromEnv();
   // HOOKWIRE_DEBUG=1 in a host that listens to nothing: the log goes to stderr, one block per handler.
   const toStderr = debug && !options.onHandlerRun;
+  // Hook output is the project's: shown with control characters escaped, so it cannot drive the terminal.
   const log = (lines: string[]) =>
-    process.stderr.write(`${lines.map((l) => `[hookwire] ${l}`).join("\n")}\n`);
+    process.stderr.write(`${lines.map((l) => `[hookwire] ${escapeForTerminal(l)}`).join("\n")}\n`);
   const onHandlerRun = toStderr
     ? (run: SettingsHandlerRun) => log(formatHandlerRun(run))
     : options.onHandlerRun;
