@@ -15,7 +15,7 @@ export const debugArg = {
   debug: {
     type: "boolean",
     description:
-      "Show each handler in full on stderr: matched or why not, command and cwd, stdin, exit code, stdout/stderr, how the output was read, the decision (also HOOKWIRE_DEBUG=1)",
+      "Show each handler in full on stderr: matcher, command, stdin, output, decision (or HOOKWIRE_DEBUG=1)",
     default: false,
   },
 } as const satisfies ArgsDef;

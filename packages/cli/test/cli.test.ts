@@ -53,11 +53,12 @@ describe("hookwire --help", () => {
 
       OPTIONS
 
-             --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                              
-                --cwd=<DIR>    Project folder (default: the current directory)                                               
-              --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)    
-        --timeout=<SECONDS>    Seconds a hook module's handler may take before it counts as failed (default 60; 0 = no limit)
-                     --json    Print one JSON document instead of text (Default: false)                                      
+             --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                                                     
+                --cwd=<DIR>    Project folder (default: the current directory)                                                                      
+              --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)                           
+        --timeout=<SECONDS>    Seconds a hook module's handler may take before it counts as failed (default 60; 0 = no limit)                       
+                    --debug    Show each handler in full on stderr: matcher, command, stdin, output, decision (or HOOKWIRE_DEBUG=1) (Default: false)
+                     --json    Print one JSON document instead of text (Default: false)                                                             
 
       "
     `);
@@ -68,7 +69,7 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown command "lst". Did you mean "list"?
-      Commands: list, emit, tool, run, doctor, trust, connect, disconnect, hook, init, demo, help. See \`hookwire help\`.
+      Commands: list, emit, tool, run, doctor, explain, trust, connect, disconnect, hook, init, demo, help. See \`hookwire help\`.
       "
     `);
   });
