@@ -14,7 +14,8 @@ export const MAIN_META = {
   version: VERSION,
   description:
     "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).\n" +
-    "Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error.",
+    "Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error\n" +
+    "(a bad --input too), 3 project hooks were skipped because the project is not trusted (emit, tool: run hookwire trust).",
 };
 
 const helpCommand = defineCommand({
@@ -50,6 +51,11 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
   doctor: {
     description: "Validate every hook source and explain why a hook would not fire",
     load: async () => (await import("./commands/doctor.js")).doctorCommand,
+  },
+  explain: {
+    description:
+      "Show which hooks would fire on an event (and tool) and why each other one would not, running nothing",
+    load: async () => (await import("./commands/explain.js")).explainCommand,
   },
   trust: {
     description: "Show what the project's hooks would run and what changed, then trust them (or --revoke)",

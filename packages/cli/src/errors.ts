@@ -8,6 +8,8 @@ export const EXIT = {
   blocked: 1,
   /** Bad arguments, unknown event or command, invalid input JSON, or a configuration error. */
   usage: 2,
+  /** Project hooks were skipped because the project is not trusted (emit, tool): the result is without them. */
+  untrusted: 3,
 } as const;
 
 export class CliUsageError extends HookwireError {

@@ -1,6 +1,9 @@
 // Prints findings (doctor's, and what did not load before emit / tool / run) as `✖ where: message` lines.
 import type { Finding } from "./commands/doctor-checks.js";
+import { EXIT } from "./errors.js";
+import { spellCommand } from "./invocation.js";
 import type { Colors } from "./output.js";
+import { shortPath } from "./project.js";
 import { describeRoot, type ProjectRoot } from "./project-root.js";
 
 export function printFindings(
@@ -33,4 +36,37 @@ export function reportSources(
   const root = found.marker || nothing ? describeRoot(found) : undefined;
   if (root) error(`hookwire: ${root}`);
   printFindings(error, colors, findings);
+}
+
+/**
+ * After a run (emit, tool), on stderr: the project hooks that did not run because the project is not trusted,
+ * so nobody reads the result as the project's. The caller exits `EXIT.untrusted`.
+ */
+export function reportSkipped(
+  error: (text: string) => void,
+  colors: Colors,
+  skipped: readonly { path: string; trustCommand: string }[],
+  cwd: string,
+): void {
+  if (skipped.length === 0) return;
+  const names = skipped.map((item) => shortPath(item.path, cwd)).join(", ");
+  const [first] = skipped;
+  error(
+    `${colors.red("✖")} ${skipped.length} project hook source${skipped.length === 1 ? " was" : "s were"} skipped (not trusted): ${names}; the result above is without ${skipped.length === 1 ? "it" : "them"} (exit 3)`,
+  );
+  if (first) error(colors.dim(`    fix: review and trust them: ${spellCommand(first.trustCommand)}`));
+}
+
+/**
+ * A source that did not load makes the outcome meaningless (a validator that would block is missing): 2.
+ * Untrusted project hooks that were skipped: 3, whatever the others decided. Then a block: 1.
+ */
+export function exitCode(
+  problems: readonly Finding[],
+  skipped: readonly unknown[],
+  blocked: boolean,
+): number {
+  if (hasErrors(problems)) return EXIT.usage;
+  if (skipped.length > 0) return EXIT.untrusted;
+  return blocked ? EXIT.blocked : EXIT.ok;
 }

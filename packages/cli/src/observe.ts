@@ -1,7 +1,8 @@
 // A runner for one CLI run that keeps what the hooks did along the way: messages, per-handler traces, errors.
 import { HookRunner, type LoadedHook } from "@hookwire/core";
+import type { DebugLog } from "./debug-print.js";
 import type { Output } from "./output.js";
-import { loadProject, type Project } from "./project.js";
+import { loadProject, type Project, resolveProject } from "./project.js";
 import { settingsRow, type TraceRow, traceRow } from "./trace-print.js";
 
 export interface HookMessage {
@@ -29,10 +30,20 @@ export async function observeProject(
   cwd: string | undefined,
   hooks: readonly string[],
   handlerTimeout: number,
+  debug?: (cwd: string) => DebugLog,
 ): Promise<ObservedProject> {
   const rows: TraceRow[] = [];
-  const project = await loadProject(cwd, hooks, { onHandlerRun: (run) => rows.push(settingsRow(run)) });
-  return { project, ...observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout) };
+  const log = debug?.(resolveProject(cwd).root);
+  const project = await loadProject(cwd, hooks, {
+    onHandlerRun: (run) => {
+      rows.push(settingsRow(run));
+      log?.run(run);
+    },
+    ...(log ? { debug: true, onHandlerSkipped: (skip) => log.skip(skip) } : {}),
+  });
+  const observed = observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout);
+  log?.watch(observed.runner, project.result.hooks);
+  return { project, ...observed };
 }
 
 /** There is no session to send messages to, so they, every trace and every handler error are kept to print. */

@@ -59,7 +59,9 @@ export function discoverOptions(settings: Partial<BridgeOptions> = {}): Discover
 export async function loadProject(
   cwd: string | undefined,
   hooks: readonly string[] = [],
-  settings: Partial<Pick<SettingsHooksOptions, "onHandlerRun" | "hostSession">> = {},
+  settings: Partial<
+    Pick<SettingsHooksOptions, "onHandlerRun" | "hostSession" | "debug" | "onHandlerSkipped">
+  > = {},
 ): Promise<Project> {
   const found = resolveProject(cwd);
   // Resolved from where the user typed them, then named from the project root (as the loader shows them).

@@ -130,3 +130,97 @@ describe("output that looks like JSON but does not parse", () => {
     `);
   });
 });
+
+describe("emit checks its input against the event", () => {
+  it('refuses Claude\'s "toolName":"Bash" on a native event, with the native name, and exits 2', () => {
+    const box = sandbox("basic");
+    box.run(["trust", "--yes"]);
+    const out = box.run([
+      "emit",
+      "tool_call",
+      "--input",
+      '{"toolName":"Bash","input":{"command":"git push -f"}}',
+    ]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatchInlineSnapshot(`
+      "hookwire: --input does not fit tool_call:
+      ✖ "Bash" is not a native tool name; did you mean "bash"? (Claude Code's spelling goes in "tool_name", with "tool_input")  → at --input.toolName
+      Fix: pass the event's fields, e.g. hookwire emit tool_call --input '{"toolName":"bash","input":{"command":"git push --force"}}'
+      "
+    `);
+  });
+
+  it("refuses a tool event without --input, an unknown field and a wrong type", () => {
+    const box = sandbox("basic");
+    box.run(["trust", "--yes"]);
+    const missing = box.run(["emit", "tool_call"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatchInlineSnapshot(`
+      "hookwire: --input does not fit tool_call:
+      ✖ tool_call is a tool call: --input must name the tool and its input
+      Fix: pass the event's fields, e.g. hookwire emit tool_call --input '{"toolName":"bash","input":{"command":"git push --force"}}'
+      "
+    `);
+    const typo = box.run(["emit", "tool_call", "--input", '{"toolname":"bash","input":"ls"}']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatchInlineSnapshot(`
+      "hookwire: --input does not fit tool_call:
+      ✖ tool_call has no field "toolname"; did you mean "toolName"? (fields: toolName, toolCallId, input, tool_name, tool_input, tool_use_id)  → at --input.toolname
+      ✖ expected an object, got string "ls"  → at --input.input
+      ✖ tool_call needs the tool: "toolName" (native, e.g. "bash") or "tool_name" (Claude Code's, e.g. "Bash")  → at --input.toolName
+      Fix: pass the event's fields, e.g. hookwire emit tool_call --input '{"toolName":"bash","input":{"command":"git push --force"}}'
+      "
+    `);
+    const json = JSON.parse(box.run(["emit", "tool_call", "--json"]).stdout);
+    expect(json.error.code).toBe("CLI_USAGE");
+  });
+
+  it("takes Claude's spelling in the settings fields of a settings event", () => {
+    const box = sandbox("basic");
+    box.run(["trust", "--yes"]);
+    const out = box.run([
+      "emit",
+      "PreToolUse",
+      "--input",
+      '{"tool_name":"Bash","tool_input":{"command":"ls"}}',
+    ]);
+    expect(out.code).toBe(0);
+  });
+});
+
+describe("an untrusted project", () => {
+  it("makes emit and tool name the skipped sources and exit 3", () => {
+    const box = sandbox("basic");
+    const emit = box.run([
+      "emit",
+      "tool_call",
+      "--input",
+      '{"toolName":"bash","input":{"command":"rm -rf x"}}',
+    ]);
+    expect(emit.code).toBe(3);
+    expect(emit.stderr).toMatchInlineSnapshot(`
+      "⚠ .hookwire/hooks/guard.ts: not loaded: the project is not trusted
+          fix: pnpm exec hookwire trust --cwd <cwd>
+      ⚠ .claude/settings.json: not loaded: the project is not trusted
+          fix: pnpm exec hookwire trust --cwd <cwd>
+      ✖ 2 project hook sources were skipped (not trusted): .hookwire/hooks/guard.ts, .claude/settings.json; the result above is without them (exit 3)
+          fix: review and trust them: pnpm exec hookwire trust --cwd <cwd>
+      "
+    `);
+    const tool = box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}']);
+    expect(tool.code).toBe(3);
+    expect(tool.stderr.split("\n").slice(-3)).toMatchInlineSnapshot(`
+      [
+        "✖ 2 project hook sources were skipped (not trusted): .hookwire/hooks/guard.ts, .claude/settings.json; the result above is without them (exit 3)",
+        "    fix: review and trust them: pnpm exec hookwire trust --cwd <cwd>",
+        "",
+      ]
+    `);
+    expect(JSON.parse(box.run(["emit", "session_start", "--json"]).stdout).skipped).toEqual([
+      ".hookwire/hooks/guard.ts",
+      ".claude/settings.json",
+    ]);
+    box.run(["trust", "--yes"]);
+    expect(box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}']).code).toBe(1);
+  });
+});

@@ -4,6 +4,7 @@ import path from "node:path";
 import {
   displayPath,
   errorMessage,
+  escapeForTerminal,
   forTools,
   type HookAPI,
   type HookContext,
@@ -36,6 +37,12 @@ import { claudeTools } from "./dialects/claude/tools.js";
 import { loadDialects } from "./dialects/registry.js";
 import type { EnvironmentOptions } from "./handlers/environment.js";
 import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js";
+import {
+  debugFromEnv,
+  formatHandlerRun,
+  formatHandlerSkip,
+  type SettingsHandlerSkip,
+} from "./handlers/run-debug.js";
 import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
 import { saveToolResultNow, toolResultsDir } from "./large-output.js";
 import type { SessionInfo } from "./protocol/input.js";
@@ -106,6 +113,14 @@ export interface SettingsHooksOptions {
    * own trace of the bridge: the per-handler view tools such as `hookwire emit` show.
    */
   onHandlerRun?: (run: SettingsHandlerRun) => void;
+  /**
+   * Debugging: each `onHandlerRun` report carries the run in full (`result.debug`: argv, cwd, stdin, exit code,
+   * stdout, stderr), and `onHandlerSkipped` hears of each handler an event did not run, with why. Default:
+   * on when `HOOKWIRE_DEBUG=1`; then, without an `onHandlerRun`, the log goes to stderr.
+   */
+  debug?: boolean;
+  /** Told of each handler of an event that did not run for it (matcher, `if` rule, identical handler), with why. */
+  onHandlerSkipped?: (skip: SettingsHandlerSkip) => void;
   /**
    * Called before each command handler spawns (background ones too); a throw stops the spawn and is
    * reported as that handler's HookError, with the thrown error's `code`. The loader checks trust here.
@@ -258,6 +273,20 @@ export async function createSettingsHooks(
   };
   const problems = settingsHandlerProblems(handlers, options);
   const unusable = new Set(problems.map((p) => p.hookPath));
+  const debug = options.debug ?? debugFromEnv();
+  // HOOKWIRE_DEBUG=1 in a host that listens to nothing: the log goes to stderr, one block per handler.
+  const toStderr = debug && !options.onHandlerRun;
+  // Hook output is the project's: shown with control characters escaped, so it cannot drive the terminal.
+  const log = (lines: string[]) =>
+    process.stderr.write(`${lines.map((l) => `[hookwire] ${escapeForTerminal(l)}`).join("\n")}\n`);
+  const onHandlerRun = toStderr
+    ? (run: SettingsHandlerRun) => log(formatHandlerRun(run))
+    : options.onHandlerRun;
+  const skipped = ({ p, why }: { p: Prepared; why: string }) => {
+    const skip = { hookPath: p.hookPath, dialect: p.handler.dialect ?? "claude", event: p.spec.name, why };
+    if (options.onHandlerSkipped) options.onHandlerSkipped(skip);
+    else if (toStderr) log(formatHandlerSkip(skip));
+  };
 
   const prepared: Prepared[] = [];
   for (const handler of handlers) {
@@ -287,6 +316,7 @@ export async function createSettingsHooks(
         envAliases: options.envAliases,
         secretEnv: options.secretEnv,
         beforeCommand: options.beforeCommand,
+        debug,
       }),
       async: handler.config.type === "command" && (handler.config as CommandHandlerConfig).async === true,
     });
@@ -327,28 +357,39 @@ export async function createSettingsHooks(
       for (const problem of problems) pi.reportError(problem, problem.event);
     };
 
-    const selected = (spec: AnyBridgedEvent, input: Record<string, unknown>, tool?: DialectToolCall) => {
+    /** Why `p` does not run for this occurrence of its event, or undefined when it does. */
+    const notSelected = (
+      p: Prepared,
+      spec: AnyBridgedEvent,
+      input: Record<string, unknown>,
+      tool?: DialectToolCall,
+    ): string | undefined => {
+      const matcher = JSON.stringify(p.handler.matcher ?? "");
+      // The agents never run a handler whose `if` sits on an event without a tool call.
+      if (p.rule && !spec.tool)
+        return `its "if" rule applies only to tool events, and ${spec.name} is not one`;
+      if (tool) {
+        // The dialect's tool name, exactly: a matcher `bash` does not fire on `Bash`.
+        if (!p.matches(tool.name)) return `matcher ${matcher} does not match tool "${tool.name}"`;
+        const rule = p.rule;
+        if (!rule) return undefined;
+        const toolCall = { toolName: tool.name, input: tool.input, cwd };
+        const ruleOptions = { mode: "if-filter" as const, tools: ruleTools(dialectOf(p.handler).tools) };
+        if (matchesRule(rule, toolCall, ruleOptions)) return undefined;
+        return `its "if" rule ${JSON.stringify((p.handler.config as { if?: string }).if ?? "")} does not match this ${tool.name} call`;
+      }
       const field = spec.matcherField;
-      const value = field ? input[field] : undefined;
-      return prepared.filter((p) => {
-        if (p.spec !== spec) return false;
-        // The agents never run a handler whose `if` sits on an event without a tool call.
-        if (p.rule && !spec.tool) return false;
-        if (tool) {
-          // The dialect's tool name, exactly: a matcher `bash` does not fire on `Bash`.
-          if (!p.matches(tool.name)) return false;
-          if (p.rule) {
-            return matchesRule(
-              p.rule,
-              { toolName: tool.name, input: tool.input, cwd },
-              { mode: "if-filter", tools: ruleTools(dialectOf(p.handler).tools) },
-            );
-          }
-          return true;
-        }
-        return field === undefined || p.matches(typeof value === "string" ? value : "");
-      });
+      if (field === undefined) return undefined;
+      const value = typeof input[field] === "string" ? (input[field] as string) : "";
+      return p.matches(value) ? undefined : `matcher ${matcher} does not match ${field} "${value}"`;
     };
+    const selected = (spec: AnyBridgedEvent, input: Record<string, unknown>, tool?: DialectToolCall) =>
+      prepared.filter((p) => {
+        if (p.spec !== spec) return false;
+        const why = notSelected(p, spec, input, tool);
+        if (why !== undefined && debug) skipped({ p, why });
+        return why === undefined;
+      });
 
     const report = (outcome: AggregatedOutcome, event: string) => {
       for (const error of outcome.errors) {
@@ -439,8 +480,10 @@ export async function createSettingsHooks(
       const dedupe = dialect.settings.dedupe !== false;
       matched.forEach((p, index) => {
         const key = dedupe ? p.runner.key : String(index);
+        const first = unique.get(key);
         if (p.async) startAsync(p, input);
-        else if (!unique.has(key)) unique.set(key, p);
+        else if (!first) unique.set(key, p);
+        else if (debug) skipped({ p, why: `identical to ${first.hookPath}, which runs once` });
       });
       const list = [...unique.values()];
       const envFile = spec.envFile ? dialect.variables.envFile : undefined;
@@ -457,7 +500,7 @@ export async function createSettingsHooks(
           undefined,
           extraEnv,
         );
-        options.onHandlerRun?.({
+        onHandlerRun?.({
           hookPath: p.hookPath,
           dialect: dialect.id,
           event: spec.name,

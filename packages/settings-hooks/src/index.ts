@@ -91,6 +91,8 @@ export type { ExecutorContext, HandlerExecutor } from "./handlers/executors.js";
 export { defaultHandlerTypes, HandlerTypeRegistry, registerHandlerType } from "./handlers/executors.js";
 export type { HttpOptions } from "./handlers/http.js";
 export { interpolateHeaders, MAX_RESPONSE_BYTES, runHttpHandler } from "./handlers/http.js";
+export type { HandlerRunDebug, SettingsHandlerSkip } from "./handlers/run-debug.js";
+export { formatHandlerRun, formatHandlerSkip } from "./handlers/run-debug.js";
 export type { PreparedRun, RunHandlerOptions } from "./handlers/run-handler.js";
 export { defaultTimeoutSeconds, prepareRun } from "./handlers/run-handler.js";
 export type { RegexSafety } from "./matcher.js";

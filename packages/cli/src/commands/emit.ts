@@ -1,8 +1,9 @@
 // `hookwire emit <event>`: one event through the real pipeline, with the combined result and a per-hook trace.
 import { defineCommand } from "citty";
-import { EXIT } from "../errors.js";
+import { createDebugLog, debugArg, debugWanted } from "../debug-print.js";
+import { checkInput } from "../event-inputs.js";
 import { buildEvent, resolveEventName } from "../events.js";
-import { hasErrors, reportSources } from "../findings-print.js";
+import { exitCode, reportSkipped, reportSources } from "../findings-print.js";
 import { readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
@@ -31,6 +32,7 @@ export const emitCommand = defineCommand({
     },
     ...cwdArgWithHooks,
     ...timeoutArg,
+    ...debugArg,
     ...jsonArg,
   },
   async run({ args, rawArgs }) {
@@ -40,8 +42,11 @@ export const emitCommand = defineCommand({
       args.cwd,
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
+      debugWanted(args.debug) ? (root) => createDebugLog(out.error, root) : undefined,
     );
-    const payload = buildEvent(resolved, readJsonObject(args.input, "--input", project.found.start));
+    const input = readJsonObject(args.input, "--input", project.found.start);
+    checkInput(resolved.event, input, args.input !== undefined);
+    const payload = buildEvent(resolved, input);
     const problems = sourceFindings(project.result, project.cwd);
     if (!args.json) reportSources(out.error, out.errorColors, project, problems);
 
@@ -67,6 +72,7 @@ export const emitCommand = defineCommand({
         errors,
         project: { root: project.cwd, searched: project.found.searched, marker: project.found.marker },
         problems,
+        skipped: project.result.skipped.map((item) => item.path),
       });
     } else {
       const label = resolved.settingsName ? `${resolved.event} (${resolved.settingsName})` : resolved.event;
@@ -77,8 +83,8 @@ export const emitCommand = defineCommand({
       for (const error of errors) out.line(out.colors.yellow(`⚠ ${error}`));
       out.line(`result: ${outcome === undefined ? "(nothing)" : JSON.stringify(outcome)}`);
       if (blocked) out.line(out.colors.red("✖ blocked"));
+      reportSkipped(out.error, out.errorColors, project.result.skipped, project.cwd);
     }
-    // A source that did not load makes the outcome meaningless (a validator that would block is missing).
-    process.exitCode = hasErrors(problems) ? EXIT.usage : blocked ? EXIT.blocked : EXIT.ok;
+    process.exitCode = exitCode(problems, project.result.skipped, blocked);
   },
 });

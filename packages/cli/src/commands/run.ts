@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { AgentHost, createTerminalUIContext, JsonlSessionManager } from "@hookwire/host-kit";
 import { defineCommand } from "citty";
+import { createDebugLog, debugArg, debugWanted } from "../debug-print.js";
 import { CliUsageError, EXIT } from "../errors.js";
 import { hasErrors, reportSources } from "../findings-print.js";
 import { spellCommand } from "../invocation.js";
@@ -20,6 +21,7 @@ export const runCommand = defineCommand({
       required: true,
     },
     ...cwdArgWithHooks,
+    ...debugArg,
   },
   async run({ args, rawArgs }) {
     const out = createOutput();
@@ -31,8 +33,12 @@ export const runCommand = defineCommand({
       const session = JsonlSessionManager.create(sessionDir, root, undefined, {
         transcriptDir: path.join(sessionDir, "transcripts"),
       });
+      const log = debugWanted(args.debug) ? createDebugLog(out.error, root) : undefined;
       const project = await loadProject(args.cwd, listArg(rawArgs, "hook"), {
         hostSession: session.hookSession,
+        ...(log
+          ? { debug: true, onHandlerRun: (run) => log.run(run), onHandlerSkipped: (skip) => log.skip(skip) }
+          : {}),
       });
       // Everything after the command name, as typed (citty also lists it under `_`).
       const rest = args._.slice(1).join(" ");
@@ -49,6 +55,7 @@ export const runCommand = defineCommand({
         hasUI,
         print: (line) => out.line(line),
       });
+      log?.watch(host.runner, project.result.hooks);
       if (!host.runner.getCommand(name)) {
         const known = host.runner.getRegisteredCommands().map((command) => `/${command.name}`);
         throw new CliUsageError(

@@ -3,9 +3,10 @@ import type { ContentPart, ToolDefinition, ToolResult } from "@hookwire/core";
 import { createDefaultTools } from "@hookwire/host-kit";
 import { HookToolWrapper } from "@hookwire/tool-wrapper";
 import { defineCommand } from "citty";
-import { CliUsageError, EXIT } from "../errors.js";
+import { createDebugLog, debugArg, debugWanted } from "../debug-print.js";
+import { CliUsageError } from "../errors.js";
 import { toolFromInput } from "../events.js";
-import { hasErrors, reportSources } from "../findings-print.js";
+import { exitCode, reportSkipped, reportSources } from "../findings-print.js";
 import { readJsonArg, readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
@@ -59,6 +60,7 @@ export const toolCommand = defineCommand({
     },
     ...cwdArgWithHooks,
     ...timeoutArg,
+    ...debugArg,
     ...jsonArg,
   },
   async run({ args, rawArgs }) {
@@ -67,6 +69,7 @@ export const toolCommand = defineCommand({
       args.cwd,
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
+      debugWanted(args.debug) ? (root) => createDebugLog(out.error, root) : undefined,
     );
     const rawInput = readJsonObject(args.input, "--input", project.found.start);
     const problems = sourceFindings(project.result, project.cwd);
@@ -110,6 +113,7 @@ export const toolCommand = defineCommand({
         errors,
         project: { root: project.cwd, searched: project.found.searched, marker: project.found.marker },
         problems,
+        skipped: project.result.skipped.map((item) => item.path),
       });
     } else {
       out.line(out.colors.bold(`${toolName} ${JSON.stringify(input)}`));
@@ -124,7 +128,8 @@ export const toolCommand = defineCommand({
         const by = failure.hookPath ? ` by ${shortPath(failure.hookPath, project.cwd)}` : "";
         out.line(out.colors.red(`✖ ${blocked ? `blocked${by}` : "failed"}: ${failure.message}`));
       }
+      reportSkipped(out.error, out.errorColors, project.result.skipped, project.cwd);
     }
-    process.exitCode = hasErrors(problems) ? EXIT.usage : failure ? EXIT.blocked : EXIT.ok;
+    process.exitCode = exitCode(problems, project.result.skipped, failure !== undefined);
   },
 });

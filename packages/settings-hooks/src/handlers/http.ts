@@ -12,6 +12,8 @@ export interface HttpOptions extends OutputOptions {
   secretEnv?: readonly string[];
   env?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  /** Attach the response (status, body) to the result, for `--debug`. */
+  debug?: boolean;
 }
 
 /** `$VAR` / `${VAR}` in header values, resolved only for names in `allowedEnvVars` (others → ""). */
@@ -104,7 +106,12 @@ export async function runHttpHandler(
     }
     const text = await readCapped(response, controller);
     if (text === undefined) return fail(`sent a response body over ${MAX_RESPONSE_BYTES} bytes`);
-    return parseStdout(text, options);
+    const result = parseStdout(text, options);
+    if (!options.debug) return result;
+    return {
+      ...result,
+      debug: { ran: `POST ${config.url}`, stdin: body, status: response.status, stdout: text, stderr: "" },
+    };
   } catch (error) {
     if (timedOut) return fail(`timed out after ${options.timeoutMs / 1000} s`);
     if (options.signal?.aborted) return fail("was cancelled");

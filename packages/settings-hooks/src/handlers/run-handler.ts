@@ -22,6 +22,7 @@ import {
 } from "./environment.js";
 import { findExecutor, type HandlerTypeRegistry } from "./executors.js";
 import { runHttpHandler } from "./http.js";
+import { shownArgv } from "./run-debug.js";
 
 export interface RunHandlerOptions extends EnvironmentOptions {
   cwd: string;
@@ -29,6 +30,8 @@ export interface RunHandlerOptions extends EnvironmentOptions {
   outputDir?: string;
   executors?: HandlerTypeRegistry;
   signal?: AbortSignal;
+  /** Attach each run in full to its result (`HandlerResult.debug`): argv, cwd, stdin, exit code, stdout, stderr. */
+  debug?: boolean;
   /** Called before each command handler spawns; a throw stops the spawn and becomes the handler's error (its `code` kept). */
   beforeCommand?: (handler: SettingsHandler) => void | Promise<void>;
 }
@@ -71,6 +74,7 @@ export function prepareRun(handler: SettingsHandler, options: RunHandlerOptions)
         runHttpHandler(http, JSON.stringify(input), {
           ...output,
           validate,
+          debug: options.debug,
           timeoutMs: timeoutMs(handler),
           secretEnv: options.secretEnv,
           env: options.baseEnv,
@@ -117,14 +121,24 @@ function prepareCommand(
           return { status: "error", message: errorMessage(cause), warnings: [], ...(code ? { code } : {}) };
         }
       }
+      const stdin = JSON.stringify(input);
       const run = await runCommand(spec, {
         cwd,
         env: extraEnv ? { ...environment(), ...extraEnv } : environment(),
-        input: JSON.stringify(input),
+        input: stdin,
         timeoutMs: ms,
         signal: signal ?? options.signal,
       });
-      return protocol.exit(run, { ...output, validate: protocol.output, timeoutMs: ms, handler: fields });
+      const result = protocol.exit(run, {
+        ...output,
+        validate: protocol.output,
+        timeoutMs: ms,
+        handler: fields,
+      });
+      if (!options.debug) return result;
+      const ran = shownArgv(spec.file, spec.args);
+      const { code, signal: killedBy, stdout, stderr } = run;
+      return { ...result, debug: { ran, cwd, stdin, exitCode: code, signal: killedBy, stdout, stderr } };
     },
   };
 }

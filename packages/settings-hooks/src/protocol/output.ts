@@ -2,6 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import type { PermissionDecision } from "@hookwire/core";
+import type { HandlerRunDebug } from "../handlers/run-debug.js";
 import { saveOutput } from "./saved-output.js";
 
 /** The fields of a hook's JSON output that hookwire acts on; each one validated on its own. */
@@ -30,7 +31,7 @@ export interface HookOutput {
  * `blocking`: exit 2, `reason` is stderr; `error`: anything else, never blocks by itself. Claude Code
  * reads a JSON object on stdout whatever the exit code, so `blocking` and `error` carry it in `output`.
  */
-export type HandlerResult =
+export type HandlerResult = (
   | {
       status: "success";
       output: HookOutput;
@@ -40,7 +41,11 @@ export type HandlerResult =
       invalidJson?: string;
     }
   | { status: "blocking"; reason: string; output?: HookOutput; warnings: string[] }
-  | { status: "error"; message: string; output?: HookOutput; warnings: string[]; code?: string };
+  | { status: "error"; message: string; output?: HookOutput; warnings: string[]; code?: string }
+) & {
+  /** The run in full, when the host asked for debugging (`debug: true`, HOOKWIRE_DEBUG=1). */
+  debug?: HandlerRunDebug;
+};
 
 export interface OutputOptions {
   /** Names the hook in warnings. */

@@ -1,0 +1,220 @@
+// `hookwire explain <event> [tool]`: which hooks would fire here and why each other one would not, without running any.
+import type { LoadedHook } from "@hookwire/core";
+import type { DiscoverAndLoadResult } from "@hookwire/loader";
+import {
+  dialectOf,
+  findEvent,
+  handlerMatcher,
+  handlerRule,
+  isBridged,
+  type SettingsHandler,
+  settingsHandlerProblems,
+  settingsHookPath,
+  toDialectCall,
+} from "@hookwire/settings-hooks";
+import { defineCommand } from "citty";
+import { type ResolvedEvent, resolveEventName, toolFromInput } from "../events.js";
+import { reportSources } from "../findings-print.js";
+import { spellCommand } from "../invocation.js";
+import { createOutput } from "../output.js";
+import { loadProject, shortPath } from "../project.js";
+import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
+import { sourceFindings } from "./doctor-checks.js";
+
+/** One hook or handler and whether it would fire: `maybe` when only the call's input can tell (an `if` rule). */
+export interface Explanation {
+  /** The module, or the settings handler as file#JSON path. */
+  hook: string;
+  fires: "yes" | "no" | "maybe";
+  why: string;
+  fix?: string;
+}
+
+function moduleExplanations(hooks: readonly LoadedHook[], event: string, cwd: string): Explanation[] {
+  return hooks
+    .filter((hook) => hook.source.kind !== "settings")
+    .map((hook) => {
+      const count = hook.handlers.get(event)?.length ?? 0;
+      const handled = [...hook.handlers].filter(([, list]) => list.length > 0).map(([name]) => name);
+      return count > 0
+        ? {
+            hook: shortPath(hook.path, cwd),
+            fires: "yes",
+            why: `${count} ${event} handler${count === 1 ? "" : "s"}`,
+          }
+        : {
+            hook: shortPath(hook.path, cwd),
+            fires: "no",
+            why: `registers no ${event} handler${handled.length ? ` (it handles ${handled.join(", ")})` : ""}`,
+          };
+    });
+}
+
+/** Why a file's switch turned `handler` off: the files of its dialect that say so. */
+function switchedOff(handler: SettingsHandler, result: DiscoverAndLoadResult, cwd: string): string {
+  const files = result.settings.files.filter(
+    (file) =>
+      (file.source.dialect ?? "claude") === handler.dialect &&
+      (file.disableAllHooks || file.hooksSwitch === false),
+  );
+  if (files.length > 0) {
+    return `turned off by ${files.map((file) => shortPath(file.source.file, cwd)).join(", ")} (its hooks switch, e.g. "disableAllHooks": true)`;
+  }
+  return "disabled by its dialect's per-handler switch (a disabled state id or name)";
+}
+
+function handlerExplanation(
+  handler: SettingsHandler,
+  context: {
+    resolved: ResolvedEvent;
+    tool?: string;
+    result: DiscoverAndLoadResult;
+    cwd: string;
+    active: Set<string>;
+    problems: Map<string, string>;
+  },
+): Explanation | undefined {
+  const { resolved, tool, result, cwd } = context;
+  const dialect = dialectOf(handler);
+  const spec = findEvent(dialect, handler.event);
+  if (!spec || !isBridged(spec) || spec.native !== resolved.event) return undefined;
+  const emitAs = spec.emitAs as { isError?: boolean } | undefined;
+  if (
+    resolved.emitAs?.isError !== undefined &&
+    emitAs?.isError !== undefined &&
+    emitAs.isError !== resolved.emitAs.isError
+  ) {
+    return undefined;
+  }
+  const hook = settingsHookPath(handler, cwd);
+  const skipped = result.skipped.find((item) => item.path === shortPath(handler.file, cwd));
+  if (skipped)
+    return {
+      hook,
+      fires: "no",
+      why: `not loaded: ${skipped.reason}`,
+      fix: spellCommand(skipped.trustCommand),
+    };
+  const problem = context.problems.get(hook);
+  if (problem) return { hook, fires: "no", why: `unusable: ${problem}` };
+  if (!context.active.has(`${handler.file}#${handler.jsonPath}`))
+    return { hook, fires: "no", why: switchedOff(handler, result, cwd) };
+  const when =
+    emitAs?.isError === true
+      ? " (only when the tool fails)"
+      : emitAs?.isError === false
+        ? " (only when the tool succeeds)"
+        : "";
+  const matcher = JSON.stringify(handler.matcher ?? "");
+  if (spec.tool) {
+    if (tool === undefined) {
+      const all = handler.matcher === undefined || handler.matcher === "" || handler.matcher === "*";
+      if (!all)
+        return {
+          hook,
+          fires: "maybe",
+          why: `matcher ${matcher}: name a tool to know (hookwire explain ${resolved.event} <tool>)`,
+        };
+    } else {
+      const name = toDialectCall(dialect.tools, tool, {}).name;
+      if (!handlerMatcher(handler)(name)) {
+        return {
+          hook,
+          fires: "no",
+          why: `matcher ${matcher} does not match ${dialect.label}'s tool name "${name}"`,
+        };
+      }
+    }
+    if (handlerRule(handler)) {
+      const rule = JSON.stringify((handler.config as { if?: string }).if);
+      return { hook, fires: "maybe", why: `only when its "if" rule ${rule} matches the call's input${when}` };
+    }
+  }
+  return {
+    hook,
+    fires: "yes",
+    why: `${handler.event}${handler.matcher ? `, matcher ${matcher}` : ""}${when}`,
+  };
+}
+
+/** Every hook and settings handler of `resolved`'s event, with whether it fires for `tool` (native name) and why. */
+export function explain(
+  result: DiscoverAndLoadResult,
+  resolved: ResolvedEvent,
+  cwd: string,
+  tool?: string,
+): Explanation[] {
+  const untrustedModules: Explanation[] = result.skipped
+    .filter((item) => item.kind === "hook")
+    .map((item) => ({
+      hook: item.path,
+      fires: "no",
+      why: `not loaded: ${item.reason}`,
+      fix: spellCommand(item.trustCommand),
+    }));
+  const handlers = result.settings.files.flatMap((file) => file.handlers);
+  const active = new Set(result.settings.handlers.map((handler) => `${handler.file}#${handler.jsonPath}`));
+  const problems = new Map(
+    settingsHandlerProblems(handlers, { cwd }).map((p) => [p.hookPath, p.error] as const),
+  );
+  const context = { resolved, tool, result, cwd, active, problems };
+  return [
+    ...moduleExplanations(result.hooks, resolved.event, cwd),
+    ...untrustedModules,
+    ...handlers.flatMap((handler) => handlerExplanation(handler, context) ?? []),
+  ];
+}
+
+const MARK = { yes: "✔", no: "✖", maybe: "?" } as const;
+
+export const explainCommand = defineCommand({
+  args: {
+    event: {
+      type: "positional",
+      description: "tool_call, PreToolUse, session_start, SessionStart, …",
+      required: true,
+    },
+    tool: { type: "positional", description: "For tool events: the tool (bash, or Bash)", required: false },
+    ...cwdArgWithHooks,
+    ...jsonArg,
+  },
+  async run({ args, rawArgs }) {
+    const out = createOutput();
+    const resolved = resolveEventName(args.event);
+    const tool =
+      args.tool === undefined ? undefined : toolFromInput({ tool_name: args.tool, tool_input: {} }).toolName;
+    const project = await loadProject(args.cwd, listArg(rawArgs, "hook"));
+    const { cwd, result } = project;
+    const explanations = explain(result, resolved, cwd, tool);
+    // What did not load at all (a handler with an invalid matcher, a module that does not import) is named too.
+    const problems = sourceFindings(result, cwd).filter(
+      (finding) => !finding.message.startsWith("not loaded:"),
+    );
+    if (args.json) {
+      out.json({
+        event: resolved.event,
+        settingsEvent: resolved.settingsName,
+        tool,
+        cwd,
+        hooks: explanations,
+        problems,
+      });
+      return;
+    }
+    reportSources(out.error, out.errorColors, project, problems);
+    const label = `${resolved.event}${resolved.settingsName ? ` (${resolved.settingsName})` : ""}${tool ? ` ${tool}` : ""}`;
+    out.line(out.colors.bold(`What would fire on ${label} in ${cwd} (nothing is run)`));
+    if (explanations.length === 0) out.line("  (no hook handles this event)");
+    for (const item of explanations) {
+      const mark = MARK[item.fires];
+      const paint =
+        item.fires === "yes" ? out.colors.green : item.fires === "no" ? out.colors.red : out.colors.yellow;
+      out.line(
+        `${paint(mark)} ${item.hook}: ${item.fires === "yes" ? "fires" : item.fires === "no" ? "does not fire" : "may fire"}: ${item.why}`,
+      );
+      if (item.fix) out.line(out.colors.dim(`    fix: ${item.fix}`));
+    }
+    const firing = explanations.filter((item) => item.fires === "yes").length;
+    out.line(`${firing} of ${explanations.length} would fire`);
+  },
+});
