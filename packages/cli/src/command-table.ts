@@ -71,6 +71,10 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
     load: async () => (await import("./commands/init.js")).initCommand,
   },
+  hooks: {
+    description: "Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>",
+    load: async () => (await import("./commands/hooks.js")).hooksCommand,
+  },
   demo: {
     description: "Run the bundled demo project with a scripted model and print its trace",
     load: async () => (await import("./commands/demo.js")).demoCommand,

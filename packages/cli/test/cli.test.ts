@@ -15,7 +15,7 @@ describe("hookwire --help", () => {
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
       Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|demo|help
+      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|hooks|demo|help
 
       COMMANDS
 
@@ -29,6 +29,7 @@ describe("hookwire --help", () => {
         disconnect    Remove what hookwire connect added to an agent's settings                              
               hook    What a connected agent runs at each event (hookwire connect writes it)                 
               init    Scaffold a typed hook module (or --settings: a settings hook with its script)          
+             hooks    Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>  
               demo    Run the bundled demo project with a scripted model and print its trace                 
               help    Show the help of hookwire or of one command                                            
 
