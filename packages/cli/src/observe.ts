@@ -1,5 +1,5 @@
 // A runner for one CLI run that keeps what the hooks did along the way: messages, per-handler traces, errors.
-import { HookRunner, type LoadedHook } from "@hookwire/core";
+import { HookRunner, type HookUIContext, type LoadedHook } from "@hookwire/core";
 import type { Output } from "./output.js";
 import { loadProject, type Project } from "./project.js";
 import { settingsRow, type TraceRow, traceRow } from "./trace-print.js";
@@ -17,6 +17,12 @@ export interface ObservedRunner {
   errors: string[];
 }
 
+/** A UI for the run (the scripted replies of `--answer`, `--select`, `--input-text`). */
+export interface RunnerUI {
+  ui: Partial<HookUIContext>;
+  hasUI: boolean;
+}
+
 export interface ObservedProject extends ObservedRunner {
   project: Project;
 }
@@ -29,10 +35,11 @@ export async function observeProject(
   cwd: string | undefined,
   hooks: readonly string[],
   handlerTimeout: number,
+  ui?: RunnerUI,
 ): Promise<ObservedProject> {
   const rows: TraceRow[] = [];
   const project = await loadProject(cwd, hooks, { onHandlerRun: (run) => rows.push(settingsRow(run)) });
-  return { project, ...observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout) };
+  return { project, ...observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout, ui) };
 }
 
 /** There is no session to send messages to, so they, every trace and every handler error are kept to print. */
@@ -41,10 +48,12 @@ export function observeRunner(
   cwd: string,
   rows: TraceRow[] = [],
   handlerTimeout = 0,
+  ui?: RunnerUI,
 ): ObservedRunner {
   const runner = new HookRunner(hooks, { cwd, handlerTimeout });
   const messages: HookMessage[] = [];
   runner.initialize({
+    ...(ui ? { uiContext: ui.ui, hasUI: ui.hasUI } : {}),
     sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),
     appendEntryHandler: () => {},
   });
