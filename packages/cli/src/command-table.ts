@@ -75,6 +75,10 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>",
     load: async () => (await import("./commands/hooks.js")).hooksCommand,
   },
+  schema: {
+    description: "Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor",
+    load: async () => (await import("./commands/schema.js")).schemaCommand,
+  },
   demo: {
     description: "Run the bundled demo project with a scripted model and print its trace",
     load: async () => (await import("./commands/demo.js")).demoCommand,

@@ -15,7 +15,7 @@ describe("hookwire --help", () => {
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
       Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|hooks|demo|help
+      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|hooks|schema|demo|help
 
       COMMANDS
 
@@ -30,6 +30,7 @@ describe("hookwire --help", () => {
               hook    What a connected agent runs at each event (hookwire connect writes it)                 
               init    Scaffold a typed hook module (or --settings: a settings hook with its script)          
              hooks    Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>  
+            schema    Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor   
               demo    Run the bundled demo project with a scripted model and print its trace                 
               help    Show the help of hookwire or of one command                                            
 

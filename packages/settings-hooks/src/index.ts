@@ -87,6 +87,7 @@ export type { HttpOptions } from "./handlers/http.js";
 export { interpolateHeaders, MAX_RESPONSE_BYTES, runHttpHandler } from "./handlers/http.js";
 export type { PreparedRun, RunHandlerOptions } from "./handlers/run-handler.js";
 export { defaultTimeoutSeconds, prepareRun } from "./handlers/run-handler.js";
+export { settingsJsonSchema } from "./json-schema.js";
 export type { RegexSafety } from "./matcher.js";
 export {
   compileMatcher,
