@@ -79,6 +79,14 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor",
     load: async () => (await import("./commands/schema.js")).schemaCommand,
   },
+  test: {
+    description: "Run the fixtures in .hookwire/tests/*.json through emit and name each that fails (--watch)",
+    load: async () => (await import("./commands/test.js")).testCommand,
+  },
+  record: {
+    description: "Run one event through emit and save it as a fixture: .hookwire/tests/<name>.json",
+    load: async () => (await import("./commands/record.js")).recordCommand,
+  },
   demo: {
     description: "Run the bundled demo project with a scripted model and print its trace",
     load: async () => (await import("./commands/demo.js")).demoCommand,

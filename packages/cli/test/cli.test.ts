@@ -15,24 +15,26 @@ describe("hookwire --help", () => {
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
       Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|hooks|schema|demo|help
+      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|hooks|schema|test|record|demo|help
 
       COMMANDS
 
-              list    List every hook that would run here: modules, settings handlers, commands              
-              emit    Run one event (native or settings name) through every hook and show who decided what   
-              tool    Run one tool call through the hooks (pre and post) with a stand-in tool                
-               run    Run a registered slash command, e.g. hookwire run /handoff notes                       
-            doctor    Validate every hook source and explain why a hook would not fire                       
-             trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)
-           connect    Run hookwire inside an agent: claude, codex, gemini, copilot or cursor                 
-        disconnect    Remove what hookwire connect added to an agent's settings                              
-              hook    What a connected agent runs at each event (hookwire connect writes it)                 
-              init    Scaffold a typed hook module (or --settings: a settings hook with its script)          
-             hooks    Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>  
-            schema    Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor   
-              demo    Run the bundled demo project with a scripted model and print its trace                 
-              help    Show the help of hookwire or of one command                                            
+              list    List every hook that would run here: modules, settings handlers, commands                 
+              emit    Run one event (native or settings name) through every hook and show who decided what      
+              tool    Run one tool call through the hooks (pre and post) with a stand-in tool                   
+               run    Run a registered slash command, e.g. hookwire run /handoff notes                          
+            doctor    Validate every hook source and explain why a hook would not fire                          
+             trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)   
+           connect    Run hookwire inside an agent: claude, codex, gemini, copilot or cursor                    
+        disconnect    Remove what hookwire connect added to an agent's settings                                 
+              hook    What a connected agent runs at each event (hookwire connect writes it)                    
+              init    Scaffold a typed hook module (or --settings: a settings hook with its script)             
+             hooks    Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>     
+            schema    Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor      
+              test    Run the fixtures in .hookwire/tests/*.json through emit and name each that fails (--watch)
+            record    Run one event through emit and save it as a fixture: .hookwire/tests/<name>.json          
+              demo    Run the bundled demo project with a scripted model and print its trace                    
+              help    Show the help of hookwire or of one command                                               
 
       Use hookwire <command> --help for more information about a command.
       "

@@ -153,7 +153,7 @@ describe("arguments", () => {
     const help = box.run(["help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(
-      "USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|hooks|schema|demo|help",
+      "USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|init|hooks|schema|test|record|demo|help",
     );
     const emit = box.run(["help", "emit"]);
     expect(emit.stdout.split("\n")[2]).toBe("USAGE hookwire emit [OPTIONS] <EVENT>");

@@ -20,7 +20,7 @@ describe("hookwire schema", () => {
     const out = sandbox("basic").run(["schema", "cursr"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
-      "hookwire: Unknown settings format "cursr"; did you mean "cursor"?. Use one of claude, codex, gemini, copilot, cursor.
+      "hookwire: Unknown settings format "cursr"; did you mean "cursor"? Use one of claude, codex, gemini, copilot, cursor.
       "
     `);
   });

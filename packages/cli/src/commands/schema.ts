@@ -19,7 +19,7 @@ export const schemaCommand = defineCommand({
     if (!(DIALECT_IDS as readonly string[]).includes(format)) {
       const hint = didYouMean(format, DIALECT_IDS);
       throw new CliUsageError(
-        `Unknown settings format "${format}"${hint ? `; did you mean "${hint}"?` : ""}. Use one of ${DIALECT_IDS.join(", ")}.`,
+        `Unknown settings format "${format}"${hint ? `; did you mean "${hint}"?` : "."} Use one of ${DIALECT_IDS.join(", ")}.`,
       );
     }
     createOutput().json(await settingsJsonSchema(format as DialectId));
