@@ -36,4 +36,4 @@ export { opencodePluginProvider } from "./opencode/provider.js";
 export { resolvePath } from "./resolve-path.js";
 export type { TrustGuard } from "./trust/guard.js";
 export type { ProjectTrustStatus, TrustChange } from "./trust/project-trust.js";
-export { defaultHooksConfigPath, defaultTrustStorePath } from "./trust/store-path.js";
+export { defaultTrustStorePath } from "./trust/store-path.js";

@@ -43,12 +43,10 @@ describe("hooks the user turned off", () => {
   it("skips a module and a settings handler named in hooks.json, and says which", async () => {
     const { cwd, hooksConfig, load } = await project();
     expect((await load()).reason).toBe("module guard");
-    await setHookDisabled(hooksConfig, path.join(cwd, ".hookwire/hooks/guard.js"), true);
-    await setHookDisabled(
-      hooksConfig,
-      path.join(cwd, ".claude/settings.json#hooks.PreToolUse[0].hooks[0]"),
-      true,
-    );
+    await setHookDisabled(path.join(cwd, ".hookwire/hooks/guard.js"), true, { file: hooksConfig });
+    await setHookDisabled(path.join(cwd, ".claude/settings.json#hooks.PreToolUse[0].hooks[0]"), true, {
+      file: hooksConfig,
+    });
     const { reason, disabled, result } = await load();
     expect(reason).toBe("second");
     expect(disabled).toEqual([
@@ -61,18 +59,22 @@ describe("hooks the user turned off", () => {
   it("turns off every handler under a file or group id, and on again with enable", async () => {
     const { cwd, hooksConfig, load } = await project();
     const file = path.join(cwd, ".claude/settings.json");
-    await setHookDisabled(hooksConfig, path.join(cwd, ".hookwire/hooks/guard.js"), true);
-    await setHookDisabled(hooksConfig, `${file}#hooks.PreToolUse[0]`, true);
+    await setHookDisabled(path.join(cwd, ".hookwire/hooks/guard.js"), true, { file: hooksConfig });
+    await setHookDisabled(`${file}#hooks.PreToolUse[0]`, true, { file: hooksConfig });
     expect((await load()).reason).toBeUndefined();
-    expect(await setHookDisabled(hooksConfig, `${file}#hooks.PreToolUse[0]`, false)).toBe(true);
-    expect(await setHookDisabled(hooksConfig, `${file}#hooks.PreToolUse[0]`, false)).toBe(false);
+    expect((await setHookDisabled(`${file}#hooks.PreToolUse[0]`, false, { file: hooksConfig })).changed).toBe(
+      true,
+    );
+    expect((await setHookDisabled(`${file}#hooks.PreToolUse[0]`, false, { file: hooksConfig })).changed).toBe(
+      false,
+    );
     expect((await load()).reason).toBe("first\nsecond");
   });
 
   it("does not take a prefix of a name for the folder it is in", async () => {
     const { cwd, hooksConfig, load } = await project();
     // `.hookwire/hooks/gua` is neither `.hookwire/hooks/guard.js`, nor its parent.
-    await setHookDisabled(hooksConfig, path.join(cwd, ".hookwire/hooks/gua"), true);
+    await setHookDisabled(path.join(cwd, ".hookwire/hooks/gua"), true, { file: hooksConfig });
     expect((await load()).reason).toBe("module guard");
   });
 
@@ -91,6 +93,6 @@ describe("hooks the user turned off", () => {
           "The hooks config \`<config>\` must hold {"disabled": [hook ids]}, got "disabled": "all"; no hook is turned off. Fix or remove the file.",
         ]
       `);
-    await expect(setHookDisabled(hooksConfig, "/x", true)).rejects.toThrow("no hook is turned off");
+    await expect(setHookDisabled("/x", true, { file: hooksConfig })).rejects.toThrow("no hook is turned off");
   });
 });

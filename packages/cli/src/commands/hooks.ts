@@ -2,7 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import { didYouMean, displayPath } from "@hookwire/core";
-import { defaultHooksConfigPath, resolvePath, setHookDisabled } from "@hookwire/loader";
+import { resolvePath, setHookDisabled } from "@hookwire/loader";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { createOutput } from "../output.js";
@@ -66,8 +66,7 @@ export const hooksCommand = defineCommand({
         `No hook "${args.id}" here${hint ? `; did you mean "${hint}"?` : "."} Ids are what \`hookwire list\` shows: a hook file, or a settings file#JSON path.`,
       );
     }
-    const config = defaultHooksConfigPath();
-    const changed = await setHookDisabled(config, id, action === "disable");
+    const { file: config, changed } = await setHookDisabled(id, action === "disable");
     if (args.json) {
       out.json({ id, action, changed, config });
       return;

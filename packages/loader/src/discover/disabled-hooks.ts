@@ -5,6 +5,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@hookwire/core";
 import { properLockfile } from "../lazy-deps.js";
+import { defaultHooksConfigPath } from "../trust/store-path.js";
 
 /**
  * A hook's id is its absolute file (a module, a pre/post script, a settings file) and, for a settings handler,
@@ -66,8 +67,20 @@ export function hooksConfigProblem(file: string, problem: string): string {
   return `The hooks config \`${file}\` ${problem}; no hook is turned off. Fix or remove the file.`;
 }
 
-/** Adds (`disabled: true`) or removes `id` under a lock; answers whether the file changed. */
-export async function setHookDisabled(file: string, id: HookId, disabled: boolean): Promise<boolean> {
+/**
+ * Adds (`disabled: true`) or removes `id` in the user's hooks config under a lock (`file`, default
+ * `$XDG_CONFIG_HOME/hookwire/hooks.json`); answers the file and whether it changed.
+ */
+export async function setHookDisabled(
+  id: HookId,
+  disabled: boolean,
+  options: { file?: string; home?: string; env?: Record<string, string | undefined> } = {},
+): Promise<{ file: string; changed: boolean }> {
+  const file = options.file ?? defaultHooksConfigPath(options);
+  return { file, changed: await writeDisabled(file, id, disabled) };
+}
+
+async function writeDisabled(file: string, id: HookId, disabled: boolean): Promise<boolean> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const release = await properLockfile().lock(file, {
     realpath: false,
