@@ -70,7 +70,7 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown command "lst". Did you mean "list"?
-      Commands: list, emit, tool, run, doctor, trust, connect, disconnect, hook, init, demo, help. See \`hookwire help\`.
+      Commands: list, emit, tool, run, doctor, trust, connect, disconnect, hook, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
       "
     `);
   });
