@@ -27,7 +27,11 @@ describe("exit code 2 per bridged event (003 table)", () => {
   it("PreToolUse: blocks the tool call with stderr as the reason", async () => {
     const h = await harness({ PreToolUse: group([blocker], "Bash") });
     const outcome = await h.runner.emitToolCall(toolCall("bash", { command: "ls" }));
-    expect(outcome).toMatchObject({ block: true, reason: "nope", blockedBy: ".claude/settings.json#hooks.PreToolUse[0].hooks[0]" });
+    expect(outcome).toMatchObject({
+      block: true,
+      reason: "nope",
+      blockedBy: ".claude/settings.json#hooks.PreToolUse[0].hooks[0]",
+    });
   });
 
   it("UserPromptSubmit: refuses the prompt", async () => {
