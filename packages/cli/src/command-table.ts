@@ -86,6 +86,22 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
     load: async () => (await import("./commands/init.js")).initCommand,
   },
+  hooks: {
+    description: "Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>",
+    load: async () => (await import("./commands/hooks.js")).hooksCommand,
+  },
+  schema: {
+    description: "Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor",
+    load: async () => (await import("./commands/schema.js")).schemaCommand,
+  },
+  test: {
+    description: "Run the fixtures in .hookwire/tests/*.json through emit and name each that fails (--watch)",
+    load: async () => (await import("./commands/test.js")).testCommand,
+  },
+  record: {
+    description: "Run one event through emit and save it as a fixture: .hookwire/tests/<name>.json",
+    load: async () => (await import("./commands/record.js")).recordCommand,
+  },
   demo: {
     description: "Run the bundled demo project with a scripted model and print its trace",
     load: async () => (await import("./commands/demo.js")).demoCommand,

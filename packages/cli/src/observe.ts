@@ -1,5 +1,5 @@
 // A runner for one CLI run that keeps what the hooks did along the way: messages, per-handler traces, errors.
-import { HookRunner, type LoadedHook } from "@hookwire/core";
+import { HookRunner, type HookUIContext, type LoadedHook } from "@hookwire/core";
 import type { DebugLog } from "./debug-print.js";
 import type { Output } from "./output.js";
 import { loadProject, type Project, resolveProject } from "./project.js";
@@ -18,6 +18,12 @@ export interface ObservedRunner {
   errors: string[];
 }
 
+/** A UI for the run (the scripted replies of `--answer`, `--select`, `--input-text`). */
+export interface RunnerUI {
+  ui: Partial<HookUIContext>;
+  hasUI: boolean;
+}
+
 export interface ObservedProject extends ObservedRunner {
   project: Project;
 }
@@ -31,6 +37,7 @@ export async function observeProject(
   hooks: readonly string[],
   handlerTimeout: number,
   debug?: (cwd: string) => DebugLog,
+  ui?: RunnerUI,
 ): Promise<ObservedProject> {
   const rows: TraceRow[] = [];
   const log = debug?.(resolveProject(cwd).root);
@@ -41,7 +48,7 @@ export async function observeProject(
     },
     ...(log ? { debug: true, onHandlerSkipped: (skip) => log.skip(skip) } : {}),
   });
-  const observed = observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout);
+  const observed = observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout, ui);
   log?.watch(observed.runner, project.result.hooks);
   return { project, ...observed };
 }
@@ -52,10 +59,12 @@ export function observeRunner(
   cwd: string,
   rows: TraceRow[] = [],
   handlerTimeout = 0,
+  ui?: RunnerUI,
 ): ObservedRunner {
   const runner = new HookRunner(hooks, { cwd, handlerTimeout });
   const messages: HookMessage[] = [];
   runner.initialize({
+    ...(ui ? { uiContext: ui.ui, hasUI: ui.hasUI } : {}),
     sendMessageHandler: (message, _options, hookPath) => messages.push({ hookPath, ...message }),
     appendEntryHandler: () => {},
   });

@@ -74,6 +74,7 @@ describe("hookwire init", () => {
     expect(out.stdout).toMatchInlineSnapshot(`
       "✔ wrote .claude/scripts/no-force-push.mjs
       ✔ wrote .claude/settings.json
+      ✔ wrote .hookwire/schema/claude.json
       Next:
         pnpm add -D @hookwire/settings-hooks                                                                           # types for your editor (the hook itself runs without it)
         pnpm exec hookwire trust                                                                                       # project hooks run only once you trust them
@@ -82,6 +83,9 @@ describe("hookwire init", () => {
     `);
     const settings = JSON.parse(readFileSync(path.join(box.cwd, ".claude/settings.json"), "utf8"));
     expect(settings.hooks.SessionStart).toHaveLength(1);
+    expect(settings.$schema).toBe("../.hookwire/schema/claude.json");
+    const schema = JSON.parse(readFileSync(path.join(box.cwd, ".hookwire/schema/claude.json"), "utf8"));
+    expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(settings.hooks.PreToolUse.at(-1)).toEqual({
       matcher: "Bash",
       hooks: [

@@ -379,6 +379,24 @@ describe("tool_call", () => {
     });
   });
 
+  it("credits a block or verdict to the handler a bridge names in decidedBy", async () => {
+    const bridge = (decidedBy: string) => ({ permission: "ask" as const, decidedBy });
+    const { runner } = await runnerOf({
+      "settings.ts": (pi) =>
+        pi.on("tool_call", () => bridge(".claude/settings.json#hooks.PreToolUse[0].hooks[1]")),
+    });
+    expect((await runner.emitToolCall(toolCall)).permission?.hookPath).toBe(
+      ".claude/settings.json#hooks.PreToolUse[0].hooks[1]",
+    );
+    const blocked = await runnerOf({
+      "settings.ts": (pi) =>
+        pi.on("tool_call", () => ({ block: true, decidedBy: "a.json#hooks.PreToolUse[2].hooks[0]" })),
+    });
+    expect((await blocked.runner.emitToolCall(toolCall)).blockedBy).toBe(
+      "a.json#hooks.PreToolUse[2].hooks[0]",
+    );
+  });
+
   it("lets a handler error propagate, naming the hook, without running later handlers", async () => {
     const { runner, log, errors } = await runnerOf({
       "a.ts": (pi, log) =>

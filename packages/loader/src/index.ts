@@ -11,6 +11,7 @@
 export { registerProvider } from "./capability/default-registry.js";
 export { CapabilityRegistry } from "./capability/registry.js";
 export type { CapabilityContext, CapabilityProvider } from "./capability/types.js";
+export { setHookDisabled } from "./discover/disabled-hooks.js";
 export type { DiscoverAndLoadResult, DiscoveryWarning, SkippedItem } from "./discover/discover-and-load.js";
 export type { FormatChoice, HookFormat } from "./discover/formats.js";
 export { HOOK_FORMATS } from "./discover/formats.js";

@@ -95,6 +95,7 @@ export type { HandlerRunDebug, SettingsHandlerSkip } from "./handlers/run-debug.
 export { formatHandlerRun, formatHandlerSkip } from "./handlers/run-debug.js";
 export type { PreparedRun, RunHandlerOptions } from "./handlers/run-handler.js";
 export { defaultTimeoutSeconds, prepareRun } from "./handlers/run-handler.js";
+export { settingsJsonSchema } from "./json-schema.js";
 export type { RegexSafety } from "./matcher.js";
 export {
   compileMatcher,

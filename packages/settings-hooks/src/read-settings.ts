@@ -71,6 +71,15 @@ export interface SettingsFileResult {
    * fingerprint them, the agent does — listed for `hookwire list` and `doctor`.
    */
   connections?: SettingsConnection[];
+  /** Claude Code's `permissions` rule lists (`Bash(rm *)`), as written; hosts that apply them read them here. */
+  permissions?: SettingsPermissions;
+}
+
+/** The `permissions` rule lists of a Claude Code settings file. */
+export interface SettingsPermissions {
+  allow?: string[];
+  deny?: string[];
+  ask?: string[];
 }
 
 /** One `hookwire hook <agent> <event>` entry found in a settings file. */
@@ -95,6 +104,44 @@ export interface ValidateOptions {
  * with an error, the rest kept. Matchers and `if` rules are compiled here, once, and kept with the handlers.
  * The dialect must be loaded (`loadDialect`; `readSettingsFile` loads it, and Claude Code's always is).
  */
+/** `permissions.allow|deny|ask`: the string rules kept, anything else a warning naming its JSON path. */
+function readPermissions(value: unknown, issues: Issues): SettingsPermissions | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) {
+    issues.push(
+      warning("SETTINGS_INVALID", "permissions", `Expected an object, got ${describeValue(value)}; ignored.`),
+    );
+    return undefined;
+  }
+  const lists: SettingsPermissions = {};
+  for (const list of ["allow", "deny", "ask"] as const) {
+    const rules = value[list];
+    if (rules === undefined) continue;
+    if (!Array.isArray(rules)) {
+      issues.push(
+        warning(
+          "SETTINGS_INVALID",
+          `permissions.${list}`,
+          `Expected an array of rules, got ${describeValue(rules)}; ignored.`,
+        ),
+      );
+      continue;
+    }
+    lists[list] = rules.filter((rule, i) => {
+      if (typeof rule === "string") return true;
+      issues.push(
+        warning(
+          "SETTINGS_INVALID",
+          `permissions.${list}[${i}]`,
+          `Expected a rule such as "Bash(rm *)", got ${describeValue(rule)}; ignored.`,
+        ),
+      );
+      return false;
+    });
+  }
+  return lists;
+}
+
 export function validateSettings(
   json: unknown,
   source: SettingsSource,
@@ -114,6 +161,7 @@ export function validateSettings(
   const disabled: string[] = [];
   let disabledNames: string[] | undefined;
   let hooksSwitch: boolean | undefined;
+  let permissions: SettingsPermissions | undefined;
   const finish = (disableAllHooks: boolean): Omit<SettingsFileResult, "exists"> => ({
     source,
     disableAllHooks,
@@ -123,6 +171,7 @@ export function validateSettings(
     issues: issues.map((issue) => ({ ...issue, file: source.file })),
     ...(disabledNames ? { disabledNames } : {}),
     ...(connections.length > 0 ? { connections } : {}),
+    ...(permissions ? { permissions } : {}),
   });
   if (!isObject(json)) {
     issues.push(
@@ -130,6 +179,7 @@ export function validateSettings(
     );
     return finish(false);
   }
+  if (dialect.id === "claude") permissions = readPermissions(json.permissions, issues);
   const hookKeys = [
     spec.hooksKey.split(".")[0] as string,
     ...(spec.disableAllKey ? [spec.disableAllKey] : []),

@@ -1,6 +1,8 @@
 // `hookwire init [name]`: scaffolds a typed hook module (or, with --settings, a settings hook and its script).
+
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { settingsJsonSchema } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { devInstallCommand } from "../init/package-manager.js";
@@ -34,8 +36,20 @@ function writeNew(file: string, text: string, root: string, mode?: number): void
   writeFileSync(file, text, mode === undefined ? undefined : { mode });
 }
 
+/**
+ * Writes the settings format's JSON Schema to `.hookwire/schema/claude.json`, which `.claude/settings.json`'s
+ * `$schema` names by a relative path: an editor checks the file offline, against the hookwire that wrote it.
+ */
+const SCHEMA_FILE = ".hookwire/schema/claude.json";
+
+async function writeSchema(root: string): Promise<void> {
+  const file = path.join(root, SCHEMA_FILE);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(await settingsJsonSchema("claude"), null, 2)}\n`);
+}
+
 /** Adds the matcher group to `.claude/settings.json`, creating the file when there is none. */
-function addToSettings(file: string, entry: Record<string, unknown>, root: string): void {
+function addToSettings(file: string, entry: Record<string, unknown>, root: string, schema: string): void {
   let settings: Record<string, unknown> = {};
   if (existsSync(file)) {
     try {
@@ -58,7 +72,8 @@ function addToSettings(file: string, entry: Record<string, unknown>, root: strin
     );
   }
   hooks.PreToolUse = [...((hooks.PreToolUse as unknown[] | undefined) ?? []), entry];
-  settings.hooks = hooks;
+  // `$schema` first, as editors show it; one the file already names is kept.
+  settings = { $schema: settings.$schema ?? schema, ...settings, hooks };
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
 }
@@ -97,9 +112,15 @@ export const initCommand = defineCommand({
       const script = `.claude/scripts/${name}.mjs`;
       // Settings first: when they cannot take the entry, no script is left behind.
       ensureAbsent(path.join(root, script), root);
-      addToSettings(path.join(root, ".claude/settings.json"), settingsEntry(script), root);
+      addToSettings(
+        path.join(root, ".claude/settings.json"),
+        settingsEntry(script),
+        root,
+        `../${SCHEMA_FILE}`,
+      );
       writeNew(path.join(root, script), scriptTemplate(name), root, 0o755);
-      created.push(script, ".claude/settings.json");
+      await writeSchema(root);
+      created.push(script, ".claude/settings.json", SCHEMA_FILE);
       typesPackage = "@hookwire/settings-hooks";
       tryIt = `${cli} emit PreToolUse${cwdFlag} --input '{"tool_name":"Bash","tool_input":{"command":"git push --force"}}'`;
     } else {

@@ -1,6 +1,6 @@
 // `hookwire list`: every hook that would run here, where it comes from, and what did not load.
 
-import type { LoadedHook } from "@hookwire/core";
+import { displayPath, type LoadedHook } from "@hookwire/core";
 import { dialectOf, isProjectSource, type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { spellCommand } from "../invocation.js";
@@ -75,6 +75,11 @@ export const listCommand = defineCommand({
         hook: shortPath(hook.path, cwd),
       })),
     );
+    // What the user turned off (`hookwire hooks disable`), as its id: the text `hooks enable` takes.
+    const disabled = result.disabled.map((id) => {
+      const [file = "", jsonPath] = id.split(/#(.*)/s);
+      return `${displayPath(file, cwd)}${jsonPath === undefined ? "" : `#${jsonPath}`}`;
+    });
     const pairs = result.pairs;
     const unfingerprinted = result.trust.unfingerprinted;
     const skipped = result.skipped.map((item) => ({
@@ -95,6 +100,7 @@ export const listCommand = defineCommand({
         trusted: result.trust.trusted,
         modules,
         settings: { disabled: result.settings.disabled, handlers, untrusted: untrustedHandlers },
+        disabled,
         shadowed,
         pairs,
         unfingerprinted,
@@ -124,6 +130,12 @@ export const listCommand = defineCommand({
     for (const h of handlers) {
       out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
       out.line(colors.dim(`    ${h.source} [${h.scope}, ${h.dialectLabel}]`));
+    }
+    if (disabled.length > 0) {
+      out.line(
+        colors.bold(`turned off (${disabled.length}) — hookwire hooks enable <id> turns one on again`),
+      );
+      for (const id of disabled) out.line(`  ${id}`);
     }
     if (shadowed.length > 0) {
       out.line(colors.bold(`shadowed (${shadowed.length})`));

@@ -11,7 +11,9 @@ import { readJsonArg, readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
 import { shortPath } from "../project.js";
+import { describeExchanges, scriptedUI, uiArgs } from "../scripted-ui.js";
 import { cwdArgWithHooks, handlerTimeoutMs, jsonArg, listArg, timeoutArg } from "../shared-args.js";
+import { permissionArgs, toolRules } from "../tool-permissions.js";
 import { printTrace } from "../trace-print.js";
 import { sourceFindings } from "./doctor-checks.js";
 
@@ -58,6 +60,8 @@ export const toolCommand = defineCommand({
         "Run the real bash/read/write/edit tool in --cwd instead (bash applies what SessionStart hooks exported)",
       default: false,
     },
+    ...permissionArgs,
+    ...uiArgs,
     ...cwdArgWithHooks,
     ...timeoutArg,
     ...debugArg,
@@ -65,12 +69,15 @@ export const toolCommand = defineCommand({
   },
   async run({ args, rawArgs }) {
     const out = createOutput();
+    const ui = scriptedUI(rawArgs);
     const { project, runner, messages, rows, errors } = await observeProject(
       args.cwd,
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
       debugWanted(args.debug) ? (root) => createDebugLog(out.error, root) : undefined,
+      ui,
     );
+    const rules = toolRules(project, rawArgs);
     const rawInput = readJsonObject(args.input, "--input", project.found.start);
     const problems = sourceFindings(project.result, project.cwd);
     if (!args.json) reportSources(out.error, out.errorColors, project, problems);
@@ -91,14 +98,19 @@ export const toolCommand = defineCommand({
       tool = real;
     }
 
-    const wrapped = new HookToolWrapper(tool, runner);
+    const wrapped = new HookToolWrapper(tool, runner, { permissions: rules.config, cwd: project.cwd });
     let result: ToolResult | undefined;
-    let failure: { code?: string; message: string; hookPath?: string } | undefined;
+    let failure: { code?: string; message: string; hookPath?: string; rule?: string } | undefined;
     try {
       result = await wrapped.execute("cli-call", input);
     } catch (error) {
-      const e = error as { code?: string; message: string; hookPath?: string };
-      failure = { code: e.code, message: e.message, hookPath: e.hookPath };
+      const e = error as { code?: string; message: string; hookPath?: string; rule?: string };
+      failure = {
+        code: e.code,
+        message: e.message,
+        hookPath: e.hookPath,
+        ...(e.rule ? { rule: e.rule } : {}),
+      };
     }
     const blocked = failure?.code === "TOOL_BLOCKED";
     if (args.json) {
@@ -109,6 +121,8 @@ export const toolCommand = defineCommand({
         error: failure,
         blocked,
         trace: rows,
+        permissions: rules.sources,
+        asked: ui.asked,
         messages,
         errors,
         project: { root: project.cwd, searched: project.found.searched, marker: project.found.marker },
@@ -119,6 +133,7 @@ export const toolCommand = defineCommand({
       out.line(out.colors.bold(`${toolName} ${JSON.stringify(input)}`));
       printTrace(out, rows, project.cwd);
       printMessages(out, messages);
+      for (const line of describeExchanges(ui.asked)) out.line(line);
       for (const error of errors) out.line(out.colors.yellow(`⚠ ${error}`));
       if (result) {
         out.line("result:");
@@ -127,6 +142,9 @@ export const toolCommand = defineCommand({
       } else if (failure) {
         const by = failure.hookPath ? ` by ${shortPath(failure.hookPath, project.cwd)}` : "";
         out.line(out.colors.red(`✖ ${blocked ? `blocked${by}` : "failed"}: ${failure.message}`));
+        if (!ui.hasUI && failure.message.includes("no UI was available")) {
+          out.line("  (headless: an ask is denied; reply to it with --answer yes|no)");
+        }
       }
       reportSkipped(out.error, out.errorColors, project.result.skipped, project.cwd);
     }

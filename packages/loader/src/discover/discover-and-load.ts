@@ -22,6 +22,7 @@ import { FileDigests } from "../trust/file-digest.js";
 import { fingerprintProject } from "../trust/fingerprint.js";
 import { TrustGuard } from "../trust/guard.js";
 import { collectProject, type UnfingerprintedCommand } from "./collect.js";
+import { hooksConfigProblem, readDisabledHooks } from "./disabled-hooks.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
 
 /** A project item that did not load because the project is not trusted. */
@@ -34,7 +35,7 @@ export interface SkippedItem {
 }
 
 export interface DiscoveryWarning {
-  kind: "provider" | "settings" | "trust";
+  kind: "provider" | "settings" | "trust" | "config";
   message: string;
   provider?: string;
   file?: string;
@@ -43,6 +44,8 @@ export interface DiscoveryWarning {
 }
 
 export interface DiscoverAndLoadResult {
+  /** What the user turned off (`hooksConfig`) and was skipped: each item's id (absolute file, `#` JSON path). */
+  disabled: string[];
   /** Discovered hooks in discovery order, then configured paths, then one hook for all settings handlers. */
   hooks: LoadedHook[];
   /** Every discovered hook file by provider, shadowed ones included (`shadowed: true`), for listings. */
@@ -197,13 +200,19 @@ export async function discoverAndLoadHooks(
       trustCommand: trustCommand(),
     });
 
+  const config = readDisabledHooks(resolved.hooksConfig);
+  if (config.problem) {
+    const message = hooksConfigProblem(resolved.hooksConfig, config.problem);
+    warnings.push({ kind: "config", file: resolved.hooksConfig, message });
+  }
+  const { disabled } = config;
   const planned = selectDiscovered(project.discovery.all, verdict.trusted, (item) => skip(item.path, "hook"));
   const seen = new Set(
     planned.flatMap((plan) => (plan.kind === "discovered" ? [path.resolve(plan.item.path)] : [])),
   );
   for (const configured of configuredPaths) {
     const absolute = resolvePath(configured, resolved.cwd, resolved.home);
-    if (seen.has(absolute)) continue;
+    if (seen.has(absolute) || disabled.off(absolute) !== undefined) continue;
     seen.add(absolute);
     planned.push({ kind: "configured", path: configured, resolved: absolute });
   }
@@ -232,6 +241,7 @@ export async function discoverAndLoadHooks(
       continue;
     }
     const { item } = plan;
+    if (disabled.off(path.resolve(item.path)) !== undefined) continue;
     if (item.type === "opencode") {
       const shown = show(item.path);
       const changed =
@@ -272,6 +282,7 @@ export async function discoverAndLoadHooks(
     verdict.trusted,
     skip,
     bridgeOptions,
+    (handler) => disabled.off(handlerId(handler)) !== undefined,
   );
   if (settings.hook) hooks.push(settings.hook);
   if (settings.error) errors.push(settings.error);
@@ -281,6 +292,7 @@ export async function discoverAndLoadHooks(
   }
 
   return {
+    disabled: [...disabled.skipped],
     hooks,
     discovered: project.discovery.all,
     pairs: hookPairs(project.discovery.all, show),
@@ -302,6 +314,12 @@ export async function discoverAndLoadHooks(
       ...(guard ? { guard } : {}),
     },
   };
+}
+
+/** A settings handler's id: its file, absolute, and its JSON path. */
+export function handlerId(handler: SettingsHandler): string {
+  const file = path.resolve(handler.file);
+  return handler.jsonPath ? `${file}#${handler.jsonPath}` : file;
 }
 
 type BridgeOptions = Parameters<typeof createSettingsHooks>[1];
@@ -361,6 +379,7 @@ async function loadSettings(
   trusted: boolean,
   skip: (file: string, kind: "settings") => void,
   bridgeOptions: BridgeOptions,
+  isOff: (handler: SettingsHandler) => boolean,
 ): Promise<{
   hook?: LoadedHook;
   error?: HookLoadFailureEntry;
@@ -386,7 +405,7 @@ async function loadSettings(
     disabled ||= file.disableAllHooks;
   }
   // A file's off switch turns off its own dialect's handlers (Codex's [features] hooks = false spares Claude's).
-  const handlers: SettingsHandler[] = activeHandlers(loaded);
+  const handlers: SettingsHandler[] = activeHandlers(loaded).filter((handler) => !isOff(handler));
   if (handlers.length === 0) return { issues, handlers, disabled };
   try {
     return { hook: await createSettingsHooks(handlers, bridgeOptions), issues, handlers, disabled };

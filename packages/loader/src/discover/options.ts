@@ -14,7 +14,7 @@ import { hooksCapability } from "../hooks/hook-item.js";
 import { builtinHookProviders, DEFAULT_APP_DIRS } from "../hooks/providers/builtin.js";
 import { shellQuote } from "../lazy-deps.js";
 import type { LoadHooksOptions } from "../load/load-hooks.js";
-import { defaultTrustStorePath } from "../trust/store-path.js";
+import { defaultHooksConfigPath, defaultTrustStorePath } from "../trust/store-path.js";
 import {
   DEFAULT_FORMATS,
   discoveryKey,
@@ -73,6 +73,11 @@ export interface DiscoverOptions extends LoadHooksOptions {
   trust?: TrustOption;
   /** Default `$XDG_CONFIG_HOME/hookwire/trust.json`, else `<home>/.config/hookwire/trust.json`. */
   trustStore?: string;
+  /**
+   * The hooks the user turned off (`hookwire hooks disable <id>`), skipped by discovery. Default
+   * `$XDG_CONFIG_HOME/hookwire/hooks.json`, else `<home>/.config/hookwire/hooks.json`.
+   */
+  hooksConfig?: string;
   /** Environment for `XDG_CONFIG_HOME`. Default `process.env`. */
   env?: Record<string, string | undefined>;
   /** Passed to the settings-hook bridge (session id, executors, secret variables, …). */
@@ -86,6 +91,7 @@ export interface ResolvedDiscoverOptions extends DiscoverOptions {
   settingsSources: readonly SettingsSource[];
   trust: TrustOption;
   trustStore: string;
+  hooksConfig: string;
   /** The formats and levels that load. */
   levels: FormatLevels;
   /** The trust store's key for what this discovery finds (see `discoveryKey`). */
@@ -159,6 +165,7 @@ export function resolveDiscoverOptions(cwd: string, options: DiscoverOptions = {
     settingsSources,
     trust: options.trust ?? "ask",
     trustStore: options.trustStore ?? defaultTrustStorePath({ home, env: options.env }),
+    hooksConfig: options.hooksConfig ?? defaultHooksConfigPath({ home, env: options.env }),
     levels,
     discovery,
     trustCommandFor: (at) =>

@@ -1,13 +1,26 @@
-// Where the trust store lives: `$XDG_CONFIG_HOME/hookwire/trust.json`, else `~/.config/hookwire/trust.json`.
+// Where the user's hookwire config lives: `$XDG_CONFIG_HOME/hookwire/<file>`, else `~/.config/hookwire/<file>`.
 import os from "node:os";
 import path from "node:path";
 
-export function defaultTrustStorePath(
-  options: { home?: string; env?: Record<string, string | undefined> } = {},
-): string {
+interface ConfigPathOptions {
+  home?: string;
+  env?: Record<string, string | undefined>;
+}
+
+function configFile(name: string, options: ConfigPathOptions): string {
   const env = options.env ?? process.env;
   const xdg = env.XDG_CONFIG_HOME;
   // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
   const configHome = xdg && path.isAbsolute(xdg) ? xdg : path.join(options.home ?? os.homedir(), ".config");
-  return path.join(configHome, "hookwire", "trust.json");
+  return path.join(configHome, "hookwire", name);
+}
+
+/** The trust store: `$XDG_CONFIG_HOME/hookwire/trust.json`. */
+export function defaultTrustStorePath(options: ConfigPathOptions = {}): string {
+  return configFile("trust.json", options);
+}
+
+/** The hooks the user turned off (`hookwire hooks disable`): `$XDG_CONFIG_HOME/hookwire/hooks.json`. */
+export function defaultHooksConfigPath(options: ConfigPathOptions = {}): string {
+  return configFile("hooks.json", options);
 }

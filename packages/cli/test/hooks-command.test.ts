@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt(), 180_000);
+
+const rmInput = ["--input", '{"command":"rm -rf build"}'];
+const curlInput = ["--input", '{"command":"curl example.com"}'];
+
+function trusted() {
+  const box = sandbox("basic");
+  box.run(["trust", "--yes"]);
+  return box;
+}
+
+describe("hookwire hooks disable|enable", () => {
+  it("turns a module off for tool and emit, shows it in list, and on again", () => {
+    const box = trusted();
+    const off = box.run(["hooks", "disable", ".hookwire/hooks/guard.ts"]);
+    expect(off.code).toBe(0);
+    expect(off.stdout).toMatchInlineSnapshot(`
+      "✔ .hookwire/hooks/guard.ts is off (<home>/.config/hookwire/hooks.json)
+      "
+    `);
+    const config = JSON.parse(readFileSync(path.join(box.home, ".config/hookwire/hooks.json"), "utf8"));
+    expect(config).toEqual({ disabled: [path.join(box.cwd, ".hookwire/hooks/guard.ts")] });
+
+    expect(box.run(["tool", "bash", ...rmInput]).code).toBe(0);
+    const emit = box.run([
+      "emit",
+      "tool_call",
+      "--input",
+      '{"toolName":"bash","input":{"command":"rm -rf x"}}',
+    ]);
+    expect(emit.code).toBe(0);
+    const list = box.run(["list"]);
+    expect(list.stdout).toContain(
+      "turned off (1) — hookwire hooks enable <id> turns one on again\n  .hookwire/hooks/guard.ts\n",
+    );
+
+    expect(box.run(["hooks", "enable", ".hookwire/hooks/guard.ts"]).stdout).toMatchInlineSnapshot(`
+      "✔ .hookwire/hooks/guard.ts is on (<home>/.config/hookwire/hooks.json)
+      "
+    `);
+    expect(box.run(["tool", "bash", ...rmInput]).code).toBe(1);
+  });
+
+  it("turns one settings handler off by the id list shows", () => {
+    const box = trusted();
+    const id = ".claude/settings.json#hooks.PreToolUse[0].hooks[0]";
+    expect(box.run(["list"]).stdout).toContain(`    ${id} [project, Claude Code]`);
+    expect(box.run(["tool", "bash", ...curlInput]).code).toBe(1);
+    expect(box.run(["hooks", "disable", id]).code).toBe(0);
+    expect(box.run(["tool", "bash", ...curlInput]).code).toBe(0);
+    expect(box.run(["hooks", "disable", id]).stdout).toContain("is off already");
+  });
+
+  it("rejects an id that names no hook here, with a did-you-mean", () => {
+    const box = trusted();
+    const typo = box.run(["hooks", "disable", ".hookwire/hooks/gaurd.ts"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatchInlineSnapshot(`
+      "hookwire: No hook ".hookwire/hooks/gaurd.ts" here; did you mean ".hookwire/hooks/guard.ts"? Ids are what \`hookwire list\` shows: a hook file, or a settings file#JSON path.
+      "
+    `);
+    const action = box.run(["hooks", "remove", ".hookwire/hooks/guard.ts"]);
+    expect(action.code).toBe(2);
+    expect(action.stderr).toMatchInlineSnapshot(`
+      "hookwire: Unknown action "remove": use hookwire hooks disable <id> or enable <id>.
+      "
+    `);
+  });
+});
