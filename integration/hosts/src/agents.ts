@@ -1,17 +1,27 @@
 // Runs one real agent (Claude Code, Codex, Gemini CLI, Copilot CLI) in a project, offline against its fake model.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { startFakeApi as claudeApi } from "@hookwire/claude-conformance/fake-api";
 import { startFakeApi as codexApi } from "@hookwire/codex-conformance/fake-api";
 import { startFakeApi as copilotApi } from "@hookwire/copilot-conformance/fake-api";
 import { startFakeApi as geminiApi } from "@hookwire/gemini-conformance/fake-api";
+import type { Registry } from "./registry.js";
 
 const require = createRequire(import.meta.url);
-const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+/** An agent's installed package folder (pi exports no `./package.json`: its folder under this package's node_modules). */
+const packageDir = (name: string) => {
+  try {
+    return path.dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    return realpathSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules", name));
+  }
+};
 
-export type AgentId = "claude" | "codex" | "gemini" | "copilot";
+export type AgentId = "claude" | "codex" | "gemini" | "copilot" | "pi";
 
 /** A tool call the fake model makes, in the agent's own tool names and arguments. */
 export interface ModelCall {
@@ -36,7 +46,23 @@ export interface RunOptions {
   prompt?: string;
   /** Variables for the agent besides the ones it needs to run offline (hookwire's XDG folders). */
   env?: Record<string, string>;
+  /** Where an agent that installs hookwire's package itself (pi) gets it from. */
+  registry?: Registry;
 }
+
+/** npm as the agent runs it: the registry given, the test user's own npm cache (the agent's HOME is a fresh one). */
+const npmEnv = (registry: Registry | undefined): Record<string, string> =>
+  registry
+    ? {
+        npm_config_registry: `${registry.url}/`,
+        npm_config_cache: path.join(os.homedir(), ".npm"),
+        npm_config_audit: "false",
+        npm_config_fund: "false",
+        npm_config_update_notifier: "false",
+        // The machine's own certificate authorities (a TLS-inspecting proxy in front of the npm registry).
+        ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}),
+      }
+    : {};
 
 interface Api {
   url: string;
@@ -188,6 +214,42 @@ const AGENTS: Record<AgentId, AgentSpec> = {
     }),
     main: offersTools,
   },
+  pi: {
+    version: versionOf("@mariozechner/pi-coding-agent"),
+    // pi speaks Chat Completions to a custom provider: the same fake API as Copilot CLI's default wire.
+    api: (calls) => copilotApi(calls),
+    prepare(api, { home, prompt, registry }) {
+      const file = path.join(home, ".pi", "agent", "models.json");
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        `${JSON.stringify({
+          providers: {
+            fake: {
+              baseUrl: `${api.url}/v1`,
+              api: "openai-completions",
+              apiKey: "test",
+              compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+              models: [{ id: "m" }],
+            },
+          },
+        })}\n`,
+      );
+      return {
+        args: [
+          path.join(packageDir("@mariozechner/pi-coding-agent"), "dist", "cli.js"),
+          "--provider",
+          "fake",
+          "--model",
+          "m",
+          "-p",
+          prompt ?? "go",
+        ],
+        env: { PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0", ...npmEnv(registry) },
+      };
+    },
+    main: offersTools,
+  },
 };
 
 /** The pinned version of each agent, from its installed package. */
@@ -203,6 +265,8 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
     const { args, env } = spec.prepare(api, options);
     const child = spawn(process.execPath, args, {
       cwd: options.project,
+      // A group of its own: a run that overstays is killed with every process it started (pi's npm install).
+      detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         HOME: options.home,
@@ -220,7 +284,13 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }, 180_000);
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     clearTimeout(timer);
     const main = api.requests.filter((request) => spec.main(request.body));
@@ -242,6 +312,7 @@ export function shellCalls(agent: AgentId, commands: readonly string[]): ModelCa
     if (agent === "claude") return { tool: "Bash", input: { command } };
     if (agent === "codex") return { tool: "exec_command", input: { cmd: command } };
     if (agent === "gemini") return { tool: "run_shell_command", input: { command, description: "run" } };
+    if (agent === "pi") return { tool: "bash", input: { command } };
     return { tool: "bash", input: { command, description: "run" } };
   });
 }
