@@ -21,7 +21,7 @@ const packageDir = (name: string) => {
   }
 };
 
-export type AgentId = "claude" | "codex" | "gemini" | "copilot" | "pi";
+export type AgentId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "opencode";
 
 /** A tool call the fake model makes, in the agent's own tool names and arguments. */
 export interface ModelCall {
@@ -73,8 +73,11 @@ interface Api {
 interface AgentSpec {
   version: string;
   api(calls: readonly ModelCall[]): Promise<Api>;
-  /** The command line (after `node`) and the agent's own variables; writes what the agent needs in its home. */
-  prepare(api: Api, options: RunOptions): { args: string[]; env: Record<string, string> };
+  /**
+   * The command line (after `node`, or after `command` for an agent that is a binary of its own) and the agent's
+   * own variables; writes what the agent needs in its home.
+   */
+  prepare(api: Api, options: RunOptions): { command?: string; args: string[]; env: Record<string, string> };
   /** Requests of the main loop (those offering tools). */
   main(body: unknown): boolean;
 }
@@ -250,6 +253,43 @@ const AGENTS: Record<AgentId, AgentSpec> = {
     },
     main: offersTools,
   },
+  opencode: {
+    version: versionOf("opencode-ai"),
+    // Chat Completions to an `@ai-sdk/openai-compatible` provider (bundled in opencode): Copilot CLI's fake API.
+    api: (calls) => copilotApi(calls),
+    prepare(api, { home, registry }) {
+      const file = path.join(home, ".config", "opencode", "opencode.json");
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        `${JSON.stringify({
+          $schema: "https://opencode.ai/config.json",
+          provider: {
+            x: {
+              npm: "@ai-sdk/openai-compatible",
+              name: "fake",
+              options: { baseURL: `${api.url}/v1`, apiKey: "test" },
+              models: { m: { name: "m" } },
+            },
+          },
+        })}\n`,
+      );
+      // The platform binary opencode-ai's own launcher would run (its install script, which links it, is off).
+      const command = path.join(
+        packageDir("opencode-ai"),
+        "..",
+        `opencode-${process.platform}-${process.arch}`,
+        "bin",
+        "opencode",
+      );
+      return {
+        command,
+        args: ["run", "go", "--model", "x/m", "--format", "json"],
+        env: { OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", ...npmEnv(registry) },
+      };
+    },
+    main: offersTools,
+  },
 };
 
 /** The pinned version of each agent, from its installed package. */
@@ -262,8 +302,8 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
   const spec = AGENTS[agent];
   const api = await spec.api(options.calls);
   try {
-    const { args, env } = spec.prepare(api, options);
-    const child = spawn(process.execPath, args, {
+    const { command, args, env } = spec.prepare(api, options);
+    const child = spawn(command ?? process.execPath, args, {
       cwd: options.project,
       // A group of its own: a run that overstays is killed with every process it started (pi's npm install).
       detached: true,
@@ -313,6 +353,7 @@ export function shellCalls(agent: AgentId, commands: readonly string[]): ModelCa
     if (agent === "codex") return { tool: "exec_command", input: { cmd: command } };
     if (agent === "gemini") return { tool: "run_shell_command", input: { command, description: "run" } };
     if (agent === "pi") return { tool: "bash", input: { command } };
+    if (agent === "opencode") return { tool: "bash", input: { command, description: "run" } };
     return { tool: "bash", input: { command, description: "run" } };
   });
 }
