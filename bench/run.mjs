@@ -12,6 +12,7 @@ const SUITES = [
   ["startup", "./startup.bench.mjs"],
   ["hook", "./hook.bench.mjs"],
   ["rules", "./rules.bench.mjs"],
+  ["pi", "./pi.bench.mjs"],
 ];
 
 function cpuModel() {
