@@ -117,9 +117,14 @@ export function piEvents(
     handler(name: PiEvent): Forward {
       return table[name] ?? pass;
     },
-    /** Whether hookwire has work on this event (agent_start also ends a refused prompt). */
+    /**
+     * Whether hookwire has work on this event: agent_start also ends a refused prompt, tool_result also carries
+     * a tool_call's context to the model.
+     */
     wanted(name: PiEvent): boolean {
-      return runner.hasHandlers(name) || (name === "agent_start" && runner.hasHandlers("before_agent_start"));
+      if (runner.hasHandlers(name)) return true;
+      if (name === "agent_start") return runner.hasHandlers("before_agent_start");
+      return name === "tool_result" && runner.hasHandlers("tool_call");
     },
   };
 }
