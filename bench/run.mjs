@@ -13,6 +13,7 @@ const SUITES = [
   ["hook", "./hook.bench.mjs"],
   ["serve", "./serve.bench.mjs"],
   ["rules", "./rules.bench.mjs"],
+  ["pi", "./pi.bench.mjs"],
 ];
 
 function cpuModel() {

@@ -1,17 +1,27 @@
 // Runs one real agent (Claude Code, Codex, Gemini CLI, Copilot CLI) in a project, offline against its fake model.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { startFakeApi as claudeApi } from "@hookwire/claude-conformance/fake-api";
 import { startFakeApi as codexApi } from "@hookwire/codex-conformance/fake-api";
 import { startFakeApi as copilotApi } from "@hookwire/copilot-conformance/fake-api";
 import { startFakeApi as geminiApi } from "@hookwire/gemini-conformance/fake-api";
+import type { Registry } from "./registry.js";
 
 const require = createRequire(import.meta.url);
-const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+/** An agent's installed package folder (pi exports no `./package.json`: its folder under this package's node_modules). */
+const packageDir = (name: string) => {
+  try {
+    return path.dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    return realpathSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules", name));
+  }
+};
 
-export type AgentId = "claude" | "codex" | "gemini" | "copilot";
+export type AgentId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "opencode";
 
 /** A tool call the fake model makes, in the agent's own tool names and arguments. */
 export interface ModelCall {
@@ -36,7 +46,23 @@ export interface RunOptions {
   prompt?: string;
   /** Variables for the agent besides the ones it needs to run offline (hookwire's XDG folders). */
   env?: Record<string, string>;
+  /** Where an agent that installs hookwire's package itself (pi) gets it from. */
+  registry?: Registry;
 }
+
+/** npm as the agent runs it: the registry given, the test user's own npm cache (the agent's HOME is a fresh one). */
+const npmEnv = (registry: Registry | undefined): Record<string, string> =>
+  registry
+    ? {
+        npm_config_registry: `${registry.url}/`,
+        npm_config_cache: path.join(os.homedir(), ".npm"),
+        npm_config_audit: "false",
+        npm_config_fund: "false",
+        npm_config_update_notifier: "false",
+        // The machine's own certificate authorities (a TLS-inspecting proxy in front of the npm registry).
+        ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}),
+      }
+    : {};
 
 interface Api {
   url: string;
@@ -47,8 +73,11 @@ interface Api {
 interface AgentSpec {
   version: string;
   api(calls: readonly ModelCall[]): Promise<Api>;
-  /** The command line (after `node`) and the agent's own variables; writes what the agent needs in its home. */
-  prepare(api: Api, options: RunOptions): { args: string[]; env: Record<string, string> };
+  /**
+   * The command line (after `node`, or after `command` for an agent that is a binary of its own) and the agent's
+   * own variables; writes what the agent needs in its home.
+   */
+  prepare(api: Api, options: RunOptions): { command?: string; args: string[]; env: Record<string, string> };
   /** Requests of the main loop (those offering tools). */
   main(body: unknown): boolean;
 }
@@ -188,6 +217,79 @@ const AGENTS: Record<AgentId, AgentSpec> = {
     }),
     main: offersTools,
   },
+  pi: {
+    version: versionOf("@mariozechner/pi-coding-agent"),
+    // pi speaks Chat Completions to a custom provider: the same fake API as Copilot CLI's default wire.
+    api: (calls) => copilotApi(calls),
+    prepare(api, { home, prompt, registry }) {
+      const file = path.join(home, ".pi", "agent", "models.json");
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        `${JSON.stringify({
+          providers: {
+            fake: {
+              baseUrl: `${api.url}/v1`,
+              api: "openai-completions",
+              apiKey: "test",
+              compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+              models: [{ id: "m" }],
+            },
+          },
+        })}\n`,
+      );
+      return {
+        args: [
+          path.join(packageDir("@mariozechner/pi-coding-agent"), "dist", "cli.js"),
+          "--provider",
+          "fake",
+          "--model",
+          "m",
+          "-p",
+          prompt ?? "go",
+        ],
+        env: { PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0", ...npmEnv(registry) },
+      };
+    },
+    main: offersTools,
+  },
+  opencode: {
+    version: versionOf("opencode-ai"),
+    // Chat Completions to an `@ai-sdk/openai-compatible` provider (bundled in opencode): Copilot CLI's fake API.
+    api: (calls) => copilotApi(calls),
+    prepare(api, { home, registry }) {
+      const file = path.join(home, ".config", "opencode", "opencode.json");
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        `${JSON.stringify({
+          $schema: "https://opencode.ai/config.json",
+          provider: {
+            x: {
+              npm: "@ai-sdk/openai-compatible",
+              name: "fake",
+              options: { baseURL: `${api.url}/v1`, apiKey: "test" },
+              models: { m: { name: "m" } },
+            },
+          },
+        })}\n`,
+      );
+      // The platform binary opencode-ai's own launcher would run (its install script, which links it, is off).
+      const command = path.join(
+        packageDir("opencode-ai"),
+        "..",
+        `opencode-${process.platform}-${process.arch}`,
+        "bin",
+        "opencode",
+      );
+      return {
+        command,
+        args: ["run", "go", "--model", "x/m", "--format", "json"],
+        env: { OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", ...npmEnv(registry) },
+      };
+    },
+    main: offersTools,
+  },
 };
 
 /** The pinned version of each agent, from its installed package. */
@@ -200,9 +302,11 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
   const spec = AGENTS[agent];
   const api = await spec.api(options.calls);
   try {
-    const { args, env } = spec.prepare(api, options);
-    const child = spawn(process.execPath, args, {
+    const { command, args, env } = spec.prepare(api, options);
+    const child = spawn(command ?? process.execPath, args, {
       cwd: options.project,
+      // A group of its own: a run that overstays is killed with every process it started (pi's npm install).
+      detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         HOME: options.home,
@@ -220,7 +324,13 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }, 180_000);
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     clearTimeout(timer);
     const main = api.requests.filter((request) => spec.main(request.body));
@@ -242,6 +352,8 @@ export function shellCalls(agent: AgentId, commands: readonly string[]): ModelCa
     if (agent === "claude") return { tool: "Bash", input: { command } };
     if (agent === "codex") return { tool: "exec_command", input: { cmd: command } };
     if (agent === "gemini") return { tool: "run_shell_command", input: { command, description: "run" } };
+    if (agent === "pi") return { tool: "bash", input: { command } };
+    if (agent === "opencode") return { tool: "bash", input: { command, description: "run" } };
     return { tool: "bash", input: { command, description: "run" } };
   });
 }

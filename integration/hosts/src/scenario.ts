@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type AgentId, type AgentRun, runAgent, shellCalls } from "./agents.js";
+import { type Registry, startRegistry } from "./registry.js";
 import { COMMANDS, CROSS_SCRIPT, GUARD_MODULE, world } from "./world.js";
 
 export interface ScenarioSetup {
@@ -10,6 +11,11 @@ export interface ScenarioSetup {
   files: Record<string, string>;
   /** The agent's file connect writes, relative to the project. */
   connected: string;
+  /**
+   * hookwire runs inside the agent (pi): the crash call is left out (it would end the agent itself), more
+   * calls can be added, and the agent installs hookwire's package from a local registry.
+   */
+  inProcess?: { commands: readonly string[] };
 }
 
 export interface Scenario {
@@ -21,16 +27,23 @@ export interface Scenario {
   disconnect: { code: number | null; stdout: string };
   /** What the project holds after the run. */
   after: { victim: boolean; rewritten?: string; harmless: boolean; crashed: boolean; cross?: string };
+  /** What the project holds after the untrusted run: whether its call ran, what the project's hooks logged. */
+  afterUntrusted: { ran: boolean; cross?: string };
+  /** Whether `victim2/keep.txt` (which an in-process case may try to remove otherwise) survived. */
+  victim2: boolean;
   /** Each file of `setup.files` and the connected one, after disconnect: `undefined` when gone. */
   restored: Record<string, string | undefined>;
 }
 
 export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
   const w = world();
+  let registry: Registry | undefined;
   try {
+    if (setup.inProcess) registry = await startRegistry();
     w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
     w.write(".hooks/cross.sh", CROSS_SCRIPT);
     w.write("victim/keep.txt", "keep me\n");
+    w.write("victim2/keep.txt", "keep me too\n");
     for (const [file, text] of Object.entries(setup.files)) w.write(file, text);
     // Trusted before connect: connecting must leave it trusted.
     const trust = w.hookwire("trust", "--yes");
@@ -39,12 +52,15 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
     const connectedText = w.read(setup.connected);
 
-    const commands = [COMMANDS.rewrite, COMMANDS.destroy, COMMANDS.harmless, COMMANDS.crash];
+    const commands = setup.inProcess
+      ? [COMMANDS.rewrite, COMMANDS.destroy, COMMANDS.harmless, ...setup.inProcess.commands]
+      : [COMMANDS.rewrite, COMMANDS.destroy, COMMANDS.harmless, COMMANDS.crash];
     const run = await runAgent(setup.agent, {
       project: w.project,
       home: w.home,
       calls: shellCalls(setup.agent, commands),
       env: w.env,
+      registry,
     });
     const file = (name: string) => w.read(name);
     const after = {
@@ -61,7 +77,9 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
       home: w.home,
       calls: shellCalls(setup.agent, ["echo untrusted > untrusted.txt"]),
       env: w.env,
+      registry,
     });
+    const untrustedRan = w.read("untrusted.txt") !== undefined;
 
     const disconnect = w.hookwire("disconnect", setup.agent);
     const restored: Record<string, string | undefined> = {};
@@ -76,9 +94,12 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
       untrusted,
       disconnect: { code: disconnect.code, stdout: disconnect.stdout },
       after,
+      afterUntrusted: { ran: untrustedRan, cross: w.read("cross.txt") },
+      victim2: existsSync(path.join(w.project, "victim2", "keep.txt")),
       restored,
     };
   } finally {
+    await registry?.close();
     w.remove();
   }
 }

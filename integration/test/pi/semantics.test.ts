@@ -84,7 +84,9 @@ async function pi32(modules: string[]): Promise<System> {
         ? runner.emitContext(event.messages)
         : event.type === "before_agent_start"
           ? runner.emitBeforeAgentStart(event.prompt)
-          : runner.emit(event),
+          : event.type === "tool_call"
+            ? runner.emitToolCall(event)
+            : runner.emit(event),
     tool: (input) => outcomeOf(wrapToolWithHooks(echo, runner).execute("c1", input)),
     command: (name) => runner.getCommand(name)?.description,
     tools: () => [],
@@ -151,6 +153,8 @@ async function pi73(modules: string[]): Promise<System> {
           return runner.emitUserBash(event);
         case "before_provider_request":
           return runner.emitBeforeProviderRequest(event.payload);
+        case "tool_call":
+          return runner.emitToolCall(event);
         default:
           return runner.emit(event);
       }
@@ -286,6 +290,18 @@ CASES.push(
     deliberate: "default block reason",
   },
 );
+both({
+  name: "tool_call hands its caller the last result's reason when no handler blocks",
+  modules: [
+    T(`pi.on("tool_call", () => ({ reason: "first" }));`),
+    T(`pi.on("tool_call", () => ({ reason: "second" }));`),
+    T(`pi.on("tool_call", () => undefined);`),
+  ],
+  run: async (s) => {
+    const r = (await s.emit({ type: "tool_call", toolName: "echo", toolCallId: "c1", input: {} })) as Any;
+    return { block: r?.block === true, reason: r?.reason };
+  },
+});
 both({
   name: "tool_call handlers returning nothing let the tool run",
   modules: [T(`pi.on("tool_call", () => {});`), T(`pi.on("tool_call", async () => undefined);`)],

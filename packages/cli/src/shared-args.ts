@@ -1,6 +1,6 @@
 // Arguments every command accepts.
 import type { ArgsDef } from "citty";
-import { AGENT_IDS } from "./connect/agents.js";
+import { CONNECT_IDS } from "./connect/agents.js";
 import { CliUsageError } from "./errors.js";
 
 export const cwdArg = {
@@ -54,7 +54,7 @@ export const jsonArg = {
 
 /** `connect` and `disconnect`: which agent, and whose settings. */
 export const scopeArgs = {
-  agent: { type: "positional", description: `The agent: ${AGENT_IDS.join(", ")}`, required: true },
+  agent: { type: "positional", description: `The agent: ${CONNECT_IDS.join(", ")}`, required: true },
   user: {
     type: "boolean",
     description:

@@ -224,3 +224,55 @@ describe("hookwire doctor on connected agents", () => {
     );
   });
 });
+
+describe("hookwire connect pi / opencode (in-process agents)", () => {
+  it("adds @hookwire/pi to the project's pi packages, once, and disconnect gives the file back byte for byte", () => {
+    const box = sandbox("connect");
+    const mine = '{\n  // mine\n  "packages": ["npm:pi-foo"],\n  "theme": "dark"\n}\n';
+    write(box, ".pi/settings.json", mine);
+    const out = box.run(["connect", "pi"]);
+    expect(out.code).toBe(0);
+    expect(shown(out.stdout).split("\n")[0]).toBe(
+      '✔ pi: updated .pi/settings.json: packages += "npm:@hookwire/pi"',
+    );
+    expect(read(box, ".pi/settings.json")).toBe(
+      '{\n  // mine\n  "packages": ["npm:pi-foo",\n    "npm:@hookwire/pi"],\n  "theme": "dark"\n}\n',
+    );
+    expect(box.run(["connect", "pi"]).stdout).toContain("already connected (.pi/settings.json unchanged)");
+    expect(box.run(["disconnect", "pi"]).stdout).toContain("restored .pi/settings.json byte for byte");
+    expect(read(box, ".pi/settings.json")).toBe(mine);
+  });
+
+  it("takes out only its own item (any pinned version) when the user edited the file since", () => {
+    const box = sandbox("connect");
+    box.run(["connect", "pi"]);
+    write(
+      box,
+      ".pi/settings.json",
+      '{"packages": ["npm:@hookwire/pi@0.1.0", "npm:@hookwire/pipe", "npm:x"]}\n',
+    );
+    expect(box.run(["disconnect", "pi"]).stdout).toContain(
+      "removed hookwire's entries from .pi/settings.json",
+    );
+    expect(JSON.parse(read(box, ".pi/settings.json"))).toEqual({ packages: ["npm:@hookwire/pipe", "npm:x"] });
+  });
+
+  it("edits the opencode.jsonc a project has (comments kept), and removes an opencode.json it created", () => {
+    const box = sandbox("connect");
+    const mine = '{\n\t// mine\n\t"model": "x/m"\n}\n';
+    write(box, "opencode.jsonc", mine);
+    box.run(["connect", "opencode"]);
+    expect(read(box, "opencode.jsonc")).toBe(
+      '{\n\t// mine\n\t"model": "x/m",\n\t"plugin": [\n\t\t"@hookwire/opencode"\n\t]\n}\n',
+    );
+    box.run(["disconnect", "opencode"]);
+    expect(read(box, "opencode.jsonc")).toBe(mine);
+
+    const fresh = sandbox("connect");
+    expect(fresh.run(["connect", "opencode"]).stdout).toContain("created opencode.json");
+    expect(JSON.parse(read(fresh, "opencode.json"))).toEqual({ plugin: ["@hookwire/opencode"] });
+    expect(fresh.run(["disconnect", "opencode"]).stdout).toContain(
+      "removed opencode.json (connect had created it)",
+    );
+  });
+});

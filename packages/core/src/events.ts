@@ -421,6 +421,7 @@ export interface AttributedText {
 /** The combined result of `tool_call` handlers. */
 export interface ToolCallOutcome {
   block: boolean;
+  /** The blocking handler's reason; when none blocked, the last result's (as the seed's runner returns it). */
   reason?: string;
   /** The hook that blocked, when `block` is true. */
   blockedBy?: string;

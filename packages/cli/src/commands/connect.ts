@@ -1,8 +1,9 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
 import { defineCommand } from "citty";
-import { AGENTS, agentArg } from "../connect/agents.js";
+import { AGENTS, connectArg, isPackageAgent, PACKAGE_AGENTS } from "../connect/agents.js";
 import { connectAgent, DEFAULT_HTTP_PORT } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
+import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
@@ -30,14 +31,35 @@ export const connectCommand = defineCommand({
   },
   async run({ args }) {
     const out = createOutput();
-    const agent = AGENTS[agentArg(args.agent)];
+    const id = connectArg(args.agent);
     const root = resolveProject(args.cwd).root;
-    const invocation = currentInvocation();
     const scope = args.user ? "user" : "project";
     const port = args.port === undefined ? DEFAULT_HTTP_PORT : Number(args.port);
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
     if (args.port !== undefined && !args.http) throw new CliUsageError("--port goes with --http.");
+    if (isPackageAgent(id)) {
+      if (args.http) throw new CliUsageError(`--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`);
+      const agent = PACKAGE_AGENTS[id];
+      const result = await connectPackage({ agent: id, root, scope });
+      const file = shortPath(result.file, root);
+      if (args.json) {
+        out.json({ ...result, label: agent.label, package: agent.item, gate: agent.gate });
+        return;
+      }
+      const what =
+        result.change === "unchanged"
+          ? `already connected (${file} unchanged)`
+          : `${result.change === "created" ? "created" : "updated"} ${file}: ${agent.list} += ${JSON.stringify(agent.item)}`;
+      out.line(`${out.colors.green("✔")} ${agent.label}: ${what}`);
+      out.line(`  ${agent.gate}`);
+      out.line(
+        `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${id}${args.user ? " --user" : ""}`)}.`,
+      );
+      return;
+    }
+    const agent = AGENTS[id];
+    const invocation = currentInvocation();
     const result = await connectAgent({
       agent: agent.id,
       root,

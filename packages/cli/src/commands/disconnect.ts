@@ -1,7 +1,8 @@
 // `hookwire disconnect <agent>`: takes out what connect added — a file it created goes, any other comes back as it was.
 import { defineCommand } from "citty";
-import { AGENTS, agentArg } from "../connect/agents.js";
+import { connectArg, isPackageAgent } from "../connect/agents.js";
 import { disconnectAgent } from "../connect/connect.js";
+import { disconnectPackage } from "../connect/package-entry.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
 import { scopeArgs } from "../shared-args.js";
@@ -10,9 +11,12 @@ export const disconnectCommand = defineCommand({
   args: scopeArgs,
   async run({ args }) {
     const out = createOutput();
-    const agent = AGENTS[agentArg(args.agent)];
+    const id = connectArg(args.agent);
     const root = resolveProject(args.cwd).root;
-    const result = await disconnectAgent({ agent: agent.id, root, scope: args.user ? "user" : "project" });
+    const scope = args.user ? "user" : "project";
+    const result = isPackageAgent(id)
+      ? await disconnectPackage({ agent: id, root, scope })
+      : await disconnectAgent({ agent: id, root, scope });
     if (args.json) {
       out.json(result);
       return;
@@ -24,6 +28,6 @@ export const disconnectCommand = defineCommand({
       edited: `removed hookwire's entries from ${file} (it changed since connect, so the rest stays as it is now)`,
       unchanged: `not connected (${file} has no hookwire entry)`,
     }[result.change];
-    out.line(`${out.colors.green("✔")} ${agent.id}: ${text}`);
+    out.line(`${out.colors.green("✔")} ${id}: ${text}`);
   },
 });

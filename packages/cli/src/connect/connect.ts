@@ -5,7 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { type DialectId, hookwireCommand, hookwireHttpHandler, loadDialect } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
-import { AGENTS, type ConnectAgent, gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
+import {
+  AGENTS,
+  type ConnectAgent,
+  type ConnectId,
+  gatesTools,
+  HOOK_TIMEOUT_SECONDS,
+  servedEvents,
+} from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
 import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRecord } from "./records.js";
 
@@ -25,7 +32,7 @@ export interface ConnectOptions {
 export const DEFAULT_HTTP_PORT = 8977;
 
 export interface ConnectResult {
-  agent: DialectId;
+  agent: ConnectId;
   scope: "project" | "user";
   file: string;
   /** `created`: the file is new; `updated`: entries added or replaced; `unchanged`: already connected. */
@@ -34,7 +41,7 @@ export interface ConnectResult {
 }
 
 export interface DisconnectResult {
-  agent: DialectId;
+  agent: ConnectId;
   file: string;
   /** `removed`: the file connect made is gone; `restored`: the file is byte for byte as before; `edited`: only hookwire's entries were taken out (the file changed since). */
   change: "removed" | "restored" | "edited" | "unchanged";
@@ -49,8 +56,14 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
  * `.claude/settings.local.json` as a link to a file of the user's).
  */
 export function targetFile(agent: ConnectAgent, scope: "project" | "user", root: string): string {
-  const base = scope === "user" ? os.homedir() : root;
-  const relative = scope === "user" ? agent.user.file : agent.project.file;
+  return unlinkedFile(
+    scope === "user" ? os.homedir() : root,
+    scope === "user" ? agent.user.file : agent.project.file,
+  );
+}
+
+/** `relative` under `base`, refused when a link is on the way (see `targetFile`). */
+export function unlinkedFile(base: string, relative: string): string {
   const file = path.join(base, relative);
   let current = base;
   for (const segment of relative.split("/")) {
@@ -70,7 +83,7 @@ export function targetFile(agent: ConnectAgent, scope: "project" | "user", root:
   return file;
 }
 
-function readExisting(file: string): Buffer | undefined {
+export function readExisting(file: string): Buffer | undefined {
   let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(file);
@@ -84,7 +97,7 @@ function readExisting(file: string): Buffer | undefined {
 }
 
 /** Written beside the file and renamed over it, with the file's mode: the agent never reads half of it. */
-function writeAtomically(file: string, text: string, mode: number | undefined): void {
+export function writeAtomically(file: string, text: string, mode: number | undefined): void {
   const temporary = `${file}.hookwire-${process.pid}.tmp`;
   try {
     writeFileSync(temporary, text, { mode: mode ?? 0o644, flag: "wx" });

@@ -189,3 +189,29 @@ export function removeEntries(text: string, layout: Layout, agent: DialectId, ho
 export function settingsValue(text: string): unknown {
   return nodeValue(parseSettings(text, ""));
 }
+
+/** The items of the top-level list `key` that `isOwn` recognises: hookwire's package in an agent's list. */
+export function listItemsIn(text: string, key: string, isOwn: (item: unknown) => boolean): unknown[] {
+  const list = nodeValue(findNodeAtLocation(parseSettings(text, "") ?? ({} as Node), [key]));
+  return Array.isArray(list) ? list.filter(isOwn) : [];
+}
+
+/** The text with `item` appended to the top-level list `key` (created when missing). */
+export function addListItem(text: string, key: string, item: unknown): string {
+  const tree = parseSettings(text, "");
+  const list = tree ? findNodeAtLocation(tree, [key]) : undefined;
+  if (list && list.type !== "array") throw new Error(`"${key}" is not a list; fix it, then connect again.`);
+  return insert(text, [key, -1], item);
+}
+
+/** The text without the items of list `key` that `isOwn` recognises; a list left empty by that goes too. */
+export function removeListItems(text: string, key: string, isOwn: (item: unknown) => boolean): string {
+  let out = text;
+  const list = () => nodeValue(findNodeAtLocation(parseSettings(out, "") as Node, [key]));
+  const before = list();
+  if (!Array.isArray(before) || !before.some(isOwn)) return out;
+  for (let i = before.length - 1; i >= 0; i--) if (isOwn(before[i])) out = removeAt(out, [key, i]);
+  const after = list();
+  if (Array.isArray(after) && after.length === 0) out = removeAt(out, [key]);
+  return out;
+}

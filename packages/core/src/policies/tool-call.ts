@@ -40,6 +40,8 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
       outcome.blockedBy = by;
       return true;
     }
+    // The seed's runner hands its caller the last result no handler blocked with: its `reason` is kept.
+    outcome.reason = typeof result.reason === "string" ? result.reason : undefined;
     if (isRecord(result.input)) {
       state.event = { ...state.event, input: result.input };
       outcome.input = result.input;

@@ -1,0 +1,131 @@
+// The opencode plugin: the project's hooks loaded once per opencode instance and run on its tool hooks, in-process.
+import {
+  type AttributedText,
+  type ContentPart,
+  errorMessage,
+  HookRunner,
+  type SessionEntry,
+  type ToolCallOutcome,
+} from "@hookwire/core";
+import { discoverAndLoadHooks, HOOK_FORMATS } from "@hookwire/loader";
+import { appendAdditionalContext, DEFAULT_BLOCK_REASON } from "@hookwire/tool-wrapper";
+import { findProjectRoot } from "hookwire";
+import { nativeInput, opencodeArgs } from "./tools.js";
+
+/** Every format but opencode's own plugins, which opencode runs itself (no hook runs twice). */
+export const OPENCODE_FORMATS = HOOK_FORMATS.filter((format) => format !== "opencode");
+
+interface PluginInput {
+  directory?: string;
+  worktree?: string;
+}
+interface BeforeInput {
+  tool: string;
+  sessionID: string;
+  callID: string;
+}
+interface AfterOutput {
+  title?: string;
+  output: string;
+  metadata?: unknown;
+}
+
+const textOf = (content: readonly ContentPart[]) =>
+  content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+
+/** Replaces the contents of opencode's `args`: opencode keeps its own reference to that object. */
+function rewrite(target: Record<string, unknown>, next: Record<string, unknown>): void {
+  for (const key of Object.keys(target)) delete target[key];
+  Object.assign(target, next);
+}
+
+/**
+ * opencode 1.18 calls every exported function of a plugin module with its context and uses the hooks it
+ * returns; `tool.execute.before` blocks a call by throwing (the model reads the message).
+ */
+export async function HookwirePlugin(input: PluginInput) {
+  const cwd = input.directory ?? process.cwd();
+  const root = findProjectRoot(cwd).root;
+  const loaded = await discoverAndLoadHooks([], root, { formats: OPENCODE_FORMATS });
+  const first = loaded.skipped[0];
+  if (first) {
+    const count = loaded.skipped.length;
+    process.stderr.write(
+      `hookwire: ${count} project hook${count === 1 ? "" : "s"} did not run: ${first.reason}. ` +
+        `Review and trust them: ${first.trustCommand} — then restart opencode.\n`,
+    );
+  }
+  for (const failure of loaded.errors) process.stderr.write(`hookwire: ${failure.error.message}\n`);
+  for (const warning of loaded.warnings) process.stderr.write(`hookwire: ${warning.message}\n`);
+  if (loaded.hooks.length === 0) return {};
+
+  const entries: SessionEntry[] = [];
+  // What hooks append, kept for this opencode process (opencode's session is not a plugin's to write).
+  const sessionManager = {
+    getEntries: () => entries,
+    getBranch: () => entries,
+    getLeafEntry: () => entries.at(-1),
+    getSessionFile: () => undefined,
+  };
+  const runner = new HookRunner(loaded.hooks, { cwd: root, sessionManager });
+  runner.initialize({
+    // opencode's plugin hooks have no way to add a message; what a hook sends is shown, not lost silently.
+    sendMessageHandler: (message) =>
+      process.stderr.write(
+        `hookwire: ${typeof message.content === "string" ? message.content : textOf(message.content as ContentPart[])}\n`,
+      ),
+    appendEntryHandler: (customType, data) => {
+      entries.push({ type: "custom", id: `hw-${entries.length}`, customType, data } as SessionEntry);
+    },
+  });
+  runner.onError((error) => process.stderr.write(`hookwire: ${error.message}\n`));
+  const pending = new Map<string, readonly AttributedText[]>();
+
+  return {
+    "tool.execute.before": async (call: BeforeInput, output: { args: Record<string, unknown> }) => {
+      if (!runner.hasHandlersFor("tool_call", call.tool)) return;
+      let outcome: ToolCallOutcome;
+      try {
+        outcome = await runner.emit({
+          type: "tool_call",
+          toolName: call.tool,
+          toolCallId: call.callID,
+          input: nativeInput(call.tool, output.args),
+        });
+      } catch (error) {
+        throw new Error(errorMessage(error));
+      }
+      if (outcome.block) throw new Error(outcome.reason ?? DEFAULT_BLOCK_REASON);
+      // opencode has no confirmation a plugin can ask for: an ask or a defer refuses the call.
+      if (outcome.permission && outcome.permission.decision !== "allow")
+        throw new Error(
+          outcome.permission.reason ?? `A hook asked to ${outcome.permission.decision} this call`,
+        );
+      if (outcome.inputModified) rewrite(output.args, opencodeArgs(call.tool, outcome.input));
+      if (outcome.additionalContext.length > 0) pending.set(call.callID, outcome.additionalContext);
+    },
+    "tool.execute.after": async (
+      call: BeforeInput & { args?: Record<string, unknown> },
+      output: AfterOutput,
+    ) => {
+      const fromCall = pending.get(call.callID) ?? [];
+      pending.delete(call.callID);
+      const content: ContentPart[] = [{ type: "text", text: output.output }];
+      if (!runner.hasHandlersFor("tool_result", call.tool)) {
+        if (fromCall.length > 0) output.output = textOf(appendAdditionalContext(content, fromCall, []));
+        return;
+      }
+      const after = await runner.emit({
+        type: "tool_result",
+        toolName: call.tool,
+        toolCallId: call.callID,
+        input: nativeInput(call.tool, call.args ?? {}),
+        content,
+        details: output.metadata,
+        isError: false,
+      });
+      if (!after.modified && fromCall.length === 0 && after.additionalContext.length === 0) return;
+      output.output = textOf(appendAdditionalContext(after.content, fromCall, after.additionalContext));
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// What each pi event becomes in hookwire's runner, and what hookwire's combined result becomes for pi: one table.
+import type { AnyHookEvent, HookMessage, HookRunner } from "@hookwire/core";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { toolEvents } from "./tool-events.js";
+
+/** The events pi 0.73 emits to extensions (its `ExtensionAPI.on` overloads). */
+export const PI_EVENTS = [
+  "resources_discover",
+  "session_start",
+  "session_before_switch",
+  "session_before_fork",
+  "session_before_compact",
+  "session_compact",
+  "session_shutdown",
+  "session_before_tree",
+  "session_tree",
+  "context",
+  "before_provider_request",
+  "after_provider_response",
+  "before_agent_start",
+  "agent_start",
+  "agent_end",
+  "turn_start",
+  "turn_end",
+  "message_start",
+  "message_update",
+  "message_end",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+  "model_select",
+  "thinking_level_select",
+  "tool_call",
+  "tool_result",
+  "user_bash",
+  "input",
+] as const;
+
+export type PiEvent = (typeof PI_EVENTS)[number];
+
+// biome-ignore lint/suspicious/noExplicitAny: each pi event has its own payload; the table is keyed by name.
+type Forward = (event: any, ctx: ExtensionContext) => Promise<unknown>;
+
+/** Several hooks' before_agent_start messages as the one message an extension returns (pi keeps one per handler). */
+export function oneMessage(messages: readonly HookMessage[]): HookMessage | undefined {
+  if (messages.length <= 1) return messages[0];
+  const text = (message: HookMessage) =>
+    typeof message.content === "string"
+      ? message.content
+      : message.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+  return {
+    customType: messages[0]?.customType ?? "hookwire",
+    content: messages.map(text).join("\n\n"),
+    display: messages.some((message) => message.display),
+  };
+}
+
+/**
+ * Per pi event: emit it to the runner and answer pi in its own result shape. Events not listed pass through
+ * as they are and answer nothing (notifications). A prompt a hook refuses cannot be taken back once pi emits
+ * before_agent_start, so the run stops at agent_start, before the model is called.
+ */
+export function piEvents(
+  runner: HookRunner,
+  cwd: string,
+  refuse: (ctx: ExtensionContext, reason: string) => void,
+) {
+  const tools = toolEvents(runner, cwd);
+  const emit = (event: unknown) => runner.emit(event as AnyHookEvent) as Promise<unknown>;
+  let refused: string | undefined;
+  const table: Partial<Record<PiEvent, Forward>> = {
+    tool_call: tools.tool_call,
+    tool_result: tools.tool_result,
+    context: async (event) => ({ messages: await runner.emitContext(event.messages) }),
+    before_agent_start: async (event, ctx) => {
+      const outcome = await runner.emit({
+        type: "before_agent_start",
+        prompt: event.prompt,
+        images: event.images,
+        systemPrompt: event.systemPrompt,
+        systemPromptOptions: event.systemPromptOptions,
+      });
+      if (!outcome) return undefined;
+      if (outcome.block) {
+        refused = outcome.reason ?? "A hook refused the prompt";
+        refuse(ctx, refused);
+        return undefined;
+      }
+      const message = oneMessage(outcome.messages ?? (outcome.message ? [outcome.message] : []));
+      if (!message && outcome.systemPrompt === undefined) return undefined;
+      return { message, systemPrompt: outcome.systemPrompt };
+    },
+    agent_start: async (event, ctx) => {
+      if (refused !== undefined) {
+        refused = undefined;
+        ctx.abort();
+        return undefined;
+      }
+      return emit(event);
+    },
+    resources_discover: async (event) => {
+      const outcome = (await emit(event)) as Record<string, Array<{ path: string }>>;
+      const paths = (key: string) => (outcome[key] ?? []).map((item) => item.path);
+      return {
+        skillPaths: paths("skillPaths"),
+        promptPaths: paths("promptPaths"),
+        themePaths: paths("themePaths"),
+      };
+    },
+    message_end: async (event) => {
+      const message = await emit(event);
+      return message ? { message } : undefined;
+    },
+  };
+  const pass: Forward = async (event) => (await emit(event)) ?? undefined;
+  return {
+    handler(name: PiEvent): Forward {
+      return table[name] ?? pass;
+    },
+    /**
+     * Whether hookwire has work on this event: agent_start also ends a refused prompt, tool_result also carries
+     * a tool_call's context to the model.
+     */
+    wanted(name: PiEvent): boolean {
+      if (runner.hasHandlers(name)) return true;
+      if (name === "agent_start") return runner.hasHandlers("before_agent_start");
+      return name === "tool_result" && runner.hasHandlers("tool_call");
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// pi's tool_call and tool_result through hookwire: blocks, input rewrites, permissions, context for the model.
+import {
+  type AttributedText,
+  type ContentPart,
+  errorMessage,
+  type HookRunner,
+  type ToolCallOutcome,
+} from "@hookwire/core";
+import {
+  appendAdditionalContext,
+  confirmationPrompt,
+  DEFAULT_BLOCK_REASON,
+  resolvePermission,
+} from "@hookwire/tool-wrapper";
+import type {
+  ExtensionContext,
+  ToolCallEvent,
+  ToolCallEventResult,
+  ToolResultEvent,
+} from "@mariozechner/pi-coding-agent";
+
+/** pi's tool_result answer (its type is not among the package's exports). */
+type ToolResultEventResult = { content?: unknown; details?: unknown; isError?: boolean };
+
+const NO_RULES = { allow: [], deny: [], ask: [] };
+
+/** Replaces the contents of pi's input object: pi runs the tool with the object its event carried. */
+function rewrite(target: Record<string, unknown>, next: Record<string, unknown>): void {
+  if (next === target) return;
+  for (const key of Object.keys(target)) delete target[key];
+  Object.assign(target, next);
+}
+
+/** A hook's ask is pi's confirmation, and without a UI a refusal; a defer is a refusal here (pi has no deferral). */
+async function permit(
+  outcome: ToolCallOutcome,
+  event: ToolCallEvent,
+  ctx: ExtensionContext,
+  cwd: string,
+): Promise<ToolCallEventResult | undefined> {
+  const verdict = resolvePermission({
+    outcome,
+    rules: NO_RULES,
+    toolName: event.toolName,
+    input: event.input as Record<string, unknown>,
+    cwd,
+    defaultMode: "allow",
+  });
+  if (verdict.decision === "allow") return undefined;
+  if (verdict.decision === "ask" && ctx.hasUI) {
+    const { title, message } = confirmationPrompt(event.toolName, event.input as never, verdict);
+    if (await ctx.ui.confirm(title, message)) return undefined;
+    return { block: true, reason: `${verdict.reason} (declined)` };
+  }
+  const why =
+    verdict.decision === "ask" ? "it needs confirmation and pi has no UI here" : "pi cannot defer a call";
+  return { block: true, reason: `${verdict.reason} — refused: ${why}` };
+}
+
+/** The two tool events over one runner, with the context a tool_call gave kept for its tool_result. */
+export function toolEvents(runner: HookRunner, cwd: string) {
+  const pending = new Map<string, readonly AttributedText[]>();
+  return {
+    async tool_call(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
+      if (!runner.hasHandlersFor("tool_call", event.toolName)) return undefined;
+      let outcome: ToolCallOutcome;
+      try {
+        outcome = await runner.emit({
+          type: "tool_call",
+          toolName: event.toolName,
+          toolCallId: event.toolCallId,
+          input: event.input as Record<string, unknown>,
+        });
+      } catch (error) {
+        // Fail-safe: a hook that cannot decide does not let the call through.
+        return { block: true, reason: errorMessage(error) };
+      }
+      if (outcome.block) return { block: true, reason: outcome.reason ?? DEFAULT_BLOCK_REASON };
+      if (outcome.inputModified) rewrite(event.input as Record<string, unknown>, outcome.input);
+      if (outcome.permission && outcome.permission.decision !== "allow") {
+        const refused = await permit(outcome, event, ctx, cwd);
+        if (refused) return refused;
+      }
+      if (outcome.additionalContext.length > 0) pending.set(event.toolCallId, outcome.additionalContext);
+      return undefined;
+    },
+
+    async tool_result(event: ToolResultEvent): Promise<ToolResultEventResult | undefined> {
+      const fromCall = pending.get(event.toolCallId) ?? [];
+      pending.delete(event.toolCallId);
+      const content = event.content as ContentPart[];
+      if (!runner.hasHandlersFor("tool_result", event.toolName)) {
+        if (fromCall.length === 0) return undefined;
+        return { content: appendAdditionalContext(content, fromCall, []) as never };
+      }
+      const after = await runner.emit({
+        type: "tool_result",
+        toolName: event.toolName,
+        toolCallId: event.toolCallId,
+        input: event.input,
+        content,
+        details: event.details,
+        isError: event.isError,
+      });
+      if (!after.modified && fromCall.length === 0 && after.additionalContext.length === 0) return undefined;
+      return {
+        content: appendAdditionalContext(after.content, fromCall, after.additionalContext) as never,
+        details: after.details,
+        isError: after.isError,
+      };
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// @hookwire/pi loaded by pi 0.73's own extension loader and runner, in this process: what pi gets back per event.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: pi's runner is driven through its untyped dist modules.
+type Any = any;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PI = realpathSync(path.join(here, "../node_modules/@mariozechner/pi-coding-agent"));
+const EXTENSION = path.join(here, "../dist/index.js");
+const piModule = (file: string) => import(pathToFileURL(path.join(PI, "dist", file)).href);
+
+const GUARD = `export default function guard(pi) {
+  pi.on("tool_call", (event) => {
+    const command = String(event.input.command ?? "");
+    if (command.includes("rm -rf")) return { block: true, reason: "HW_BLOCKED" };
+    if (command.includes("original")) return { input: { ...event.input, command: command.replace("original", "rewritten") }, additionalContext: "HW_CALL_CONTEXT" };
+  });
+  pi.on("before_agent_start", (event) => event.prompt.includes("forbidden") ? { block: true, reason: "HW_PROMPT_REFUSED" } : { message: { customType: "hw", content: "HW_PROMPT_CONTEXT", display: false } });
+}
+`;
+
+const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, cwd: process.cwd() };
+let root: string;
+
+/** pi's runner over @hookwire/pi, loaded in `project` as pi loads it, with a UI that records what it shows. */
+async function piWith(project: string) {
+  const { loadExtensions } = await piModule("core/extensions/loader.js");
+  const { ExtensionRunner } = await piModule("core/extensions/runner.js");
+  const { SessionManager } = await piModule("core/session-manager.js");
+  process.chdir(project);
+  const { extensions, errors, runtime } = await loadExtensions([EXTENSION], project);
+  expect(errors).toEqual([]);
+  const runner: Any = new ExtensionRunner(
+    extensions,
+    runtime,
+    project,
+    SessionManager.inMemory(project),
+    undefined,
+  );
+  const shown: string[] = [];
+  let aborted = 0;
+  const none = () => undefined;
+  runner.bindCore(
+    {
+      sendMessage: none,
+      sendUserMessage: none,
+      appendEntry: none,
+      getActiveTools: () => [],
+      getAllTools: () => [],
+    },
+    {
+      getModel: none,
+      isIdle: () => true,
+      getSignal: none,
+      abort: () => aborted++,
+      hasPendingMessages: () => false,
+      shutdown: none,
+      getContextUsage: none,
+      compact: none,
+      getSystemPrompt: () => "",
+    },
+  );
+  runner.setUIContext({ notify: (text: string) => shown.push(text) });
+  return { runner, shown, aborted: () => aborted };
+}
+
+function project(name: string, trusted: boolean) {
+  const dir = path.join(root, name);
+  mkdirSync(path.join(dir, ".hookwire/hooks"), { recursive: true });
+  mkdirSync(path.join(dir, ".git"));
+  writeFileSync(path.join(dir, ".hookwire/hooks/guard.js"), GUARD);
+  return trusted ? trustProject(dir, { formats: HOOK_FORMATS }).then(() => dir) : Promise.resolve(dir);
+}
+
+beforeAll(() => {
+  ensureBuilt();
+  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "hw-pi-ext-")));
+  process.env.HOME = path.join(root, "home");
+  process.env.XDG_CONFIG_HOME = path.join(root, "home/.config");
+});
+afterAll(() => {
+  process.chdir(saved.cwd);
+  for (const key of ["HOME", "XDG_CONFIG_HOME"] as const) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("@hookwire/pi inside pi's own runner", () => {
+  it("blocks with pi's { block, reason }, rewrites the input pi runs, and gives the model the call's context", async () => {
+    const { runner } = await piWith(await project("trusted", true));
+    await runner.emit({ type: "session_start", reason: "startup" });
+    const blocked = await runner.emitToolCall({
+      type: "tool_call",
+      toolName: "bash",
+      toolCallId: "1",
+      input: { command: "rm -rf x" },
+    });
+    expect(blocked).toEqual({ block: true, reason: "HW_BLOCKED" });
+
+    const input = { command: "echo original" };
+    expect(
+      await runner.emitToolCall({ type: "tool_call", toolName: "bash", toolCallId: "2", input }),
+    ).toBeUndefined();
+    expect(input).toEqual({ command: "echo rewritten" });
+    const result = await runner.emitToolResult({
+      type: "tool_result",
+      toolName: "bash",
+      toolCallId: "2",
+      input,
+      content: [{ type: "text", text: "rewritten" }],
+      details: undefined,
+      isError: false,
+    });
+    expect(result.content).toEqual([
+      { type: "text", text: "rewritten" },
+      { type: "text", text: "[hook .hookwire/hooks/guard.js] HW_CALL_CONTEXT" },
+    ]);
+  });
+
+  it("injects a hook's before_agent_start message, and stops a refused prompt's run at agent_start", async () => {
+    const { runner, shown, aborted } = await piWith(await project("prompts", true));
+    const ok = await runner.emitBeforeAgentStart("go", undefined, "system", undefined);
+    expect(ok.messages).toEqual([{ customType: "hw", content: "HW_PROMPT_CONTEXT", display: false }]);
+    await runner.emit({ type: "agent_start" });
+    expect(aborted()).toBe(0);
+
+    expect(
+      await runner.emitBeforeAgentStart("do the forbidden thing", undefined, "system", undefined),
+    ).toBeUndefined();
+    expect(shown).toEqual(["hookwire: HW_PROMPT_REFUSED"]);
+    await runner.emit({ type: "agent_start" });
+    expect(aborted()).toBe(1);
+  });
+
+  it("shows one notice in an untrusted project and subscribes to nothing", async () => {
+    const { runner, shown } = await piWith(await project("untrusted", false));
+    await runner.emit({ type: "session_start", reason: "startup" });
+    expect(runner.hasHandlers("tool_call")).toBe(false);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.replace(root, "<root>")).toMatchInlineSnapshot(
+      `"hookwire: 1 project hook did not run: the project is not trusted. Review and trust them: hookwire trust --cwd <root>/untrusted — then /reload pi."`,
+    );
+  });
+});
