@@ -39,7 +39,10 @@ export const connectCommand = defineCommand({
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
     if (args.port !== undefined && !args.http) throw new CliUsageError("--port goes with --http.");
     if (isPackageAgent(id)) {
-      if (args.http) throw new CliUsageError(`--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`);
+      if (args.http)
+        throw new CliUsageError(
+          `--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`,
+        );
       const agent = PACKAGE_AGENTS[id];
       const result = await connectPackage({ agent: id, root, scope });
       const file = shortPath(result.file, root);
