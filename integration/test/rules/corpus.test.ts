@@ -2,6 +2,7 @@
 // real HookToolWrapper and real bash. Each attack removes the victim when run as typed, and never past a guard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../support/temp-dir.js";
+import { compose, composed } from "./corpus/compose.js";
 import { arithmetic, data, names, prompts, variables } from "./corpus/evaluated.js";
 import { input } from "./corpus/input.js";
 import { harmless, limits, own } from "./corpus/own.js";
@@ -34,8 +35,9 @@ const attacks = [
   ...issue41559,
   ...dcg,
   ...own,
+  ...compose,
 ];
-const safe = [...data, ...harmless];
+const safe = [...data, ...harmless, ...composed];
 const all = [...attacks, ...safe, ...limits];
 
 const temp = tempDir("corpus");

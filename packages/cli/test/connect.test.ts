@@ -171,7 +171,7 @@ describe("files connect refuses", () => {
     chmodSync(state, 0o666);
     const out = box.run(["disconnect", "claude"]);
     expect(out.code).toBe(2);
-    expect(out.stderr).toContain("others can write it");
+    expect(out.stderr).toContain("other users have permissions on it");
   });
 });
 

@@ -114,6 +114,13 @@ describe("commandFiles", () => {
     expect(files("echo hi", undefined).unknowns).toEqual([]);
   });
 
+  it("leaves out files a command only names or writes, and keeps what it runs", () => {
+    expect(files("touch conf.json && mkdir -p out && ls x.sh && echo x.sh > out/log").files).toEqual([]);
+    expect(files("touch conf.json && bash x.sh && ./x-two.sh").files).toEqual(["x-two.sh", "x.sh"]);
+    // Content a command copies can run later in the same line: still fingerprinted.
+    expect(files("cp x.sh run.sh && cat x-two.sh").files).toEqual(["x-two.sh", "x.sh"]);
+  });
+
   it("fingerprints the file `source` reads", () => {
     expect(files("source ./x.sh && . x-two.sh")).toEqual({ files: ["x-two.sh", "x.sh"], unknowns: [] });
   });

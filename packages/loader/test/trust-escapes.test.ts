@@ -194,6 +194,20 @@ describe("files that run cannot escape the fingerprint", () => {
     expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
   });
 
+  it("stays trusted when a file the command only writes changes, and untrusts when the script it runs does", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".claude/settings.json", settings("touch .claude/ran.txt && bash .claude/hooks/guard.sh"));
+    await write(".claude/ran.txt", "");
+    await write(".claude/hooks/guard.sh", "exit 0\n");
+    const status = await trustProject(cwd, options);
+    expect(status.items.map((item) => item.replace(/^\w+ /, ""))).not.toContain(".claude/ran.txt");
+    // What every run of the hook does to the file it touches.
+    await write(".claude/ran.txt", "touched\n");
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(true);
+    await write(".claude/hooks/guard.sh", "exit 2\n");
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
+  });
+
   it("lists a Python import of a sibling and a sourced shell file as not fingerprinted", async () => {
     const { cwd, options, write } = await layout();
     await write(

@@ -65,13 +65,11 @@ export function compileMatcher(
       { cause },
     );
   }
-  const safety = repeatsAGroup(matcher) ? regexSafety(matcher) : undefined;
-  if (safety?.status === "vulnerable" && safety.exponential) {
-    throw new SettingsError(
-      "UNSAFE_MATCHER",
-      `Matcher ${JSON.stringify(matcher)} can backtrack exponentially: ${safety.example} makes it run for ` +
-        `seconds or hours, blocking the host, so it is not used. Rewrite it without nested or overlapping ` +
-        `repetition (e.g. "(a+)+" → "a+"), or list exact names like "Edit|Write".`,
+  if (repeatsAGroup(matcher)) {
+    refuseUnsafe(
+      matcher,
+      regexSafety(matcher),
+      `Rewrite it without nested or overlapping repetition (e.g. "(a+)+" → "a+"), or list exact names like "Edit|Write".`,
     );
   }
   // Values are tool names, sources, agent types: short. A longer one is not given to the regex at all, so even
@@ -92,11 +90,17 @@ function repeatsAGroup(source: string): boolean {
 export const MAX_MATCHED_CHARS = 1_024;
 
 export interface RegexSafety {
-  /** recheck's verdict: `unknown` when it ran out of time (the pattern is then used, with the length cap). */
-  status: "safe" | "vulnerable" | "unknown";
+  /**
+   * recheck's verdict: `unknown` when it ran out of time (the pattern is then used, with the length cap);
+   * `unavailable` when recheck could not be loaded or run (the pattern is refused: a guard that cannot run fails
+   * closed).
+   */
+  status: "safe" | "vulnerable" | "unknown" | "unavailable";
   exponential: boolean;
   /** For a vulnerable pattern, an input that shows it, as recheck found it. */
   example?: string;
+  /** For `unavailable`: why recheck did not run. */
+  reason?: string;
 }
 
 const safetyCache = new Map<string, RegexSafety>();
@@ -115,9 +119,32 @@ export function regexSafety(source: string): RegexSafety {
             example: JSON.stringify(result.attack.string.slice(0, 80)),
           }
         : { status: result.status, exponential: false };
-  } catch {
-    known = { status: "unknown", exponential: false };
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message.split("\n")[0]! : String(cause);
+    known = { status: "unavailable", exponential: false, reason };
   }
   safetyCache.set(source, known);
   return known;
+}
+
+/**
+ * Throws `UNSAFE_MATCHER` for a regex that can backtrack exponentially, and for one that could not be checked
+ * (recheck missing or broken): the caller puts the file and JSON path in front of the message.
+ */
+export function refuseUnsafe(source: string, safety: RegexSafety, fix: string): void {
+  if (safety.status === "unavailable") {
+    throw new SettingsError(
+      "UNSAFE_MATCHER",
+      `Matcher ${JSON.stringify(source)} could not be checked for catastrophic backtracking, so it is not used: ` +
+        `recheck did not run (${safety.reason}). Repair the install, or list exact names like "Edit|Write", which ` +
+        `need no check.`,
+    );
+  }
+  if (safety.status === "vulnerable" && safety.exponential) {
+    throw new SettingsError(
+      "UNSAFE_MATCHER",
+      `Matcher ${JSON.stringify(source)} can backtrack exponentially: ${safety.example} makes it run for ` +
+        `seconds or hours, blocking the host, so it is not used. ${fix}`,
+    );
+  }
 }

@@ -15,6 +15,8 @@ export type { MatchMode, MatchOptions, RuleList, RuleMatch, ToolCall } from "./m
 export { evaluateRule, matchesRule } from "./match.js";
 export type { PermissionRule } from "./parse.js";
 export { parseRule } from "./parse.js";
+export type { RuleListMatch } from "./rule-list.js";
+export { evaluateRules } from "./rule-list.js";
 export type {
   ShellAnalysis,
   ShellCommand,

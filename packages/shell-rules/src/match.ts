@@ -83,7 +83,7 @@ export function matchesRule(rule: PermissionRule, call: ToolCall, options: Match
   return outcome === "match" || (!every && outcome === "may-match");
 }
 
-function toolNameMatches(
+export function toolNameMatches(
   tools: RuleTools,
   ruleTool: string,
   callTool: string,
@@ -102,7 +102,7 @@ function toolNameMatches(
 let lastCommand: string | undefined;
 let lastAnalysis: ShellAnalysis | undefined;
 
-function analyse(command: string): ShellAnalysis {
+export function analyse(command: string): ShellAnalysis {
   if (command === lastCommand && lastAnalysis) return lastAnalysis;
   if (!isShellParserLoaded()) {
     // Not cached: the grammar may load before the next call.
@@ -117,7 +117,7 @@ function analyse(command: string): ShellAnalysis {
   return lastAnalysis;
 }
 
-function quote(text: string): string {
+export function quote(text: string): string {
   return `\`${text.length > 120 ? `${text.slice(0, 119)}…` : text}\``;
 }
 
@@ -166,27 +166,34 @@ function mayMatch(pattern: string, command: ShellCommand): boolean {
 }
 
 /**
- * An allow rule approves a command line only when it covers every command typed in it (`via` empty: a
- * wrapper's text covers what it runs) for every run-time value of their arguments, nothing is unknown, and no
- * string bash evaluates is more than data: allow is a whitelist of data.
+ * Why an allow list approves no part of this command line, whatever its rules: something is unknown, or a string
+ * bash evaluates is more than data (allow is a whitelist of data). `undefined` when its commands decide.
  */
-function coversAll(pattern: string, { commands, unknowns, evaluated }: ShellAnalysis): RuleMatch {
+export function refusedForAllow({ commands, unknowns, evaluated }: ShellAnalysis): string | undefined {
   const first = unknowns[0];
-  if (first) {
-    return { outcome: "no-match", reason: `${quote(first.text)} cannot be checked: ${first.reason}` };
-  }
+  if (first) return `${quote(first.text)} cannot be checked: ${first.reason}`;
   const code = evaluated[0];
   if (code) {
-    return {
-      outcome: "no-match",
-      reason: `${quote(code.text)} is evaluated as code (\`${code.context}\`), which an allow rule does not approve`,
-    };
+    return `${quote(code.text)} is evaluated as code (\`${code.context}\`), which an allow rule does not approve`;
   }
-  const typed = commands.filter((sub) => sub.via.length === 0);
-  if (typed.length === 0) return { outcome: "no-match", reason: "the command runs no program" };
-  for (const sub of typed) {
-    // U+0000 in a shape can only be covered by a `*` of the pattern, so a match holds for every run-time value.
-    if (!matchesWildcard(pattern, shapeOf(sub, sub.path))) {
+  return commands.some((sub) => sub.via.length === 0) ? undefined : "the command runs no program";
+}
+
+/**
+ * Whether an allow pattern covers one command typed in the line (`via` empty) for every run-time value of its
+ * arguments; a wrapper's text covers what it runs as argv. U+0000 in a shape can only be covered by a `*` of the
+ * pattern, so a match holds for every run-time value.
+ */
+export function coversCommand(pattern: string, command: ShellCommand): boolean {
+  return matchesWildcard(pattern, shapeOf(command, command.path));
+}
+
+/** One allow rule approving a whole command line on its own: the one-rule case of `evaluateRules`. */
+function coversAll(pattern: string, analysis: ShellAnalysis): RuleMatch {
+  const refused = refusedForAllow(analysis);
+  if (refused) return { outcome: "no-match", reason: refused };
+  for (const sub of analysis.commands) {
+    if (sub.via.length === 0 && !coversCommand(pattern, sub)) {
       return { outcome: "no-match", reason: `${quote(sub.written)} is not covered by the rule` };
     }
   }

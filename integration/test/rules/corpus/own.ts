@@ -1,6 +1,6 @@
 // Spellings tried against these rules beyond the issue's list, each one that got past (or nearly) kept as a row;
 // and the documented limits, pinned as getting past so the docs stay true.
-import { ALLOW_DATA, GUARDS } from "../guards.js";
+import { GUARDS } from "../guards.js";
 import { rows } from "../victims.js";
 
 export const own = rows("own: beyond the list", GUARDS, "ask", [
@@ -78,10 +78,7 @@ export const harmless = rows("own: harmless look-alikes", GUARDS, "allow", [
   ["let i=1", "allow"],
   ["declare -a arr=(1 2)", "allow"],
   ["unset x", "allow"],
-  // An allow rule covers a whole command line: `Bash(cd *)` and `Bash(ls *)` are two rules.
-  ["cd .. && ls", "allow", { also: { [ALLOW_DATA.title]: "ask" } }],
   ["cat victim", "allow"],
-  ["set -e; echo ok", "allow", { also: { [ALLOW_DATA.title]: "ask" } }],
   ["x=1; [[ $x -eq 1 ]] && echo one", "allow"],
 ]);
 

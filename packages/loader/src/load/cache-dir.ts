@@ -39,28 +39,34 @@ function unsafeAncestor(dir: string, uid: number): string | undefined {
 }
 
 /**
- * Creates `dir` (mode 0700) and answers whether only this user can write it: a real folder, not a link,
- * owned by this user, no group or other bits (they are removed when the folder is ours), inside folders no one
- * else can rename it out of. A cache someone else can write or swap is a way to run their code as ours, so such
- * a folder is not used.
+ * Creates `dir` (mode 0700) and says why it is not private, or `undefined` when only this user can write it: a
+ * real folder, not a link, owned by this user, no group or other bits (they are removed when the folder is ours),
+ * inside folders no one else can rename it out of. A folder someone else can write or swap is a way to run their
+ * code as ours (a cache) or to plant a record (the CLI's state), so such a folder is not used.
  */
-export function ensurePrivateDir(dir: string): boolean {
+export function privateDirProblem(dir: string): string | undefined {
   try {
     const uid = process.getuid?.();
     // Checked before creating: folders made under someone else's would be theirs to swap.
     if (uid !== undefined && unsafeAncestor(dir, uid) !== undefined) {
       mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
-      if (unsafeAncestor(dir, uid) !== undefined) return false;
+      const ancestor = unsafeAncestor(dir, uid);
+      if (ancestor !== undefined) return `another user can rename or replace \`${ancestor}\` above it`;
     }
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);
-    if (!stat.isDirectory()) return false;
-    if (uid !== undefined && stat.uid !== uid) return false;
+    if (!stat.isDirectory()) return "it is not a folder (a link?)";
+    if (uid !== undefined && stat.uid !== uid) return `it is owned by user ${stat.uid}`;
     if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
   }
+}
+
+/** `privateDirProblem` as a yes / no: whether `dir` can be used. */
+export function ensurePrivateDir(dir: string): boolean {
+  return privateDirProblem(dir) === undefined;
 }
 
 /** A cache folder holds at most this many entries; past it the oldest are removed (`pruneOldest`). */

@@ -70,6 +70,37 @@ const LOCKFILES = [
 ];
 const MAKEFILES = ["GNUmakefile", "makefile", "Makefile"];
 const INTERPRETERS = new Set(["python", "python3", "node", "ruby", "perl", "php", "deno", "tsx", "ts-node"]);
+/**
+ * Programs whose file operands are names, never code or content that could run: their operands are not
+ * fingerprinted (`touch own.txt` would otherwise untrust the project after every run). Programs that copy or
+ * print content (`cp`, `cat`, `tee`, `ln`) are not here: what they write can be run later in the same command.
+ * What any command executes (`./x`, a path in a wrapper) is fingerprinted whatever the program.
+ */
+const NAMES_ONLY = new Set([
+  "touch",
+  "mkdir",
+  "rmdir",
+  "rm",
+  "ls",
+  "stat",
+  "test",
+  "[",
+  "echo",
+  "printf",
+  "wc",
+  "du",
+  "date",
+  "sleep",
+  "true",
+  "false",
+  "basename",
+  "dirname",
+  "realpath",
+  "readlink",
+  "chmod",
+  "chown",
+  "which",
+]);
 /** Package scripts that run package scripts are followed this deep, and this many scripts in all. */
 const MAX_DEPTH = 8;
 const MAX_SCRIPTS = 64;
@@ -300,8 +331,8 @@ class Reader {
     const dir = path.resolve(start, command.cwd);
     if (command.path.includes("/"))
       this.word({ value: command.path, literal: true, glob: false, shape: command.path }, dir);
-    for (const arg of command.args) this.word(arg, dir);
     const program = command.program;
+    if (!NAMES_ONLY.has(program)) for (const arg of command.args) this.word(arg, dir);
     if (
       DOWNLOADERS.has(program) ||
       ((program === "pnpm" || program === "yarn") && command.args[0]?.value === "dlx")

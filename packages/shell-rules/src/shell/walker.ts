@@ -177,6 +177,8 @@ const LABELS = {
   substring: "${…:…}",
 };
 /** `[[ … ]]` operators whose operands bash evaluates as arithmetic. */
+/** A declaration's quoted word that bash reads as a compound array assignment (`x=(…)`, `x+=(…)`). */
+const COMPOUND = /^[A-Za-z_][A-Za-z0-9_]*\+?=\(.*\)$/s;
 const arithmeticTests = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
 
 class Walker {
@@ -394,6 +396,11 @@ class Walker {
         continue;
       }
       for (const text of texts) {
+        // `declare -a 'x=($(…))'`: bash parses a quoted compound assignment again and expands what it holds.
+        if (COMPOUND.test(text)) {
+          this.evaluator.code(text, `${label} '…=(…)'`, scope, "same");
+          continue;
+        }
         const eq = text.indexOf("=");
         const name = eq === -1 ? text : text.slice(0, eq);
         this.evaluator.nameWord(literalWord(name), label, scope);

@@ -7,6 +7,7 @@ export type PermissionMode = "allow" | "ask";
 
 export type PermissionSource =
   | { kind: "hook"; hookPath: string }
+  /** `rule`: the rule's text; for an allow composed of several rules, their texts joined by ` + `. */
   | { kind: "rule"; list: RuleList; rule: string }
   | { kind: "default"; mode: PermissionMode };
 
@@ -33,7 +34,8 @@ function ruleVerdict(
   hit: RuleHit,
   hookNote: string,
 ): PermissionResolution {
-  const rule = hit.compiled.text;
+  // A composed allow names each rule it used: `Bash(cd *) + Bash(ls *)`.
+  const rule = hit.compiled.map((compiled) => compiled.text).join(" + ");
   if (hit.match.outcome === "may-match") {
     // A deny rule that cannot be ruled out asks instead: with no UI that is a denial, with the reason shown.
     const verb = list === "deny" ? "May be denied" : "Confirmation required";
@@ -44,9 +46,10 @@ function ruleVerdict(
     };
   }
   const verb = decision === "deny" ? "Denied" : decision === "ask" ? "Confirmation required" : "Allowed";
+  const named = hit.compiled.map((compiled) => `\`${compiled.text}\``).join(", ");
   return {
     decision,
-    reason: `${verb} by permission rule \`${rule}\`${hookNote}`,
+    reason: `${verb} by permission rule${hit.compiled.length > 1 ? "s" : ""} ${named}${hookNote}`,
     source: { kind: "rule", list, rule },
   };
 }

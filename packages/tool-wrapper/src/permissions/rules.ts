@@ -1,6 +1,6 @@
 // Host permission rules, parsed once by the shell-rules parser and matched per call.
 import { claude, ruleTools } from "@hookwire/settings-hooks";
-import { evaluateRule, type PermissionRule, parseRule, type RuleMatch } from "@hookwire/shell-rules";
+import { evaluateRules, type PermissionRule, parseRule, type RuleMatch } from "@hookwire/shell-rules";
 import { InvalidPermissionRuleError } from "../errors.js";
 
 export type RuleList = "allow" | "deny" | "ask";
@@ -69,26 +69,28 @@ export function hasRules(rules: PermissionRules): boolean {
 }
 
 export interface RuleHit {
-  compiled: CompiledRule;
+  /** The rules that decided: one, or (allow list) one per part of a command line that no single rule covers. */
+  compiled: readonly CompiledRule[];
   /** `match`, or (deny and ask lists only) `may-match`: what no static check can rule out. */
   match: RuleMatch;
 }
 
 /**
  * The first rule of the list that matches, else the first that may match. Deny and ask rules match when any part
- * of the call matches (one denied sub-command is enough); allow rules only when every part does, so
- * `Bash(git status)` cannot allow `git status && rm -rf ~`.
+ * of the call matches (one denied sub-command is enough); an allow list approves a command line only when each of
+ * its commands is covered by one of its rules, so `Bash(cd *)` + `Bash(ls *)` allow `cd .. && ls` and
+ * `Bash(git status)` cannot allow `git status && rm -rf ~` (shell-rules' `evaluateRules`).
  */
 export function findMatchingRule(
   rules: readonly CompiledRule[],
   list: RuleList,
   call: RuleCall,
 ): RuleHit | undefined {
-  let possible: RuleHit | undefined;
-  for (const compiled of rules) {
-    const match = evaluateRule(compiled.rule, call, { mode: "permission", list, tools: TOOLS });
-    if (match.outcome === "match") return { compiled, match };
-    if (match.outcome === "may-match" && possible === undefined) possible = { compiled, match };
-  }
-  return possible;
+  const match = evaluateRules(
+    rules.map((compiled) => compiled.rule),
+    call,
+    { mode: "permission", list, tools: TOOLS },
+  );
+  if (match.outcome === "no-match") return undefined;
+  return { compiled: match.rules.map((index) => rules[index]!), match };
 }

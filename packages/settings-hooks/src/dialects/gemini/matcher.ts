@@ -1,7 +1,6 @@
 // Gemini CLI's matcher rules: tool events test an unanchored regex (literal when it does not compile), lifecycle events exact text.
 import type { EventInfo } from "../../dialect/types.js";
-import { SettingsError } from "../../errors.js";
-import { MAX_MATCHED_CHARS, regexSafety } from "../../matcher.js";
+import { MAX_MATCHED_CHARS, refuseUnsafe, regexSafety } from "../../matcher.js";
 
 const always = () => true;
 
@@ -25,13 +24,6 @@ export function compileGeminiMatcher(
   } catch {
     return (value) => value === text;
   }
-  const safety = regexSafety(text);
-  if (safety.status === "vulnerable" && safety.exponential) {
-    throw new SettingsError(
-      "UNSAFE_MATCHER",
-      `Matcher ${JSON.stringify(text)} can backtrack exponentially: ${safety.example} makes it run for seconds ` +
-        `or hours, blocking the host, so it is not used. Rewrite it without nested or overlapping repetition.`,
-    );
-  }
+  refuseUnsafe(text, regexSafety(text), "Rewrite it without nested or overlapping repetition.");
   return (value) => value.length <= MAX_MATCHED_CHARS && regex.test(value);
 }

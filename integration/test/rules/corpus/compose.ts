@@ -1,0 +1,68 @@
+// Allow rules compose: a line is approved when each command in it is covered by some allow rule. These rows try to
+// ride that: every command but one is allowed (`ls`, `cat`, `echo`, `declare`…), and the one left runs rm.
+import { GUARDS } from "../guards.js";
+import { rows } from "../victims.js";
+
+export const compose = rows("compose: allowed commands beside one that is not", GUARDS, "ask", [
+  ["ls && rm -f victim", "deny"],
+  ["ls; rm -f victim", "deny"],
+  ["false || rm -f victim", "deny"],
+  ["true && rm -f victim", "deny"],
+  ["sleep 0; rm -f victim", "deny"],
+  ["ls\nrm -f victim", "deny"],
+  ["ls & rm -f victim", "deny"],
+  ["ls | rm -f victim", "deny"],
+  ["ls 2>&1 | cat; rm -f victim", "deny"],
+  ["ls $(rm -f victim)", "deny"],
+  ["ls `rm -f victim`", "deny"],
+  ['ls "$(rm -f victim)"', "deny"],
+  ["echo $(ls; rm -f victim)", "deny"],
+  ["echo ${x:-$(rm -f victim)}", "deny"],
+  ['cd "$(rm -f victim)"', "deny"],
+  ["cat <(rm -f victim)", "deny"],
+  ["ls > >(rm -f victim)", "deny"],
+  ["{ ls; rm -f victim; }", "deny"],
+  ["(ls; rm -f victim)", "deny"],
+  ["if ls; then rm -f victim; fi", "deny"],
+  ["for f in victim; do rm -f $f; done", "deny"],
+  ["test -e victim && cat victim && rm -f victim", "deny"],
+  ["cd . && echo ok | cat && rm -f victim", "deny"],
+  ["echo victim | xargs rm -f", "deny"],
+  ["echo rm -f victim | sh", "ask"],
+  ["echo rm -f victim | bash -s", "ask"],
+  ["ls |& sh -s <<< 'rm -f victim'", "deny"],
+  ["echo 'rm -f victim' | tee >(sh) >/dev/null", "ask", { needs: ["tee"] }],
+  ["shopt -s expand_aliases\nalias ls='rm -f'\nls victim", "deny"],
+  ["hash -p /bin/rm ls; ls -f victim", "ask"],
+  ["set -o xtrace; PS4='$(rm -f victim)'; ls", "deny"],
+  ["trap 'rm -f victim' EXIT; ls", "deny"],
+  ["mapfile -C 'rm -f victim' -c 1 a <<< x; ls", "deny"],
+  ['set -- rm -f victim; "$@"', "ask"],
+  // bash parses a quoted compound assignment of a declaration again, and expands what it holds.
+  ["declare -a 'x=($(rm -f victim))'", "deny"],
+  ['declare -a "x=(\\$(rm -f victim))"; echo ${x[0]}', "deny"],
+  ["declare -A 'm=([k]=$(rm -f victim))'", "deny"],
+  ["declare -A 'm=([$(rm -f victim)]=1)'", "deny"],
+  ["declare -a 'x+=(`rm -f victim`)'", "deny"],
+  ["declare -ax 'x=($(rm -f victim))'", "deny"],
+  ["declare -a x; declare 'x=($(rm -f victim))'", "deny"],
+  ["readonly -a 'x=($(rm -f victim))'", "deny"],
+  ["export -a 'x=($(rm -f victim))'", "deny"],
+  ["f() { local -a 'x=($(rm -f victim))'; }; f", "deny"],
+]);
+
+/** Lines whose every command is allowed: approved by the composed allow rules, and run. */
+export const composed = rows("compose: every command allowed", GUARDS, "allow", [
+  ["cd .. && ls", "allow"],
+  ["set -e; echo ok", "allow"],
+  ["echo hi | cat", "allow"],
+  ["ls -la | cat", "allow"],
+  ["cd /tmp && ls && echo done", "allow"],
+  ["echo $(ls)", "allow"],
+  ["ls $(echo .)", "allow"],
+  ["[ -e victim ] && echo yes || echo no", "allow"],
+  ["test -f victim && cat victim", "allow"],
+  ["declare -a x=(1 2); echo ${x[1]}", "allow"],
+  ["unset x; echo ${x:-none}", "allow"],
+  ["cat victim | cat > copy.txt; ls", "allow"],
+]);
