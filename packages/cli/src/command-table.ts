@@ -62,7 +62,7 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     load: async () => (await import("./commands/trust.js")).trustCommand,
   },
   connect: {
-    description: "Run hookwire inside an agent: claude, codex, gemini, copilot or cursor",
+    description: "Run hookwire inside an agent: claude, codex, gemini, copilot, cursor, pi or opencode",
     load: async () => (await import("./commands/connect.js")).connectCommand,
   },
   disconnect: {

@@ -13,26 +13,32 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
-      Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error. (hookwire v0.1.0)
+      Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error
+      (a bad --input too), 3 project hooks were skipped because the project is not trusted (emit, tool: run hookwire trust). (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|serve|log|init|demo|help
+      USAGE hookwire list|emit|tool|run|doctor|explain|trust|connect|disconnect|hook|serve|log|init|hooks|schema|test|record|demo|help
 
       COMMANDS
 
-              list    List every hook that would run here: modules, settings handlers, commands                     
-              emit    Run one event (native or settings name) through every hook and show who decided what          
-              tool    Run one tool call through the hooks (pre and post) with a stand-in tool                       
-               run    Run a registered slash command, e.g. hookwire run /handoff notes                              
-            doctor    Validate every hook source and explain why a hook would not fire                              
-             trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)       
-           connect    Run hookwire inside an agent: claude, codex, gemini, copilot or cursor                        
-        disconnect    Remove what hookwire connect added to an agent's settings                                     
-              hook    What a connected agent runs at each event (hookwire connect writes it)                        
-             serve    Run the resident server agents' http hooks and hookwire hook call (127.0.0.1, a token)        
-               log    Show the decisions hookwire made for connected agents (--agent, --decision, --since, --follow)
-              init    Scaffold a typed hook module (or --settings: a settings hook with its script)                 
-              demo    Run the bundled demo project with a scripted model and print its trace                        
-              help    Show the help of hookwire or of one command                                                   
+              list    List every hook that would run here: modules, settings handlers, commands                           
+              emit    Run one event (native or settings name) through every hook and show who decided what                
+              tool    Run one tool call through the hooks (pre and post) with a stand-in tool                             
+               run    Run a registered slash command, e.g. hookwire run /handoff notes                                    
+            doctor    Validate every hook source and explain why a hook would not fire                                    
+           explain    Show which hooks would fire on an event (and tool) and why each other one would not, running nothing
+             trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)             
+           connect    Run hookwire inside an agent: claude, codex, gemini, copilot, cursor, pi or opencode                
+        disconnect    Remove what hookwire connect added to an agent's settings                                           
+              hook    What a connected agent runs at each event (hookwire connect writes it)                              
+             serve    Run the resident server agents' http hooks and hookwire hook call (127.0.0.1, a token)              
+               log    Show the decisions hookwire made for connected agents (--agent, --decision, --since, --follow)      
+              init    Scaffold a typed hook module (or --settings: a settings hook with its script)                       
+             hooks    Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>               
+            schema    Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor                
+              test    Run the fixtures in .hookwire/tests/*.json through emit and name each that fails (--watch)          
+            record    Run one event through emit and save it as a fixture: .hookwire/tests/<name>.json                    
+              demo    Run the bundled demo project with a scripted model and print its trace                              
+              help    Show the help of hookwire or of one command                                                         
 
       Use hookwire <command> --help for more information about a command.
       "
@@ -53,11 +59,12 @@ describe("hookwire --help", () => {
 
       OPTIONS
 
-             --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                              
-                --cwd=<DIR>    Project folder (default: the current directory)                                               
-              --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)    
-        --timeout=<SECONDS>    Seconds a hook module's handler may take before it counts as failed (default 60; 0 = no limit)
-                     --json    Print one JSON document instead of text (Default: false)                                      
+             --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                                                     
+                --cwd=<DIR>    Project folder (default: the current directory)                                                                      
+              --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)                           
+        --timeout=<SECONDS>    Seconds a hook module's handler may take before it counts as failed (default 60; 0 = no limit)                       
+                    --debug    Show each handler in full on stderr: matcher, command, stdin, output, decision (or HOOKWIRE_DEBUG=1) (Default: false)
+                     --json    Print one JSON document instead of text (Default: false)                                                             
 
       "
     `);
@@ -68,7 +75,7 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown command "lst". Did you mean "list"?
-      Commands: list, emit, tool, run, doctor, trust, connect, disconnect, hook, serve, log, init, demo, help. See \`hookwire help\`.
+      Commands: list, emit, tool, run, doctor, explain, trust, connect, disconnect, hook, serve, log, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
       "
     `);
   });
@@ -281,7 +288,8 @@ describe("--hook", () => {
       "--input",
       '{"toolName":"bash","input":{"command":"rm -rf build"}}',
     ]);
-    expect(out.code).toBe(1);
+    // The explicit module blocks; the project's own hooks were skipped (not trusted), which exit 3 says.
+    expect(out.code).toBe(3);
     expect(out.stdout.replaceAll(repoRoot, "<repo>")).toMatchInlineSnapshot(`
       "tool_call: 1 handler run
         ✖ <repo>/examples/hooks/hooks/block-rm-rf.ts  block <n> ms  rm -rf blocked (no UI to confirm it)

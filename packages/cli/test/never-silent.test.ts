@@ -11,12 +11,14 @@ const curl = ["--input", '{"tool_name":"Bash","tool_input":{"command":"curl exam
 describe("emit, tool and run say what did not load", () => {
   it("lists untrusted project items with the trust command before the trace", () => {
     const out = sandbox("basic").run(["emit", "PreToolUse", ...curl]);
-    expect(out.code).toBe(0);
+    expect(out.code).toBe(3);
     expect(out.stderr).toMatchInlineSnapshot(`
       "⚠ .hookwire/hooks/guard.ts: not loaded: the project is not trusted
           fix: pnpm exec hookwire trust --cwd <cwd>
       ⚠ .claude/settings.json: not loaded: the project is not trusted
           fix: pnpm exec hookwire trust --cwd <cwd>
+      ✖ 2 project hook sources were skipped (not trusted): .hookwire/hooks/guard.ts, .claude/settings.json; the result above is without them (exit 3)
+          fix: review and trust them: pnpm exec hookwire trust --cwd <cwd>
       "
     `);
     expect(out.stdout.split("\n")[1]).toBe("  (no hook handles this event)");
@@ -97,7 +99,7 @@ describe("arguments", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown option --inptu for \`hookwire emit\`. Did you mean --input?
-      Options: --help, --input, --cwd, --hook, --timeout, --json. See \`hookwire help emit\`.
+      Options: --help, --input, --cwd, --hook, --timeout, --debug, --json. See \`hookwire help emit\`.
       "
     `);
   });
@@ -153,7 +155,7 @@ describe("arguments", () => {
     const help = box.run(["help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(
-      "USAGE hookwire list|emit|tool|run|doctor|trust|connect|disconnect|hook|serve|log|init|demo|help",
+      "USAGE hookwire list|emit|tool|run|doctor|explain|trust|connect|disconnect|hook|serve|log|init|hooks|schema|test|record|demo|help",
     );
     const emit = box.run(["help", "emit"]);
     expect(emit.stdout.split("\n")[2]).toBe("USAGE hookwire emit [OPTIONS] <EVENT>");
