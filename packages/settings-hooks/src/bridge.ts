@@ -18,11 +18,13 @@ import {
   type ToolCallEvent,
 } from "@hookwire/core";
 import { loadShellParser, matchesRule, type PermissionRule } from "@hookwire/shell-rules";
-import { type AggregatedOutcome, type AttributedResult, aggregate } from "./aggregate.js";
+import { aggregate } from "./aggregate.js";
 import { dialectOf, handlerIf, handlerMatcher, handlerRule } from "./compiled.js";
 import { eventsByNative, findEvent, isBridged } from "./dialect/catalogue.js";
 import { joined, lastAssistantText, textOf } from "./dialect/messages.js";
+import type { AggregatedOutcome, AttributedResult } from "./dialect/outcome.js";
 import { ruleTools } from "./dialect/rule-tools.js";
+import type { SessionInfo } from "./dialect/session.js";
 import { nativeTool, toDialectCall, toolResponse } from "./dialect/tools.js";
 import type {
   AnyBridgedEvent,
@@ -37,12 +39,11 @@ import { loadDialects } from "./dialects/registry.js";
 import type { EnvironmentOptions } from "./handlers/environment.js";
 import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js";
 import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
-import { saveToolResultNow, toolResultsDir } from "./large-output.js";
-import type { SessionInfo } from "./protocol/input.js";
+import { saveToolResultNow, TRANSCRIPT_LIMITS, toolResultsDir } from "./large-output.js";
 import { defaultOutputDir, type HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
 import { defaultSessionEnvDir, SessionEnvironment, sessionFileName } from "./session-env.js";
-import { defaultTranscriptDir, TRANSCRIPT_LIMITS, TranscriptWriter } from "./transcript.js";
+import { defaultTranscriptDir, TranscriptWriter } from "./transcript.js";
 import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
 export interface SettingsHooksOptions {
   /** Working directory of the hooks and the `cwd` input field. */

@@ -8,7 +8,6 @@
  */
 
 export { activeHandlers, isProjectSource } from "./active-handlers.js";
-export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
 export { aggregate, canBlock } from "./aggregate.js";
 export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
 export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
@@ -24,7 +23,9 @@ export {
   isBridged,
 } from "./dialect/catalogue.js";
 export { blockReason } from "./dialect/messages.js";
+export type { AggregatedOutcome, AttributedResult } from "./dialect/outcome.js";
 export { ruleTools } from "./dialect/rule-tools.js";
+export type { SessionInfo } from "./dialect/session.js";
 export {
   dialectToolName,
   findTool,
@@ -87,6 +88,8 @@ export type { HttpOptions } from "./handlers/http.js";
 export { interpolateHeaders, MAX_RESPONSE_BYTES, runHttpHandler } from "./handlers/http.js";
 export type { PreparedRun, RunHandlerOptions } from "./handlers/run-handler.js";
 export { defaultTimeoutSeconds, prepareRun } from "./handlers/run-handler.js";
+export type { TranscriptLimits } from "./large-output.js";
+export { TRANSCRIPT_LIMITS } from "./large-output.js";
 export type { RegexSafety } from "./matcher.js";
 export {
   compileMatcher,
@@ -103,7 +106,6 @@ export type {
   CommonInput,
   EventInputFields,
   HookInput,
-  SessionInfo,
 } from "./protocol/input.js";
 export { buildHookInput } from "./protocol/input.js";
 export type {
@@ -140,14 +142,13 @@ export {
   toSettingsResponse,
   toSettingsTool,
 } from "./tool-names.js";
-export type { TranscriptLimits, TranscriptOptions } from "./transcript.js";
+export type { TranscriptOptions } from "./transcript.js";
 export {
   defaultTranscriptDir,
   formatSize,
   MAX_DEFERRED_LINES,
   persistedOutput,
   projectFolderName,
-  TRANSCRIPT_LIMITS,
   TranscriptWriter,
 } from "./transcript.js";
 export { settingsTrustDigest } from "./trust-digest.js";
