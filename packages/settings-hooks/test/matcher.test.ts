@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { isSettingsError } from "../src/index.js";
 import {
   compileMatcher,
-  isSettingsError,
   MAX_MATCHED_CHARS,
   matcherField,
   regexSafety,
   SETTINGS_EVENT_NAMES,
-} from "../src/index.js";
+} from "../src/matcher.js";
 
 describe("compileMatcher", () => {
   it.each([
