@@ -9,7 +9,7 @@
  */
 
 export { activeHandlers, isProjectSource } from "./active-handlers.js";
-export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
+export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge/options.js";
 export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
 export { dialectOf, handlerMatcher } from "./compiled.js";
 export { hookwireCommand, isConnectionEntry, parseHookwireCommand } from "./connection.js";
