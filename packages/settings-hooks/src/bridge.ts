@@ -17,12 +17,13 @@ import {
   type PermissionDecision,
   type ToolCallEvent,
 } from "@hookwire/core";
-import { loadShellParser, matchesRule, type PermissionRule } from "@hookwire/shell-rules";
+import { loadShellParser, matchesRule } from "@hookwire/shell-rules";
 import { aggregate } from "./aggregate.js";
 import type { SettingsHooksOptions } from "./bridge/options.js";
+import { type Prepared, selectHandlers } from "./bridge/select.js";
 import { prepareSession } from "./bridge/session.js";
-import { dialectOf, handlerIf, handlerMatcher, handlerRule } from "./compiled.js";
-import { eventsByNative, findEvent, isBridged } from "./dialect/catalogue.js";
+import { dialectOf } from "./compiled.js";
+import { eventsByNative, isBridged } from "./dialect/catalogue.js";
 import { joined, lastAssistantText, textOf } from "./dialect/messages.js";
 import type { AggregatedOutcome, AttributedResult } from "./dialect/outcome.js";
 import { ruleTools } from "./dialect/rule-tools.js";
@@ -36,80 +37,12 @@ import type {
 } from "./dialect/types.js";
 import { claudeTools } from "./dialects/claude/tools.js";
 import { loadDialects } from "./dialects/registry.js";
-import { findExecutor } from "./handlers/executors.js";
-import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
 import { saveToolResultNow } from "./large-output.js";
 import type { HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
 import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 import type { TranscriptWriter } from "./transcript.js";
-import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
-
-interface Prepared {
-  handler: SettingsHandler;
-  hookPath: string;
-  spec: AnyBridgedEvent;
-  matches: (value: string) => boolean;
-  rule?: PermissionRule;
-  runner: PreparedRun;
-  async: boolean;
-}
-
-/** `<file>#<jsonPath>`, the name of one settings handler in errors and attributions. */
-export function settingsHookPath(handler: SettingsHandler, cwd: string): string {
-  const file = displayPath(handler.file, cwd);
-  // Script hooks found in hooks/pre|post folders have no JSON path: the file alone names them.
-  return handler.jsonPath ? `${file}#${handler.jsonPath}` : file;
-}
-
-/**
- * Handlers that cannot run as configured: a type without an executor, an `if` rule that does not
- * parse or sits on an event without a tool call. The bridge reports these on its first event; loaders
- * and `doctor` can show them at load.
- */
-export function settingsHandlerProblems(
-  handlers: readonly SettingsHandler[],
-  options: Pick<SettingsHooksOptions, "cwd" | "executors">,
-): HookError[] {
-  const problems: HookError[] = [];
-  for (const handler of handlers) {
-    const hookPath = settingsHookPath(handler, options.cwd);
-    const type = handler.config.type;
-    if (type !== "command" && type !== "http" && !findExecutor(type, options.executors)) {
-      problems.push(
-        new HookError({
-          code: "HOOK_HANDLER_UNSUPPORTED",
-          hookPath,
-          event: handler.event,
-          message:
-            `"${type}" handlers need an executor from the host and none is registered; the handler will not run. ` +
-            `Register one with registerHandlerType("${type}", executor), or remove the handler.`,
-        }),
-      );
-    }
-    if (handlerIf(handler) === undefined) continue;
-    try {
-      handlerRule(handler);
-    } catch (cause) {
-      problems.push(new HookError({ code: "HOOK_INVALID_RULE", hookPath, event: handler.event, cause }));
-      continue;
-    }
-    const dialect = dialectOf(handler);
-    if (!findEvent(dialect, handler.event)?.tool) {
-      problems.push(
-        new HookError({
-          code: "HOOK_INVALID_RULE",
-          hookPath,
-          event: handler.event,
-          message:
-            `"if" applies only to tool events; on ${handler.event} ${dialect.label} never runs this handler, and neither does hookwire. ` +
-            `Remove "if" to run it.`,
-        }),
-      );
-    }
-  }
-  return problems;
-}
+import type { SettingsHandler } from "./types.js";
 
 function withoutHookPrefix(message: string, hookPath: string): string {
   const prefix = `Hook \`${hookPath}\`: `;
@@ -128,7 +61,6 @@ export async function createSettingsHooks(
   // Hand-built handlers too: every dialect they are written in is loaded before anything reads it.
   await loadDialects(new Set(handlers.map((handler) => handler.dialect)));
   const cwd = options.cwd;
-  const projectDir = options.projectDir ?? cwd;
   const { session, transcript, outputLimits, toolResultsDirNow } = prepareSession(handlers.length, options);
   const settings: BridgeSettings = {
     sessionStartSource: options.sessionStartSource ?? "startup",
@@ -142,41 +74,7 @@ export async function createSettingsHooks(
     if (toolStarted.size >= 1024) toolStarted.delete(toolStarted.keys().next().value as string);
     toolStarted.set(toolCallId, performance.now());
   };
-  const problems = settingsHandlerProblems(handlers, options);
-  const unusable = new Set(problems.map((p) => p.hookPath));
-
-  const prepared: Prepared[] = [];
-  for (const handler of handlers) {
-    const spec = findEvent(dialectOf(handler), handler.event);
-    if (!spec || !isBridged(spec)) continue;
-    const hookPath = settingsHookPath(handler, cwd);
-    if (unusable.has(hookPath)) continue;
-    let matches: (value: string) => boolean;
-    try {
-      matches = handlerMatcher(handler);
-    } catch (cause) {
-      problems.push(new HookError({ code: "HOOK_INVALID_MATCHER", hookPath, event: handler.event, cause }));
-      continue;
-    }
-    const rule = handlerRule(handler);
-    prepared.push({
-      handler,
-      hookPath,
-      spec,
-      matches,
-      ...(rule ? { rule } : {}),
-      runner: prepareRun(handler, {
-        cwd,
-        projectDir,
-        outputDir: options.outputDir,
-        executors: options.executors,
-        envAliases: options.envAliases,
-        secretEnv: options.secretEnv,
-        beforeCommand: options.beforeCommand,
-      }),
-      async: handler.config.type === "command" && (handler.config as CommandHandlerConfig).async === true,
-    });
-  }
+  const { prepared, problems } = selectHandlers(handlers, options);
 
   const hasRules = prepared.some((p) => p.rule !== undefined);
   const files = new Set(handlers.map((h) => h.file));

@@ -10,7 +10,8 @@
 
 export { activeHandlers, isProjectSource } from "./active-handlers.js";
 export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge/options.js";
-export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
+export { settingsHandlerProblems, settingsHookPath } from "./bridge/select.js";
+export { createSettingsHooks } from "./bridge.js";
 export { dialectOf, handlerMatcher } from "./compiled.js";
 export { hookwireCommand, isConnectionEntry, parseHookwireCommand } from "./connection.js";
 export { bridgedEvents, findEvent, isBridged } from "./dialect/catalogue.js";
