@@ -2,8 +2,10 @@
 import os from "node:os";
 import path from "node:path";
 import { defaultCacheRoot } from "@hookwire/loader";
-import { defaultOutputDir, defaultSessionEnvDir, defaultTranscriptDir } from "@hookwire/settings-hooks";
+import { defaultSessionEnvDir } from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
+import { defaultOutputDir } from "../../packages/settings-hooks/src/protocol/output.js";
+import { defaultTranscriptDir } from "../../packages/settings-hooks/src/transcript.js";
 
 const inside = (dir: string, parent: string) => {
   const relative = path.relative(parent, dir);

@@ -11,13 +11,9 @@ import {
   textOf,
 } from "@hookwire/conformance-kit";
 import { errorMessage } from "@hookwire/core";
-import {
-  createSettingsHooks,
-  fromSettingsInput,
-  readSettingsFile,
-  SessionEnvironment,
-} from "@hookwire/settings-hooks";
+import { createSettingsHooks, readSettingsFile, SessionEnvironment } from "@hookwire/settings-hooks";
 import { type HookToolWrapperOptions, ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
+import { fromSettingsInput } from "../../../packages/settings-hooks/src/tool-names.js";
 import { type ConformanceCase, materialize } from "./case.js";
 import { startHttpHooks } from "./http-hooks.js";
 import { type Observation, observe } from "./observe.js";

@@ -1,7 +1,12 @@
 // Matcher evaluation checked against a reference model written from the settings reference's matcher table.
-import { compileMatcher, isSettingsError, MAX_MATCHED_CHARS, regexSafety } from "@hookwire/settings-hooks";
+import { isSettingsError } from "@hookwire/settings-hooks";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import {
+  compileMatcher,
+  MAX_MATCHED_CHARS,
+  regexSafety,
+} from "../../../packages/settings-hooks/src/matcher.js";
 
 const RUNS = 10_000;
 // Regexes with a repeated group are checked with recheck when compiled; on a loaded machine that adds up.

@@ -2,9 +2,11 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type CommandRun, interpretCommandRun, parseStdout, validateOutput } from "@hookwire/settings-hooks";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { CommandRun } from "../../../packages/settings-hooks/src/handlers/command.js";
+import { interpretCommandRun } from "../../../packages/settings-hooks/src/protocol/exit-code.js";
+import { parseStdout, validateOutput } from "../../../packages/settings-hooks/src/protocol/output.js";
 
 const RUNS = 10_000;
 const outputDir = mkdtempSync(path.join(os.tmpdir(), "hookwire-prop-output-"));

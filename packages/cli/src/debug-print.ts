@@ -1,11 +1,11 @@
 // `--debug` (and HOOKWIRE_DEBUG=1): each handler's run in full on stderr, settings handlers and hook modules alike.
 import type { HookRunner, HookTrace, LoadedHook } from "@hookwire/core";
+import type { SettingsHandlerRun } from "@hookwire/settings-hooks";
 import {
   formatHandlerRun,
   formatHandlerSkip,
-  type SettingsHandlerRun,
   type SettingsHandlerSkip,
-} from "@hookwire/settings-hooks";
+} from "@hookwire/settings-hooks/tooling";
 import type { ArgsDef } from "citty";
 import { resolveEventName } from "./events.js";
 import { shortPath } from "./project.js";

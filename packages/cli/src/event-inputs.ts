@@ -1,6 +1,7 @@
 // What `emit --input` may hold per event (one table) and the check that names each misfit: JSON path, expected, fix.
 import { didYouMean, type HookEventName } from "@hookwire/core";
-import { claude, findTool } from "@hookwire/settings-hooks";
+import { claude } from "@hookwire/settings-hooks";
+import { findTool } from "@hookwire/settings-hooks/tooling";
 import { CliUsageError } from "./errors.js";
 
 type FieldType = "string" | "number" | "boolean" | "object" | "array" | "any";

@@ -1,6 +1,7 @@
 // Prints findings (doctor's, and what did not load before emit / tool / run) as `✖ where: message` lines.
-import type { Finding } from "./commands/doctor-checks.js";
+
 import { EXIT } from "./errors.js";
+import type { Finding } from "./finding.js";
 import { spellCommand } from "./invocation.js";
 import type { Colors } from "./output.js";
 import { shortPath } from "./project.js";

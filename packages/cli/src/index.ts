@@ -7,13 +7,13 @@
  * @document ../README.md
  */
 export { VERSION } from "./command-table.js";
-export type { Finding } from "./commands/doctor-checks.js";
 export { doctorFindings, KNOWN_TOOLS, sourceFindings } from "./commands/doctor-checks.js";
 export type { DemoOptions, DemoResult } from "./demo/run-demo.js";
 export { DEMO_PROJECT, DEMO_SCRIPT, runDemo } from "./demo/run-demo.js";
 export { CliUsageError, EXIT } from "./errors.js";
 export type { ResolvedEvent } from "./events.js";
 export { buildEvent, resolveEventName, SETTINGS_EVENTS, toolFromInput } from "./events.js";
+export type { Finding } from "./finding.js";
 export { invokedAs } from "./invocation.js";
 export { mainCommand, runCli } from "./main.js";
 export type { ProjectRoot } from "./project-root.js";

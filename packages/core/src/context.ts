@@ -1,5 +1,5 @@
 // The context objects handlers and commands receive, and the host services behind them.
-import type { SessionEntry } from "./events.js";
+import type { ModelInfo, SessionEntry } from "./events.js";
 import type { AgentMessage } from "./messages.js";
 
 /** Colour helpers a host's UI exposes; the no-op theme returns text unchanged. */
@@ -60,12 +60,6 @@ export interface ReadonlySessionManager {
 /** What `newSession({ setup })` hands to its setup callback. */
 export interface SessionSetup {
   appendMessage(message: AgentMessage): void;
-}
-
-export interface ModelInfo {
-  provider: string;
-  id: string;
-  [key: string]: unknown;
 }
 
 export interface HookContext {

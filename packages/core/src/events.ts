@@ -1,6 +1,12 @@
 // The typed event map: every native event with its payload and the result a handler may return.
-import type { ModelInfo } from "./context.js";
 import type { AgentMessage, ContentPart, HookMessage, ImageContent, ToolResultMessage } from "./messages.js";
+
+/** The model a session runs, as the host names it. */
+export interface ModelInfo {
+  provider: string;
+  id: string;
+  [key: string]: unknown;
+}
 
 /** A session entry as stored by the host; hooks treat it as opaque data with an id. */
 export interface SessionEntry {

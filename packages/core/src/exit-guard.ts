@@ -1,7 +1,7 @@
 // While a runner holds hooks, `process.exit` called from their code throws that hook's HookError instead of ending the host.
 import path from "node:path";
 import { HookwireError } from "./errors.js";
-import { stackFiles } from "./guard.js";
+import { stackFiles } from "./stack-files.js";
 
 type Exit = (code?: number | string | null) => never;
 

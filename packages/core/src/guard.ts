@@ -1,9 +1,9 @@
 // The opt-in process guard: a stray exception or rejection whose stack points into a hook becomes that hook's HookError.
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { HookError } from "./errors.js";
 import type { LoadedHook } from "./instantiate.js";
+import { stackFiles } from "./stack-files.js";
 
 /** One guarded runner: which files are its hooks', and where their errors go. */
 interface GuardEntry {
@@ -23,31 +23,6 @@ const KEY = Symbol.for("hookwire.processGuard");
 const shared = globalThis as Record<symbol, Registry | undefined>;
 shared[KEY] ??= { entries: new Set(), listener: undefined };
 const registry = shared[KEY];
-
-// "at fn (/abs/file.ts:3:9)", "at /abs/file.ts:3:9", "at file:///abs/file.mjs?x=1:3:9".
-const FRAME = /(?:\(|at )((?:file:\/\/)?\/.*?):\d+:\d+\)?$/;
-
-/** The files named by the stack's frames, innermost first. */
-export function stackFiles(error: unknown): string[] {
-  const stack = error instanceof Error ? error.stack : undefined;
-  if (typeof stack !== "string") return [];
-  const files: string[] = [];
-  for (const line of stack.split("\n")) {
-    const trimmed = line.trim();
-    const match = trimmed.startsWith("at ") ? FRAME.exec(trimmed) : null;
-    if (!match) continue;
-    let file = match[1]!;
-    if (file.startsWith("file://")) {
-      try {
-        file = fileURLToPath(file.replace(/[?#].*$/, ""));
-      } catch {
-        continue;
-      }
-    }
-    files.push(file);
-  }
-  return files;
-}
 
 /** Each hook module's file (and its real path; a folder module's folder) → its hook path: what a stack frame names. */
 export function hookFiles(hooks: readonly LoadedHook[]): Map<string, string> {

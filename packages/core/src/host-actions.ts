@@ -1,5 +1,5 @@
 // The host actions a module may call through `pi` (pi 0.73's extension API), in one table.
-import type { ModelInfo } from "./context.js";
+import type { ModelInfo } from "./events.js";
 import type { ContentPart } from "./messages.js";
 
 export interface SendUserMessageOptions {

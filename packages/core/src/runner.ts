@@ -6,7 +6,6 @@ import type {
   HookCommandContext,
   HookContext,
   HookUIContext,
-  ModelInfo,
   NewSessionOptions,
   ReadonlySessionManager,
 } from "./context.js";
@@ -19,6 +18,7 @@ import type {
   HookEmitOutcome,
   InputEvent,
   InputEventResult,
+  ModelInfo,
   ToolCallEvent,
   ToolCallOutcome,
 } from "./events.js";

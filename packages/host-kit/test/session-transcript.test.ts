@@ -11,13 +11,9 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createNoOpUIContext } from "@hookwire/core";
-import {
-  createSettingsHooks,
-  defaultTranscriptDir,
-  flushSavedOutputs,
-  readSettingsFile,
-} from "@hookwire/settings-hooks";
+import { createSettingsHooks, flushSavedOutputs, readSettingsFile } from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
+import { defaultTranscriptDir } from "../../settings-hooks/src/transcript.js";
 import { AgentHost, JsonlSessionManager } from "../src/index.js";
 
 /**

@@ -11,7 +11,6 @@
 export { registerProvider } from "./capability/default-registry.js";
 export { CapabilityRegistry } from "./capability/registry.js";
 export type { CapabilityContext, CapabilityProvider } from "./capability/types.js";
-export { setHookDisabled } from "./discover/disabled-hooks.js";
 export type { DiscoverAndLoadResult, DiscoveryWarning, SkippedItem } from "./discover/discover-and-load.js";
 export type { FormatChoice, HookFormat } from "./discover/formats.js";
 export { HOOK_FORMATS } from "./discover/formats.js";
@@ -36,4 +35,3 @@ export { opencodePluginProvider } from "./opencode/provider.js";
 export { resolvePath } from "./resolve-path.js";
 export type { TrustGuard } from "./trust/guard.js";
 export type { ProjectTrustStatus, TrustChange } from "./trust/project-trust.js";
-export { defaultTrustStorePath } from "./trust/store-path.js";

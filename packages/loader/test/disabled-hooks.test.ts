@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { discoverAndLoadHooks, HOOK_FORMATS, setHookDisabled } from "../src/index.js";
+import { discoverAndLoadHooks, HOOK_FORMATS } from "../src/index.js";
+import { setHookDisabled } from "../src/user-config.js";
 import { tempDir } from "./helpers/fixtures.js";
 import { sessionlessRunner } from "./helpers/runner.js";
 

@@ -4,7 +4,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   CapabilityRegistry,
-  defaultTrustStorePath,
   HOOK_FORMATS,
   projectTrustStatus,
   revokeProject,
@@ -12,6 +11,7 @@ import {
 } from "../src/index.js";
 import { fingerprintProject } from "../src/trust/fingerprint.js";
 import { MAX_TRUST_STORE_BYTES, readTrustStore } from "../src/trust/store.js";
+import { defaultTrustStorePath } from "../src/user-config.js";
 import { copyFixture, normalise, tempDir } from "./helpers/fixtures.js";
 
 describe("trust store", () => {

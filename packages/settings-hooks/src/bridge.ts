@@ -18,191 +18,33 @@ import {
   type PermissionDecision,
   type ToolCallEvent,
 } from "@hookwire/core";
-import { loadShellParser, matchesRule, type PermissionRule } from "@hookwire/shell-rules";
-import { type AggregatedOutcome, type AttributedResult, aggregate } from "./aggregate.js";
-import { dialectOf, handlerIf, handlerMatcher, handlerRule } from "./compiled.js";
-import { eventsByNative, findEvent, isBridged } from "./dialect/catalogue.js";
+import { loadShellParser, matchesRule } from "@hookwire/shell-rules";
+import { aggregate } from "./aggregate.js";
+import type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge/options.js";
+import { type Prepared, selectHandlers } from "./bridge/select.js";
+import { prepareSession } from "./bridge/session.js";
+import { dialectOf } from "./compiled.js";
+import { eventsByNative, isBridged } from "./dialect/catalogue.js";
 import { joined, lastAssistantText, textOf } from "./dialect/messages.js";
+import type { AggregatedOutcome, AttributedResult } from "./dialect/outcome.js";
 import { ruleTools } from "./dialect/rule-tools.js";
 import { nativeTool, toDialectCall, toolResponse } from "./dialect/tools.js";
 import type {
   AnyBridgedEvent,
   BridgeSettings,
   Dialect,
-  DialectId,
   DialectToolCall,
   EventContext,
 } from "./dialect/types.js";
 import { claudeTools } from "./dialects/claude/tools.js";
 import { loadDialects } from "./dialects/registry.js";
-import type { EnvironmentOptions } from "./handlers/environment.js";
-import { findExecutor, type HandlerTypeRegistry } from "./handlers/executors.js";
-import {
-  debugFromEnv,
-  formatHandlerRun,
-  formatHandlerSkip,
-  type SettingsHandlerSkip,
-} from "./handlers/run-debug.js";
-import { type PreparedRun, prepareRun } from "./handlers/run-handler.js";
-import { saveToolResultNow, toolResultsDir } from "./large-output.js";
-import type { SessionInfo } from "./protocol/input.js";
-import { defaultOutputDir, type HandlerResult } from "./protocol/output.js";
+import { debugFromEnv, formatHandlerRun, formatHandlerSkip } from "./handlers/run-debug.js";
+import { saveToolResultNow } from "./large-output.js";
+import type { HandlerResult } from "./protocol/output.js";
 import { flushSavedOutputs } from "./protocol/saved-output.js";
-import { defaultSessionEnvDir, SessionEnvironment, sessionFileName } from "./session-env.js";
-import { defaultTranscriptDir, TRANSCRIPT_LIMITS, TranscriptWriter } from "./transcript.js";
-import type { CommandHandlerConfig, SettingsHandler } from "./types.js";
-export interface SettingsHooksOptions {
-  /** Working directory of the hooks and the `cwd` input field. */
-  cwd: string;
-  /** `${CLAUDE_PROJECT_DIR}`. Default: `cwd`. */
-  projectDir?: string;
-  /** `session_id` input field. Default: a random UUID per bridge. */
-  sessionId?: string;
-  /**
-   * `transcript_path` of a transcript the host keeps itself (in Claude Code's format); hookwire then writes none.
-   * Without it, hookwire writes one (see `transcript`).
-   */
-  transcriptPath?: string;
-  /**
-   * The host's current session, asked before each hook run: a host that keeps its own session log, writes
-   * it as a Claude Code transcript and may switch sessions (host-kit's `JsonlSessionManager.hookSession`).
-   * Wins over `sessionId` and `transcriptPath`; hookwire then writes no transcript.
-   */
-  hostSession?: () => { sessionId: string; transcriptPath: string };
-  /**
-   * The session as a Claude Code transcript, current before each hook runs: `true` (default) writes
-   * `<transcriptDir>/<sessionId>.jsonl`; a `TranscriptWriter` writes where the host wants; `false` writes
-   * nothing and sends `transcript_path: ""`.
-   */
-  transcript?: boolean | TranscriptWriter;
-  /** Default `defaultTranscriptDir(cwd)` (per user, under the XDG cache folder). */
-  transcriptDir?: string;
-  /** `permission_mode` input field. Default `"default"`. */
-  permissionMode?: string;
-  /** `effort.level` input field (tool events and Stop). Default `"medium"`, Claude Code's default. */
-  effort?: string;
-  /** SessionStart `source` (startup / resume / clear / compact). Default `"startup"`. */
-  sessionStartSource?: string;
-  /** Executors for mcp_tool / prompt / agent; the default registry is the fallback. */
-  executors?: HandlerTypeRegistry;
-  /** Host names for the placeholders, e.g. `{ HOOKWIRE_PROJECT_DIR: "CLAUDE_PROJECT_DIR" }`. */
-  envAliases?: EnvironmentOptions["envAliases"];
-  /** Variables removed from every hook's environment and never interpolated into http headers. */
-  secretEnv?: readonly string[];
-  /** Consecutive Stop blocks before the stop is allowed anyway. Default 8, as in Claude Code. */
-  stopHookCap?: number;
-  /**
-   * Where each dialect keeps what its events remember (Stop-loop counts, …), by dialect id; a dialect
-   * without an entry gets a fresh one there. Default: a fresh state per bridge. A host whose session
-   * outlives one process (`hookwire hook`) passes the object it saved.
-   */
-  states?: Record<string, unknown>;
-  /**
-   * The session's CLAUDE_ENV_FILE folder: each SessionStart command hook gets a fresh file there, as in Claude
-   * Code; a host's Bash tool sources them (`sessionEnv.prelude()`). Default: one in `defaultSessionEnvDir(sessionId)`.
-   */
-  sessionEnv?: SessionEnvironment;
-  /** Milliseconds session_shutdown waits for running async hooks before stopping them. Default 1000. */
-  asyncShutdownGraceMs?: number;
-  /** Where over-long hook output is saved. Default `defaultOutputDir()` (per user, under the XDG cache folder). */
-  outputDir?: string;
-  /** The LoadedHook's path. Default: the settings file when there is one, else `"settings hooks"`. */
-  path?: string;
-  /**
-   * Told of every settings handler run (not background ones) when it finishes, before the runner's
-   * own trace of the bridge: the per-handler view tools such as `hookwire emit` show.
-   */
-  onHandlerRun?: (run: SettingsHandlerRun) => void;
-  /**
-   * Debugging: each `onHandlerRun` report carries the run in full (`result.debug`: argv, cwd, stdin, exit code,
-   * stdout, stderr), and `onHandlerSkipped` hears of each handler an event did not run, with why. Default:
-   * on when `HOOKWIRE_DEBUG=1`; then, without an `onHandlerRun`, the log goes to stderr.
-   */
-  debug?: boolean;
-  /** Told of each handler of an event that did not run for it (matcher, `if` rule, identical handler), with why. */
-  onHandlerSkipped?: (skip: SettingsHandlerSkip) => void;
-  /**
-   * Called before each command handler spawns (background ones too); a throw stops the spawn and is
-   * reported as that handler's HookError, with the thrown error's `code`. The loader checks trust here.
-   */
-  beforeCommand?: (handler: SettingsHandler) => void | Promise<void>;
-}
-
-/** One settings handler's run: which handler (file#JSON path), for which event, what it answered. */
-export interface SettingsHandlerRun {
-  hookPath: string;
-  /** The dialect the handler is written in; `event` is that dialect's name. */
-  dialect: DialectId;
-  event: string;
-  result: HandlerResult;
-  durationMs: number;
-}
-
-interface Prepared {
-  handler: SettingsHandler;
-  hookPath: string;
-  spec: AnyBridgedEvent;
-  matches: (value: string) => boolean;
-  rule?: PermissionRule;
-  runner: PreparedRun;
-  async: boolean;
-}
-
-/** `<file>#<jsonPath>`, the name of one settings handler in errors and attributions. */
-export function settingsHookPath(handler: SettingsHandler, cwd: string): string {
-  const file = displayPath(handler.file, cwd);
-  // Script hooks found in hooks/pre|post folders have no JSON path: the file alone names them.
-  return handler.jsonPath ? `${file}#${handler.jsonPath}` : file;
-}
-
-/**
- * Handlers that cannot run as configured: a type without an executor, an `if` rule that does not
- * parse or sits on an event without a tool call. The bridge reports these on its first event; loaders
- * and `doctor` can show them at load.
- */
-export function settingsHandlerProblems(
-  handlers: readonly SettingsHandler[],
-  options: Pick<SettingsHooksOptions, "cwd" | "executors">,
-): HookError[] {
-  const problems: HookError[] = [];
-  for (const handler of handlers) {
-    const hookPath = settingsHookPath(handler, options.cwd);
-    const type = handler.config.type;
-    if (type !== "command" && type !== "http" && !findExecutor(type, options.executors)) {
-      problems.push(
-        new HookError({
-          code: "HOOK_HANDLER_UNSUPPORTED",
-          hookPath,
-          event: handler.event,
-          message:
-            `"${type}" handlers need an executor from the host and none is registered; the handler will not run. ` +
-            `Register one with registerHandlerType("${type}", executor), or remove the handler.`,
-        }),
-      );
-    }
-    if (handlerIf(handler) === undefined) continue;
-    try {
-      handlerRule(handler);
-    } catch (cause) {
-      problems.push(new HookError({ code: "HOOK_INVALID_RULE", hookPath, event: handler.event, cause }));
-      continue;
-    }
-    const dialect = dialectOf(handler);
-    if (!findEvent(dialect, handler.event)?.tool) {
-      problems.push(
-        new HookError({
-          code: "HOOK_INVALID_RULE",
-          hookPath,
-          event: handler.event,
-          message:
-            `"if" applies only to tool events; on ${handler.event} ${dialect.label} never runs this handler, and neither does hookwire. ` +
-            `Remove "if" to run it.`,
-        }),
-      );
-    }
-  }
-  return problems;
-}
+import { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
+import type { TranscriptWriter } from "./transcript.js";
+import type { SettingsHandler } from "./types.js";
 
 function withoutHookPrefix(message: string, hookPath: string): string {
   const prefix = `Hook \`${hookPath}\`: `;
@@ -221,44 +63,7 @@ export async function createSettingsHooks(
   // Hand-built handlers too: every dialect they are written in is loaded before anything reads it.
   await loadDialects(new Set(handlers.map((handler) => handler.dialect)));
   const cwd = options.cwd;
-  const projectDir = options.projectDir ?? cwd;
-  const session: SessionInfo = {
-    sessionId: options.sessionId ?? randomUUID(),
-    transcriptPath: options.transcriptPath,
-    ...options.hostSession?.(),
-    cwd,
-    permissionMode: options.permissionMode,
-    effort: options.effort,
-  };
-  const transcript =
-    options.transcript instanceof TranscriptWriter
-      ? options.transcript
-      : options.transcriptPath !== undefined ||
-          options.hostSession !== undefined ||
-          options.transcript === false ||
-          handlers.length === 0
-        ? undefined
-        : new TranscriptWriter({
-            file: path.join(
-              options.transcriptDir ?? defaultTranscriptDir(cwd),
-              `${sessionFileName(session.sessionId)}.jsonl`,
-            ),
-            sessionId: session.sessionId,
-            cwd,
-          });
-  if (transcript) session.transcriptPath = transcript.path;
-  const outputLimits = transcript?.limits ?? TRANSCRIPT_LIMITS;
-  /**
-   * Where a large tool output handed to a hook is saved: beside the transcript that names it (ours or the
-   * host's, as Claude Code keeps `<session>/tool-results`), else in the output folder.
-   */
-  const toolResultsDirNow = (): { dir: string; transcribed: boolean } => {
-    if (transcript) return { dir: transcript.toolResultsDir, transcribed: true };
-    const transcriptPath = options.hostSession?.().transcriptPath ?? session.transcriptPath;
-    return transcriptPath
-      ? { dir: toolResultsDir(transcriptPath), transcribed: true }
-      : { dir: path.join(options.outputDir ?? defaultOutputDir(), "tool-results"), transcribed: false };
-  };
+  const { session, transcript, outputLimits, toolResultsDirNow } = prepareSession(handlers.length, options);
   const settings: BridgeSettings = {
     sessionStartSource: options.sessionStartSource ?? "startup",
     stopHookCap: options.stopHookCap ?? 8,
@@ -271,9 +76,8 @@ export async function createSettingsHooks(
     if (toolStarted.size >= 1024) toolStarted.delete(toolStarted.keys().next().value as string);
     toolStarted.set(toolCallId, performance.now());
   };
-  const problems = settingsHandlerProblems(handlers, options);
-  const unusable = new Set(problems.map((p) => p.hookPath));
   const debug = options.debug ?? debugFromEnv();
+  const { prepared, problems } = selectHandlers(handlers, options, debug);
   // HOOKWIRE_DEBUG=1 in a host that listens to nothing: the log goes to stderr, one block per handler.
   const toStderr = debug && !options.onHandlerRun;
   // Hook output is the project's: shown with control characters escaped, so it cannot drive the terminal.
@@ -283,44 +87,10 @@ export async function createSettingsHooks(
     ? (run: SettingsHandlerRun) => log(formatHandlerRun(run))
     : options.onHandlerRun;
   const skipped = ({ p, why }: { p: Prepared; why: string }) => {
-    const skip = { hookPath: p.hookPath, dialect: p.handler.dialect ?? "claude", event: p.spec.name, why };
+    const skip = { hookPath: p.hookPath, dialect: p.handler.dialect, event: p.spec.name, why };
     if (options.onHandlerSkipped) options.onHandlerSkipped(skip);
     else if (toStderr) log(formatHandlerSkip(skip));
   };
-
-  const prepared: Prepared[] = [];
-  for (const handler of handlers) {
-    const spec = findEvent(dialectOf(handler), handler.event);
-    if (!spec || !isBridged(spec)) continue;
-    const hookPath = settingsHookPath(handler, cwd);
-    if (unusable.has(hookPath)) continue;
-    let matches: (value: string) => boolean;
-    try {
-      matches = handlerMatcher(handler);
-    } catch (cause) {
-      problems.push(new HookError({ code: "HOOK_INVALID_MATCHER", hookPath, event: handler.event, cause }));
-      continue;
-    }
-    const rule = handlerRule(handler);
-    prepared.push({
-      handler,
-      hookPath,
-      spec,
-      matches,
-      ...(rule ? { rule } : {}),
-      runner: prepareRun(handler, {
-        cwd,
-        projectDir,
-        outputDir: options.outputDir,
-        executors: options.executors,
-        envAliases: options.envAliases,
-        secretEnv: options.secretEnv,
-        beforeCommand: options.beforeCommand,
-        debug,
-      }),
-      async: handler.config.type === "command" && (handler.config as CommandHandlerConfig).async === true,
-    });
-  }
 
   const hasRules = prepared.some((p) => p.rule !== undefined);
   const files = new Set(handlers.map((h) => h.file));

@@ -1,6 +1,7 @@
 /**
- * The Claude-Code settings-hook protocol: the `"hooks"` schema, matchers, `if` rules, command and
- * http handlers, output parsing and aggregation, and the bridge to native events.
+ * Settings hooks for hookwire: read each agent's settings files (its dialect), validate them, and bridge their
+ * handlers to native events. What a host or a hook author uses; tests import the rest from `src`
+ * (a test keeps this surface at most 60 names).
  *
  * @packageDocumentation
  * @module @hookwire/settings-hooks
@@ -8,127 +9,26 @@
  */
 
 export { activeHandlers, isProjectSource } from "./active-handlers.js";
-export type { AggregatedOutcome, AttributedResult } from "./aggregate.js";
-export { aggregate, canBlock } from "./aggregate.js";
-export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge.js";
-export { createSettingsHooks, settingsHandlerProblems, settingsHookPath } from "./bridge.js";
-export { dialectOf, handlerMatcher, handlerRule } from "./compiled.js";
-export type { HookwireCommand, HookwireHttpTarget } from "./connection.js";
-export {
-  hookwireCommand,
-  hookwireHttpHandler,
-  isConnectionEntry,
-  parseConnectionEntry,
-  parseHookwireCommand,
-} from "./connection.js";
-export {
-  bridgedEvents,
-  eventNames,
-  eventsByNative,
-  eventsFor,
-  findEvent,
-  isBridged,
-} from "./dialect/catalogue.js";
-export { blockReason } from "./dialect/messages.js";
+export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge/options.js";
+export { settingsHandlerProblems, settingsHookPath } from "./bridge/select.js";
+export { createSettingsHooks } from "./bridge.js";
+export { dialectOf, handlerMatcher } from "./compiled.js";
+export { hookwireCommand, isConnectionEntry, parseHookwireCommand } from "./connection.js";
+export { bridgedEvents, findEvent, isBridged } from "./dialect/catalogue.js";
 export { ruleTools } from "./dialect/rule-tools.js";
-export {
-  dialectToolName,
-  findTool,
-  nativeToolName,
-  toDialectCall,
-  toNativeInput,
-  toolResponse,
-} from "./dialect/tools.js";
-export type {
-  AnyBridgedEvent,
-  BridgedEventSpec,
-  BridgeSettings,
-  Dialect,
-  DialectId,
-  DialectToolCall,
-  EventContext,
-  EventInfo,
-  EventSpec,
-  FieldSpec,
-  HostAnswer,
-  HostOutcome,
-  MatcherKind,
-  NativeResult,
-  ProtocolSpec,
-  ReverseSpec,
-  RuleFamily,
-  SettingsFormat,
-  SourceRoot,
-  SourceSpec,
-  ToolSpec,
-  ToolTable,
-  UnbridgedEventSpec,
-  Unsupported,
-  VariableSpec,
-} from "./dialect/types.js";
-export type { ClaudeEventName } from "./dialects/claude/catalogue.js";
+export { nativeToolName, toNativeInput } from "./dialect/tools.js";
+export type { AnyBridgedEvent, Dialect, DialectId, HostOutcome, SourceSpec } from "./dialect/types.js";
 export { claude } from "./dialects/claude/dialect.js";
-export type { CodexEventName } from "./dialects/codex/catalogue.js";
-export {
-  DIALECT_IDS,
-  dialectById,
-  dialectSources,
-  loadDialect,
-  loadDialects,
-} from "./dialects/registry.js";
-export type { SettingsErrorCode } from "./errors.js";
-export { isSettingsError, SettingsError } from "./errors.js";
-export type { CommandRun, CommandSpec, RunCommandOptions } from "./handlers/command.js";
-export { commandSpec, runCommand } from "./handlers/command.js";
-export type { EnvironmentOptions, HookVariables } from "./handlers/environment.js";
-export {
-  handlerVariables,
-  hookEnvironment,
-  placeholderValues,
-  substitutePlaceholders,
-} from "./handlers/environment.js";
-export type { ExecutorContext, HandlerExecutor } from "./handlers/executors.js";
-export { defaultHandlerTypes, HandlerTypeRegistry, registerHandlerType } from "./handlers/executors.js";
-export type { HttpOptions } from "./handlers/http.js";
-export { interpolateHeaders, MAX_RESPONSE_BYTES, runHttpHandler } from "./handlers/http.js";
-export type { HandlerRunDebug, SettingsHandlerSkip } from "./handlers/run-debug.js";
-export { formatHandlerRun, formatHandlerSkip } from "./handlers/run-debug.js";
-export type { PreparedRun, RunHandlerOptions } from "./handlers/run-handler.js";
-export { defaultTimeoutSeconds, prepareRun } from "./handlers/run-handler.js";
-export { settingsJsonSchema } from "./json-schema.js";
-export type { RegexSafety } from "./matcher.js";
-export {
-  compileMatcher,
-  isToolEvent,
-  MAX_MATCHED_CHARS,
-  matcherField,
-  regexSafety,
-  SETTINGS_EVENT_NAMES,
-  TOOL_EVENT_NAMES,
-} from "./matcher.js";
-export { interpretCommandRun } from "./protocol/exit-code.js";
-export type {
-  BridgedEventName,
-  CommonInput,
-  EventInputFields,
-  HookInput,
-  SessionInfo,
-} from "./protocol/input.js";
-export { buildHookInput } from "./protocol/input.js";
-export type {
-  HandlerResult,
-  HookOutput,
-  OutputOptions,
-} from "./protocol/output.js";
-export { defaultOutputDir, MAX_OUTPUT_CHARS, parseStdout, validateOutput } from "./protocol/output.js";
-export type { SavedOutputLimits } from "./protocol/saved-output.js";
-export { flushSavedOutputs, pruneSavedOutputs, SAVED_OUTPUT_LIMITS } from "./protocol/saved-output.js";
-export type {
-  SettingsConnection,
-  SettingsFileResult,
-  SettingsIssue,
-  ValidateOptions,
-} from "./read-settings.js";
+export { dialectById, dialectSources, loadDialect, loadDialects } from "./dialects/registry.js";
+export { isSettingsError } from "./errors.js";
+export { runCommand } from "./handlers/command.js";
+export { handlerVariables, placeholderValues, substitutePlaceholders } from "./handlers/environment.js";
+export { registerHandlerType } from "./handlers/executors.js";
+export { TRANSCRIPT_LIMITS } from "./large-output.js";
+export type { HookInput } from "./protocol/input.js";
+export type { HookOutput } from "./protocol/output.js";
+export { flushSavedOutputs } from "./protocol/saved-output.js";
+export type { SettingsFileResult, SettingsIssue } from "./read-settings.js";
 export {
   formatIssues,
   MAX_SETTINGS_BYTES,
@@ -136,36 +36,11 @@ export {
   readSettingsFileWith,
   validateSettings,
 } from "./read-settings.js";
-export type { AcceptedHandler, HandlerType, HandlerVerdicts } from "./schema.js";
-export { HANDLER_TYPES, handlerSchemas, MAX_SENSIBLE_TIMEOUT } from "./schema.js";
+export type { AcceptedHandler, HandlerVerdicts } from "./schema.js";
 export { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
-export type { DefaultSourcesOptions, SettingsSource } from "./sources.js";
+export type { SettingsSource } from "./sources.js";
 export { defaultSettingsSources } from "./sources.js";
-export {
-  fromSettingsInput,
-  missingRequiredFields,
-  sameTool,
-  settingsToolName,
-  toSettingsResponse,
-  toSettingsTool,
-} from "./tool-names.js";
-export type { TranscriptLimits, TranscriptOptions } from "./transcript.js";
-export {
-  defaultTranscriptDir,
-  formatSize,
-  MAX_DEFERRED_LINES,
-  persistedOutput,
-  projectFolderName,
-  TRANSCRIPT_LIMITS,
-  TranscriptWriter,
-} from "./transcript.js";
+export { settingsToolName, toSettingsResponse, toSettingsTool } from "./tool-names.js";
+export { persistedOutput, projectFolderName, TranscriptWriter } from "./transcript.js";
 export { settingsTrustDigest } from "./trust-digest.js";
-export type {
-  CommandHandlerConfig,
-  HandlerConfig,
-  HostHandlerConfig,
-  HttpHandlerConfig,
-  MatcherGroupConfig,
-  SettingsEventName,
-  SettingsHandler,
-} from "./types.js";
+export type { CommandHandlerConfig, SettingsHandler } from "./types.js";

@@ -4,12 +4,7 @@ import { SettingsError } from "./errors.js";
 import { recheck } from "./lazy-deps.js";
 
 /** Every Claude Code event, in its reference's order (its catalogue's); unknown names in a file get a "did you mean". */
-export const SETTINGS_EVENT_NAMES: readonly ClaudeEventName[] = claudeEvents.map((spec) => spec.name);
-
-/** Claude Code's events that carry a tool call; the only ones where a handler's `if` rule is evaluated. */
-export const TOOL_EVENT_NAMES: readonly string[] = claudeEvents
-  .filter((spec) => spec.tool)
-  .map((spec) => spec.name);
+export const CLAUDE_EVENT_NAMES: readonly ClaudeEventName[] = claudeEvents.map((spec) => spec.name);
 
 /**
  * The input field a Claude Code event's matcher tests, or `undefined` when the event ignores matchers.

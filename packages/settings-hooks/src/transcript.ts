@@ -20,6 +20,8 @@ import {
   isBashResponse,
   overByteLimit,
   saveToolResult,
+  TRANSCRIPT_LIMITS,
+  type TranscriptLimits,
   toolResultsDir,
 } from "./large-output.js";
 import { defaultOutputDir } from "./protocol/output.js";
@@ -52,38 +54,6 @@ export function projectFolderName(cwd: string): string {
 
 /** Deferred lines kept before they are written anyway, so a session whose hooks rarely run holds little in memory. */
 export const MAX_DEFERRED_LINES = 64;
-
-/**
- * Every bound on a large tool output, in one table: what the transcript keeps and what post-tool hooks are
- * handed. Recorded in Claude Code 2.1.332: a Bash output over 30,000 UTF-8 bytes is saved to
- * `<session>/tool-results/`, its line keeps a 2,000-character preview, its `stdout` — in the line and in
- * PostToolUse input — the first 30,000 bytes; a failure's error past 11,024 characters keeps 10,000.
- * `toolResultChars` is one limit for every other tool (Claude Code's differ per tool: Grep 20,000, Read
- * none); the file cap is hookwire's.
- */
-export interface TranscriptLimits {
-  /** A Bash output over this many UTF-8 bytes is saved to a file; `stdout` keeps its first this many bytes. */
-  bashOutputBytes: number;
-  /** Any other tool's result longer than this is saved to a file; its `toolUseResult` strings are cut to this. */
-  toolResultChars: number;
-  /** Characters of a saved result kept in the line (cut back to a line break past half of it). */
-  previewChars: number;
-  /** A failed call's error text longer than this is cut in the middle (PostToolUseFailure `error`, the line). */
-  errorMaxChars: number;
-  /** Characters a cut error keeps: the first and the last half. */
-  errorKeepChars: number;
-  /** A transcript past this many bytes is cut to its newest half (whole lines), so a session that never ends stays bounded. */
-  maxFileBytes: number;
-}
-
-export const TRANSCRIPT_LIMITS: Readonly<TranscriptLimits> = Object.freeze({
-  bashOutputBytes: 30_000,
-  toolResultChars: 50_000,
-  previewChars: 2_000,
-  errorMaxChars: 11_024,
-  errorKeepChars: 10_000,
-  maxFileBytes: 16 * 1024 * 1024,
-});
 
 export interface TranscriptOptions {
   file: string;

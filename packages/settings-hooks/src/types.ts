@@ -2,40 +2,6 @@
 import type { HookScope } from "@hookwire/core";
 import type { DialectId } from "./dialect/types.js";
 
-/** The settings events hookwire knows (Claude Code's names). */
-export type SettingsEventName =
-  | "PreToolUse"
-  | "PostToolUse"
-  | "PostToolUseFailure"
-  | "PermissionRequest"
-  | "UserPromptSubmit"
-  | "Notification"
-  | "Stop"
-  | "SubagentStart"
-  | "SubagentStop"
-  | "PreCompact"
-  | "PostCompact"
-  | "SessionStart"
-  | "SessionEnd"
-  | "PermissionDenied"
-  | "Setup"
-  | "UserPromptExpansion"
-  | "PostToolBatch"
-  | "MessageDisplay"
-  | "TaskCreated"
-  | "TaskCompleted"
-  | "StopFailure"
-  | "TeammateIdle"
-  | "InstructionsLoaded"
-  | "ConfigChange"
-  | "CwdChanged"
-  | "FileChanged"
-  | "WorktreeCreate"
-  | "WorktreeRemove"
-  | "Elicitation"
-  | "ElicitationResult"
-  | (string & {});
-
 interface HandlerBase {
   /** One permission rule (`Bash(rm *)`); the handler runs only when it matches. Tool events only. */
   if?: string;
@@ -79,7 +45,8 @@ export interface MatcherGroupConfig {
 export interface SettingsHandler {
   /** The agent whose format the handler was written in; its catalogue says what `event` means. */
   dialect: DialectId;
-  event: SettingsEventName;
+  /** The event's name in its dialect (`findEvent(dialectOf(handler), event)` is its catalogue entry). */
+  event: string;
   matcher: string | undefined;
   config: HandlerConfig;
   /** The settings file it came from. */

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { createNoOpUIContext, type HookMessage, HookRunner, type SendMessageOptions } from "@hookwire/core";
 import { expect } from "vitest";
-import { createSettingsHooks, type SettingsHooksOptions } from "../src/bridge.js";
+import type { SettingsHooksOptions } from "../src/bridge/options.js";
+import { createSettingsHooks } from "../src/bridge.js";
 import { validateSettings } from "../src/read-settings.js";
 
 export interface Harness {

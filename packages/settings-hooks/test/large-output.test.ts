@@ -12,10 +12,10 @@ import {
 import path from "node:path";
 import type { ContentPart } from "@hookwire/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { cutBashOutput, cutErrorText, overByteLimit } from "../src/large-output.js";
+import { cutBashOutput, cutErrorText, overByteLimit, TRANSCRIPT_LIMITS } from "../src/large-output.js";
 import { flushSavedOutputs } from "../src/protocol/saved-output.js";
 import { toSettingsResponse } from "../src/tool-names.js";
-import { TRANSCRIPT_LIMITS, TranscriptWriter } from "../src/transcript.js";
+import { TranscriptWriter } from "../src/transcript.js";
 import { command, group, type Harness, harness, tempProject, toolCall } from "./bridge-harness.js";
 
 const LIMIT = TRANSCRIPT_LIMITS.bashOutputBytes;

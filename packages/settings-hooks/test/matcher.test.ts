@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { isSettingsError } from "../src/index.js";
 import {
+  CLAUDE_EVENT_NAMES,
   compileMatcher,
-  isSettingsError,
   MAX_MATCHED_CHARS,
   matcherField,
   regexSafety,
-  SETTINGS_EVENT_NAMES,
-} from "../src/index.js";
+} from "../src/matcher.js";
 
 describe("compileMatcher", () => {
   it.each([
@@ -133,7 +133,7 @@ describe("matcherField", () => {
   });
 
   it("knows every event of the reference", () => {
-    expect(SETTINGS_EVENT_NAMES).toHaveLength(30);
+    expect(CLAUDE_EVENT_NAMES).toHaveLength(30);
   });
 });
 

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultSessionEnvDir, defaultTranscriptDir, projectFolderName } from "../src/index.js";
+import { defaultSessionEnvDir, projectFolderName } from "../src/index.js";
+import { defaultTranscriptDir } from "../src/transcript.js";
 
 describe("per-project and per-session folders", () => {
   it("gives /x/a-b, /x/a/b and /x/a.b folders of their own", () => {

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { TRANSCRIPT_LIMITS } from "../src/large-output.js";
 import { flushSavedOutputs } from "../src/protocol/saved-output.js";
-import { formatSize, TRANSCRIPT_LIMITS, TranscriptWriter } from "../src/transcript.js";
+import { formatSize, TranscriptWriter } from "../src/transcript.js";
 import { command, group, harness, toolCall } from "./bridge-harness.js";
 
 const made: string[] = [];

@@ -13,10 +13,10 @@ import {
 import {
   DEFAULT_APP_DIRS,
   type DiscoverAndLoadResult,
-  defaultTrustStorePath,
   discoverAndLoadHooks,
   HOOK_FORMATS,
 } from "@hookwire/loader";
+import { defaultTrustStorePath } from "@hookwire/loader/user-config";
 import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
 import { AGENTS, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import { findProjectRoot } from "../project-root.js";

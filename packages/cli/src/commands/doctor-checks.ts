@@ -18,17 +18,10 @@ import {
 } from "@hookwire/settings-hooks";
 import { programSpec, shellCommands } from "@hookwire/shell-rules";
 import { firingEvents } from "../events.js";
+import type { Finding } from "../finding.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
 import { scriptFileFindings } from "./script-file-checks.js";
-
-export interface Finding {
-  severity: "error" | "warning";
-  /** The file or hook the finding is about, with the JSON path for settings handlers. */
-  where: string;
-  message: string;
-  fix?: string;
-}
 
 /** Claude-Code tool names a matcher may name (its tool table); `mcp__…` tools are open-ended. */
 export const KNOWN_TOOLS: readonly string[] = claude.tools.tools.map((tool) => tool.name);

@@ -5,13 +5,12 @@ import {
   dialectOf,
   findEvent,
   handlerMatcher,
-  handlerRule,
   isBridged,
   type SettingsHandler,
   settingsHandlerProblems,
   settingsHookPath,
-  toDialectCall,
 } from "@hookwire/settings-hooks";
+import { handlerRule, toDialectCall } from "@hookwire/settings-hooks/tooling";
 import { defineCommand } from "citty";
 import { type ResolvedEvent, resolveEventName, toolFromInput } from "../events.js";
 import { reportSources } from "../findings-print.js";

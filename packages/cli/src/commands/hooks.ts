@@ -2,7 +2,8 @@
 import os from "node:os";
 import path from "node:path";
 import { didYouMean, displayPath } from "@hookwire/core";
-import { resolvePath, setHookDisabled } from "@hookwire/loader";
+import { resolvePath } from "@hookwire/loader";
+import { setHookDisabled } from "@hookwire/loader/user-config";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { createOutput } from "../output.js";

@@ -2,7 +2,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { settingsJsonSchema } from "@hookwire/settings-hooks";
+import { settingsJsonSchema } from "@hookwire/settings-hooks/tooling";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { devInstallCommand } from "../init/package-manager.js";

@@ -1,7 +1,8 @@
 // `hookwire schema <format>`: the JSON Schema (draft 2020-12) of one agent's hooks file, for editors and CI.
 
 import { didYouMean } from "@hookwire/core";
-import { DIALECT_IDS, type DialectId, settingsJsonSchema } from "@hookwire/settings-hooks";
+import type { DialectId } from "@hookwire/settings-hooks";
+import { DIALECT_IDS, settingsJsonSchema } from "@hookwire/settings-hooks/tooling";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { createOutput } from "../output.js";

@@ -2,8 +2,8 @@
 import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core";
+import type { Finding } from "../finding.js";
 import { shortPath } from "../project.js";
-import type { Finding } from "./doctor-checks.js";
 
 // A script is read to its first 64 KiB: enough for the shebang and for line endings, bounded for a hostile repository.
 const MAX_READ = 64 * 1024;

@@ -3,7 +3,8 @@ import { lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type DialectId, hookwireCommand, hookwireHttpHandler, loadDialect } from "@hookwire/settings-hooks";
+import { type DialectId, hookwireCommand, loadDialect } from "@hookwire/settings-hooks";
+import { hookwireHttpHandler } from "@hookwire/settings-hooks/tooling";
 import { CliUsageError } from "../errors.js";
 import {
   AGENTS,

@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
-import type { Finding } from "../commands/doctor-checks.js";
+import type { Finding } from "../finding.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
 import { AGENTS, servedEvents } from "./agents.js";

@@ -1,5 +1,6 @@
 // hookwire's entries added to and removed from an agent's JSON settings with jsonc-parser: the rest stays as written.
-import { type DialectId, parseConnectionEntry } from "@hookwire/settings-hooks";
+import type { DialectId } from "@hookwire/settings-hooks";
+import { parseConnectionEntry } from "@hookwire/settings-hooks/tooling";
 import {
   type FormattingOptions,
   findNodeAtLocation,

@@ -10,11 +10,11 @@ import type {
   ProcessRun,
 } from "@hookwire/core";
 import type { RuleFamily } from "@hookwire/shell-rules";
-import type { AggregatedOutcome, AttributedResult } from "../aggregate.js";
-import type { SessionInfo } from "../protocol/input.js";
+import type { TranscriptLimits } from "../large-output.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../protocol/output.js";
 import type { HandlerType } from "../schema.js";
-import type { TranscriptLimits } from "../transcript.js";
+import type { AggregatedOutcome, AttributedResult } from "./outcome.js";
+import type { SessionInfo } from "./session.js";
 
 /** The dialects hookwire reads. Adding one: see `dialect/README.md`. */
 export type DialectId = "claude" | "codex" | "gemini" | "copilot" | "cursor";

@@ -1,22 +1,7 @@
 // What a handler run did, kept for `--debug` / HOOKWIRE_DEBUG: what ran where, what it read, what it printed.
 import type { HandlerResult } from "../protocol/output.js";
 
-/** One handler run in full: attached to its HandlerResult only when the host asked for debugging. */
-export interface HandlerRunDebug {
-  /** What ran: the argv of a command (`sh -c '…'`), `POST <url>` for http, the handler type for host executors. */
-  ran: string;
-  /** The folder a command ran in. */
-  cwd?: string;
-  /** The JSON the handler was given (stdin, or the POST body). */
-  stdin: string;
-  /** A command's exit code (`null` when a signal ended it), or an http response's status. */
-  exitCode?: number | null;
-  status?: number;
-  signal?: string | null;
-  /** Everything it printed (as kept: each stream capped at 1 MiB), or the response body. */
-  stdout: string;
-  stderr: string;
-}
+export type { HandlerRunDebug } from "./run-record.js";
 
 /** `HOOKWIRE_DEBUG=1` (or `true`): hosts that pass no debug option still get the per-handler log, on stderr. */
 export function debugFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {

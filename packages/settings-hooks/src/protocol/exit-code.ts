@@ -1,5 +1,5 @@
 // A finished command read by the protocol: exit 0 → stdout, exit 2 → blocking stderr, else a non-blocking error.
-import type { CommandRun } from "../handlers/command.js";
+import type { ProcessRun } from "@hookwire/core";
 import { firstLine, type HandlerResult, limitString, type OutputOptions, parseStdout } from "./output.js";
 
 function truncationNote(stream: string, dropped: number): string {
@@ -7,7 +7,7 @@ function truncationNote(stream: string, dropped: number): string {
 }
 
 export function interpretCommandRun(
-  run: CommandRun,
+  run: ProcessRun,
   options: OutputOptions & { timeoutMs: number },
 ): HandlerResult {
   const warnings: string[] = [];

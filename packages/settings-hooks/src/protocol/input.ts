@@ -1,4 +1,5 @@
 // The JSON a settings handler receives on stdin (or as the POST body): common fields + event fields.
+import type { SessionInfo } from "../dialect/session.js";
 import type { BridgedEventSpec } from "../dialect/types.js";
 import { claudeEvent, type claudeEvents } from "../dialects/claude/catalogue.js";
 import { claudeProtocol } from "../dialects/claude/protocol.js";
@@ -28,17 +29,6 @@ export type EventInputFields = {
 export type BridgedEventName = keyof EventInputFields;
 
 export type HookInput<E extends BridgedEventName = BridgedEventName> = CommonInput & EventInputFields[E];
-
-export interface SessionInfo {
-  sessionId: string;
-  transcriptPath?: string;
-  cwd: string;
-  permissionMode?: string;
-  /** The current prompt's id; absent before the first prompt. */
-  promptId?: string;
-  /** The model's effort level. Default `"medium"`. */
-  effort?: string;
-}
 
 /** A Claude Code event's whole stdin, in Claude Code's key order (its protocol's `input`). */
 export function buildHookInput<E extends BridgedEventName>(

@@ -2,7 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import type { PermissionDecision } from "@hookwire/core";
-import type { HandlerRunDebug } from "../handlers/run-debug.js";
+import type { HandlerRunDebug } from "../handlers/run-record.js";
 import { saveOutput } from "./saved-output.js";
 
 /** The fields of a hook's JSON output that hookwire acts on; each one validated on its own. */

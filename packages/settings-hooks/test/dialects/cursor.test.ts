@@ -1,8 +1,8 @@
 // The Cursor dialect's data at work: exit codes, failClosed, answers, stop's loop_limit, tools, files.
 import { runProcess } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
-import type { AggregatedOutcome } from "../../src/aggregate.js";
 import { eventNames, findEvent } from "../../src/dialect/catalogue.js";
+import type { AggregatedOutcome } from "../../src/dialect/outcome.js";
 import { toDialectCall } from "../../src/dialect/tools.js";
 import type { AnyBridgedEvent } from "../../src/dialect/types.js";
 import { cursor } from "../../src/dialects/cursor/dialect.js";

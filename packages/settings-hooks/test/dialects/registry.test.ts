@@ -4,9 +4,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DIALECT_IDS } from "../../src/dialects/registry.js";
 import {
   createSettingsHooks,
-  DIALECT_IDS,
   type DialectId,
   dialectById,
   dialectSources,

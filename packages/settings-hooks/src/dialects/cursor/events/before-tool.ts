@@ -1,8 +1,8 @@
 // preToolUse and its specific siblings (beforeShellExecution, beforeMCPExecution, beforeReadFile): gate a tool call.
 import { readFileSync, statSync } from "node:fs";
 import type { HookEvent, ToolCallEventResult } from "@hookwire/core";
-import type { AggregatedOutcome } from "../../../aggregate.js";
 import { blockReason } from "../../../dialect/messages.js";
+import type { AggregatedOutcome } from "../../../dialect/outcome.js";
 import { callVerdict, nativeCall, UNAPPLIED } from "../../../dialect/reverse.js";
 import { toNativeInput } from "../../../dialect/tools.js";
 import type { HookOutput } from "../../../protocol/output.js";
