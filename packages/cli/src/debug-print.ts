@@ -1,15 +1,14 @@
 // `--debug` (and HOOKWIRE_DEBUG=1): each handler's run in full on stderr, settings handlers and hook modules alike.
 import type { HookRunner, HookTrace, LoadedHook } from "@hookwire/core";
 import type { SettingsHandlerRun } from "@hookwire/settings-hooks";
-import {
-  formatHandlerRun,
-  formatHandlerSkip,
-  type SettingsHandlerSkip,
-} from "@hookwire/settings-hooks/tooling";
+import { tooling } from "@hookwire/settings-hooks";
 import type { ArgsDef } from "citty";
 import { resolveEventName } from "./events.js";
 import { shortPath } from "./project.js";
 import { traceRow } from "./trace-print.js";
+
+const { formatHandlerRun, formatHandlerSkip } = tooling;
+type SettingsHandlerSkip = tooling.SettingsHandlerSkip;
 
 export const debugArg = {
   debug: {

@@ -1,8 +1,9 @@
 // What `emit --input` may hold per event (one table) and the check that names each misfit: JSON path, expected, fix.
 import { didYouMean, type HookEventName } from "@hookwire/core";
-import { claude } from "@hookwire/settings-hooks";
-import { findTool } from "@hookwire/settings-hooks/tooling";
+import { claude, tooling } from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
+
+const { findTool } = tooling;
 
 type FieldType = "string" | "number" | "boolean" | "object" | "array" | "any";
 

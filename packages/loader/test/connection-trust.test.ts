@@ -1,8 +1,9 @@
 // hookwire's own connection entries (`hookwire connect`) in a project's settings: never run, never fingerprinted.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { hookwireCommand, type SettingsHandler } from "@hookwire/settings-hooks";
+import type { SettingsHandler } from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
+import { hookwireCommand } from "../../settings-hooks/src/connection.js";
 import {
   type DiscoverOptions,
   discoverAndLoadHooks,
@@ -11,6 +12,8 @@ import {
   trustProject,
 } from "../src/index.js";
 import { tempDir } from "./helpers/fixtures.js";
+
+const { hookwireCommand } = tooling;
 
 const HOOKWIRE = ["/usr/bin/node", "/opt/hookwire/bin/hookwire.js"];
 const entry = (agent: "claude" | "codex", event: string, extra: Record<string, unknown> = {}) => ({

@@ -13,7 +13,6 @@ export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge/options.
 export { settingsHandlerProblems, settingsHookPath } from "./bridge/select.js";
 export { createSettingsHooks } from "./bridge.js";
 export { dialectOf, handlerMatcher } from "./compiled.js";
-export { hookwireCommand, isConnectionEntry, parseHookwireCommand } from "./connection.js";
 export { bridgedEvents, findEvent, isBridged } from "./dialect/catalogue.js";
 export { ruleTools } from "./dialect/rule-tools.js";
 export { nativeToolName, toNativeInput } from "./dialect/tools.js";
@@ -41,6 +40,7 @@ export { defaultSessionEnvDir, SessionEnvironment } from "./session-env.js";
 export type { SettingsSource } from "./sources.js";
 export { defaultSettingsSources } from "./sources.js";
 export { settingsToolName, toSettingsResponse, toSettingsTool } from "./tool-names.js";
+export * as tooling from "./tooling.js";
 export { persistedOutput, projectFolderName, TranscriptWriter } from "./transcript.js";
 export { settingsTrustDigest } from "./trust-digest.js";
 export type { CommandHandlerConfig, SettingsHandler } from "./types.js";

@@ -52,7 +52,7 @@ it("refuses a regex matcher it cannot check, naming the file and JSON path and w
   );
   const script = `
     import { readSettingsFile } from ${JSON.stringify(path.join(copy, "dist", "index.js"))};
-    const result = await readSettingsFile({ file: ${JSON.stringify(file)}, scope: "project" });
+    const result = await readSettingsFile({ file: ${JSON.stringify(file)}, scope: "project", dialect: "claude" });
     console.log(JSON.stringify({ issues: result.issues, handlers: result.handlers.map((h) => h.matcher) }));
   `;
   // pnpm's NODE_PATH (set for the scripts it runs) would find the workspace's recheck; an installed package has none.

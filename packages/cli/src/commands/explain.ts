@@ -9,8 +9,8 @@ import {
   type SettingsHandler,
   settingsHandlerProblems,
   settingsHookPath,
+  tooling,
 } from "@hookwire/settings-hooks";
-import { handlerRule, toDialectCall } from "@hookwire/settings-hooks/tooling";
 import { defineCommand } from "citty";
 import { type ResolvedEvent, resolveEventName, toolFromInput } from "../events.js";
 import { reportSources } from "../findings-print.js";
@@ -19,6 +19,8 @@ import { createOutput } from "../output.js";
 import { loadProject, shortPath } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { sourceFindings } from "./doctor-checks.js";
+
+const { handlerRule, toDialectCall } = tooling;
 
 /** One hook or handler and whether it would fire: `maybe` when only the call's input can tell (an `if` rule). */
 export interface Explanation {

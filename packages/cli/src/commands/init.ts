@@ -2,7 +2,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { settingsJsonSchema } from "@hookwire/settings-hooks/tooling";
+import { tooling } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { devInstallCommand } from "../init/package-manager.js";
@@ -11,6 +11,8 @@ import { invokedAs } from "../invocation.js";
 import { createOutput } from "../output.js";
 import { resolveProject } from "../project.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
+
+const { settingsJsonSchema } = tooling;
 
 const NAME = /^[a-z0-9][a-z0-9._-]*$/i;
 

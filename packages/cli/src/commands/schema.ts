@@ -2,10 +2,12 @@
 
 import { didYouMean } from "@hookwire/core";
 import type { DialectId } from "@hookwire/settings-hooks";
-import { DIALECT_IDS, settingsJsonSchema } from "@hookwire/settings-hooks/tooling";
+import { tooling } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { createOutput } from "../output.js";
+
+const { DIALECT_IDS, settingsJsonSchema } = tooling;
 
 export const schemaCommand = defineCommand({
   args: {

@@ -3,8 +3,7 @@ import { lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type DialectId, hookwireCommand, loadDialect } from "@hookwire/settings-hooks";
-import { hookwireHttpHandler } from "@hookwire/settings-hooks/tooling";
+import { type DialectId, loadDialect, tooling } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
 import {
   AGENTS,
@@ -16,6 +15,8 @@ import {
 } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
 import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRecord } from "./records.js";
+
+const { hookwireHttpHandler, hookwireCommand } = tooling;
 
 export interface ConnectOptions {
   agent: DialectId;

@@ -1,6 +1,6 @@
 // hookwire's entries added to and removed from an agent's JSON settings with jsonc-parser: the rest stays as written.
 import type { DialectId } from "@hookwire/settings-hooks";
-import { parseConnectionEntry } from "@hookwire/settings-hooks/tooling";
+import { tooling } from "@hookwire/settings-hooks";
 import {
   type FormattingOptions,
   findNodeAtLocation,
@@ -12,6 +12,8 @@ import {
   parseTree,
   printParseErrorCode,
 } from "jsonc-parser";
+
+const { parseConnectionEntry } = tooling;
 
 export type Layout = "groups" | "flat";
 
