@@ -1,9 +1,8 @@
 // hookwire's own connection entries (`hookwire connect`) in a project's settings: never run, never fingerprinted.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { SettingsHandler } from "@hookwire/settings-hooks";
+import { type SettingsHandler, tooling } from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
-import { hookwireCommand } from "../../settings-hooks/src/connection.js";
 import {
   type DiscoverOptions,
   discoverAndLoadHooks,
