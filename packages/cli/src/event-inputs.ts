@@ -53,6 +53,25 @@ const SHAPES: Partial<Record<HookEventName, InputShape>> = {
   turn_start: { fields: { turnIndex: "number", timestamp: "number" }, example: `'{"turnIndex":0}'` },
 };
 
+/**
+ * The fields every agent's own hook input carries besides the event's (Claude Code's common input, and the
+ * session fields the other agents add): emit fills its own, so these are accepted and not read — an input copied
+ * from an agent (`hookwire record`, a pasted hook payload) fits as it is.
+ */
+const AGENT_INPUT_FIELDS: ReadonlySet<string> = new Set([
+  "hook_event_name",
+  "session_id",
+  "transcript_path",
+  "cwd",
+  "permission_mode",
+  "effort",
+  "prompt_id",
+  "model",
+  "turn_id",
+  "agent_id",
+  "agent_type",
+]);
+
 const NATIVE_TOOLS: readonly string[] = claude.tools.tools.flatMap((tool) =>
   tool.native ? [tool.native] : [],
 );
@@ -107,6 +126,7 @@ export function inputIssues(
   }
   for (const [key, value] of Object.entries(input)) {
     const type = shape.fields[key];
+    if (type === undefined && AGENT_INPUT_FIELDS.has(key)) continue;
     if (type === undefined) {
       const hint = didYouMean(key, Object.keys(shape.fields));
       issues.push({
