@@ -55,7 +55,7 @@ export async function run() {
     ]) {
       const cwd = path.join(dir, path.basename(path.dirname(file)));
       await project(cwd, file);
-      execFileSync(process.execPath, [CLI_BIN, "trust"], { cwd, env, stdio: "ignore" });
+      execFileSync(process.execPath, [CLI_BIN, "trust", "--yes"], { cwd, env, stdio: "ignore" });
       execFileSync(process.execPath, [CLI_BIN, "connect", "claude"], { cwd, env, stdio: "ignore" });
       const input = JSON.stringify({
         session_id: "bench",
