@@ -167,5 +167,7 @@ export { StatusLine, sanitizeStatusText } from "./status-line.js";
 export type { ToolDefinition, ToolResult, ToolUpdateCallback } from "./tool.js";
 export type { ToolFilter } from "./tool-filter.js";
 export { forTools, handlesTool } from "./tool-filter.js";
+export type { ToolEventOf, ToolInput, ToolInputMap } from "./tool-inputs.js";
+export { isToolEvent } from "./tool-inputs.js";
 export { completeUIContext, createNoOpUIContext } from "./ui-noop.js";
 export { vendoredFile } from "./vendored-file.js";

@@ -1,3 +1,5 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HookAPI } from "@hookwire/core";
@@ -181,5 +183,36 @@ describe("createHookTester", () => {
     expect(t.errors.map((error) => error.error)).toEqual(["boom"]);
     t.reset();
     expect(t.errors).toEqual([]);
+  });
+
+  it("runs a module that narrows with isToolEvent from @hookwire/core, in a project that installs nothing", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-narrow-"));
+    try {
+      await mkdir(path.join(dir, ".hookwire/hooks"), { recursive: true });
+      await writeFile(
+        path.join(dir, ".hookwire/hooks/guard.ts"),
+        [
+          'import { type HookAPI, isToolEvent } from "@hookwire/core";',
+          "export default function (pi: HookAPI) {",
+          '  pi.on("tool_call", (event) => {',
+          '    if (isToolEvent(event, "bash") && event.input.command.startsWith("rm ")) return { block: true, reason: "rm" };',
+          "  });",
+          '  pi.on("tool_result", (event) => {',
+          '    if (isToolEvent(event, "read") && event.input.path.endsWith(".env")) {',
+          '      return { content: [{ type: "text", text: "[redacted]" }] };',
+          "    }",
+          "  });",
+          "}",
+        ].join("\n"),
+      );
+      const t = await createHookTester({ cwd: dir, modules: [".hookwire/hooks/guard.ts"] });
+      expect((await t.emit(bash("rm -rf build"))).block).toBe(true);
+      expect((await t.emit({ ...bash("rm -rf build"), toolName: "deploy" })).block).toBe(false);
+      const read = await t.runTool("read", { path: ".env" }, { result: "API_KEY=sk-1" });
+      expect(read.result?.content).toEqual([{ type: "text", text: "[redacted]" }]);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
