@@ -106,4 +106,33 @@ describe("hookwire explain", () => {
     expect(out.stdout).toContain("1 of 1 would fire");
     expect(out.code).toBe(0);
   });
+
+  it("names what `hookwire hooks disable` turned off, by the id that did it, and how to turn it back on", () => {
+    const box = project({
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: ran }] },
+          { matcher: "Bash", hooks: [{ type: "command", command: ran }] },
+        ],
+      },
+    });
+    expect(box.run(["hooks", "disable", ".hookwire/hooks/guard.ts"]).code).toBe(0);
+    expect(box.run(["hooks", "disable", ".claude/settings.json#hooks.PreToolUse[1]"]).code).toBe(0);
+    const out = box.run(["explain", "tool_call", "bash"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "What would fire on tool_call bash in <cwd> (nothing is run)
+      ✖ .hookwire/hooks/guard.ts: does not fire: disabled by \`hookwire hooks disable .hookwire/hooks/guard.ts\` (in your own hookwire config)
+          fix: pnpm exec hookwire hooks enable .hookwire/hooks/guard.ts
+      ✔ .claude/settings.json#hooks.PreToolUse[0].hooks[0]: fires: PreToolUse, matcher "Bash"
+      ✖ .claude/settings.json#hooks.PreToolUse[1].hooks[0]: does not fire: disabled by \`hookwire hooks disable '.claude/settings.json#hooks.PreToolUse[1]'\` (in your own hookwire config)
+          fix: pnpm exec hookwire hooks enable '.claude/settings.json#hooks.PreToolUse[1]'
+      1 of 3 would fire
+      "
+    `);
+    expect(existsSync(path.join(box.cwd, "ran.txt"))).toBe(false);
+    // The id given back is the one configured (the group), which `enable` takes: both handlers run again.
+    expect(box.run(["hooks", "enable", ".claude/settings.json#hooks.PreToolUse[1]"]).code).toBe(0);
+    expect(box.run(["explain", "tool_call", "bash"]).stdout).toContain("2 of 3 would fire");
+  });
 });

@@ -62,7 +62,13 @@ describe("hooks the user turned off", () => {
     const file = path.join(cwd, ".claude/settings.json");
     await setHookDisabled(path.join(cwd, ".hookwire/hooks/guard.js"), true, { file: hooksConfig });
     await setHookDisabled(`${file}#hooks.PreToolUse[0]`, true, { file: hooksConfig });
-    expect((await load()).reason).toBeUndefined();
+    const off = await load();
+    expect(off.reason).toBeUndefined();
+    // The group's id, as configured (what `hooks enable` takes), not each of its two handlers.
+    expect(off.disabled).toEqual([
+      "<cwd>/.hookwire/hooks/guard.js",
+      "<cwd>/.claude/settings.json#hooks.PreToolUse[0]",
+    ]);
     expect((await setHookDisabled(`${file}#hooks.PreToolUse[0]`, false, { file: hooksConfig })).changed).toBe(
       true,
     );

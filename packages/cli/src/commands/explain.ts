@@ -1,6 +1,8 @@
 // `hookwire explain <event> [tool]`: which hooks would fire here and why each other one would not, without running any.
+import path from "node:path";
 import type { LoadedHook } from "@hookwire/core";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
+import { turnedOffBy } from "@hookwire/loader/user-config";
 import {
   dialectOf,
   findEvent,
@@ -14,6 +16,7 @@ import {
 import { defineCommand } from "citty";
 import { type ResolvedEvent, resolveEventName, toolFromInput } from "../events.js";
 import { reportSources } from "../findings-print.js";
+import { hooksCommandFor, showHookId } from "../hook-id.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
 import { loadProject, shortPath } from "../project.js";
@@ -49,6 +52,27 @@ function moduleExplanations(hooks: readonly LoadedHook[], event: string, cwd: st
             why: `registers no ${event} handler${handled.length ? ` (it handles ${handled.join(", ")})` : ""}`,
           };
     });
+}
+
+/** A hook or handler `hookwire hooks disable` turned off (`off`: the id as configured, maybe its file or group). */
+function disabledExplanation(hook: string, off: string, cwd: string): Explanation {
+  const shown = showHookId(off, cwd);
+  return {
+    hook,
+    fires: "no",
+    why: `disabled by \`${hooksCommandFor("disable", shown)}\` (in your own hookwire config)`,
+    fix: spellCommand(hooksCommandFor("enable", shown)),
+  };
+}
+
+/** Discovered files the user turned off: not loaded, so which events they handle is not known. */
+function disabledFiles(result: DiscoverAndLoadResult, cwd: string): Explanation[] {
+  const untrusted = new Set(result.skipped.map((item) => path.resolve(cwd, item.path)));
+  return result.discovered.flatMap((entry) => {
+    const file = path.resolve(entry.item.path);
+    const off = entry.shadowed || untrusted.has(file) ? undefined : turnedOffBy(result.disabled, file);
+    return off === undefined ? [] : [disabledExplanation(shortPath(file, cwd), off, cwd)];
+  });
 }
 
 /** Why a file's switch turned `handler` off: the files of its dialect that say so. */
@@ -96,6 +120,9 @@ function handlerExplanation(
       why: `not loaded: ${skipped.reason}`,
       fix: spellCommand(skipped.trustCommand),
     };
+  const id = path.resolve(handler.file) + (handler.jsonPath ? `#${handler.jsonPath}` : "");
+  const off = turnedOffBy(result.disabled, id);
+  if (off !== undefined) return disabledExplanation(hook, off, cwd);
   const problem = context.problems.get(hook);
   if (problem) return { hook, fires: "no", why: `unusable: ${problem}` };
   if (!context.active.has(`${handler.file}#${handler.jsonPath}`))
@@ -162,6 +189,7 @@ export function explain(
   return [
     ...moduleExplanations(result.hooks, resolved.event, cwd),
     ...untrustedModules,
+    ...disabledFiles(result, cwd),
     ...handlers.flatMap((handler) => handlerExplanation(handler, context) ?? []),
   ];
 }

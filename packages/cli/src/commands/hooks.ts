@@ -1,11 +1,12 @@
 // `hookwire hooks disable|enable <id>`: turn one hook or handler off (or on again) in the user's hooks.json.
 import os from "node:os";
 import path from "node:path";
-import { didYouMean, displayPath } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core";
 import { resolvePath } from "@hookwire/loader";
 import { setHookDisabled } from "@hookwire/loader/user-config";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
+import { showHookId } from "../hook-id.js";
 import { createOutput } from "../output.js";
 import { loadProject } from "../project.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
@@ -58,11 +59,10 @@ export const hooksCommand = defineCommand({
     const id = jsonPath === undefined ? absolute : `${absolute}#${jsonPath}`;
     const known = knownIds(project);
     if (!known.has(id)) {
-      const show = (candidate: string) => {
-        const [f = "", p] = candidate.split(/#(.*)/s);
-        return `${displayPath(f, project.cwd, home)}${p === undefined ? "" : `#${p}`}`;
-      };
-      const hint = didYouMean(String(args.id), [...known].map(show));
+      const hint = didYouMean(
+        String(args.id),
+        [...known].map((candidate) => showHookId(candidate, project.cwd, home)),
+      );
       throw new CliUsageError(
         `No hook "${args.id}" here${hint ? `; did you mean "${hint}"?` : "."} Ids are what \`hookwire list\` shows: a hook file, or a settings file#JSON path.`,
       );

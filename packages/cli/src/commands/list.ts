@@ -1,8 +1,9 @@
 // `hookwire list`: every hook that would run here, where it comes from, and what did not load.
 
-import { displayPath, type LoadedHook } from "@hookwire/core";
+import type { LoadedHook } from "@hookwire/core";
 import { dialectOf, isProjectSource, type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
+import { showHookId } from "../hook-id.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
 import { loadProject, shortPath } from "../project.js";
@@ -76,10 +77,7 @@ export const listCommand = defineCommand({
       })),
     );
     // What the user turned off (`hookwire hooks disable`), as its id: the text `hooks enable` takes.
-    const disabled = result.disabled.map((id) => {
-      const [file = "", jsonPath] = id.split(/#(.*)/s);
-      return `${displayPath(file, cwd)}${jsonPath === undefined ? "" : `#${jsonPath}`}`;
-    });
+    const disabled = result.disabled.map((id) => showHookId(id, cwd));
     const pairs = result.pairs;
     const unfingerprinted = result.trust.unfingerprinted;
     const skipped = result.skipped.map((item) => ({

@@ -22,20 +22,28 @@ function covers(off: HookId, id: HookId): boolean {
   return next === "#" || next === "." || next === "[";
 }
 
+/** The id among `ids` that turns `id` off (itself, its file or its group), if any. */
+export function turnedOffBy(ids: readonly HookId[], id: HookId): HookId | undefined {
+  return ids.find((off) => covers(off, id));
+}
+
 /** What `hooks.json` turns off, for matching; a missing file turns off nothing. */
 export class DisabledHooks {
   readonly ids: readonly HookId[];
-  /** The ids of the items skipped, in the order they were met. */
-  readonly skipped = new Set<HookId>();
+  /**
+   * The configured ids that turned something off, in the order met: what `hookwire hooks enable` takes to turn it
+   * on again (a file's id, when a whole file was turned off, not each of its handlers).
+   */
+  readonly applied = new Set<HookId>();
 
   constructor(ids: readonly HookId[]) {
     this.ids = ids;
   }
 
-  /** The configured id that turns `id` off, if any (and records `id` as skipped). */
+  /** The configured id that turns `id` off, if any (and records it as applied). */
   off(id: HookId): HookId | undefined {
-    const hit = this.ids.find((off) => covers(off, id));
-    if (hit !== undefined) this.skipped.add(id);
+    const hit = turnedOffBy(this.ids, id);
+    if (hit !== undefined) this.applied.add(hit);
     return hit;
   }
 }

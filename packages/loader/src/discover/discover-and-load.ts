@@ -44,7 +44,10 @@ export interface DiscoveryWarning {
 }
 
 export interface DiscoverAndLoadResult {
-  /** What the user turned off (`hooksConfig`) and was skipped: each item's id (absolute file, `#` JSON path). */
+  /**
+   * What the user turned off (`hooksConfig`) that skipped something here: each id as configured (absolute file,
+   * `#` JSON path), the one `hookwire hooks enable` takes; `turnedOffBy(disabled, id)` names the one covering an item.
+   */
   disabled: string[];
   /** Discovered hooks in discovery order, then configured paths, then one hook for all settings handlers. */
   hooks: LoadedHook[];
@@ -292,7 +295,7 @@ export async function discoverAndLoadHooks(
   }
 
   return {
-    disabled: [...disabled.skipped],
+    disabled: [...disabled.applied],
     hooks,
     discovered: project.discovery.all,
     pairs: hookPairs(project.discovery.all, show),
