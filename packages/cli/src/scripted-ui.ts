@@ -1,4 +1,5 @@
-// Scripted UI replies for headless runs (`--answer`, `--select`, `--input-text`), and a log of every question asked.
+// Scripted UI replies for headless runs (`--answer`, `--select`, `--input-text`; emit and tool), and a log of every
+// question asked.
 import type { HookUIContext } from "@hookwire/core";
 import { CliUsageError } from "./errors.js";
 import { listArg } from "./shared-args.js";
@@ -14,7 +15,7 @@ export interface UiExchange {
 export const uiArgs = {
   answer: {
     type: "string",
-    description: "Reply to ctx.ui.confirm and permission asks: yes or no (default: no UI, an ask is denied)",
+    description: "Reply to ctx.ui.confirm (and tool's permission asks): yes or no (default: no UI, so no)",
     valueHint: "yes|no",
   },
   select: { type: "string", description: "Reply to ctx.ui.select with option N (1-based)", valueHint: "N" },

@@ -60,6 +60,9 @@ describe("hookwire --help", () => {
       OPTIONS
 
              --input=<JSON>    Event fields as JSON, @file.json, or - for stdin                                                                     
+          --answer=<yes|no>    Reply to ctx.ui.confirm (and tool's permission asks): yes or no (default: no UI, so no)                              
+               --select=<N>    Reply to ctx.ui.select with option N (1-based)                                                                       
+        --input-text=<TEXT>    Reply to ctx.ui.input and ctx.ui.editor                                                                              
                 --cwd=<DIR>    Project folder (default: the current directory)                                                                      
               --hook=<PATH>    Also load this hook module (repeatable; relative to --cwd; trusted like a configured path)                           
         --timeout=<SECONDS>    Seconds a hook module's handler may take before it counts as failed (default 60; 0 = no limit)                       

@@ -7,6 +7,7 @@ import { exitCode, reportSkipped, reportSources } from "../findings-print.js";
 import { readJsonObject } from "../input.js";
 import { observeProject, printMessages } from "../observe.js";
 import { createOutput } from "../output.js";
+import { describeExchanges, scriptedUI, uiArgs } from "../scripted-ui.js";
 import { cwdArgWithHooks, handlerTimeoutMs, jsonArg, listArg, timeoutArg } from "../shared-args.js";
 import { printTrace } from "../trace-print.js";
 import { sourceFindings } from "./doctor-checks.js";
@@ -30,6 +31,7 @@ export const emitCommand = defineCommand({
       description: "Event fields as JSON, @file.json, or - for stdin",
       valueHint: "JSON",
     },
+    ...uiArgs,
     ...cwdArgWithHooks,
     ...timeoutArg,
     ...debugArg,
@@ -38,11 +40,13 @@ export const emitCommand = defineCommand({
   async run({ args, rawArgs }) {
     const out = createOutput();
     const resolved = resolveEventName(args.event);
+    const ui = scriptedUI(rawArgs);
     const { project, runner, messages, rows, errors } = await observeProject(
       args.cwd,
       listArg(rawArgs, "hook"),
       handlerTimeoutMs(args.timeout),
       debugWanted(args.debug) ? (root) => createDebugLog(out.error, root) : undefined,
+      ui,
     );
     const input = readJsonObject(args.input, "--input", project.found.start);
     checkInput(resolved.event, input, args.input !== undefined);
@@ -68,6 +72,7 @@ export const emitCommand = defineCommand({
         outcome,
         blocked,
         trace: rows,
+        asked: ui.asked,
         messages,
         errors,
         project: { root: project.cwd, searched: project.found.searched, marker: project.found.marker },
@@ -80,6 +85,7 @@ export const emitCommand = defineCommand({
       out.line(out.colors.bold(`${label}: ${runs} handler run${runs === 1 ? "" : "s"}`));
       printTrace(out, rows, project.cwd);
       printMessages(out, messages);
+      for (const line of describeExchanges(ui.asked)) out.line(line);
       for (const error of errors) out.line(out.colors.yellow(`⚠ ${error}`));
       out.line(`result: ${outcome === undefined ? "(nothing)" : JSON.stringify(outcome)}`);
       if (blocked) out.line(out.colors.red("✖ blocked"));
