@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -55,6 +55,27 @@ describe("hookwire hooks disable|enable", () => {
     expect(box.run(["hooks", "disable", id]).code).toBe(0);
     expect(box.run(["tool", "bash", ...curlInput]).code).toBe(0);
     expect(box.run(["hooks", "disable", id]).stdout).toContain("is off already");
+  });
+
+  it("leaves on a handler an edit moved to a turned-off position, and warns", () => {
+    const box = trusted();
+    const id = ".claude/settings.json#hooks.PreToolUse[0].hooks[0]";
+    expect(box.run(["hooks", "disable", id]).code).toBe(0);
+    const config = JSON.parse(readFileSync(path.join(box.home, ".config/hookwire/hooks.json"), "utf8"));
+    expect(Object.keys(config.pinned[path.join(box.cwd, id)])).toEqual([path.join(box.cwd, id)]);
+    expect(box.run(["tool", "bash", ...curlInput]).code).toBe(0);
+    // A new first handler: the curl guard moves to hooks[1] and the new one sits at the id turned off.
+    const file = path.join(box.cwd, ".claude/settings.json");
+    const settings = JSON.parse(readFileSync(file, "utf8"));
+    settings.hooks.PreToolUse[0].hooks.unshift({ type: "command", command: "true" });
+    writeFileSync(file, JSON.stringify(settings));
+    box.run(["trust", "--yes"]);
+    const out = box.run(["tool", "bash", ...curlInput]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatchInlineSnapshot(`
+      "⚠ <home>/.config/hookwire/hooks.json: .claude/settings.json#hooks.PreToolUse[0].hooks[0] was turned off (\`hookwire hooks disable\`) when another handler was there; the file was edited since, so the one there now stays on. \`hookwire hooks disable .claude/settings.json#hooks.PreToolUse[0].hooks[0]\` again turns off what is there now; \`hookwire hooks enable .claude/settings.json#hooks.PreToolUse[0].hooks[0]\` drops the entry.
+      "
+    `);
   });
 
   it("rejects an id that names no hook here, with a did-you-mean", () => {

@@ -1,5 +1,11 @@
 // `@hookwire/loader/user-config`: the user's own hookwire files (the trust store, the hooks.json of turned-off
 // hooks), for the CLI's `hooks` and `serve` commands; an entry beside the loader's API, which stays within its
 // export count. Discovery reads both through `DiscoverOptions` (`trustStore`, `hooksConfig`).
-export { setHookDisabled, turnedOffBy } from "./discover/disabled-hooks.js";
+export {
+  handlerFingerprint,
+  handlerId,
+  isPositional,
+  setHookDisabled,
+  turnedOffBy,
+} from "./discover/disabled-hooks.js";
 export { defaultTrustStorePath } from "./trust/store-path.js";

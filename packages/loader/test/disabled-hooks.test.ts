@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { discoverAndLoadHooks, HOOK_FORMATS } from "../src/index.js";
-import { setHookDisabled } from "../src/user-config.js";
+import { handlerFingerprint, handlerId, setHookDisabled } from "../src/user-config.js";
 import { tempDir } from "./helpers/fixtures.js";
 import { sessionlessRunner } from "./helpers/runner.js";
 
@@ -37,7 +37,7 @@ async function project() {
     const show = (id: string) => id.replace(cwd, "<cwd>");
     return { result, reason: outcome.reason, disabled: result.disabled.map(show) };
   };
-  return { cwd, hooksConfig, load };
+  return { cwd, hooksConfig, load, block };
 }
 
 describe("hooks the user turned off", () => {
@@ -78,6 +78,41 @@ describe("hooks the user turned off", () => {
     expect((await load()).reason).toBe("first\nsecond");
   });
 
+  it("leaves on a handler an edit moved under a pinned id, and says so", async () => {
+    const { cwd, hooksConfig, load, block } = await project();
+    await setHookDisabled(path.join(cwd, ".hookwire/hooks/guard.js"), true, { file: hooksConfig });
+    const first = (await load()).result.settings.handlers[0];
+    if (!first) throw new Error("no handler");
+    const pins = { [handlerId(first)]: handlerFingerprint(first) };
+    const id = path.join(cwd, ".claude/settings.json#hooks.PreToolUse[0].hooks[0]");
+    await setHookDisabled(id, true, { file: hooksConfig, pins });
+    expect((await load()).reason).toBe("second");
+    // A handler inserted above: "first" moves to hooks[1], and "zeroth" now sits where the pinned id points.
+    const hooks = [block("zeroth"), block("first"), block("second")];
+    await writeFile(
+      path.join(cwd, ".claude/settings.json"),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } }),
+    );
+    const { reason, result, disabled } = await load();
+    expect(reason).toBe("zeroth\nfirst\nsecond");
+    expect(disabled).toEqual(["<cwd>/.hookwire/hooks/guard.js"]);
+    expect(
+      result.warnings.filter((w) => w.kind === "config").map((w) => w.message.replace(cwd, "<cwd>")),
+    ).toMatchInlineSnapshot(`
+        [
+          ".claude/settings.json#hooks.PreToolUse[0].hooks[0] was turned off (\`hookwire hooks disable\`) when another handler was there; the file was edited since, so the one there now stays on. \`hookwire hooks disable .claude/settings.json#hooks.PreToolUse[0].hooks[0]\` again turns off what is there now; \`hookwire hooks enable .claude/settings.json#hooks.PreToolUse[0].hooks[0]\` drops the entry.",
+        ]
+      `);
+    // Turning it off again pins what is there now.
+    const now = result.settings.handlers[0];
+    if (!now) throw new Error("no handler");
+    await setHookDisabled(id, true, {
+      file: hooksConfig,
+      pins: { [handlerId(now)]: handlerFingerprint(now) },
+    });
+    expect((await load()).reason).toBe("first\nsecond");
+  });
+
   it("does not take a prefix of a name for the folder it is in", async () => {
     const { cwd, hooksConfig, load } = await project();
     // `.hookwire/hooks/gua` is neither `.hookwire/hooks/guard.js`, nor its parent.
@@ -86,7 +121,7 @@ describe("hooks the user turned off", () => {
   });
 
   it("turns nothing off and warns when hooks.json is malformed", async () => {
-    const { hooksConfig, load } = await project();
+    const { cwd, hooksConfig, load } = await project();
     await mkdir(path.dirname(hooksConfig), { recursive: true });
     await writeFile(hooksConfig, '{"disabled": "all"}');
     const { reason, result } = await load();
@@ -101,5 +136,14 @@ describe("hooks the user turned off", () => {
         ]
       `);
     await expect(setHookDisabled("/x", true, { file: hooksConfig })).rejects.toThrow("no hook is turned off");
+    await writeFile(
+      hooksConfig,
+      JSON.stringify({ disabled: [path.join(cwd, ".hookwire")], pinned: { x: 1 } }),
+    );
+    const pinned = await load();
+    expect(pinned.reason).toBe("module guard");
+    expect(pinned.result.warnings.find((w) => w.kind === "config")?.message).toContain(
+      'must hold "pinned": {id: {handler id: fingerprint}}, got {"x":1}',
+    );
   });
 });

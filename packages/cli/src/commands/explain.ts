@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { LoadedHook } from "@hookwire/core";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
-import { turnedOffBy } from "@hookwire/loader/user-config";
+import { handlerId, turnedOffBy } from "@hookwire/loader/user-config";
 import {
   dialectOf,
   findEvent,
@@ -120,8 +120,9 @@ function handlerExplanation(
       why: `not loaded: ${skipped.reason}`,
       fix: spellCommand(skipped.trustCommand),
     };
-  const id = path.resolve(handler.file) + (handler.jsonPath ? `#${handler.jsonPath}` : "");
-  const off = turnedOffBy(result.disabled, id);
+  const off = context.active.has(`${handler.file}#${handler.jsonPath}`)
+    ? undefined
+    : turnedOffBy(result.disabled, handlerId(handler));
   if (off !== undefined) return disabledExplanation(hook, off, cwd);
   const problem = context.problems.get(hook);
   if (problem) return { hook, fires: "no", why: `unusable: ${problem}` };

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { didYouMean } from "@hookwire/core";
 import { resolvePath } from "@hookwire/loader";
-import { setHookDisabled } from "@hookwire/loader/user-config";
+import {
+  handlerFingerprint,
+  handlerId,
+  isPositional,
+  setHookDisabled,
+  turnedOffBy,
+} from "@hookwire/loader/user-config";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { showHookId } from "../hook-id.js";
@@ -12,6 +18,23 @@ import { loadProject } from "../project.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
 
 const ACTIONS = ["disable", "enable"] as const;
+
+/**
+ * A position's id (`…PreToolUse[0]`) is pinned to the handlers it names now, so an edit that moves another handler
+ * there does not turn that one off (it stays on, with a warning); a file's or an event's id is not positional.
+ */
+function pinsFor(
+  id: string,
+  project: Awaited<ReturnType<typeof loadProject>>,
+): Record<string, string> | undefined {
+  if (!isPositional(id)) return undefined;
+  const handlers = project.result.settings.files.flatMap((file) => file.handlers);
+  return Object.fromEntries(
+    handlers
+      .filter((handler) => turnedOffBy([id], handlerId(handler)) !== undefined)
+      .map((handler) => [handlerId(handler), handlerFingerprint(handler)]),
+  );
+}
 
 /** Every id `list` shows here, absolute: discovered files, settings files, their groups and handlers. */
 function knownIds(project: Awaited<ReturnType<typeof loadProject>>): Set<string> {
@@ -67,7 +90,9 @@ export const hooksCommand = defineCommand({
         `No hook "${args.id}" here${hint ? `; did you mean "${hint}"?` : "."} Ids are what \`hookwire list\` shows: a hook file, or a settings file#JSON path.`,
       );
     }
-    const { file: config, changed } = await setHookDisabled(id, action === "disable");
+    const disable = action === "disable";
+    const pins = disable ? pinsFor(id, project) : undefined;
+    const { file: config, changed } = await setHookDisabled(id, disable, pins ? { pins } : {});
     if (args.json) {
       out.json({ id, action, changed, config });
       return;

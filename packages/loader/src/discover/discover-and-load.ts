@@ -22,7 +22,7 @@ import { FileDigests } from "../trust/file-digest.js";
 import { fingerprintProject } from "../trust/fingerprint.js";
 import { TrustGuard } from "../trust/guard.js";
 import { collectProject, type UnfingerprintedCommand } from "./collect.js";
-import { hooksConfigProblem, readDisabledHooks } from "./disabled-hooks.js";
+import { handlerId, hooksConfigProblem, movedHandlerWarning, readDisabledHooks } from "./disabled-hooks.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
 
 /** A project item that did not load because the project is not trusted. */
@@ -285,8 +285,12 @@ export async function discoverAndLoadHooks(
     verdict.trusted,
     skip,
     bridgeOptions,
-    (handler) => disabled.off(handlerId(handler)) !== undefined,
+    (handler) => disabled.off(handlerId(handler), handler) !== undefined,
   );
+  for (const moved of disabled.moved) {
+    const message = movedHandlerWarning(moved, show);
+    warnings.push({ kind: "config", file: resolved.hooksConfig, message });
+  }
   if (settings.hook) hooks.push(settings.hook);
   if (settings.error) errors.push(settings.error);
   for (const issue of settings.issues) {
@@ -317,12 +321,6 @@ export async function discoverAndLoadHooks(
       ...(guard ? { guard } : {}),
     },
   };
-}
-
-/** A settings handler's id: its file, absolute, and its JSON path. */
-export function handlerId(handler: SettingsHandler): string {
-  const file = path.resolve(handler.file);
-  return handler.jsonPath ? `${file}#${handler.jsonPath}` : file;
 }
 
 type BridgeOptions = Parameters<typeof createSettingsHooks>[1];
