@@ -99,7 +99,7 @@ describe("arguments", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown option --inptu for \`hookwire emit\`. Did you mean --input?
-      Options: --help, --input, --cwd, --hook, --timeout, --debug, --json. See \`hookwire help emit\`.
+      Options: --help, --input, --answer, --select, --input-text, --cwd, --hook, --timeout, --debug, --json. See \`hookwire help emit\`.
       "
     `);
   });
