@@ -76,6 +76,10 @@ describe("hookwire hooks disable|enable", () => {
       "⚠ <home>/.config/hookwire/hooks.json: .claude/settings.json#hooks.PreToolUse[0].hooks[0] was turned off (\`hookwire hooks disable\`) when another handler was there; the file was edited since, so the one there now stays on. \`hookwire hooks disable .claude/settings.json#hooks.PreToolUse[0].hooks[0]\` again turns off what is there now; \`hookwire hooks enable .claude/settings.json#hooks.PreToolUse[0].hooks[0]\` drops the entry.
       "
     `);
+    expect(box.run(["hooks", "enable", id]).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(box.home, ".config/hookwire/hooks.json"), "utf8"))).toEqual({
+      disabled: [],
+    });
   });
 
   it("rejects an id that names no hook here, with a did-you-mean", () => {
