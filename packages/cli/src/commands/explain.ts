@@ -71,7 +71,7 @@ function disabledFiles(result: DiscoverAndLoadResult, cwd: string): Explanation[
   return result.discovered.flatMap((entry) => {
     const file = path.resolve(entry.item.path);
     const off = entry.shadowed || untrusted.has(file) ? undefined : turnedOffBy(result.disabled, file);
-    return off === undefined ? [] : [disabledExplanation(shortPath(file, cwd), off, cwd)];
+    return off === undefined ? [] : [disabledExplanation(showHookId(file, cwd), off, cwd)];
   });
 }
 
