@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { PACKAGE_AGENTS } from "../../cli/src/connect/agents.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PLUGIN = path.join(here, "../dist/index.js");
@@ -72,5 +73,12 @@ describe("@hookwire/opencode on tool.execute.before", () => {
     const args = { todos: [{ content: "mine", status: "pending" }] };
     await hooks["tool.execute.before"](call("todowrite"), { args });
     expect(args).toEqual({ todos: [{ content: "mine", status: "pending" }] });
+  });
+});
+
+describe("docs/hosts.md's opencode rows", () => {
+  it("name exactly the hooks the plugin returns (connect's table, packages/cli/src/connect/agents.ts)", async () => {
+    const hooks = await plugin("listed");
+    expect(Object.keys(hooks).sort()).toEqual(PACKAGE_AGENTS.opencode.events.map((e) => e.event).sort());
   });
 });

@@ -1,5 +1,5 @@
 // The agents `hookwire connect` wires in: one entry each (files, entry fields, their own gate, what they run).
-import { didYouMean } from "@hookwire/core";
+import { didYouMean, type NativeEventName } from "@hookwire/core";
 import {
   type AnyBridgedEvent,
   bridgedEvents,
@@ -9,6 +9,7 @@ import {
   type SettingsSource,
 } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
+import type { Effect } from "./capabilities.js";
 
 /** One agent hookwire connects to: where its registration goes and how the agent reads it. */
 export interface ConnectAgent {
@@ -138,6 +139,23 @@ export interface PackageAgent {
   isOwn(item: unknown): boolean;
   /** What happens next: the agent installs or loads the package. */
   gate: string;
+  /** What of the project the agent runs itself, so the package leaves it out (no hook runs twice). */
+  runsItself: string;
+  /**
+   * The agent's hooks the package runs hookwire on (docs/hosts.md): the native event each becomes and what of
+   * a hook's answer the agent takes there. The package's tests hold it to this list.
+   */
+  events: readonly PackageEvent[];
+  /** What else to know of the agent's events (the rest of pi's, what opencode refuses), as one sentence. */
+  notes: string;
+  /** A hook's line for the user (`ctx.ui.notify`, a settings hook's `systemMessage`) reaches the agent's UI. */
+  showsLines: boolean;
+}
+
+export interface PackageEvent {
+  event: string;
+  native: NativeEventName;
+  applies: readonly Effect[];
 }
 
 export type PackageAgentId = "pi" | "opencode";
@@ -158,6 +176,18 @@ export const PACKAGE_AGENTS: Readonly<Record<PackageAgentId, PackageAgent>> = {
     item: "npm:@hookwire/pi",
     isOwn: names("npm:@hookwire/pi"),
     gate: "pi installs the package from npm when it next starts (as `pi install npm:@hookwire/pi` does) and runs hookwire in its own process.",
+    runsItself: "its own extensions (`.pi/extensions`, pi packages): none is a hookwire format",
+    // packages/pi/src/events.ts, each answered in pi's own result shape.
+    events: [
+      { event: "tool_call", native: "tool_call", applies: ["deny", "ask", "rewrite", "context"] },
+      { event: "tool_result", native: "tool_result", applies: ["context", "output"] },
+      { event: "before_agent_start", native: "before_agent_start", applies: ["context", "refusePrompt"] },
+      { event: "agent_end", native: "agent_end", applies: ["followUp"] },
+    ],
+    notes:
+      "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
+      "them; every other pi event reaches hooks as the native event of the same name, its result returned to pi.",
+    showsLines: true,
   },
   opencode: {
     id: "opencode",
@@ -168,6 +198,18 @@ export const PACKAGE_AGENTS: Readonly<Record<PackageAgentId, PackageAgent>> = {
     item: "@hookwire/opencode",
     isOwn: names("@hookwire/opencode"),
     gate: "opencode installs the plugin from npm when it next starts and runs hookwire in its own process (under its Bun).",
+    runsItself:
+      "its own plugins (`.opencode/plugin(s)/`, the `plugin` lists): the package loads every other format",
+    // packages/opencode/src/plugin.ts: opencode 1.18's v1 plugin shape has no session, prompt or stop hooks.
+    events: [
+      // The call's context reaches the model with the result.
+      { event: "tool.execute.before", native: "tool_call", applies: ["deny", "rewrite", "context"] },
+      { event: "tool.execute.after", native: "tool_result", applies: ["context", "output"] },
+    ],
+    notes:
+      "A hook's ask or defer refuses the call (a plugin cannot ask opencode's user); sessions, prompts and Stop " +
+      "have no plugin hook in opencode 1.18, and a hook's line for the user goes to stderr.",
+    showsLines: false,
   },
 };
 
