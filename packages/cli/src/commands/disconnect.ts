@@ -1,7 +1,8 @@
 // `hookwire disconnect <agent>`: takes out what connect added — a file it created goes, any other comes back as it was.
 import { defineCommand } from "citty";
-import { connectArg, isPackageAgent } from "../connect/agents.js";
+import { connectArg } from "../connect/agent-args.js";
 import { disconnectAgent } from "../connect/connect.js";
+import { isPackageAgent } from "../connect/package-agents.js";
 import { disconnectPackage } from "../connect/package-entry.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";

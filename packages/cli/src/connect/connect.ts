@@ -3,15 +3,9 @@ import os from "node:os";
 import { type DialectId, loadDialect, tooling } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
 import { readExisting, unlinkedFile } from "./agent-file.js";
-import {
-  AGENTS,
-  type ConnectAgent,
-  type ConnectId,
-  gatesTools,
-  HOOK_TIMEOUT_SECONDS,
-  servedEvents,
-} from "./agents.js";
+import { AGENTS, type ConnectAgent, gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
+import type { ConnectId } from "./package-agents.js";
 import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
 
 const { hookwireHttpHandler, hookwireCommand } = tooling;

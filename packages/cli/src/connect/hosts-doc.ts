@@ -6,19 +6,12 @@ import {
   type SettingsSource,
   type SourceSpec,
 } from "@hookwire/settings-hooks";
-import {
-  AGENT_IDS,
-  AGENTS,
-  agentDialect,
-  gatesTools,
-  PACKAGE_AGENTS,
-  type PackageAgent,
-  servedEvents,
-} from "./agents.js";
+import { AGENT_IDS, AGENTS, agentDialect, gatesTools, servedEvents } from "./agents.js";
 import { applies, EFFECTS, type Effect } from "./capabilities.js";
+import { PACKAGE_AGENTS, type PackageAgent } from "./package-agents.js";
 
 export const START =
-  "<!-- generated from the dialect data and packages/cli/src/connect/agents.ts: do not edit by hand (pnpm docs:hosts) -->";
+  "<!-- generated from the dialect data and packages/cli/src/connect/agents.ts, package-agents.ts: do not edit by hand (pnpm docs:hosts) -->";
 export const END = "<!-- end of generated tables -->";
 
 const code = (text: string) => `\`${text}\``;

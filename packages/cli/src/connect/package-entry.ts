@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readExisting, unlinkedFile } from "./agent-file.js";
-import { PACKAGE_AGENTS, type PackageAgentId } from "./agents.js";
 import type { ConnectResult, DisconnectResult } from "./connect.js";
 import { addListItem, listItemsIn, removeListItems, settingsValue } from "./edit.js";
+import { PACKAGE_AGENTS, type PackageAgentId } from "./package-agents.js";
 import { undoRecorded, writeRecorded } from "./recorded-edit.js";
 
 export interface PackageConnectOptions {

@@ -4,7 +4,7 @@ import { rmdirSync, rmSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { writeAtomically } from "./agent-file.js";
-import type { ConnectId } from "./agents.js";
+import type { ConnectId } from "./package-agents.js";
 import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRecord } from "./records.js";
 
 export interface RecordedWrite {

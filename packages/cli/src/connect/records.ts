@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { readPrivateJson, writePrivateJson } from "../private-file.js";
 import { stateRoot } from "../state-root.js";
-import type { ConnectId } from "./agents.js";
+import type { ConnectId } from "./package-agents.js";
 
 export interface ConnectionRecord {
   agent: ConnectId;
