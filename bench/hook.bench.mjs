@@ -1,7 +1,8 @@
 // One `hookwire hook claude PreToolUse` (what Claude Code runs at each tool call once connected), warm, in a project
 // with a TS hook module and a shell command hook, against `node -e 0`: the floor of any process an agent starts.
-// Standalone: `pnpm build && node bench/hook.bench.mjs`.
-import { execFileSync } from "node:child_process";
+// Standalone: `pnpm build && node bench/hook.bench.mjs`. With BENCH_HOOK_BEFORE=<another checkout, built>, a third
+// row times this checkout's call against that one's, round for round (a before/after in one run, whatever the load).
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,9 @@ import { compareProcesses, formatTable, timeProcess } from "./measure.mjs";
 
 const ROUNDS = Number(process.env.BENCH_HOOK_ROUNDS ?? 21);
 const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
+const BEFORE = process.env.BENCH_HOOK_BEFORE
+  ? path.resolve(process.env.BENCH_HOOK_BEFORE, "packages/cli/bin/hookwire.js")
+  : undefined;
 
 const GUARD = `import type { HookAPI } from "@hookwire/core";
 export default function guard(pi: HookAPI): void {
@@ -32,18 +36,50 @@ async function project(root, hooksFile) {
   await writeFile(path.join(root, hooksFile), JSON.stringify(claudeHooks("echo ok | cat > /dev/null")));
 }
 
+/** A home of its own (trust store, caches, state), so two checkouts never share a record. */
+async function homeEnv(dir) {
+  const home = path.join(dir, "home");
+  await mkdir(home, { recursive: true });
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+  };
+}
+
+const inputFor = (cwd) =>
+  JSON.stringify({
+    session_id: "bench",
+    transcript_path: "",
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    tool_use_id: "toolu_1",
+  });
+
+/** A trusted, connected project for `bin`'s checkout, and the call Claude Code makes there, warmed. */
+async function connected(bin, cwd, env, file) {
+  await project(cwd, file);
+  // An older checkout's trust has no --yes (it did not ask then).
+  const trust = spawnSync(process.execPath, [bin, "trust", "--yes"], { cwd, env, stdio: "ignore" });
+  if (trust.status !== 0) execFileSync(process.execPath, [bin, "trust"], { cwd, env, stdio: "ignore" });
+  execFileSync(process.execPath, [bin, "connect", "claude"], { cwd, env, stdio: "ignore" });
+  const subject = [
+    process.execPath,
+    [bin, "hook", "claude", "PreToolUse"],
+    { cwd, env, input: inputFor(cwd) },
+  ];
+  await timeProcess(...subject); // the warm caches: transforms, verdicts, command analyses
+  return subject;
+}
+
 export async function run() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-hook-"));
   try {
-    const home = path.join(dir, "home");
-    await mkdir(home);
-    const env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      XDG_CACHE_HOME: path.join(home, ".cache"),
-      XDG_CONFIG_HOME: path.join(home, ".config"),
-      XDG_STATE_HOME: path.join(home, ".local", "state"),
-    };
+    const env = await homeEnv(dir);
     const rows = [];
     for (const [label, file, target] of [
       [
@@ -54,20 +90,8 @@ export async function run() {
       ["the command hook in .codex/hooks.json (hookwire runs it too)", ".codex/hooks.json", null],
     ]) {
       const cwd = path.join(dir, path.basename(path.dirname(file)));
-      await project(cwd, file);
-      execFileSync(process.execPath, [CLI_BIN, "trust", "--yes"], { cwd, env, stdio: "ignore" });
-      execFileSync(process.execPath, [CLI_BIN, "connect", "claude"], { cwd, env, stdio: "ignore" });
-      const input = JSON.stringify({
-        session_id: "bench",
-        transcript_path: "",
-        cwd,
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command: "ls" },
-        tool_use_id: "toolu_1",
-      });
-      const subject = [process.execPath, [CLI_BIN, "hook", "claude", "PreToolUse"], { cwd, env, input }];
-      await timeProcess(...subject); // the warm caches: transforms, verdicts, command analyses
+      const subject = await connected(CLI_BIN, cwd, env, file);
+      const input = inputFor(cwd);
       rows.push(
         await compareProcesses({
           name: `hookwire hook claude PreToolUse, warm: a TS module, ${label}`,
@@ -75,6 +99,31 @@ export async function run() {
           baselineCmd: [process.execPath, ["-e", "0"], { cwd, env, input }],
           subjectCmd: subject,
           target,
+          rounds: ROUNDS,
+        }),
+      );
+    }
+    if (BEFORE) {
+      const file = ".claude/settings.json";
+      const after = await connected(
+        CLI_BIN,
+        path.join(dir, "after"),
+        await homeEnv(path.join(dir, "a")),
+        file,
+      );
+      const before = await connected(
+        BEFORE,
+        path.join(dir, "before"),
+        await homeEnv(path.join(dir, "b")),
+        file,
+      );
+      rows.push(
+        await compareProcesses({
+          name: `hookwire hook claude PreToolUse, warm, the first row's project: this checkout against ${process.env.BENCH_HOOK_BEFORE}`,
+          baseline: "that checkout",
+          baselineCmd: before,
+          subjectCmd: after,
+          target: null,
           rounds: ROUNDS,
         }),
       );

@@ -1,6 +1,6 @@
 // Arguments every command accepts.
 import type { ArgsDef } from "citty";
-import { CONNECT_IDS } from "./connect/agents.js";
+import { CONNECT_IDS } from "./connect/package-agents.js";
 import { CliUsageError } from "./errors.js";
 
 export const cwdArg = {

@@ -1,5 +1,14 @@
 // `hookwire connect` / `disconnect` on real files: the user's content kept, exact undo, links and planted records refused.
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -83,8 +92,9 @@ describe("hookwire connect claude", () => {
     const box = sandbox("connect");
     box.run(["connect", "claude"]);
     expect(box.run(["disconnect", "claude"]).stdout).toContain(
-      "removed .claude/settings.local.json (connect had created it)",
+      "removed .claude/settings.local.json and .claude/ (connect had created them)",
     );
+    expect(existsSync(path.join(box.cwd, ".claude"))).toBe(false);
     box.run(["connect", "claude"]);
     const file = path.join(box.cwd, ".claude/settings.local.json");
     const edited = read(box, ".claude/settings.local.json").replace(
@@ -274,5 +284,43 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
     expect(fresh.run(["disconnect", "opencode"]).stdout).toContain(
       "removed opencode.json (connect had created it)",
     );
+  });
+
+  it("removes a folder it created once it is empty, and never one the user had or has since put a file in", () => {
+    const fresh = sandbox("connect");
+    expect(fresh.run(["connect", "pi", "--user"]).stdout).toContain("created <home>/.pi/agent/settings.json");
+    expect(fresh.run(["disconnect", "pi", "--user"]).stdout).toMatchInlineSnapshot(`
+      "✔ pi: removed <home>/.pi/agent/settings.json and <home>/.pi/agent/ and <home>/.pi/ (connect had created them)
+      "
+    `);
+    expect(existsSync(path.join(fresh.home, ".pi"))).toBe(false);
+
+    const had = sandbox("connect");
+    mkdirSync(path.join(had.cwd, ".pi"));
+    had.run(["connect", "pi"]);
+    expect(had.run(["disconnect", "pi"]).stdout).toMatchInlineSnapshot(`
+      "✔ pi: removed .pi/settings.json (connect had created it)
+      "
+    `);
+    expect(readdirSync(path.join(had.cwd, ".pi"))).toEqual([]);
+
+    const since = sandbox("connect");
+    since.run(["connect", "pi"]);
+    write(since, ".pi/extensions/mine.ts", "export default () => {};\n");
+    since.run(["connect", "pi"]);
+    expect(since.run(["disconnect", "pi"]).stdout).toContain(
+      "removed .pi/settings.json (connect had created it)",
+    );
+    expect(readdirSync(path.join(since.cwd, ".pi"))).toEqual(["extensions"]);
+
+    // The user deleted the file themselves: the folder connect made for it goes at disconnect when empty.
+    const deleted = sandbox("connect");
+    deleted.run(["connect", "pi"]);
+    rmSync(path.join(deleted.cwd, ".pi/settings.json"));
+    expect(deleted.run(["disconnect", "pi"]).stdout).toMatchInlineSnapshot(`
+      "✔ pi: not connected (.pi/settings.json has no hookwire entry); removed the empty .pi/ connect had created
+      "
+    `);
+    expect(existsSync(path.join(deleted.cwd, ".pi"))).toBe(false);
   });
 });

@@ -8,9 +8,9 @@ import {
   type ToolCallOutcome,
 } from "@hookwire/core";
 import { discoverAndLoadHooks, HOOK_FORMATS } from "@hookwire/loader";
+import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/loader/opencode-tools";
 import { appendAdditionalContext, DEFAULT_BLOCK_REASON } from "@hookwire/tool-wrapper";
 import { findProjectRoot } from "hookwire";
-import { nativeInput, opencodeArgs } from "./tools.js";
 
 /** Every format but opencode's own plugins, which opencode runs itself (no hook runs twice). */
 export const OPENCODE_FORMATS = HOOK_FORMATS.filter((format) => format !== "opencode");
@@ -32,6 +32,13 @@ interface AfterOutput {
 
 const textOf = (content: readonly ContentPart[]) =>
   content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+
+/**
+ * opencode's `args` as the native input hooks see: a deep copy, so only a hook's returned `input` changes the call
+ * (opencode keeps the `args` object, and a hook changing it in place would bypass the rewrite).
+ */
+const nativeInput = (tool: string, args: Record<string, unknown>) =>
+  fromOpencodeArgs(tool, structuredClone(args));
 
 /** Replaces the contents of opencode's `args`: opencode keeps its own reference to that object. */
 function rewrite(target: Record<string, unknown>, next: Record<string, unknown>): void {
@@ -101,7 +108,7 @@ export async function HookwirePlugin(input: PluginInput) {
         throw new Error(
           outcome.permission.reason ?? `A hook asked to ${outcome.permission.decision} this call`,
         );
-      if (outcome.inputModified) rewrite(output.args, opencodeArgs(call.tool, outcome.input));
+      if (outcome.inputModified) rewrite(output.args, toOpencodeArgs(call.tool, outcome.input));
       if (outcome.additionalContext.length > 0) pending.set(call.callID, outcome.additionalContext);
     },
     "tool.execute.after": async (

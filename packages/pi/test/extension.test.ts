@@ -6,6 +6,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { PACKAGE_AGENTS } from "../../cli/src/connect/package-agents.js";
+import { PI_EVENTS } from "../src/events.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: pi's runner is driven through its untyped dist modules.
 type Any = any;
@@ -148,5 +150,14 @@ describe("@hookwire/pi inside pi's own runner", () => {
     expect(shown[0]?.replace(root, "<root>")).toMatchInlineSnapshot(
       `"hookwire: 1 project hook did not run: the project is not trusted. Review and trust them: hookwire trust --cwd <root>/untrusted — then /reload pi."`,
     );
+  });
+});
+
+describe("docs/hosts.md's pi rows", () => {
+  it("name pi events, each the native event of the same name (connect's table, packages/cli/src/connect/package-agents.ts)", () => {
+    for (const { event, native } of PACKAGE_AGENTS.pi.events) {
+      expect(PI_EVENTS).toContain(event);
+      expect(native).toBe(event);
+    }
   });
 });

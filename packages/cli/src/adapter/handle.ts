@@ -9,8 +9,6 @@ import {
   loadDialect,
 } from "@hookwire/settings-hooks";
 import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
-import { applies } from "../connect/capabilities.js";
-import { spellCommand } from "../invocation.js";
 import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
@@ -187,6 +185,11 @@ export async function handleHookEvent(
     };
     const messages = sinks.messages;
     if (loaded.skipped.length > 0) {
+      // Only an untrusted project's notice needs these: a trusted call never loads them.
+      const [{ spellCommand }, { applies }] = await Promise.all([
+        import("../invocation.js"),
+        import("../connect/capabilities.js"),
+      ]);
       const first = loaded.skipped[0] as (typeof loaded.skipped)[number];
       const text =
         `hookwire: ${loaded.skipped.length} project hook${loaded.skipped.length === 1 ? "" : "s"} did not run: ${first.reason}. ` +

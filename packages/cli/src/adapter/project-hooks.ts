@@ -84,7 +84,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 /** The hooks of one agent in one project root, with the runner they run in. */
 export class ProjectHooks {
   readonly #watched: string[];
-  #stamp: string[];
+  /** The watched files as they were at load; none for hooks loaded for one event (nobody asks `current()`). */
+  #stamp: string[] | undefined;
   #scanned = Date.now();
   #call: { sinks: CallSinks; session: CallSession } | undefined;
   #queue: Promise<unknown> = Promise.resolve();
@@ -98,6 +99,7 @@ export class ProjectHooks {
     readonly loaded: DiscoverAndLoadResult,
     readonly runner: HookRunner,
     states: Record<string, unknown>,
+    watch: boolean,
   ) {
     this.#states = states;
     this.#initialStates = JSON.stringify(states);
@@ -113,11 +115,20 @@ export class ProjectHooks {
       files.add(path.dirname(source.file));
     }
     this.#watched = [...files];
-    this.#stamp = this.#watched.map(statKey);
+    // Stat'ing ~70 paths costs a one-event process a millisecond or two for nothing: only a held project rescans.
+    this.#stamp = watch ? this.#watched.map(statKey) : undefined;
   }
 
-  /** Discovers, checks trust and loads the project's hooks for `agent`, minus what the agent runs itself. */
-  static async load(agent: DialectId, root: string, session: CallSession): Promise<ProjectHooks> {
+  /**
+   * Discovers, checks trust and loads the project's hooks for `agent`, minus what the agent runs itself.
+   * `watch`: the hooks are kept for later events, so `current()` must see what changes from now on.
+   */
+  static async load(
+    agent: DialectId,
+    root: string,
+    session: CallSession,
+    watch = true,
+  ): Promise<ProjectHooks> {
     const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
     const current = () => (self ? self.#call : undefined);
@@ -175,7 +186,7 @@ export class ProjectHooks {
     });
     runner.onError((error) => current()?.sinks.note(`hookwire: ${error.message}`));
     runner.guardProcess();
-    self = new ProjectHooks(agent, root, loaded, runner, states);
+    self = new ProjectHooks(agent, root, loaded, runner, states, watch);
     return self;
   }
 
@@ -197,7 +208,7 @@ export class ProjectHooks {
     if (now - this.#scanned < RESCAN_MS) return true;
     this.#scanned = now;
     const stamp = this.#watched.map(statKey);
-    if (sameSet(stamp, this.#stamp)) return true;
+    if (this.#stamp !== undefined && sameSet(stamp, this.#stamp)) return true;
     this.#stamp = stamp;
     return false;
   }
@@ -295,8 +306,8 @@ export class ProjectPool {
       if (this.#projects.get(key) === held) this.#projects.delete(key);
       project?.dispose();
     }
+    if (this.max === 0) return ProjectHooks.load(agent, root, session, false);
     const loading = ProjectHooks.load(agent, root, session);
-    if (this.max === 0) return loading;
     this.#projects.set(key, loading);
     loading.catch(() => {
       if (this.#projects.get(key) === loading) this.#projects.delete(key);

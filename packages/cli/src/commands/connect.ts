@@ -1,8 +1,10 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
 import { defineCommand } from "citty";
-import { AGENTS, connectArg, isPackageAgent, PACKAGE_AGENTS } from "../connect/agents.js";
+import { connectArg } from "../connect/agent-args.js";
+import { AGENTS } from "../connect/agents.js";
 import { connectAgent, DEFAULT_HTTP_PORT } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
+import { isPackageAgent, PACKAGE_AGENTS } from "../connect/package-agents.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";

@@ -1,7 +1,8 @@
 // `hookwire disconnect <agent>`: takes out what connect added — a file it created goes, any other comes back as it was.
 import { defineCommand } from "citty";
-import { connectArg, isPackageAgent } from "../connect/agents.js";
+import { connectArg } from "../connect/agent-args.js";
 import { disconnectAgent } from "../connect/connect.js";
+import { isPackageAgent } from "../connect/package-agents.js";
 import { disconnectPackage } from "../connect/package-entry.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
@@ -22,11 +23,15 @@ export const disconnectCommand = defineCommand({
       return;
     }
     const file = shortPath(result.file, root);
+    const folders = result.folders.map((folder) => `${shortPath(folder, root)}/`);
     const text = {
-      removed: `removed ${file} (connect had created it)`,
+      removed:
+        folders.length === 0
+          ? `removed ${file} (connect had created it)`
+          : `removed ${[file, ...folders].join(" and ")} (connect had created them)`,
       restored: `restored ${file} byte for byte`,
       edited: `removed hookwire's entries from ${file} (it changed since connect, so the rest stays as it is now)`,
-      unchanged: `not connected (${file} has no hookwire entry)`,
+      unchanged: `not connected (${file} has no hookwire entry)${folders.length ? `; removed the empty ${folders.join(" and ")} connect had created` : ""}`,
     }[result.change];
     out.line(`${out.colors.green("✔")} ${id}: ${text}`);
   },

@@ -1,7 +1,7 @@
 // `hookwire hook <agent> <event>`: what an agent runs at each event once connected (stdin in, its answer out).
 import { defineCommand } from "citty";
 import { runHook } from "../adapter/run-hook.js";
-import { agentArg } from "../connect/agents.js";
+import { agentArg } from "../connect/agent-args.js";
 
 export const hookCommand = defineCommand({
   args: {

@@ -1,5 +1,4 @@
 // The agents `hookwire connect` wires in: one entry each (files, entry fields, their own gate, what they run).
-import { didYouMean } from "@hookwire/core";
 import {
   type AnyBridgedEvent,
   bridgedEvents,
@@ -8,7 +7,6 @@ import {
   dialectById,
   type SettingsSource,
 } from "@hookwire/settings-hooks";
-import { CliUsageError } from "../errors.js";
 
 /** One agent hookwire connects to: where its registration goes and how the agent reads it. */
 export interface ConnectAgent {
@@ -119,84 +117,6 @@ export const AGENTS: Readonly<Record<DialectId, ConnectAgent>> = {
 
 /** The agents by name, for argument checks and help. */
 export const AGENT_IDS = Object.keys(AGENTS) as DialectId[];
-
-/**
- * An agent that runs hookwire inside its own process (no `hookwire hook` per event): connect adds hookwire's
- * package to a list in the agent's settings, and the agent loads it at start.
- */
-export interface PackageAgent {
-  id: PackageAgentId;
-  label: string;
-  /** Project scope: candidate files relative to the project, the first that exists taken (else the last). */
-  project: { files: readonly string[]; local: false };
-  /** User scope (`--user`): candidate files relative to the home folder. */
-  user: { files: readonly string[] };
-  /** The top-level key of the list, and the item connect adds to it. */
-  list: string;
-  item: string;
-  /** hookwire's item however it is written (a pinned version, a path to the package). */
-  isOwn(item: unknown): boolean;
-  /** What happens next: the agent installs or loads the package. */
-  gate: string;
-}
-
-export type PackageAgentId = "pi" | "opencode";
-
-/** `npm:@hookwire/pi`, `npm:@hookwire/pi@1.2.3`, `@hookwire/opencode@latest`: the package, any version. */
-const names = (spec: string) => (item: unknown) =>
-  typeof item === "string" &&
-  (item === spec || (item.startsWith(`${spec}@`) && !item.slice(spec.length + 1).includes("/")));
-
-export const PACKAGE_AGENTS: Readonly<Record<PackageAgentId, PackageAgent>> = {
-  pi: {
-    id: "pi",
-    label: "pi",
-    // Where `pi install -l` and `pi install` write; pi installs a project's missing packages when it starts.
-    project: { files: [".pi/settings.json"], local: false },
-    user: { files: [".pi/agent/settings.json"] },
-    list: "packages",
-    item: "npm:@hookwire/pi",
-    isOwn: names("npm:@hookwire/pi"),
-    gate: "pi installs the package from npm when it next starts (as `pi install npm:@hookwire/pi` does) and runs hookwire in its own process.",
-  },
-  opencode: {
-    id: "opencode",
-    label: "opencode",
-    project: { files: ["opencode.jsonc", "opencode.json"], local: false },
-    user: { files: [".config/opencode/opencode.jsonc", ".config/opencode/opencode.json"] },
-    list: "plugin",
-    item: "@hookwire/opencode",
-    isOwn: names("@hookwire/opencode"),
-    gate: "opencode installs the plugin from npm when it next starts and runs hookwire in its own process (under its Bun).",
-  },
-};
-
-/** Every agent connect knows: the command-hook agents, then the in-process ones. */
-export type ConnectId = DialectId | PackageAgentId;
-export const CONNECT_IDS: readonly ConnectId[] = [
-  ...AGENT_IDS,
-  ...(Object.keys(PACKAGE_AGENTS) as PackageAgentId[]),
-];
-
-export const isPackageAgent = (id: ConnectId): id is PackageAgentId => Object.hasOwn(PACKAGE_AGENTS, id);
-
-/** The agent a user named for connect or disconnect, checked. */
-export function connectArg(name: string): ConnectId {
-  if ((CONNECT_IDS as readonly string[]).includes(name)) return name as ConnectId;
-  const hint = didYouMean(name, CONNECT_IDS);
-  throw new CliUsageError(`Unknown agent "${name}".${hint ? ` Did you mean "${hint}"?` : ""}`, {
-    details: `Agents: ${CONNECT_IDS.join(", ")}.`,
-  });
-}
-
-/** The agent a user named, checked: `claude`, `codex`, `gemini`, `copilot`, `cursor`. */
-export function agentArg(name: string): DialectId {
-  if ((AGENT_IDS as readonly string[]).includes(name)) return name as DialectId;
-  const hint = didYouMean(name, AGENT_IDS);
-  throw new CliUsageError(`Unknown agent "${name}".${hint ? ` Did you mean "${hint}"?` : ""}`, {
-    details: `Agents: ${AGENT_IDS.join(", ")}.`,
-  });
-}
 
 /** The events hookwire serves inside the agent: those whose dialect spec has the reverse direction. */
 export function servedEvents(dialect: Dialect): AnyBridgedEvent[] {

@@ -1,20 +1,12 @@
 // `hookwire connect` / `disconnect` at work: the agent's file found safely, edited, written, and recorded.
-import { lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import { type DialectId, loadDialect, tooling } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
-import {
-  AGENTS,
-  type ConnectAgent,
-  type ConnectId,
-  gatesTools,
-  HOOK_TIMEOUT_SECONDS,
-  servedEvents,
-} from "./agents.js";
+import { readExisting, unlinkedFile } from "./agent-file.js";
+import { AGENTS, type ConnectAgent, gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
-import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRecord } from "./records.js";
+import type { ConnectId } from "./package-agents.js";
+import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
 
 const { hookwireHttpHandler, hookwireCommand } = tooling;
 
@@ -42,71 +34,19 @@ export interface ConnectResult {
   events: string[];
 }
 
-export interface DisconnectResult {
+export interface DisconnectResult extends UndoResult {
   agent: ConnectId;
   file: string;
-  /** `removed`: the file connect made is gone; `restored`: the file is byte for byte as before; `edited`: only hookwire's entries were taken out (the file changed since). */
-  change: "removed" | "restored" | "edited" | "unchanged";
 }
 
-/** Settings files above this are refused (they are a few KB; the agents cap theirs too). */
-const MAX_SETTINGS_BYTES = 1024 * 1024;
-
 /**
- * The agent's file for `scope`, refused when a link could send the edit elsewhere: every folder from the
- * project (or home) down to it, and the file itself, must be real (a repository can commit
- * `.claude/settings.local.json` as a link to a file of the user's).
+ * The agent's file for `scope`, refused when a link could send the edit elsewhere (`unlinkedFile`).
  */
 export function targetFile(agent: ConnectAgent, scope: "project" | "user", root: string): string {
   return unlinkedFile(
     scope === "user" ? os.homedir() : root,
     scope === "user" ? agent.user.file : agent.project.file,
   );
-}
-
-/** `relative` under `base`, refused when a link is on the way (see `targetFile`). */
-export function unlinkedFile(base: string, relative: string): string {
-  const file = path.join(base, relative);
-  let current = base;
-  for (const segment of relative.split("/")) {
-    current = path.join(current, segment);
-    let stat: ReturnType<typeof lstatSync> | undefined;
-    try {
-      stat = lstatSync(current);
-    } catch {
-      break;
-    }
-    if (stat.isSymbolicLink()) {
-      throw new CliUsageError(
-        `${current} is a link; hookwire does not edit through links (it could point anywhere). Replace it with the real file or folder.`,
-      );
-    }
-  }
-  return file;
-}
-
-export function readExisting(file: string): Buffer | undefined {
-  let stat: ReturnType<typeof statSync>;
-  try {
-    stat = statSync(file);
-  } catch {
-    return undefined;
-  }
-  if (!stat.isFile()) throw new CliUsageError(`${file} is not a regular file; hookwire will not edit it.`);
-  if (stat.size > MAX_SETTINGS_BYTES)
-    throw new CliUsageError(`${file} is over 1 MiB; hookwire will not edit it.`);
-  return readFileSync(file);
-}
-
-/** Written beside the file and renamed over it, with the file's mode: the agent never reads half of it. */
-export function writeAtomically(file: string, text: string, mode: number | undefined): void {
-  const temporary = `${file}.hookwire-${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, text, { mode: mode ?? 0o644, flag: "wx" });
-    renameSync(temporary, file);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
 }
 
 /** The entries for every event hookwire serves in the agent, as connect writes them. */
@@ -169,28 +109,8 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
 
   const start = text ?? `${JSON.stringify(agent.skeleton ?? {}, null, 2)}\n`;
   const next = addEntries(removeEntries(start, layout, agent.id), layout, wanted);
-  await mkdir(path.dirname(file), { recursive: true });
-  const mode = before ? statSync(file).mode & 0o777 : undefined;
-  writeAtomically(file, next, mode);
-
-  const previous = readRecords()[file];
-  const record: ConnectionRecord = {
-    agent: agent.id,
-    scope: options.scope,
-    created: previous && previous.written === sha256(before ?? "") ? previous.created : before === undefined,
-    written: sha256(next),
-    at: new Date().toISOString(),
-  };
-  if (previous && previous.written === sha256(before ?? "")) {
-    if (previous.original !== undefined) record.original = previous.original;
-  } else if (
-    before &&
-    before.length <= MAX_ORIGINAL_BYTES &&
-    entriesIn(text ?? "", layout, agent.id).length === 0
-  ) {
-    record.original = before.toString("base64");
-  }
-  writeRecord(file, record);
+  const ownBefore = entriesIn(text ?? "", layout, agent.id).length > 0;
+  await writeRecorded(file, { agent: agent.id, scope: options.scope, before, next, ownBefore });
   return { ...result, change: before === undefined ? "created" : "updated" };
 }
 
@@ -201,37 +121,13 @@ export async function disconnectAgent(
   const dialect = await loadDialect(agent.id);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
   const file = targetFile(agent, options.scope, options.root);
-  const before = readExisting(file);
-  const record = readRecords()[file];
-  const result = { agent: agent.id, file };
-  if (before === undefined) {
-    if (record) writeRecord(file, undefined);
-    return { ...result, change: "unchanged" };
-  }
-  // Untouched since connect wrote it: exactly what was there before comes back.
-  if (record && record.agent === agent.id && record.written === sha256(before)) {
-    if (record.created) rmSync(file);
-    else if (record.original !== undefined)
-      writeAtomically(
-        file,
-        Buffer.from(record.original, "base64").toString("utf8"),
-        statSync(file).mode & 0o777,
-      );
-    if (record.created || record.original !== undefined) {
-      writeRecord(file, undefined);
-      return { ...result, change: record.created ? "removed" : "restored" };
-    }
-  }
-  const text = before.toString("utf8");
-  if (entriesIn(text, layout, agent.id).length === 0) {
-    if (record) writeRecord(file, undefined);
-    return { ...result, change: "unchanged" };
-  }
-  const next = removeEntries(text, layout, agent.id);
-  // A file connect made, now holding nothing but its skeleton, goes.
-  const empty = JSON.stringify(settingsValue(next)) === JSON.stringify(agent.skeleton ?? {});
-  if (record?.created && empty) rmSync(file);
-  else writeAtomically(file, next, statSync(file).mode & 0o777);
-  writeRecord(file, undefined);
-  return { ...result, change: record?.created && empty ? "removed" : "edited" };
+  const skeleton = JSON.stringify(agent.skeleton ?? {});
+  const undone = undoRecorded(file, {
+    agent: agent.id,
+    before: readExisting(file),
+    owns: (text) => entriesIn(text, layout, agent.id).length > 0,
+    remove: (text) => removeEntries(text, layout, agent.id),
+    bare: (text) => JSON.stringify(settingsValue(text)) === skeleton,
+  });
+  return { agent: agent.id, file, ...undone };
 }

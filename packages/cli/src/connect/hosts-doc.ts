@@ -8,9 +8,10 @@ import {
 } from "@hookwire/settings-hooks";
 import { AGENT_IDS, AGENTS, agentDialect, gatesTools, servedEvents } from "./agents.js";
 import { applies, EFFECTS, type Effect } from "./capabilities.js";
+import { PACKAGE_AGENTS, type PackageAgent } from "./package-agents.js";
 
 export const START =
-  "<!-- generated from the dialect data and packages/cli/src/connect/agents.ts: do not edit by hand (pnpm docs:hosts) -->";
+  "<!-- generated from the dialect data and packages/cli/src/connect/agents.ts, package-agents.ts: do not edit by hand (pnpm docs:hosts) -->";
 export const END = "<!-- end of generated tables -->";
 
 const code = (text: string) => `\`${text}\``;
@@ -39,11 +40,24 @@ function failClosed(id: DialectId): string {
     : fields.map(([key, value]) => code(`${key}: ${JSON.stringify(value)}`)).join(", ");
 }
 
-/** The tables between the markers, as `pnpm docs:hosts` writes them. */
-export async function hostsTables(): Promise<string> {
-  await loadDialects();
-  const labels = AGENT_IDS.map((id) => agentDialect(AGENTS[id]).label);
-  const lines = [START, "", "### Where connect writes, and what each agent keeps to itself", ""];
+const PACKAGES = Object.values(PACKAGE_AGENTS);
+
+/** `opencode.jsonc` or `opencode.json`: the candidates, the first that exists taken. */
+const files = (list: readonly string[], home = false) =>
+  list.map((file) => code(home ? `~/${file}` : file)).join(" or ");
+
+/** The effects of one native event kind: what the agent takes of them, and what it does not. */
+function split(native: string, takes: (effect: Effect) => boolean | undefined) {
+  const kinds = (Object.keys(EFFECTS) as Effect[]).filter((e) =>
+    (EFFECTS[e].native as string[]).includes(native),
+  );
+  const yes = kinds.filter((e) => takes(e) === true).map((e) => EFFECTS[e].label);
+  const no = kinds.filter((e) => takes(e) === false).map((e) => EFFECTS[e].label);
+  return `${yes.join("; ") || "—"} | ${no.join("; ") || "—"}`;
+}
+
+function whereTables(): string[] {
+  const lines = ["### Where connect writes, and what each agent keeps to itself", ""];
   lines.push(
     "| agent | project file | `--user` file | fails closed through | runs itself (hookwire does not run them again) |",
   );
@@ -55,9 +69,31 @@ export async function hostsTables(): Promise<string> {
       `| ${agentDialect(agent).label} | ${project} | ${code(`~/${agent.user.file}`)} | ${failClosed(id)} | ${runsItself(id).map(code).join(", ")} |`,
     );
   }
+  lines.push("", "### The in-process agents: hookwire's package in their settings", "");
+  lines.push("| agent | project file | `--user` file | connect adds | runs itself |");
+  lines.push("| --- | --- | --- | --- | --- |");
+  for (const agent of PACKAGES) {
+    const adds = `${code(agent.list)} += ${code(JSON.stringify(agent.item))}`;
+    lines.push(
+      `| ${agent.label} | ${files(agent.project.files)} | ${files(agent.user.files, true)} | ${adds} | ${agent.runsItself} |`,
+    );
+  }
   lines.push("", "### Each agent's own gate (connect prints it)", "");
   for (const id of AGENT_IDS) lines.push(`- **${agentDialect(AGENTS[id]).label}**: ${AGENTS[id].gate}`);
-  lines.push("", "### What a hook can do in each agent", "");
+  for (const agent of PACKAGES) lines.push(`- **${agent.label}**: ${agent.gate}`);
+  return lines;
+}
+
+/** One cell of the matrix for an in-process agent: its events where the effect applies. */
+function packageCell(agent: PackageAgent, effect: Effect): string {
+  if (effect === "userMessage") return agent.showsLines ? "✔" : "— (stderr)";
+  const events = agent.events.filter((event) => event.applies.includes(effect));
+  return events.length > 0 ? events.map((event) => event.event).join(", ") : "—";
+}
+
+function matrix(): string[] {
+  const labels = [...AGENT_IDS.map((id) => agentDialect(AGENTS[id]).label), ...PACKAGES.map((a) => a.label)];
+  const lines = ["### What a hook can do in each agent", ""];
   lines.push(`| a hook … | ${labels.join(" | ")} |`);
   lines.push(`| --- | ${labels.map(() => "---").join(" | ")} |`);
   for (const [effect, { label }] of Object.entries(EFFECTS) as [Effect, (typeof EFFECTS)[Effect]][]) {
@@ -67,25 +103,44 @@ export async function hostsTables(): Promise<string> {
       if (effect === "userMessage") return events.length > 0 ? "✔" : "— (stderr)";
       return events.length > 0 ? events.map((spec) => spec.name).join(", ") : "—";
     });
+    cells.push(...PACKAGES.map((agent) => packageCell(agent, effect)));
     lines.push(`| ${label} | ${cells.join(" | ")} |`);
   }
+  return lines;
+}
+
+function eventTables(): string[] {
+  const lines: string[] = [];
+  const header = (first: string, diagnosed = true) => [
+    `| ${first} | native event | the agent applies | the agent cannot apply${diagnosed ? " (one diagnostic per session)" : ""} |`,
+    "| --- | --- | --- | --- |",
+  ];
   for (const id of AGENT_IDS) {
     const dialect = agentDialect(AGENTS[id]);
-    lines.push("", `### ${dialect.label}: the events \`hookwire hook ${id}\` serves`, "");
-    lines.push(
-      "| event | native event | the agent applies | the agent cannot apply (one diagnostic per session) |",
-    );
-    lines.push("| --- | --- | --- | --- |");
+    lines.push("", `### ${dialect.label}: the events \`hookwire hook ${id}\` serves`, "", ...header("event"));
     for (const spec of servedEvents(dialect)) {
-      const kinds = (Object.keys(EFFECTS) as Effect[]).filter((e) => EFFECTS[e].native.includes(spec.native));
-      const yes = kinds.filter((e) => applies(dialect, spec, e) === true).map((e) => EFFECTS[e].label);
-      const no = kinds.filter((e) => applies(dialect, spec, e) === false).map((e) => EFFECTS[e].label);
       const name = gatesTools(spec) ? `${spec.name} (fails closed)` : spec.name;
-      lines.push(`| ${name} | ${code(spec.native)} | ${yes.join("; ") || "—"} | ${no.join("; ") || "—"} |`);
+      lines.push(
+        `| ${name} | ${code(spec.native)} | ${split(spec.native, (e) => applies(dialect, spec, e))} |`,
+      );
     }
   }
-  lines.push("", END);
-  return lines.join("\n");
+  for (const agent of PACKAGES) {
+    lines.push("", `### ${agent.label}: the hooks \`${agent.item.replace(/^npm:/, "")}\` runs on`, "");
+    lines.push(...header(`${agent.label} hook`, false));
+    for (const event of agent.events) {
+      const takes = (effect: Effect) => event.applies.includes(effect);
+      lines.push(`| ${code(event.event)} | ${code(event.native)} | ${split(event.native, takes)} |`);
+    }
+    lines.push("", agent.notes);
+  }
+  return lines;
+}
+
+/** The tables between the markers, as `pnpm docs:hosts` writes them. */
+export async function hostsTables(): Promise<string> {
+  await loadDialects();
+  return [START, "", ...whereTables(), "", ...matrix(), ...eventTables(), "", END].join("\n");
 }
 
 /** `doc` with its generated part replaced by the current tables. */

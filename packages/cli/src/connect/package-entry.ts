@@ -1,13 +1,12 @@
 // connect / disconnect for the in-process agents (pi, opencode): hookwire's package in a list of their settings.
-import { existsSync, rmSync, statSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PACKAGE_AGENTS, type PackageAgentId } from "./agents.js";
+import { readExisting, unlinkedFile } from "./agent-file.js";
 import type { ConnectResult, DisconnectResult } from "./connect.js";
-import { readExisting, unlinkedFile, writeAtomically } from "./connect.js";
 import { addListItem, listItemsIn, removeListItems, settingsValue } from "./edit.js";
-import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRecord } from "./records.js";
+import { PACKAGE_AGENTS, type PackageAgentId } from "./package-agents.js";
+import { undoRecorded, writeRecorded } from "./recorded-edit.js";
 
 export interface PackageConnectOptions {
   agent: PackageAgentId;
@@ -35,60 +34,25 @@ export async function connectPackage(options: PackageConnectOptions): Promise<Co
 
   const start = text ?? "{}\n";
   const next = addListItem(removeListItems(start, agent.list, agent.isOwn), agent.list, agent.item);
-  await mkdir(path.dirname(file), { recursive: true });
-  writeAtomically(file, next, before ? statSync(file).mode & 0o777 : undefined);
-
-  const previous = readRecords()[file];
-  const continues = previous !== undefined && previous.written === sha256(before ?? "");
-  const record: ConnectionRecord = {
+  await writeRecorded(file, {
     agent: agent.id,
     scope: options.scope,
-    created: continues ? previous.created : before === undefined,
-    written: sha256(next),
-    at: new Date().toISOString(),
-  };
-  if (continues) {
-    if (previous.original !== undefined) record.original = previous.original;
-  } else if (before && before.length <= MAX_ORIGINAL_BYTES && own.length === 0) {
-    record.original = before.toString("base64");
-  }
-  writeRecord(file, record);
+    before,
+    next,
+    ownBefore: own.length > 0,
+  });
   return { ...result, change: before === undefined ? "created" : "updated" };
 }
 
 export async function disconnectPackage(options: PackageConnectOptions): Promise<DisconnectResult> {
   const agent = PACKAGE_AGENTS[options.agent];
   const file = packageTarget(options);
-  const before = readExisting(file);
-  const record = readRecords()[file];
-  const result = { agent: agent.id, file };
-  if (before === undefined) {
-    if (record) writeRecord(file, undefined);
-    return { ...result, change: "unchanged" };
-  }
-  // Untouched since connect wrote it: exactly what was there before comes back.
-  if (record?.agent === agent.id && record.written === sha256(before)) {
-    if (record.created) rmSync(file);
-    else if (record.original !== undefined)
-      writeAtomically(
-        file,
-        Buffer.from(record.original, "base64").toString("utf8"),
-        statSync(file).mode & 0o777,
-      );
-    if (record.created || record.original !== undefined) {
-      writeRecord(file, undefined);
-      return { ...result, change: record.created ? "removed" : "restored" };
-    }
-  }
-  const text = before.toString("utf8");
-  if (listItemsIn(text, agent.list, agent.isOwn).length === 0) {
-    if (record) writeRecord(file, undefined);
-    return { ...result, change: "unchanged" };
-  }
-  const next = removeListItems(text, agent.list, agent.isOwn);
-  const empty = JSON.stringify(settingsValue(next)) === "{}";
-  if (record?.created && empty) rmSync(file);
-  else writeAtomically(file, next, statSync(file).mode & 0o777);
-  writeRecord(file, undefined);
-  return { ...result, change: record?.created && empty ? "removed" : "edited" };
+  const undone = undoRecorded(file, {
+    agent: agent.id,
+    before: readExisting(file),
+    owns: (text) => listItemsIn(text, agent.list, agent.isOwn).length > 0,
+    remove: (text) => removeListItems(text, agent.list, agent.isOwn),
+    bare: (text) => JSON.stringify(settingsValue(text)) === "{}",
+  });
+  return { agent: agent.id, file, ...undone };
 }

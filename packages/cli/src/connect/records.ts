@@ -3,13 +3,15 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { readPrivateJson, writePrivateJson } from "../private-file.js";
 import { stateRoot } from "../state-root.js";
-import type { ConnectId } from "./agents.js";
+import type { ConnectId } from "./package-agents.js";
 
 export interface ConnectionRecord {
   agent: ConnectId;
   scope: "project" | "user";
   /** The file did not exist before connect: disconnect removes it. */
   created: boolean;
+  /** How many of the folders above the file connect created (the nearest first): disconnect removes them when empty. */
+  folders?: number;
   /** The file's bytes before connect first changed it (base64); absent for one too large to keep. */
   original?: string;
   /** SHA-256 of the bytes connect last wrote: disconnect restores `original` only onto exactly those. */
@@ -25,6 +27,8 @@ interface RecordFile {
 /** Records kept at most, the oldest dropped first; a file's original bytes kept up to this size. */
 export const MAX_RECORDS = 256;
 export const MAX_ORIGINAL_BYTES = 512 * 1024;
+/** An agent's file is a few folders deep (`.pi/agent/settings.json`); a record claiming more is not used. */
+const MAX_FOLDERS = 8;
 const MAX_FILE_BYTES = MAX_RECORDS * (MAX_ORIGINAL_BYTES * 2) + 65_536;
 
 /** `$XDG_STATE_HOME/hookwire/connections.json`, else `~/.local/state/hookwire/connections.json`. */
@@ -40,6 +44,8 @@ function isRecord(value: unknown): value is ConnectionRecord {
     typeof record?.agent === "string" &&
     typeof record.written === "string" &&
     typeof record.created === "boolean" &&
+    (record.folders === undefined ||
+      (Number.isInteger(record.folders) && record.folders >= 0 && record.folders <= MAX_FOLDERS)) &&
     (record.original === undefined || typeof record.original === "string")
   );
 }

@@ -17,6 +17,7 @@ import { isModulePath } from "../load/module-kind.js";
 import { Resolver } from "../load/resolve.js";
 import { type CommandContext, commandFiles, GrammarNeeded } from "../trust/command-files.js";
 import type { TrustItem } from "../trust/fingerprint.js";
+import { importCache } from "../trust/import-cache.js";
 import { MAX_SUPPORT_FILES, supportFiles } from "../trust/module-folders.js";
 import { moduleImports } from "../trust/module-imports.js";
 import { projectRoot } from "../trust/project-root.js";
@@ -143,8 +144,10 @@ export async function collectProject(
   // it runs with the hook. One resolver, the runner's, answers what each import names.
   const resolver = new Resolver({ alias: options.alias });
   const show = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
+  // What files read before import needs no module lexer (the per-user cache, as for shell analyses below).
+  const kept = options.fsCache === false ? undefined : importCache();
   for (const item of walkImports ? projectItems.filter((candidate) => isModulePath(candidate.path)) : []) {
-    const imports = moduleImports([item.path], cwd, resolver, show);
+    const imports = moduleImports([item.path], cwd, resolver, show, kept);
     importsOf.set(item.path, imports.files);
     for (const file of imports.files) {
       if (covered.has(file)) continue;
@@ -177,6 +180,7 @@ export async function collectProject(
     home,
     placeholders: new Map<string, string>(),
     ...(analyses ? { analyses } : {}),
+    ...(kept ? { imports: kept } : {}),
   };
   for (const item of scripts) {
     const config = { type: "command" as const, command: item.path, args: [] };
@@ -199,7 +203,8 @@ export async function collectProject(
     .filter((h) => h.config.type === "command");
   for (const handler of commands) {
     if (handler.config.type !== "command") continue;
-    const found = await filesOf(handler.config, commandContext(handler, cwd, home, analyses), resolver);
+    const context = { ...commandContext(handler, cwd, home, analyses), ...(kept ? { imports: kept } : {}) };
+    const found = await filesOf(handler.config, context, resolver);
     for (const file of found.files) trustItems.push({ path: file, kind: "script" });
     const source = `${path.relative(cwd, handler.file).split(path.sep).join("/")}#${handler.jsonPath}`;
     for (const reason of found.unknowns)

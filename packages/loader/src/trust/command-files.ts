@@ -14,6 +14,7 @@ import {
 import { shellQuote, tinyglobby } from "../lazy-deps.js";
 import { Resolver } from "../load/resolve.js";
 import { moduleImports } from "./module-imports.js";
+import type { ImportCache } from "./script-imports.js";
 import type { ShellAnalyses } from "./shell-analyses.js";
 import { isSystemFile } from "./system-files.js";
 
@@ -33,6 +34,8 @@ export interface CommandContext {
   placeholders: ReadonlyMap<string, string>;
   /** Analyses kept across processes (`shellAnalyses()`): a command read before needs no grammar. */
   analyses?: ShellAnalyses;
+  /** Scripts' imports kept across processes (`importCache()`): a script read before needs no lexer. */
+  imports?: ImportCache;
 }
 
 /**
@@ -283,8 +286,12 @@ class Reader {
 
   /** The imports of every JavaScript script found, walked once. */
   finish(): void {
-    const found = moduleImports(this.scripts, this.ctx.cwd, this.resolver, (file) =>
-      path.relative(this.ctx.cwd, file),
+    const found = moduleImports(
+      this.scripts,
+      this.ctx.cwd,
+      this.resolver,
+      (file) => path.relative(this.ctx.cwd, file),
+      this.ctx.imports,
     );
     for (const file of found.files) this.files.add(file);
     for (const unknown of found.unknowns) this.unknown(unknown);

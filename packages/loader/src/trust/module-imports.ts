@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { Resolver } from "../load/resolve.js";
 import { MAX_SUPPORT_FILES } from "./module-folders.js";
-import { readImports } from "./script-imports.js";
+import { type ImportCache, readImports } from "./script-imports.js";
 import { isSystemFile } from "./system-files.js";
 
 /** An import chain longer than this is not followed further (what lies beyond counts as unknown). */
@@ -30,6 +30,8 @@ export function moduleImports(
   root: string,
   resolver: Resolver,
   show: (file: string) => string = (file) => path.basename(file),
+  /** What files read before import (`importCache()`): their text needs no lexer. */
+  cache?: ImportCache,
 ): ModuleImports {
   const seen = new Set<string>(entries);
   const files: string[] = [];
@@ -37,7 +39,7 @@ export function moduleImports(
   const queue: Array<{ file: string; depth: number }> = entries.map((file) => ({ file, depth: 0 }));
   for (let at = 0; at < queue.length; at++) {
     const { file, depth } = queue[at]!;
-    const found = readImports(file);
+    const found = readImports(file, cache);
     if (found.unknown) unknowns.push(`\`${show(file)}\`: ${found.unknown}`);
     for (const { specifier, kind } of found.specifiers) {
       const resolved = resolver.resolve(specifier, file, kind);

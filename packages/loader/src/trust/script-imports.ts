@@ -24,6 +24,12 @@ export interface FileImports {
   unknown?: string;
 }
 
+/** What files read before import, by their text (`importCache()` keeps it across processes). */
+export interface ImportCache {
+  get(source: string): FileImports | undefined;
+  set(source: string, imports: FileImports): void;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -31,12 +37,20 @@ function escapeRegExp(text: string): string {
 /**
  * Static `import`/`export … from`, literal `import()`, literal `require()` and the requires of `createRequire`,
  * with their kind (the conditions and extension search differ). A computed `import()` or `require()`, and a
- * `createRequire` of another place, are `unknown`.
+ * `createRequire` of another place, are `unknown`. With `cache`, a text read before is not lexed again.
  */
-export function readImports(file: string): FileImports {
+export function readImports(file: string, cache?: ImportCache): FileImports {
   const read = readRegularFile(file, MAX_SCRIPT_BYTES);
   if (!read.ok) return { specifiers: [], unknown: read.message };
   const source = read.data.toString("utf8");
+  const kept = cache?.get(source);
+  if (kept) return kept;
+  const found = lexImports(source);
+  cache?.set(source, found);
+  return found;
+}
+
+function lexImports(source: string): FileImports {
   const specifiers: FileImports["specifiers"] = [];
   let unknown: string | undefined;
   try {
