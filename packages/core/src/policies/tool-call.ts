@@ -60,6 +60,7 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
   asResult(outcome) {
     const result: ToolCallEventResult = {};
     if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
+    // A blocked call's earlier verdict and rewrite have no effect; one result carries one reason: the verdict's.
     if (outcome.block) {
       result.block = true;
       if (outcome.reason !== undefined) result.reason = outcome.reason;
