@@ -13,7 +13,7 @@ import {
 import { errorMessage } from "@hookwire/core";
 import { createSettingsHooks, readSettingsFile, SessionEnvironment } from "@hookwire/settings-hooks";
 import { type HookToolWrapperOptions, ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
-import { fromSettingsInput } from "../../../packages/settings-hooks/src/tool-names.js";
+import { fromSettingsInput } from "../../../packages/settings-hooks/src/dialects/claude/tool-names.js";
 import { type ConformanceCase, materialize } from "./case.js";
 import { startHttpHooks } from "./http-hooks.js";
 import { type Observation, observe } from "./observe.js";

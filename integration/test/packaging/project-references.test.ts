@@ -70,6 +70,31 @@ describe("the TypeScript project references", () => {
     }
   });
 
+  it("name, in a package's test tsconfig, every other package whose sources its tests import", () => {
+    // `../../settings-hooks/src/x.js` from a test compiles that package's sources into the test program unless
+    // the test project references it; then `tsc -b` checks them against the wrong options, or not at all.
+    for (const project of built.filter((p) => existsSync(path.join(repoRoot, p.dir, "test/tsconfig.json")))) {
+      const testDir = path.join(repoRoot, project.dir, "test");
+      const imported = new Set<string>();
+      for (const file of readdirSync(testDir, { recursive: true }) as string[]) {
+        if (!/\.m?ts$/.test(file)) continue;
+        const text = readFileSync(path.join(testDir, file), "utf8");
+        for (const match of text.matchAll(/from "((?:\.\.\/)+)([a-z-]+)\/src\//g)) {
+          const dir = path.relative(
+            repoRoot,
+            path.resolve(testDir, path.dirname(file), match[1]!, match[2]!),
+          );
+          if (dir !== project.dir && dir.startsWith("packages/")) imported.add(dir);
+        }
+      }
+      const named = references(`${project.dir}/test/tsconfig.json`);
+      expect(
+        [...imported].filter((dir) => !named.includes(dir)),
+        `${project.dir}/test`,
+      ).toEqual([]);
+    }
+  });
+
   it("cover every project from the root tsconfig, which `pnpm typecheck` builds", () => {
     const expected = all
       .filter(

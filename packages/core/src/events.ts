@@ -267,6 +267,8 @@ export interface ContextEventResult {
 export interface BeforeAgentStartEventResult {
   /** A message to add before the agent starts (the outcome keeps the first as `message`, all in `messages`). */
   message?: HookMessage;
+  /** Several messages, in order, instead of `message`: a hook that runs answers of its own hands back all of theirs. */
+  messages?: HookMessage[];
   /** Replace the system prompt for this turn; later handlers see the replacement (chained). */
   systemPrompt?: string;
   /** Text appended to the (chained) system prompt after a blank line; a hookwire convenience. */

@@ -1,20 +1,9 @@
-// Combines the results of one event's settings handlers into one decision (003 "decision control").
+// Combines the results of one event's settings handlers into one decision (003 "decision control"); the event's
+// catalogue entry says whether it can block and reads a verdict.
 import { outranks } from "@hookwire/core";
 import type { AggregatedOutcome, AttributedResult } from "./dialect/outcome.js";
 import type { EventInfo } from "./dialect/types.js";
-import { claudeEvent } from "./dialects/claude/catalogue.js";
 import type { HookOutput } from "./protocol/output.js";
-
-/** Whether exit 2 / `decision: "block"` has an effect on a Claude Code event (its catalogue's `canBlock`); elsewhere it is an error shown to the user. */
-export function canBlock(event: string): boolean {
-  return claudeEvent(event)?.canBlock ?? false;
-}
-
-/** An event's name → its catalogue entry (Claude Code's); unknown names can neither block nor decide. */
-function infoOf(event: string | EventInfo): Pick<EventInfo, "name" | "canBlock" | "permission"> {
-  if (typeof event !== "string") return event;
-  return claudeEvent(event) ?? { name: event, canBlock: false };
-}
 
 /**
  * Fold results in handler order. PreToolUse: deny > defer > ask > allow; an `updatedInput` replaces the
@@ -24,10 +13,9 @@ function infoOf(event: string | EventInfo): Pick<EventInfo, "name" | "canBlock" 
  * code: on exit 2 its context and messages are delivered next to the block.
  */
 export function aggregate(
-  event: string | EventInfo,
+  info: Pick<EventInfo, "canBlock" | "permission">,
   results: readonly AttributedResult[],
 ): AggregatedOutcome {
-  const info = infoOf(event);
   const outcome: AggregatedOutcome = {
     blocks: [],
     additionalContext: [],

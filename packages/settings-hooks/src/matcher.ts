@@ -1,23 +1,6 @@
-// Matcher groups: which events support a matcher, which input field it tests, and how its text is read.
-import { type ClaudeEventName, claudeEvent, claudeEvents } from "./dialects/claude/catalogue.js";
+// How a matcher's text is read (exact names or a regex), and the regex safety check; a dialect says which text is names.
 import { SettingsError } from "./errors.js";
 import { recheck } from "./lazy-deps.js";
-
-/** Every Claude Code event, in its reference's order (its catalogue's); unknown names in a file get a "did you mean". */
-export const CLAUDE_EVENT_NAMES: readonly ClaudeEventName[] = claudeEvents.map((spec) => spec.name);
-
-/**
- * The input field a Claude Code event's matcher tests, or `undefined` when the event ignores matchers.
- * `FileChanged` is `undefined` too: its matcher names files to watch rather than filtering events.
- */
-export function matcherField(event: string): string | undefined {
-  const spec = claudeEvent(event);
-  return spec?.matcher === "none" ? undefined : spec?.matcherField;
-}
-
-export function isToolEvent(event: string): boolean {
-  return claudeEvent(event)?.tool === true;
-}
 
 /** The default reading of a matcher: letters, digits, `_`, `-`, spaces, `,` and `|` make a list of exact names. */
 const exactNames = /^[A-Za-z0-9_\- ,|]+$/;
@@ -29,13 +12,10 @@ const exactNames = /^[A-Za-z0-9_\- ,|]+$/;
  */
 export function compileMatcher(
   matcher: string | undefined,
-  options?: { event?: string; names?: RegExp },
+  options?: { names?: RegExp },
 ): (value: string) => boolean {
   if (matcher === undefined || matcher === "" || matcher === "*") return () => true;
-  const exact =
-    options?.names ??
-    (options?.event !== undefined ? claudeEvent(options.event)?.matcherNames : undefined) ??
-    exactNames;
+  const exact = options?.names ?? exactNames;
   if (exact.test(matcher)) {
     const names = new Set(
       matcher

@@ -179,7 +179,7 @@ export function validateSettings(
     );
     return finish(false);
   }
-  if (dialect.id === "claude") permissions = readPermissions(json.permissions, issues);
+  if (dialect.settings.permissions) permissions = readPermissions(json.permissions, issues);
   const hookKeys = [
     spec.hooksKey.split(".")[0] as string,
     ...(spec.disableAllKey ? [spec.disableAllKey] : []),

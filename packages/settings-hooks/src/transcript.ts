@@ -14,6 +14,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import type { ToolTable } from "./dialect/types.js";
+import { claudeTools } from "./dialects/claude/tools.js";
 import {
   cutBashOutput,
   cutErrorText,
@@ -61,6 +63,8 @@ export interface TranscriptOptions {
   cwd: string;
   /** Default `TRANSCRIPT_LIMITS`. */
   limits?: Partial<TranscriptLimits>;
+  /** The tool names, inputs and `tool_response` shapes its lines use. Default: Claude Code's, whose format this is. */
+  tools?: ToolTable;
 }
 
 /** A size as Claude Code prints it: `512 bytes`, `30.3KB`, `1MB`, `1.9MB`. */
@@ -104,6 +108,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export class TranscriptWriter {
   readonly path: string;
+  /** The tool table its lines name tools and shape responses by (Claude Code's by default). */
+  readonly tools: ToolTable;
   readonly #sessionId: string;
   readonly #cwd: string;
   #parent: string | null = null;
@@ -117,6 +123,7 @@ export class TranscriptWriter {
 
   constructor(options: TranscriptOptions) {
     this.path = options.file;
+    this.tools = options.tools ?? claudeTools;
     this.#sessionId = options.sessionId;
     this.#cwd = options.cwd;
     this.#limits = { ...TRANSCRIPT_LIMITS, ...options.limits };

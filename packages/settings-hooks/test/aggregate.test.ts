@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aggregate } from "../src/aggregate.js";
+import { claudeEvent } from "../src/dialects/claude/catalogue.js";
 import type { HandlerResult } from "../src/protocol/output.js";
 
 const ok = (output: object, text?: string): HandlerResult => ({
@@ -11,7 +12,7 @@ const ok = (output: object, text?: string): HandlerResult => ({
 
 describe("aggregate", () => {
   it("ignores the rewrite and context of a hook that defers", () => {
-    const outcome = aggregate("PreToolUse", [
+    const outcome = aggregate(claudeEvent("PreToolUse")!, [
       {
         hookPath: "a",
         result: ok({ hookSpecificOutput: { permissionDecision: "allow", updatedInput: { x: 1 } } }),
@@ -36,17 +37,17 @@ describe("aggregate", () => {
 
   it("treats exit 2 on an event that cannot block as an error, and as a block where it can", () => {
     const blocking: HandlerResult = { status: "blocking", reason: "why", warnings: [] };
-    expect(aggregate("SessionStart", [{ hookPath: "a", result: blocking }])).toMatchObject({
+    expect(aggregate(claudeEvent("SessionStart")!, [{ hookPath: "a", result: blocking }])).toMatchObject({
       blocks: [],
       errors: [{ hookPath: "a", text: "why" }],
     });
-    expect(aggregate("Stop", [{ hookPath: "a", result: blocking }]).blocks).toEqual([
+    expect(aggregate(claudeEvent("Stop")!, [{ hookPath: "a", result: blocking }]).blocks).toEqual([
       { hookPath: "a", text: "why" },
     ]);
   });
 
   it("keeps the first continue:false and every block reason in handler order", () => {
-    const outcome = aggregate("UserPromptSubmit", [
+    const outcome = aggregate(claudeEvent("UserPromptSubmit")!, [
       { hookPath: "a", result: ok({ decision: "block", reason: "one" }) },
       { hookPath: "b", result: ok({ continue: false, stopReason: "halt" }) },
       { hookPath: "c", result: ok({ continue: false, stopReason: "later" }) },

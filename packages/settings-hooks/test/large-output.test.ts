@@ -12,9 +12,9 @@ import {
 import path from "node:path";
 import type { ContentPart } from "@hookwire/core";
 import { afterEach, describe, expect, it } from "vitest";
+import { toSettingsResponse } from "../src/dialects/claude/tool-names.js";
 import { cutBashOutput, cutErrorText, overByteLimit, TRANSCRIPT_LIMITS } from "../src/large-output.js";
 import { flushSavedOutputs } from "../src/protocol/saved-output.js";
-import { toSettingsResponse } from "../src/tool-names.js";
 import { TranscriptWriter } from "../src/transcript.js";
 import { command, group, type Harness, harness, tempProject, toolCall } from "./bridge-harness.js";
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CLAUDE_EVENT_NAMES, claudeEvent, matcherField } from "../src/dialects/claude/catalogue.js";
 import { isSettingsError } from "../src/index.js";
-import {
-  CLAUDE_EVENT_NAMES,
-  compileMatcher,
-  MAX_MATCHED_CHARS,
-  matcherField,
-  regexSafety,
-} from "../src/matcher.js";
+import { compileMatcher, MAX_MATCHED_CHARS, regexSafety } from "../src/matcher.js";
 
 describe("compileMatcher", () => {
   it.each([
@@ -69,9 +64,15 @@ describe("compileMatcher", () => {
   });
 
   it("keeps hyphens, spaces and commas on the regex path for StopFailure", () => {
-    expect(compileMatcher("rate_limit|overloaded", { event: "StopFailure" })("overloaded")).toBe(true);
+    expect(
+      compileMatcher("rate_limit|overloaded", { names: claudeEvent("StopFailure")?.matcherNames })(
+        "overloaded",
+      ),
+    ).toBe(true);
     // As a regex, "server-error" is still a substring match rather than an exact name.
-    expect(compileMatcher("server-error", { event: "StopFailure" })("my-server-error")).toBe(true);
+    expect(
+      compileMatcher("server-error", { names: claudeEvent("StopFailure")?.matcherNames })("my-server-error"),
+    ).toBe(true);
     expect(compileMatcher("server-error")("my-server-error")).toBe(false);
   });
 

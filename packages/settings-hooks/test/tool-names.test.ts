@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { fromSettingsInput, sameTool } from "../src/dialects/claude/tool-names.js";
 import { settingsToolName, toSettingsResponse, toSettingsTool } from "../src/index.js";
-import { fromSettingsInput, sameTool } from "../src/tool-names.js";
 
 describe("toSettingsTool and fromSettingsInput", () => {
   it.each([

@@ -23,9 +23,11 @@ export const beforeAgentStartPolicy: Policy<
   start: (event) => ({ event, outcome: undefined }),
   fold(state, result) {
     const outcome: BeforeAgentStartOutcome = state.outcome ?? {};
-    if (isRecord(result.message)) {
-      outcome.message ??= result.message;
-      outcome.messages = [...(outcome.messages ?? []), result.message];
+    const messages = Array.isArray(result.messages) ? result.messages : [result.message];
+    for (const message of messages) {
+      if (!isRecord(message)) continue;
+      outcome.message ??= message;
+      outcome.messages = [...(outcome.messages ?? []), message];
     }
     let prompt = typeof result.systemPrompt === "string" ? result.systemPrompt : state.event.systemPrompt;
     if (typeof result.systemPromptAppend === "string" && result.systemPromptAppend !== "") {
@@ -44,4 +46,9 @@ export const beforeAgentStartPolicy: Policy<
     return outcome.block === true;
   },
   finish: (state) => state.outcome,
+  asResult(outcome) {
+    if (!outcome) return undefined;
+    const { message: _first, ...result } = outcome;
+    return result;
+  },
 };

@@ -33,13 +33,14 @@ export const messageEndPolicy: Policy<
     return false;
   },
   finish: (state) => (state.changed ? state.event.message : undefined),
+  asResult: (message) => (message ? { message } : undefined),
 };
 
 /** before_provider_request: whatever a handler returns replaces the payload for later handlers and the request. */
 export const providerRequestPolicy: Policy<
   State<BeforeProviderRequestEvent>,
   BeforeProviderRequestEvent,
-  unknown,
+  object,
   unknown
 > = {
   propagateErrors: false,
@@ -52,4 +53,5 @@ export const providerRequestPolicy: Policy<
     return false;
   },
   finish: (state) => state.event.payload,
+  asResult: (payload) => (typeof payload === "object" && payload !== null ? payload : undefined),
 };

@@ -27,4 +27,9 @@ export const resourcesDiscoverPolicy: Policy<
     return false;
   },
   finish: (state) => state.outcome,
+  asResult: (outcome) => ({
+    skillPaths: outcome.skillPaths.map((entry) => entry.path),
+    promptPaths: outcome.promptPaths.map((entry) => entry.path),
+    themePaths: outcome.themePaths.map((entry) => entry.path),
+  }),
 };

@@ -17,4 +17,5 @@ export const contextPolicy: Policy<
     return false;
   },
   finish: (state) => state.event.messages,
+  asResult: (messages) => ({ messages }),
 };

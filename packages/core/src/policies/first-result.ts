@@ -15,4 +15,5 @@ export const firstResultPolicy: Policy<State, unknown, object, object | undefine
     return true;
   },
   finish: (state) => state.result,
+  asResult: (result) => result,
 };

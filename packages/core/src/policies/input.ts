@@ -34,4 +34,5 @@ export const inputPolicy: Policy<State, InputEvent, InputEventResult, InputEvent
       ? { action: "transform", text: event.text, images: event.images }
       : { action: "continue" };
   },
+  asResult: (outcome) => outcome,
 };

@@ -19,6 +19,11 @@ export interface Policy<
   /** `invalid` reports the result as `HOOK_INVALID_RESULT` (the message says what was expected). */
   fold(state: State, result: Result, hookPath: string, invalid: (message: string) => void): boolean;
   finish(state: State): Outcome;
+  /**
+   * The outcome as one result of the same event, which this policy folds to the same effect: how a hook that
+   * runs several answers of its own (the settings bridge's dialects) hands them to the runner as one.
+   */
+  asResult(outcome: Outcome): Result | undefined;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

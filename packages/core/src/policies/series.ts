@@ -7,4 +7,5 @@ export const seriesPolicy: Policy<{ event: unknown }, unknown, unknown, undefine
   start: (event) => ({ event }),
   fold: () => false,
   finish: () => undefined,
+  asResult: () => undefined,
 };

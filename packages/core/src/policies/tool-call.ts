@@ -57,4 +57,23 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
     return false;
   },
   finish: (state) => state.outcome,
+  asResult(outcome) {
+    const result: ToolCallEventResult = {};
+    if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
+    // A blocked call's earlier verdict and rewrite have no effect; one result carries one reason: the verdict's.
+    if (outcome.block) {
+      result.block = true;
+      if (outcome.reason !== undefined) result.reason = outcome.reason;
+      if (outcome.blockedBy !== undefined) result.decidedBy = outcome.blockedBy;
+      return result;
+    }
+    if (outcome.inputModified) result.input = outcome.input;
+    const reason = outcome.permission ? outcome.permission.reason : outcome.reason;
+    if (outcome.permission) {
+      result.permission = outcome.permission.decision;
+      result.decidedBy = outcome.permission.hookPath;
+    }
+    if (reason !== undefined) result.reason = reason;
+    return Object.keys(result).length > 0 ? result : undefined;
+  },
 };

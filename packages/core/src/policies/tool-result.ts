@@ -42,4 +42,14 @@ export const toolResultPolicy: Policy<State, ToolResultEvent, ToolResultEventRes
     modified,
     additionalContext,
   }),
+  asResult(outcome) {
+    const result: ToolResultEventResult = {};
+    if (outcome.modified) {
+      result.content = outcome.content;
+      result.details = outcome.details;
+      result.isError = outcome.isError;
+    }
+    if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
+    return Object.keys(result).length > 0 ? result : undefined;
+  },
 };

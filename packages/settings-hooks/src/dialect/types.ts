@@ -143,6 +143,8 @@ export interface SettingsFormat {
    * the first that blocks ends the event and the rest do not run (Copilot CLI, observed).
    */
   run?: "parallel" | "sequential-until-block";
+  /** The files hold `permissions` rules (`allow` / `deny` / `ask`, Claude Code's), which hookwire reads too. */
+  permissions?: boolean;
 }
 
 /**

@@ -1,7 +1,12 @@
 // Executors the host registers for handler types hookwire cannot run itself (mcp_tool, prompt, agent).
 import { SettingsError } from "../errors.js";
-import type { HookInput } from "../protocol/input.js";
 import type { HostHandlerConfig, SettingsHandler } from "../types.js";
+
+/**
+ * A handler's whole stdin, as its dialect's protocol built it: `hook_event_name` and the dialect's common fields
+ * around the event's own (Claude Code's shape is `HookInput`).
+ */
+export type HandlerInput = { readonly hook_event_name: string } & Readonly<Record<string, unknown>>;
 
 export interface ExecutorContext {
   handler: SettingsHandler;
@@ -17,7 +22,7 @@ export interface ExecutorContext {
  */
 export type HandlerExecutor = (
   config: HostHandlerConfig,
-  input: HookInput,
+  input: HandlerInput,
   context: ExecutorContext,
 ) => Promise<Record<string, unknown> | string | undefined> | Record<string, unknown> | string | undefined;
 

@@ -4,8 +4,6 @@ import { errorMessage, isHookwireError } from "@hookwire/core";
 import { dialectOf } from "../compiled.js";
 import { findEvent } from "../dialect/catalogue.js";
 import type { Dialect } from "../dialect/types.js";
-import { claude } from "../dialects/claude/dialect.js";
-import type { HookInput } from "../protocol/input.js";
 import { type HandlerResult, type OutputOptions, parseStdout } from "../protocol/output.js";
 import type {
   CommandHandlerConfig,
@@ -20,7 +18,7 @@ import {
   hookEnvironment,
   placeholderValues,
 } from "./environment.js";
-import { findExecutor, type HandlerTypeRegistry } from "./executors.js";
+import { findExecutor, type HandlerInput, type HandlerTypeRegistry } from "./executors.js";
 import { runHttpHandler } from "./http.js";
 import { shownArgv } from "./run-debug.js";
 
@@ -37,7 +35,7 @@ export interface RunHandlerOptions extends EnvironmentOptions {
 }
 
 /** Seconds an event's handlers run by default: its catalogue's `defaultTimeout` (Claude: 600, 30 for UserPromptSubmit, 1.5 for SessionEnd). */
-export function defaultTimeoutSeconds(event: string, dialect: Dialect = claude): number {
+export function defaultTimeoutSeconds(event: string, dialect: Dialect): number {
   return findEvent(dialect, event)?.defaultTimeout ?? 600;
 }
 
@@ -55,7 +53,7 @@ export interface PreparedRun {
   key: string;
   /** `extraEnv`: variables for this run only (CLAUDE_ENV_FILE); command handlers only. */
   run(
-    input: HookInput,
+    input: HandlerInput,
     output: OutputOptions,
     signal?: AbortSignal,
     extraEnv?: Record<string, string>,

@@ -72,3 +72,15 @@ const byName = new Map<string, (typeof claudeEvents)[number]>(claudeEvents.map((
 export function claudeEvent(name: string): (typeof claudeEvents)[number] | undefined {
   return byName.get(name);
 }
+
+/** Every Claude Code event, in its reference's order (its catalogue's); unknown names in a file get a "did you mean". */
+export const CLAUDE_EVENT_NAMES: readonly ClaudeEventName[] = claudeEvents.map((spec) => spec.name);
+
+/**
+ * The input field a Claude Code event's matcher tests, or `undefined` when the event ignores matchers.
+ * `FileChanged` is `undefined` too: its matcher names files to watch rather than filtering events.
+ */
+export function matcherField(event: string): string | undefined {
+  const spec = claudeEvent(event);
+  return spec?.matcher === "none" ? undefined : spec?.matcherField;
+}

@@ -14,6 +14,7 @@ export const claude: Dialect<ClaudeState> = {
   settings: {
     handlerTypes: ["command", "http", "mcp_tool", "prompt", "agent"],
     timeoutUnit: "seconds",
+    permissions: true,
   },
   events: claudeEvents,
   tools: claudeTools,

@@ -1,14 +1,14 @@
 // Native tool names, inputs and results ↔ the Claude-Code names, fields and tool_response shapes settings hooks see.
-// The table is Claude Code's (dialects/claude/tools.ts); these are its shorthands for hosts and the CLI.
+// The table is Claude Code's (tools.ts); these are its shorthands for hosts and the CLI.
 import {
   dialectToolName,
   missingFields,
   toDialectCall,
   toNativeInput,
   toolResponse,
-} from "./dialect/tools.js";
-import type { NativeResult } from "./dialect/types.js";
-import { claudeTools } from "./dialects/claude/tools.js";
+} from "../../dialect/tools.js";
+import type { NativeResult } from "../../dialect/types.js";
+import { claudeTools } from "./tools.js";
 
 export type { NativeResult };
 

@@ -1,8 +1,8 @@
-// The JSON a settings handler receives on stdin (or as the POST body): common fields + event fields.
-import type { SessionInfo } from "../dialect/session.js";
-import type { BridgedEventSpec } from "../dialect/types.js";
-import { claudeEvent, type claudeEvents } from "../dialects/claude/catalogue.js";
-import { claudeProtocol } from "../dialects/claude/protocol.js";
+// The JSON a Claude Code settings handler receives on stdin (or as the POST body): common fields + event fields.
+import type { SessionInfo } from "../../dialect/session.js";
+import type { BridgedEventSpec } from "../../dialect/types.js";
+import { claudeEvent, type claudeEvents } from "./catalogue.js";
+import { claudeProtocol } from "./protocol.js";
 
 /** Fields every event carries. */
 export interface CommonInput {
