@@ -101,16 +101,20 @@ function writeLines(
     ensurePrivateDir(path.dirname(file));
     size = 0;
   }
+  // The chunk's size is counted as it grows: measuring the joined text at each line made a flush quadratic.
   let chunk = "";
+  let chunkBytes = 0;
   for (const line of lines) {
     const bytes = Buffer.byteLength(line);
-    if (size + Buffer.byteLength(chunk) + bytes > limits.maxBytes && size + chunk.length > 0) {
+    if (size + chunkBytes + bytes > limits.maxBytes && size + chunkBytes > 0) {
       if (chunk) appendFileSync(file, chunk, { mode: 0o600 });
       rotate(file, limits.rotations);
       size = 0;
       chunk = "";
+      chunkBytes = 0;
     }
     chunk += line;
+    chunkBytes += bytes;
   }
   if (chunk) appendFileSync(file, chunk, { mode: 0o600 });
 }
