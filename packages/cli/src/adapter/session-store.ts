@@ -34,9 +34,14 @@ export const SESSION_LIMITS = {
   maxAgeMs: 30 * 24 * 3600 * 1000,
 } as const;
 
-/** `<XDG cache>/hookwire/sessions`: per user, private. */
+/** `sessionsDir()` as last resolved, and the variables it came from. */
+let sessions: { env: string; dir: string } | undefined;
+
+/** `<XDG cache>/hookwire/sessions`: per user, private (resolved again only when its variables change). */
 export function sessionsDir(): string {
-  return path.join(defaultCacheRoot(), "sessions");
+  const env = `${process.env.XDG_CACHE_HOME}\0${process.env.HOME}`;
+  if (sessions?.env !== env) sessions = { env, dir: path.join(defaultCacheRoot(), "sessions") };
+  return sessions.dir;
 }
 
 // Maps (Cursor's per-hook follow-up counts) survive the JSON round trip as tagged entry lists.
