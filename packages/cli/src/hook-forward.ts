@@ -38,6 +38,7 @@ function inProcess(input?: string): void {
  */
 function answered(answer: Answer): void {
   const write = (fd: 1 | 2, text: string, then: () => void) => {
+    if (text === "") return then();
     const bytes = Buffer.from(text, "utf8");
     let written = 0;
     try {
@@ -85,7 +86,8 @@ function forward(file: string, agent: string, event: string, failOpen: boolean):
     if (typeof answer?.stdout !== "string" || typeof answer.code !== "number") return fallBack();
     done = true;
     clearTimeout(timer);
-    socket.destroy();
+    // The socket is left to the exit that follows: destroying one looks at `process.stderr`, which a fresh
+    // process creates for a pipe in about a millisecond.
     answered(answer);
   });
   socket.on("error", fallBack);

@@ -21,6 +21,12 @@ export function ensurePrivateDir(dir: string): void {
  * private file, or too large, or not JSON, throws: a record another user could plant is never read.
  */
 export function readPrivateJson(file: string, maxBytes: number): unknown {
+  const text = readPrivateText(file, maxBytes);
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+/** `readPrivateJson`'s checks, the text unparsed. */
+export function readPrivateText(file: string, maxBytes: number): string | undefined {
   const read = readPrivateEntry(file);
   if (!read.ok) {
     if (read.missing) return undefined;
@@ -28,7 +34,7 @@ export function readPrivateJson(file: string, maxBytes: number): unknown {
   }
   if (Buffer.byteLength(read.text) > maxBytes)
     throw new Error(`\`${file}\` is larger than ${maxBytes} bytes.`);
-  return JSON.parse(read.text);
+  return read.text;
 }
 
 /** Written to a temporary file of its own (0600) and renamed: a crash or a second writer never leaves half of it. */

@@ -1,6 +1,15 @@
 // `hookwire serve`, the resident server: agents' http hooks answered on 127.0.0.1, only with the token and Host.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -157,6 +166,58 @@ describe("hookwire serve", () => {
     expect(box.run(["trust", "--yes"]).code).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("edited after trust");
+  }, 60_000);
+
+  it("reads a session's file again once another process wrote it, and not at all once others could write it", async () => {
+    const box = sandbox("connect");
+    write(
+      path.join(box.cwd, ".hookwire/hooks/entries.ts"),
+      `export default (pi: any) => {
+  pi.on("session_start", () => pi.appendEntry("seen", { at: 1 }));
+  pi.on("before_agent_start", (_event: any, ctx: any) => ({
+    message: { customType: "n", content: "entries=" + ctx.sessionManager.getEntries().length, display: false },
+  }));
+};
+`,
+    );
+    expect(box.run(["trust", "--yes"]).code).toBe(0);
+    const server = await started(box);
+    const event = (name: string, fields: object) =>
+      JSON.stringify({
+        session_id: "s-1",
+        transcript_path: "",
+        cwd: box.cwd,
+        hook_event_name: name,
+        ...fields,
+      });
+    await post(`${server.url}/claude`, event("SessionStart", { source: "startup" }), server.headers);
+    const entries = async () =>
+      (
+        (await post(`${server.url}/claude`, event("UserPromptSubmit", { prompt: "hi" }), server.headers))
+          .json as { hookSpecificOutput: { additionalContext: string } }
+      ).hookSpecificOutput.additionalContext;
+    expect(await entries()).toBe("entries=1");
+    expect(await entries()).toBe("entries=1");
+    const dir = path.join(box.home, ".cache", "hookwire", "sessions");
+    const [name] = readdirSync(dir);
+    const file = path.join(dir, name as string);
+    const withEntries = (count: number) => {
+      const data = JSON.parse(readFileSync(file, "utf8"));
+      data.entries = Array.from({ length: count }, (_, i) => ({
+        id: `e${i}`,
+        type: "custom",
+        customType: "seen",
+      }));
+      return JSON.stringify(data);
+    };
+    // Another hookwire (the in-process fallback) writes as hookwire does: a private file renamed in.
+    const next = withEntries(3);
+    writeFileSync(`${file}.other`, next, { mode: 0o600 });
+    renameSync(`${file}.other`, file);
+    expect(await entries()).toBe("entries=3");
+    // Opened to others, its text unchanged: not read (the session starts over).
+    chmodSync(file, 0o666);
+    expect(await entries()).toBe("entries=0");
   }, 60_000);
 
   it("keeps its socket private (folder 0700, socket 0600) and refuses to start a second server on it", async () => {

@@ -154,7 +154,7 @@ export async function handleHookEvent(
     const root = projects.rootOf(cwd);
     record.session = session.sessionId;
     record.project = root;
-    const store = new SessionStore(agent.id, session.sessionId, root);
+    const store = new SessionStore(agent.id, session.sessionId, root, projects.sessions);
     if (spec.native === "session_start") SessionStore.prune();
     const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
     const tool = (event as { toolName?: unknown }).toolName;

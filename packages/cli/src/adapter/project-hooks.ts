@@ -20,6 +20,10 @@ import { defaultTrustStorePath } from "@hookwire/loader/user-config";
 import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
 import { AGENTS, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import { findProjectRoot } from "../project-root.js";
+import { SessionFiles } from "./session-store.js";
+
+/** Sessions a server keeps the file of, per project it keeps (agents run a few sessions per project at once). */
+const SESSION_FILES_PER_PROJECT = 8;
 
 /** What one event's hooks send back while they run: collected for its answer. */
 export interface CallSinks {
@@ -270,14 +274,18 @@ function textOf(content: unknown): string {
 }
 
 /**
- * The projects' hooks by agent and root: at most `max`, the least recently used dropped first. `max: 0`
- * keeps none (`hookwire hook`: one process, one event).
+ * The projects' hooks by agent and root: at most `max`, the least recently used dropped first; and the session
+ * files their calls read (`SESSION_FILES_PER_PROJECT` each). `max: 0` keeps none (`hookwire hook`: one
+ * process, one event).
  */
 export class ProjectPool {
   readonly #projects = new Map<string, Promise<ProjectHooks>>();
   readonly #roots = new Map<string, string>();
+  readonly sessions: SessionFiles;
 
-  constructor(readonly max: number) {}
+  constructor(readonly max: number) {
+    this.sessions = new SessionFiles(max * SESSION_FILES_PER_PROJECT);
+  }
 
   /** The project root of `cwd` (the nearest folder with .git or a hook folder), remembered per cwd. */
   rootOf(cwd: string): string {

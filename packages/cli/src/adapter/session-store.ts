@@ -1,10 +1,10 @@
 // What hooks keep between `hookwire hook` calls of one agent session: entries, status, loop counters, notices.
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ReadonlySessionManager, SessionEntry } from "@hookwire/core";
 import { defaultCacheRoot } from "@hookwire/loader";
 import { sha256 } from "../connect/records.js";
-import { readPrivateJson, writePrivateJson } from "../private-file.js";
+import { readPrivateText, writePrivateJson } from "../private-file.js";
 
 /** Everything one session keeps, as written to its file. */
 interface SessionData {
@@ -34,9 +34,14 @@ export const SESSION_LIMITS = {
   maxAgeMs: 30 * 24 * 3600 * 1000,
 } as const;
 
-/** `<XDG cache>/hookwire/sessions`: per user, private. */
+/** `sessionsDir()` as last resolved, and the variables it came from. */
+let sessions: { env: string; dir: string } | undefined;
+
+/** `<XDG cache>/hookwire/sessions`: per user, private (resolved again only when its variables change). */
 export function sessionsDir(): string {
-  return path.join(defaultCacheRoot(), "sessions");
+  const env = `${process.env.XDG_CACHE_HOME}\0${process.env.HOME}`;
+  if (sessions?.env !== env) sessions = { env, dir: path.join(defaultCacheRoot(), "sessions") };
+  return sessions.dir;
 }
 
 // Maps (Cursor's per-hook follow-up counts) survive the JSON round trip as tagged entry lists.
@@ -50,6 +55,80 @@ function revive(value: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, revive(inner)]));
 }
 
+/** A session file's JSON, its Maps revived; a text that cannot spell the tag (`$map`, escaped or not) is only parsed. */
+const parseSession = (text: string): unknown =>
+  text.includes("$map") || text.includes("\\u") ? revive(JSON.parse(text)) : JSON.parse(text);
+
+/** A session file's text as read; `saved`: the session it holds as `SessionStore` serialises it, once known. */
+interface SessionText {
+  readonly text: string;
+  saved?: string;
+}
+
+/** What `lstat` says of a file's identity and contents (device, inode, size, mtime, ctime in ns); not a file: none. */
+function stampOf(file: string): string | undefined {
+  try {
+    const s = lstatSync(file, { bigint: true, throwIfNoEntry: false });
+    return s?.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The session files a resident server read, kept by the `lstat` taken before each was read: an unchanged file
+ * costs one `lstat` instead of an open, a read and the privacy checks it passed when read. Anything that could
+ * change what it says or whether it may be read (a write, which renames a new file in; a chmod, a chown, a link
+ * put in its place) changes its inode or ctime, and it is read again. `max: 0` keeps none (`hookwire hook`).
+ */
+export class SessionFiles {
+  readonly #texts = new Map<string, { stamp: string; read: SessionText }>();
+  readonly #names = new Map<string, string>();
+
+  constructor(readonly max: number) {}
+
+  /** The file of `key` in `dir`: a hash of the key, remembered. */
+  nameOf(dir: string, key: string): string {
+    const id = `${dir}\0${key}`;
+    let file = this.#names.get(id);
+    if (file === undefined) {
+      file = path.join(dir, `${sha256(key)}.json`);
+      if (this.max > 0) {
+        if (this.#names.size >= this.max) this.#names.clear();
+        this.#names.set(id, file);
+      }
+    }
+    return file;
+  }
+
+  /** A private session file's text (`readPrivateText`'s checks), `undefined` when there is none. */
+  read(file: string): SessionText | undefined {
+    const stamp = this.max === 0 ? undefined : stampOf(file);
+    const held = this.#texts.get(file);
+    if (held !== undefined && held.stamp === stamp) {
+      // Most recently used last: Map keeps insertion order.
+      this.#texts.delete(file);
+      this.#texts.set(file, held);
+      return held.read;
+    }
+    this.#texts.delete(file);
+    const text = readPrivateText(file, SESSION_LIMITS.fileBytes);
+    if (text === undefined) return undefined;
+    const read: SessionText = { text };
+    // Large files are read each time: what is kept stays within max × KEPT_BYTES.
+    if (stamp !== undefined && text.length <= KEPT_BYTES) {
+      this.#texts.set(file, { stamp, read });
+      if (this.#texts.size > this.max) this.#texts.delete(this.#texts.keys().next().value as string);
+    }
+    return read;
+  }
+}
+
+/** The largest session file a `SessionFiles` keeps the text of. */
+const KEPT_BYTES = 64 * 1024;
+
+const NO_FILES = new SessionFiles(0);
+
 export class SessionStore {
   readonly file: string;
   readonly data: SessionData;
@@ -61,8 +140,8 @@ export class SessionStore {
    * three, so no session id (chosen by the agent, hence by whatever drives it) can name a path, and two
    * projects or agents never share one; a file that is not this user's private one is not read.
    */
-  constructor(agent: string, sessionId: string, root: string, dir = sessionsDir()) {
-    this.file = path.join(dir, `${sha256(`${agent}\0${sessionId}\0${root}`)}.json`);
+  constructor(agent: string, sessionId: string, root: string, files = NO_FILES, dir = sessionsDir()) {
+    this.file = files.nameOf(dir, `${agent}\0${sessionId}\0${root}`);
     const fresh: SessionData = {
       version: 1,
       agent,
@@ -74,9 +153,11 @@ export class SessionStore {
       followUps: 0,
       said: [],
     };
+    let file: SessionText | undefined;
     let read: Partial<SessionData> | undefined;
     try {
-      read = revive(readPrivateJson(this.file, SESSION_LIMITS.fileBytes)) as Partial<SessionData> | undefined;
+      file = files.read(this.file);
+      read = file === undefined ? undefined : (parseSession(file.text) as Partial<SessionData>);
     } catch {
       read = undefined;
     }
@@ -91,7 +172,8 @@ export class SessionStore {
           said: Array.isArray(read?.said) ? read.said.filter((s) => typeof s === "string") : [],
         }
       : fresh;
-    if (ours) this.#saved = JSON.stringify(this.data, replacer);
+    // The same text (and the same agent, session and root: they name the file) is the same session.
+    if (ours && file) this.#saved = file.saved ??= JSON.stringify(this.data, replacer);
   }
 
   append(customType: string, data: unknown): void {

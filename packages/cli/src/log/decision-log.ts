@@ -38,9 +38,13 @@ export interface Decision {
 /** Bounds: one file up to `maxBytes`, then `.1` … `.<rotations>` (the oldest dropped). Reasons are cut to `reasonChars`. */
 export const LOG_LIMITS = { maxBytes: 10 * 1024 * 1024, rotations: 3, reasonChars: 2000 } as const;
 
-/** `<state folder>/decisions.jsonl`. */
+let resolved: { env: string; file: string } | undefined;
+
+/** `<state folder>/decisions.jsonl` (resolved again only when the variables it comes from change). */
 export function decisionLogFile(): string {
-  return path.join(stateRoot(), "decisions.jsonl");
+  const env = `${process.env.XDG_STATE_HOME}\0${process.env.HOME}`;
+  if (resolved?.env !== env) resolved = { env, file: path.join(stateRoot(), "decisions.jsonl") };
+  return resolved.file;
 }
 
 interface Pending {
@@ -64,11 +68,11 @@ export function appendDecision(
   file = decisionLogFile(),
   limits: { maxBytes: number; rotations: number } = LOG_LIMITS,
 ): void {
-  const reason =
-    decision.reason && decision.reason.length > LOG_LIMITS.reasonChars
-      ? `${decision.reason.slice(0, LOG_LIMITS.reasonChars)}…`
-      : decision.reason;
-  const line = `${JSON.stringify({ ...decision, ...(reason ? { reason } : {}) })}\n`;
+  const long = decision.reason !== undefined && decision.reason.length > LOG_LIMITS.reasonChars;
+  const kept = long
+    ? { ...decision, reason: `${decision.reason?.slice(0, LOG_LIMITS.reasonChars)}…` }
+    : decision;
+  const line = `${JSON.stringify(kept)}\n`;
   let batch = pending.get(file);
   if (!batch) {
     batch = { lines: [], limits };
@@ -101,16 +105,20 @@ function writeLines(
     ensurePrivateDir(path.dirname(file));
     size = 0;
   }
+  // The chunk's size is counted as it grows: measuring the joined text at each line made a flush quadratic.
   let chunk = "";
+  let chunkBytes = 0;
   for (const line of lines) {
     const bytes = Buffer.byteLength(line);
-    if (size + Buffer.byteLength(chunk) + bytes > limits.maxBytes && size + chunk.length > 0) {
+    if (size + chunkBytes + bytes > limits.maxBytes && size + chunkBytes > 0) {
       if (chunk) appendFileSync(file, chunk, { mode: 0o600 });
       rotate(file, limits.rotations);
       size = 0;
       chunk = "";
+      chunkBytes = 0;
     }
     chunk += line;
+    chunkBytes += bytes;
   }
   if (chunk) appendFileSync(file, chunk, { mode: 0o600 });
 }
