@@ -127,7 +127,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
 
   return async (file, { verify } = {}) => {
     const engine = engineOf(file);
-    if (engine === "runner") {
+    if (engine === "runner" || (engine === "node" && runner.runs(file))) {
       const loaded = await runner.load(file, { fresh, verify });
       // The entry itself is CommonJS: jiti runs it (the runner read and checked it).
       return loaded !== undefined ? loaded : importCommonJs(file);
