@@ -1,11 +1,26 @@
 // Which JavaScript files run in the loader's runner rather than natively: those whose imports name an aliased package.
 import path from "node:path";
-import { readImports } from "../trust/script-imports.js";
+import { readRegularFile } from "@hookwire/core";
+import { MAX_SCRIPT_BYTES, readImports } from "../trust/script-imports.js";
 import { engineOf, type Resolver } from "./resolve.js";
 
 const JAVASCRIPT = /\.[cm]?js$/i;
 /** JavaScript files followed at most; past this many the file runs in the runner, where aliases apply anyway. */
 const MAX_FOLLOWED = 512;
+
+/** A quoted path, `file:` URL or `#` import: what may name another file of the project. */
+const NAMES_A_FILE = /["'`](?:\.{0,2}\/|file:|#)/;
+
+/**
+ * Whether the text may lead to an alias: it spells an aliased name, or names another file. Most hooks import only
+ * built-ins, and need no module lexer (loading it and reading every file is most of what this check costs).
+ */
+function mayNameAlias(file: string, aliases: readonly string[]): boolean {
+  const read = readRegularFile(file, MAX_SCRIPT_BYTES);
+  if (!read.ok) return true;
+  const text = read.data.toString("utf8");
+  return NAMES_A_FILE.test(text) || aliases.some((name) => text.includes(name));
+}
 
 function isInstalled(file: string): boolean {
   return file.split(path.sep).includes("node_modules");
@@ -26,6 +41,7 @@ export function namesAlias(file: string, resolver: Resolver): boolean {
   const queue = [file];
   for (let at = 0; at < queue.length; at++) {
     const from = queue[at]!;
+    if (!mayNameAlias(from, resolver.aliases)) continue;
     for (const { specifier, kind } of readImports(from).specifiers) {
       if (resolver.isAliased(specifier)) return true;
       const resolved = resolver.resolve(specifier, from, kind);
