@@ -17,7 +17,8 @@ const run$ = promisify(execFile);
 const MODULES = Number(process.env.BENCH_LOAD_MODULES ?? 50);
 const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 9);
 // BENCH_LOADER_URL: another build of the loader (a baseline checkout's dist) for a before/after figure.
-const LOADER_URL = process.env.BENCH_LOADER_URL ?? new URL("../packages/loader/dist/index.js", import.meta.url).href;
+const LOADER_URL =
+  process.env.BENCH_LOADER_URL ?? new URL("../packages/loader/dist/index.js", import.meta.url).href;
 const JITI_URL = import.meta.resolve("jiti");
 
 function helperSource(i) {

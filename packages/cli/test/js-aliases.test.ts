@@ -20,7 +20,12 @@ function project(files: Record<string, string>) {
   return box;
 }
 
-const rmRf = ["emit", "tool_call", "--input", JSON.stringify({ toolName: "bash", input: { command: "rm -rf /" } })];
+const rmRf = [
+  "emit",
+  "tool_call",
+  "--input",
+  JSON.stringify({ toolName: "bash", input: { command: "rm -rf /" } }),
+];
 
 describe("hookwire emit with JavaScript hooks that import @hookwire/core", () => {
   it.each([

@@ -14,7 +14,10 @@ async function project(files: Record<string, string>) {
   const host = path.join(root, "host", "pi.js");
   await mkdir(path.dirname(host), { recursive: true });
   await writeFile(path.join(path.dirname(host), "package.json"), `{ "type": "module" }\n`);
-  await writeFile(host, `export const VERSION = "host";\nexport function isBash(e) { return e.toolName === "bash"; }\n`);
+  await writeFile(
+    host,
+    `export const VERSION = "host";\nexport function isBash(e) { return e.toolName === "bash"; }\n`,
+  );
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(cwd, file)), { recursive: true });
     await writeFile(path.join(cwd, file), text);
@@ -66,7 +69,12 @@ const modules: Array<{ name: string; file: string; text: string }> = [
 
 const HELPER = `import { isToolEvent } from "@hookwire/core";\nexport const guard = (e) => isToolEvent(e, "bash") ? (${GUARD})(e) : undefined;\n`;
 
-async function blocks(file: string, cwd: string, alias: Record<string, string>, fsCache: string | false = false) {
+async function blocks(
+  file: string,
+  cwd: string,
+  alias: Record<string, string>,
+  fsCache: string | false = false,
+) {
   const { hooks, errors } = await loadHooks([file], cwd, { alias, fsCache });
   expect(errors.map((e) => e.error.message)).toEqual([]);
   const runner = sessionlessRunner(hooks, cwd);
@@ -124,7 +132,9 @@ describe("JavaScript hook modules that import an aliased package", () => {
     const cache = path.join(root, "cache");
     const reason = async (to: Record<string, string>) => {
       const { hooks } = await loadHooks([path.join(cwd, "version.js")], cwd, { alias: to, fsCache: cache });
-      return (await sessionlessRunner(hooks, cwd).emitToolCall({ toolName: "bash", toolCallId: "1", input: {} }))?.reason;
+      return (
+        await sessionlessRunner(hooks, cwd).emitToolCall({ toolName: "bash", toolCallId: "1", input: {} })
+      )?.reason;
     };
     expect(await reason(alias)).toBe("host");
     expect(await reason({ [PI]: other })).toBe("other");
@@ -137,7 +147,13 @@ describe("JavaScript hook modules that import an aliased package", () => {
     });
     const home = path.join(root, "home");
     await mkdir(home);
-    const options = { home, formats: HOOK_FORMATS, trustStore: path.join(root, "trust.json"), fsCache: false, alias };
+    const options = {
+      home,
+      formats: HOOK_FORMATS,
+      trustStore: path.join(root, "trust.json"),
+      fsCache: false,
+      alias,
+    };
     const status = await trustProject(cwd, options);
     expect(status.items).toContain("support .pi/hooks/lib/check.js");
     const trusted = await discoverAndLoadHooks([], cwd, options);
