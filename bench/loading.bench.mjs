@@ -1,5 +1,6 @@
 // Loading 50 TypeScript hook modules, each importing a TypeScript helper, through loadHooks (cold and warm
-// cache) against native import() of the same modules compiled to .mjs, and against plain jiti. Every
+// cache) against native import() of the same modules compiled to .mjs, and against plain jiti; and the .mjs
+// modules themselves through loadHooks (which reads a JavaScript module's imports for aliased packages first). Every
 // measurement runs in a fresh `node` process so no module cache carries over; every clock starts before the
 // first import of the mode (its library included); modes are interleaved per round; rows report medians.
 // Standalone: `pnpm build && node bench/loading.bench.mjs`.
@@ -15,7 +16,9 @@ import { formatTable, median } from "./measure.mjs";
 const run$ = promisify(execFile);
 const MODULES = Number(process.env.BENCH_LOAD_MODULES ?? 50);
 const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 9);
-const LOADER_URL = new URL("../packages/loader/dist/index.js", import.meta.url).href;
+// BENCH_LOADER_URL: another build of the loader (a baseline checkout's dist) for a before/after figure.
+const LOADER_URL =
+  process.env.BENCH_LOADER_URL ?? new URL("../packages/loader/dist/index.js", import.meta.url).href;
 const JITI_URL = import.meta.resolve("jiti");
 
 function helperSource(i) {
@@ -140,9 +143,11 @@ export async function run() {
     await measure(dir, "loader", "ts.json", warmLoader);
     await measure(dir, "jiti", "ts.json", warmJiti);
 
-    const times = { native: [], loaderCold: [], loaderWarm: [], jitiCold: [], jitiWarm: [] };
+    const times = { native: [], loaderJs: [], loaderCold: [], loaderWarm: [], jitiCold: [], jitiWarm: [] };
     const modes = [
       ["native", () => measure(dir, "native", "mjs.json", "-")],
+      // Plain JavaScript that imports nothing aliased: the loader reads its imports, then lets Node import it.
+      ["loaderJs", () => measure(dir, "loader", "mjs.json", warmLoader)],
       ["loaderCold", (round) => measure(dir, "loader", "ts.json", path.join(dir, `cold-loader-${round}`))],
       ["jitiCold", (round) => measure(dir, "jiti", "ts.json", path.join(dir, `cold-jiti-${round}`))],
       ["loaderWarm", () => measure(dir, "loader", "ts.json", warmLoader)],
@@ -157,6 +162,13 @@ export async function run() {
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
     return [
+      row(
+        `loadHooks ${MODULES} plain .mjs modules (nothing aliased)`,
+        `native import() of .mjs`,
+        m.loaderJs,
+        m.native,
+        null,
+      ),
       row(
         `loadHooks ${MODULES} TS modules, warm cache`,
         `native import() of .mjs`,

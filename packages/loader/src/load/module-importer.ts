@@ -1,4 +1,4 @@
-// Imports hook modules: the runner for TypeScript, native `import()` for JavaScript, jiti for CommonJS TypeScript only.
+// Imports hook modules: the runner for TypeScript and aliased JavaScript, native `import()` for the rest, jiti for CommonJS.
 
 import { closeSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -36,8 +36,8 @@ function checkModuleFile(file: string): void {
 
 export interface ModuleImportOptions {
   /**
-   * Module aliases for jiti (`{ "@mariozechner/pi-coding-agent": "/host/pi.js" }`). They apply to
-   * TypeScript modules only: Node resolves the imports of natively imported `.js/.mjs/.cjs` files itself.
+   * Module aliases (`{ "@mariozechner/pi-coding-agent": "/host/pi.js" }`), for the runner and jiti. A `.js/.mjs/.cjs`
+   * module whose imports name one runs in the runner (`namesAlias`); Node resolves the imports of the others itself.
    */
   alias?: Record<string, string>;
   /**
@@ -89,8 +89,9 @@ let reloadCounter = 0;
 
 /**
  * One decision for every file: the resolver's `engineOf` says who runs it. TypeScript and JSX modules run in the
- * loader's runner (oxc, cached by content hash); what Node runs itself (`.js`, `.mjs`, `.cjs`) is imported natively;
- * jiti is left only CommonJS TypeScript (`.cts`, or a `.ts` that uses `require`), started when one is met.
+ * loader's runner (oxc, cached by content hash); what Node runs itself (`.js`, `.mjs`, `.cjs`) is imported natively,
+ * unless its imports name an aliased package (`runner.runs`); jiti is left only CommonJS (`.cts`, a `.ts` that uses
+ * `require`, an aliased `.cjs`), started when one is met.
  */
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
   const fsCache = options.fsCache ?? true;
@@ -127,7 +128,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
 
   return async (file, { verify } = {}) => {
     const engine = engineOf(file);
-    if (engine === "runner") {
+    if (engine === "runner" || (engine === "node" && runner.runs(file))) {
       const loaded = await runner.load(file, { fresh, verify });
       // The entry itself is CommonJS: jiti runs it (the runner read and checked it).
       return loaded !== undefined ? loaded : importCommonJs(file);

@@ -4,6 +4,7 @@ import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
+import { namesAlias } from "./alias-imports.js";
 import { ensurePrivateDir, MAX_CACHE_ENTRIES } from "./cache-dir.js";
 import { readPrivateFile, sha256 } from "./cache-entry.js";
 import { pruneOldest } from "./keyed-cache.js";
@@ -49,6 +50,8 @@ export interface ModuleRunnerOptions {
 export type VerifySource = (file: string, source: string | undefined) => void;
 
 export interface ModuleRunner {
+  /** Whether the runner runs `file`: TypeScript and JSX, and JavaScript whose imports name an alias (`namesAlias`). */
+  runs(file: string): boolean;
   /** The module's exports; `undefined` when the entry itself is CommonJS (for jiti). */
   load(file: string, options?: { fresh?: boolean; verify?: VerifySource }): Promise<unknown>;
 }
@@ -85,7 +88,9 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     if (found.kind === "builtin") return { kind: "native", specifier: found.specifier };
     if (found.kind === "missing") throw notFound(specifier, parent, found.why);
     const engine = engineOf(found.file);
-    if (engine === "runner") return { kind: "module", file: found.file };
+    // What an alias names is the host's own code: Node runs it, whatever it imports.
+    if (engine === "runner" || (!resolverOf().isAliased(specifier) && namesAlias(found.file, resolverOf())))
+      return { kind: "module", file: found.file };
     if (engine === "jiti") return { kind: "commonjs", file: found.file };
     return { kind: "native", specifier: pathToFileURL(found.file).href, file: found.file };
   };
@@ -239,6 +244,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   };
 
   return {
+    runs: (file) => engineOf(file) === "runner" || namesAlias(file, resolverOf()),
     async load(file, { fresh = false, verify } = {}) {
       const load: Load = { graph: new Map(), commonjs: new Set(), cache: fresh ? new Map() : shared, verify };
       await plan(file, load);

@@ -95,6 +95,16 @@ export class Resolver {
     this.#aliases = Object.entries(options.alias ?? {}).sort(([a], [b]) => b.length - a.length);
   }
 
+  /** The names the `alias` option maps. */
+  get aliases(): string[] {
+    return this.#aliases.map(([name]) => name);
+  }
+
+  /** Whether `specifier` is one the `alias` option maps (the name itself or a subpath of it). */
+  isAliased(specifier: string): boolean {
+    return this.#aliases.some(([name]) => specifier === name || specifier.startsWith(`${name}/`));
+  }
+
   resolve(specifier: string, parent: string, kind: ImportKind = "import"): Resolution {
     try {
       return this.#resolve(specifier, parent, kind, 0);
