@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -75,6 +76,37 @@ describe("a repository cannot switch off, crash or hang the user's own hooks", (
     const { loaded } = await rmRf();
     expect(loaded.hooks.map((hook) => hook.path)).toContain("~/.config/opencode/plugin/user.js");
     expect(loaded.warnings.filter((w) => w.kind === "provider")).toEqual([]);
+  });
+
+  it("refuses a trusted project's modules under a package.json that is a FIFO, and the user's guard still blocks", async () => {
+    // Node reads the nearest package.json before importing a module; reading a FIFO never finishes, and it held
+    // the thread that tried for good (found by the hostile-tree property).
+    const { cwd, write, options, home } = await guarded();
+    await write(".pi/hooks/project.js", "export default (pi) => pi.on(\"tool_call\", () => undefined);\n");
+    await write(".pi/hooks/other.mjs", "export default (pi) => pi.on(\"tool_call\", () => undefined);\n");
+    execFileSync("mkfifo", [path.join(cwd, "package.json")]);
+    const loaded = await discoverAndLoadHooks([], cwd, { ...options, trust: "all" });
+    expect(loaded.hooks.map((hook) => hook.path)).toEqual(["~/.pi/hooks/guard.mjs"]);
+    expect(
+      loaded.errors.map((e) => [e.path, e.error.message.replaceAll(cwd, "<project>").replaceAll(home, "~")]),
+    ).toMatchInlineSnapshot(`
+      [
+        [
+          ".pi/hooks/other.mjs",
+          "Hook module \`.pi/hooks/other.mjs\` could not be imported: <project>/package.json is not a regular file; Node reads the package.json nearest a module before importing it, and reading this one would never finish. Remove it or make it a regular file. Fix the module so it evaluates, then reload.",
+        ],
+        [
+          ".pi/hooks/project.js",
+          "Hook module \`.pi/hooks/project.js\` could not be imported: <project>/package.json is not a regular file; Node reads the package.json nearest a module before importing it, and reading this one would never finish. Remove it or make it a regular file. Fix the module so it evaluates, then reload.",
+        ],
+      ]
+    `);
+    const outcome = await sessionlessRunner(loaded.hooks, cwd).emitToolCall({
+      toolName: "bash",
+      toolCallId: "1",
+      input: { command: "rm -rf /" },
+    });
+    expect(outcome).toMatchObject({ block: true, reason: "user guard" });
   });
 
   it("refuses a settings file with a 100,000-deep array in a handler field, and the user's hooks run", async () => {

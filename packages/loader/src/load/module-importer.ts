@@ -1,6 +1,6 @@
 // Imports hook modules: the runner for TypeScript and aliased JavaScript, native `import()` for the rest, jiti for CommonJS.
 
-import { closeSync } from "node:fs";
+import { closeSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -32,6 +32,30 @@ function checkModuleFile(file: string): void {
       `${file} ${opened.message}; hook modules must be regular files of at most ${MAX_MODULE_BYTES} bytes`,
     );
   closeSync(opened.fd);
+  checkPackageScope(file);
+}
+
+/**
+ * Node (and a bundler's resolver) reads the nearest `package.json` above a module it imports, to know its type: a
+ * FIFO or a device there would block that read for good, and with it the thread that does it. The nearest one that
+ * exists must be a regular file (a link to one is fine, as Node follows it); above it nothing more is read.
+ */
+function checkPackageScope(file: string): void {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    let found: ReturnType<typeof statSync>;
+    try {
+      found = statSync(manifest, { throwIfNoEntry: false });
+    } catch {
+      found = undefined; // a link loop or a name too long: Node's read fails too, and it looks further up
+    }
+    if (found?.isFile()) return;
+    if (found !== undefined && !found.isDirectory())
+      throw new Error(
+        `${manifest} is not a regular file; Node reads the package.json nearest a module before importing it, and reading this one would never finish. Remove it or make it a regular file`,
+      );
+    if (path.dirname(dir) === dir) return;
+  }
 }
 
 export interface ModuleImportOptions {
