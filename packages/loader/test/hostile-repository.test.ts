@@ -82,8 +82,8 @@ describe("a repository cannot switch off, crash or hang the user's own hooks", (
     // Node reads the nearest package.json before importing a module; reading a FIFO never finishes, and it held
     // the thread that tried for good (found by the hostile-tree property).
     const { cwd, write, options, home } = await guarded();
-    await write(".pi/hooks/project.js", "export default (pi) => pi.on(\"tool_call\", () => undefined);\n");
-    await write(".pi/hooks/other.mjs", "export default (pi) => pi.on(\"tool_call\", () => undefined);\n");
+    await write(".pi/hooks/project.js", 'export default (pi) => pi.on("tool_call", () => undefined);\n');
+    await write(".pi/hooks/other.mjs", 'export default (pi) => pi.on("tool_call", () => undefined);\n');
     execFileSync("mkfifo", [path.join(cwd, "package.json")]);
     const loaded = await discoverAndLoadHooks([], cwd, { ...options, trust: "all" });
     expect(loaded.hooks.map((hook) => hook.path)).toEqual(["~/.pi/hooks/guard.mjs"]);
