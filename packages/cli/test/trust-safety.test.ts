@@ -134,7 +134,7 @@ describe("the trust store across processes", () => {
     const codes = await Promise.all(
       projects.map(
         (dir) =>
-          new Promise<number | null>((resolve) => {
+          new Promise<{ code: number | null; stderr: string }>((resolve) => {
             const child = spawn(process.execPath, [bin, "trust", "--yes", "--cwd", dir], {
               env: {
                 ...process.env,
@@ -142,13 +142,18 @@ describe("the trust store across processes", () => {
                 XDG_CONFIG_HOME: path.join(box.home, ".config"),
                 NO_COLOR: "1",
               },
-              stdio: "ignore",
+              stdio: ["ignore", "ignore", "pipe"],
             });
-            child.on("close", resolve);
+            let stderr = "";
+            child.stderr.on("data", (chunk) => {
+              stderr += chunk;
+            });
+            child.on("close", (code) => resolve({ code, stderr }));
           }),
       ),
     );
-    expect(codes).toEqual(projects.map(() => 0));
+    // A failure names what the process said.
+    expect(codes).toEqual(projects.map(() => ({ code: 0, stderr: "" })));
     const { readFileSync, readdirSync } = await import("node:fs");
     const store = path.join(box.home, ".config/hookwire/trust.json");
     expect(Object.keys(JSON.parse(readFileSync(store, "utf8")).projects).sort()).toEqual(projects.sort());
