@@ -78,12 +78,19 @@ describe("a repository cannot switch off, crash or hang the user's own hooks", (
     expect(loaded.warnings.filter((w) => w.kind === "provider")).toEqual([]);
   });
 
-  it("refuses a trusted project's modules under a package.json that is a FIFO, and the user's guard still blocks", async () => {
+  it("refuses a trusted project's modules and helpers under a package.json that is a FIFO, and the user's guard still blocks", async () => {
     // Node reads the nearest package.json before importing a module; reading a FIFO never finishes, and it held
     // the thread that tried for good (found by the hostile-tree property).
     const { cwd, write, options, home } = await guarded();
     await write(".pi/hooks/project.js", 'export default (pi) => pi.on("tool_call", () => undefined);\n');
     await write(".pi/hooks/other.mjs", 'export default (pi) => pi.on("tool_call", () => undefined);\n');
+    // A TypeScript module runs in the runner, but the JavaScript helper it imports is Node's to import: in a plain
+    // Node host that blocked its main thread for good.
+    await write(
+      ".pi/hooks/typed.ts",
+      'import { x } from "../../lib/helper.js";\nexport default (pi) => pi.on("tool_call", () => x);\n',
+    );
+    await write("lib/helper.js", "export const x = undefined;\n");
     execFileSync("mkfifo", [path.join(cwd, "package.json")]);
     const loaded = await discoverAndLoadHooks([], cwd, { ...options, trust: "all" });
     expect(loaded.hooks.map((hook) => hook.path)).toEqual(["~/.pi/hooks/guard.mjs"]);
@@ -98,6 +105,10 @@ describe("a repository cannot switch off, crash or hang the user's own hooks", (
         [
           ".pi/hooks/project.js",
           "Hook module \`.pi/hooks/project.js\` could not be imported: <project>/package.json is not a regular file; Node reads the package.json nearest a module before importing it, and reading this one would never finish. Remove it or make it a regular file. Fix the module so it evaluates, then reload.",
+        ],
+        [
+          ".pi/hooks/typed.ts",
+          "Hook module \`.pi/hooks/typed.ts\` could not be imported: \`../../lib/helper.js\` from \`<project>/.pi/hooks/typed.ts\`: <project>/package.json is not a regular file; Node reads the package.json nearest a module before importing it, and reading this one would never finish. Remove it or make it a regular file. Fix the module so it evaluates, then reload.",
         ],
       ]
     `);

@@ -1,6 +1,6 @@
 // Imports hook modules: the runner for TypeScript and aliased JavaScript, native `import()` for the rest, jiti for CommonJS.
 
-import { closeSync, statSync } from "node:fs";
+import { closeSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,7 +9,7 @@ import type { Jiti } from "jiti";
 import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
 import { createModuleRunner, type VerifySource } from "./module-runner.js";
 import { parseError } from "./oxc-transform.js";
-import { engineOf } from "./resolve.js";
+import { engineOf, packageScopeProblem } from "./resolve.js";
 
 /** Hook modules larger than this are not loaded (8 MiB: far above any hook, bundled ones included). */
 export const MAX_MODULE_BYTES = 8 * 1024 * 1024;
@@ -35,27 +35,10 @@ function checkModuleFile(file: string): void {
   checkPackageScope(file);
 }
 
-/**
- * Node (and a bundler's resolver) reads the nearest `package.json` above a module it imports, to know its type: a
- * FIFO or a device there would block that read for good, and with it the thread that does it. The nearest one that
- * exists must be a regular file (a link to one is fine, as Node follows it); above it nothing more is read.
- */
+/** What Node or jiti imports must not sit under a package.json they would never finish reading. */
 function checkPackageScope(file: string): void {
-  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "package.json");
-    let found: ReturnType<typeof statSync>;
-    try {
-      found = statSync(manifest, { throwIfNoEntry: false });
-    } catch {
-      found = undefined; // a link loop or a name too long: Node's read fails too, and it looks further up
-    }
-    if (found?.isFile()) return;
-    if (found !== undefined && !found.isDirectory())
-      throw new Error(
-        `${manifest} is not a regular file; Node reads the package.json nearest a module before importing it, and reading this one would never finish. Remove it or make it a regular file`,
-      );
-    if (path.dirname(dir) === dir) return;
-  }
+  const problem = packageScopeProblem(file);
+  if (problem !== undefined) throw new Error(problem);
 }
 
 export interface ModuleImportOptions {
@@ -155,10 +138,13 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
     if (engine === "runner" || (engine === "node" && runner.runs(file))) {
       const loaded = await runner.load(file, { fresh, verify });
       // The entry itself is CommonJS: jiti runs it (the runner read and checked it).
-      return loaded !== undefined ? loaded : importCommonJs(file);
+      if (loaded !== undefined) return loaded;
+      checkPackageScope(file);
+      return importCommonJs(file);
     }
     if (engine === "jiti") {
       verify?.(file, readModuleSource(file));
+      checkPackageScope(file);
       return importCommonJs(file);
     }
     checkModuleFile(file);

@@ -9,7 +9,7 @@ import { ensurePrivateDir, MAX_CACHE_ENTRIES } from "./cache-dir.js";
 import { readPrivateFile, sha256 } from "./cache-entry.js";
 import { pruneOldest } from "./keyed-cache.js";
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
-import { engineOf, Resolver } from "./resolve.js";
+import { engineOf, packageScopeProblem, Resolver } from "./resolve.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
 const CACHE_VERSION = "3";
@@ -91,6 +91,9 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     // What an alias names is the host's own code: Node runs it, whatever it imports.
     if (engine === "runner" || (!resolverOf().isAliased(specifier) && namesAlias(found.file, resolverOf())))
       return { kind: "module", file: found.file };
+    // Node or jiti reads the package.json above what it imports: one it could never finish reading is refused.
+    const problem = packageScopeProblem(found.file);
+    if (problem !== undefined) throw new Error(`\`${specifier}\` from \`${parent}\`: ${problem}`);
     if (engine === "jiti") return { kind: "commonjs", file: found.file };
     return { kind: "native", specifier: pathToFileURL(found.file).href, file: found.file };
   };

@@ -275,17 +275,47 @@ export class Resolver {
   }
 
   #nearestPackage(from: string): { dir: string; json: PackageJson } | undefined {
-    for (let dir = from; ; dir = path.dirname(dir)) {
+    for (const dir of scopeFolders(from)) {
       const json = this.#package(dir);
       if (json) return { dir, json };
-      if (path.basename(dir) === "node_modules" || path.dirname(dir) === dir) return undefined;
     }
+    return undefined;
   }
 
   /** The nearest package.json's `type` says whether a `.js` file is an ES module (`"module"`) or CommonJS. */
   packageType(file: string): "module" | "commonjs" {
     return this.#nearestPackage(path.dirname(file))?.json.type === "module" ? "module" : "commonjs";
   }
+}
+
+/** The folders whose package.json says what a module in `from` is, nearest first: up to a `node_modules` or the root. */
+function* scopeFolders(from: string): Generator<string> {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    yield dir;
+    if (path.basename(dir) === "node_modules" || path.dirname(dir) === dir) return;
+  }
+}
+
+/**
+ * Why `file` must not be handed to Node or jiti, which read the package.json nearest a module before importing it
+ * (a bundler's resolver too): the nearest one that exists is not a regular file. A FIFO or a device there would
+ * block that read for good, and with it the thread that does it (Node's main thread, for a `.js`). A link to a
+ * regular file is fine, as Node follows it; a folder named package.json is passed over, as Node does.
+ */
+export function packageScopeProblem(file: string): string | undefined {
+  for (const dir of scopeFolders(path.dirname(file))) {
+    const manifest = path.join(dir, "package.json");
+    let found: ReturnType<typeof statSync>;
+    try {
+      found = statSync(manifest, { throwIfNoEntry: false });
+    } catch {
+      found = undefined; // a link loop or a name too long: Node's read fails too, and it looks further up
+    }
+    if (found?.isFile()) return undefined;
+    if (found !== undefined && !found.isDirectory())
+      return `${manifest} is not a regular file; Node reads the package.json nearest a module before importing it, and reading this one would never finish. Remove it or make it a regular file`;
+  }
+  return undefined;
 }
 
 function conditionsOf(kind: ImportKind) {
