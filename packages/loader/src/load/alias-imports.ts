@@ -1,7 +1,7 @@
 // Which JavaScript files run in the loader's runner rather than natively: those whose imports name an aliased package.
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core";
-import { MAX_SCRIPT_BYTES, readImports } from "../trust/script-imports.js";
+import { type ImportCache, importsOfSource, MAX_SCRIPT_BYTES } from "../trust/script-imports.js";
 import { engineOf, type Resolver } from "./resolve.js";
 
 const JAVASCRIPT = /\.[cm]?js$/i;
@@ -15,10 +15,7 @@ const NAMES_A_FILE = /["'`](?:\.{0,2}\/|file:|#)/;
  * Whether the text may lead to an alias: it spells an aliased name, or names another file. Most hooks import only
  * built-ins, and need no module lexer (loading it and reading every file is most of what this check costs).
  */
-function mayNameAlias(file: string, aliases: readonly string[]): boolean {
-  const read = readRegularFile(file, MAX_SCRIPT_BYTES);
-  if (!read.ok) return true;
-  const text = read.data.toString("utf8");
+function mayNameAlias(text: string, aliases: readonly string[]): boolean {
   return NAMES_A_FILE.test(text) || aliases.some((name) => text.includes(name));
 }
 
@@ -35,14 +32,18 @@ function isInstalled(file: string): boolean {
  * installed packages (`node_modules`, resolved by Node), TypeScript files (the runner runs them anyway) and what an
  * `import()` of a computed value names at run time.
  */
-export function namesAlias(file: string, resolver: Resolver): boolean {
+export function namesAlias(file: string, resolver: Resolver, cache?: ImportCache): boolean {
   if (!JAVASCRIPT.test(file) || isInstalled(file)) return false;
   const seen = new Set([file]);
   const queue = [file];
   for (let at = 0; at < queue.length; at++) {
     const from = queue[at]!;
-    if (!mayNameAlias(from, resolver.aliases)) continue;
-    for (const { specifier, kind } of readImports(from).specifiers) {
+    // Read once, for the prefilter and the scan: a file that cannot be read names nothing to follow.
+    const read = readRegularFile(from, MAX_SCRIPT_BYTES);
+    if (!read.ok) continue;
+    const text = read.data.toString("utf8");
+    if (!mayNameAlias(text, resolver.aliases)) continue;
+    for (const { specifier, kind } of importsOfSource(text, cache).specifiers) {
       if (resolver.isAliased(specifier)) return true;
       const resolved = resolver.resolve(specifier, from, kind);
       if (resolved.kind !== "file" || seen.has(resolved.file)) continue;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openRegularFile, readRegularFile } from "@hookwire/core";
 import type { Jiti } from "jiti";
+import { importCache } from "../trust/import-cache.js";
 import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
 import { createModuleRunner, type VerifySource } from "./module-runner.js";
 import { parseError } from "./oxc-transform.js";
@@ -131,6 +132,8 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
     alias,
     readSource: readModuleSource,
     importCommonJs,
+    // The trust walk's cache of the same scans: a warm start lexes nothing it read before.
+    ...(root === undefined ? {} : { imports: importCache() }),
   });
 
   return async (file, { verify } = {}) => {

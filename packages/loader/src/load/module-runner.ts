@@ -4,6 +4,7 @@ import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
+import type { ImportCache } from "../trust/script-imports.js";
 import { namesAlias } from "./alias-imports.js";
 import { ensurePrivateDir, MAX_CACHE_ENTRIES } from "./cache-dir.js";
 import { readPrivateFile, sha256 } from "./cache-entry.js";
@@ -44,6 +45,8 @@ export interface ModuleRunnerOptions {
   readSource(file: string): string;
   /** Imports a CommonJS TypeScript module (`.cts`, or a `.ts` that uses `require`), which the runner does not run. */
   importCommonJs(file: string): Promise<unknown>;
+  /** What JavaScript files import, kept across processes (`importCache()`, as the trust walk keeps it). */
+  imports?: ImportCache;
 }
 
 /** Called with every file a load runs, before it runs: the source the runner read, or `undefined` for a file Node reads. */
@@ -89,7 +92,10 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     if (found.kind === "missing") throw notFound(specifier, parent, found.why);
     const engine = engineOf(found.file);
     // What an alias names is the host's own code: Node runs it, whatever it imports.
-    if (engine === "runner" || (!resolverOf().isAliased(specifier) && namesAlias(found.file, resolverOf())))
+    if (
+      engine === "runner" ||
+      (!resolverOf().isAliased(specifier) && namesAlias(found.file, resolverOf(), options.imports))
+    )
       return { kind: "module", file: found.file };
     // Node or jiti reads the package.json above what it imports: one it could never finish reading is refused.
     const problem = packageScopeProblem(found.file);
@@ -247,7 +253,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   };
 
   return {
-    runs: (file) => engineOf(file) === "runner" || namesAlias(file, resolverOf()),
+    runs: (file) => engineOf(file) === "runner" || namesAlias(file, resolverOf(), options.imports),
     async load(file, { fresh = false, verify } = {}) {
       const load: Load = { graph: new Map(), commonjs: new Set(), cache: fresh ? new Map() : shared, verify };
       await plan(file, load);

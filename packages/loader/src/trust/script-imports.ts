@@ -42,7 +42,11 @@ function escapeRegExp(text: string): string {
 export function readImports(file: string, cache?: ImportCache): FileImports {
   const read = readRegularFile(file, MAX_SCRIPT_BYTES);
   if (!read.ok) return { specifiers: [], unknown: read.message };
-  const source = read.data.toString("utf8");
+  return importsOfSource(read.data.toString("utf8"), cache);
+}
+
+/** `readImports` of a text already read. */
+export function importsOfSource(source: string, cache?: ImportCache): FileImports {
   const kept = cache?.get(source);
   if (kept) return kept;
   const found = lexImports(source);
