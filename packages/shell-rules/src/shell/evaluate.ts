@@ -1,5 +1,6 @@
 // Strings bash evaluates as code although they are written as data: arithmetic, subscripts, prompts, code words.
-import { evaluated, MAX_DEPTH, type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { evaluated, MAX_DEPTH, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import type { Scope } from "./scope.js";
 import { type ShellWord, wordValues } from "./words.js";
 
 /** What the evaluator needs of the walk: reading code, and reading the expansions of a text. */

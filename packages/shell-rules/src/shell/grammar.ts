@@ -2,8 +2,8 @@
 import { createRequire } from "node:module";
 import { vendoredFile } from "@hookwire/core";
 import type { Parser, Tree } from "web-tree-sitter";
+import { parserNotLoaded } from "../errors.js";
 import { MAX_PARSE_STEPS, MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./analysis.js";
-import { parserNotLoaded } from "./parser.js";
 
 let parser: Parser | undefined;
 

@@ -1,7 +1,8 @@
 // The code a shell (`bash -c`, `sh <<EOF`) or an interpreter (`python -`, `node -e`) runs, as far as it can be read.
-import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { type ShellAnalysis, shorten, unknown } from "./analysis.js";
 import type { Evaluator } from "./evaluate.js";
 import type { ProgramSpec } from "./programs.js";
+import type { Scope } from "./scope.js";
 import type { ShellWord } from "./words.js";
 
 /** What these readers need from the unwrapper: the analysis they add to, and the evaluator that reads code. */

@@ -1,6 +1,6 @@
 // Unwrapper: follows one simple command through the wrappers it is spelled with (`sudo env xargs rm`), recording each program.
 import { posix } from "node:path";
-import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { type ShellAnalysis, shorten, unknown } from "./analysis.js";
 import { changeDirectory } from "./cd.js";
 import type { Evaluator } from "./evaluate.js";
 import {
@@ -20,6 +20,7 @@ import {
   type Role,
   variableUse,
 } from "./programs.js";
+import type { Scope } from "./scope.js";
 import { isSupplied, literalWord, runtimeWord, type ShellWord, wordValues } from "./words.js";
 
 type Next = { word: ShellWord; args: readonly ShellWord[] };

@@ -1,16 +1,9 @@
 // Walker: follows a parsed command line's statements in the order bash runs them, tracking directory, stdin and variables.
-import {
-  Definite,
-  MAX_DEPTH,
-  MAX_PARSED_CHARS,
-  type Scope,
-  type ShellAnalysis,
-  type Stdin,
-  unknown,
-} from "./analysis.js";
+import { MAX_DEPTH, MAX_PARSED_CHARS, type ShellAnalysis, unknown } from "./analysis.js";
 import { Evaluator } from "./evaluate.js";
 import { parseScript, type SyntaxNode } from "./grammar.js";
 import { variableUse } from "./programs.js";
+import { Definite, type Scope, type Stdin } from "./scope.js";
 import { redirectedInput } from "./stdin.js";
 import { Unwrapper } from "./unwrapper.js";
 import { Variables } from "./values.js";
