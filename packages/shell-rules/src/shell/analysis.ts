@@ -62,6 +62,11 @@ export type ShellUnknownCode =
    * `perl -e`, `awk 'BEGIN{system(…)}'`, `vim -c '!…'`, `make --eval`) or fed to it as a here-doc or here-string.
    */
   | "INLINE_CODE"
+  /**
+   * Bash syntax, a builtin's option or a shell option the analysis does not model (builtins.ts, syntax.ts): what it
+   * does is not read, so it fails closed rather than pass as data.
+   */
+  | "UNMODELLED"
   /** The bash grammar is not loaded (`loadShellParser()` was not awaited, or its WASM files failed to load). */
   | "UNAVAILABLE";
 

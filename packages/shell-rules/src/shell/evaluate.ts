@@ -12,6 +12,12 @@ export interface EvaluationHost {
   expansions(text: string, label: string, scope: Scope): void;
 }
 
+/** What the readers of code (interpreters.ts, shell-options.ts) need: the analysis they add to, and the evaluator. */
+export interface CodeReader {
+  readonly analysis: ShellAnalysis;
+  readonly evaluator: Evaluator;
+}
+
 /** One place a string is evaluated: what was found there, reported once. */
 interface Site {
   label: string;

@@ -38,6 +38,8 @@ export class Variables {
   private readonly uncollected: SyntaxNode[] = [];
   #anyAssign = false;
   readonly #integers = new Set<string>();
+  readonly #namerefs = new Set<string>();
+  #anyNameref = false;
   readonly #associative = new Set<string>();
 
   /** Something may assign any name (a name known only at run time, a nameref, code that cannot be read). */
@@ -54,6 +56,21 @@ export class Variables {
   get integers(): Set<string> {
     this.ensure();
     return this.#integers;
+  }
+
+  /**
+   * Whether `name` is declared a nameref anywhere in the shell's code (`declare -n`, `local -n`, `typeset -n`), or
+   * some declaration's names are known only at run time: an assignment to it names another variable.
+   */
+  isNameref(name: string): boolean {
+    this.ensure();
+    return this.#anyNameref || this.#namerefs.has(name);
+  }
+
+  /** Records a nameref; `undefined`: a declaration whose names are known only at run time. */
+  nameref(name: string | undefined): void {
+    if (name === undefined) this.#anyNameref = true;
+    else this.#namerefs.add(name);
   }
 
   /** Names declared `-A`: their subscripts are strings, not arithmetic. */
@@ -234,12 +251,16 @@ class Collector {
       .filter((child) => child.type === "word" && child.text.startsWith("-"))
       .map((child) => child.text.slice(1))
       .join("");
-    const local = node.children[0]?.text === "local";
+    const keyword = node.children[0]?.text;
+    const local = keyword === "local";
+    // `-n` is the nameref attribute for these; `export -n` takes the export attribute off.
+    const nameref = flags.includes("n") && (local || keyword === "declare" || keyword === "typeset");
     for (const child of node.namedChildren) {
       if (child.type === "variable_assignment") {
         const name = child.childForField("name")?.text ?? "";
         if (flags.includes("i")) this.table.integers.add(name);
         if (flags.includes("A")) this.table.associative.add(name);
+        if (nameref) this.table.nameref(name);
         continue;
       }
       if (child.type === "word" && child.text.startsWith("-")) continue;
@@ -247,6 +268,7 @@ class Collector {
       const texts = wordValues(resolveWord(child), (name) => this.table.assigned(name));
       if (!texts) {
         this.table.anyAssign = true;
+        if (nameref) this.table.nameref(undefined);
         continue;
       }
       for (const text of texts) {
@@ -256,6 +278,7 @@ class Collector {
         if (!name) continue;
         if (flags.includes("i")) this.table.integers.add(name);
         if (flags.includes("A")) this.table.associative.add(name);
+        if (nameref) this.table.nameref(name);
         // An element (`a[…]=1`) leaves the other values of the array as they were.
         if (name !== target) this.table.assign(name, undefined);
         else if (eq !== -1) this.table.assign(name, text.slice(eq + 1));
@@ -263,7 +286,7 @@ class Collector {
       }
     }
     // A nameref makes assignments to one name land on another.
-    if (flags.includes("n")) this.table.anyAssign = true;
+    if (nameref) this.table.anyAssign = true;
   }
 
   private command(node: SyntaxNode, depth: number): void {
