@@ -232,7 +232,10 @@ function attachDescriptors(root: SyntaxNode): void {
     node.children.forEach((child, i) => {
       if (!redirects.has(child.type) || child.children.some((part) => part.type === "file_descriptor"))
         return;
-      const previous = node.children[i - 1];
+      let previous = node.children[i - 1];
+      // `a && b {fd}>x`: the grammar hangs the redirect on the list; bash on its last command.
+      while (previous && (previous.type === "list" || previous.type === "pipeline"))
+        previous = previous.namedChildren.at(-1);
       const holder = previous?.type === "command" ? previous : node;
       const number = previous?.type === "command" ? previous.children.at(-1) : previous;
       const descriptor = number?.type === "number" || (number && DESCRIPTOR_VARIABLE.test(number.text));
