@@ -76,6 +76,7 @@ describe("what the tables do not model fails closed", () => {
       "UNMODELLED: `set -o nosuchoption` sets `nosuchoption`, a shell option the analysis does not model",
     ],
     ["shopt -s compat31", "UNMODELLED: `compat31` is a shell option the analysis does not model"],
+    ["bash -O compat31 x.sh", "UNMODELLED: `compat31` is a shell option the analysis does not model"],
     [
       "set $OPTS",
       "DYNAMIC_CODE: `set` is given `$OPTS`, known only at run time, where a shell option is expected",
@@ -112,6 +113,8 @@ describe("what the tables do not model fails closed", () => {
     "compopt -o nospace",
     "history -s 'a command'",
     "hash -r",
+    "history -d -1",
+    "bash -O extglob -o pipefail x.sh",
   ])("%j reads as data", (command) => {
     expect(unknowns(command)).toEqual([]);
   });

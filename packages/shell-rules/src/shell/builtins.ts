@@ -12,6 +12,8 @@ export interface Builtin {
   letters?: string;
   /** `+x` turns an option off (`set +e`, `declare +x`): read like `-x`. */
   plus?: boolean;
+  /** Letters whose option takes the next word (`history -d -1`), for a row whose spec does not list them. */
+  takes?: string;
 }
 
 /** Runs nothing and evaluates none of its words: prints, tests, or changes state the walk does not depend on. */
@@ -115,7 +117,7 @@ const table: Record<string, Builtin> = {
   pwd: data("LP"),
   type: data("afptP"),
   help: data("dms"),
-  history: data("cdanrwps"),
+  history: { spec: DATA, letters: "cdanrwps", takes: "d" },
   times: data(),
   caller: data(),
   compopt: data("oDEI", true),

@@ -3,7 +3,7 @@ import { shorten, unknown } from "./analysis.js";
 import type { CodeReader } from "./evaluate.js";
 import type { ProgramSpec } from "./programs.js";
 import type { Scope } from "./scope.js";
-import { setOption } from "./shell-options.js";
+import { setOption, shoptOption } from "./shell-options.js";
 import type { ShellWord } from "./words.js";
 
 /** Paths that are the command's own standard input. */
@@ -54,8 +54,10 @@ export function shellCode(
     for (const letter of letters) {
       if (letter !== "o" && letter !== "O") continue;
       const name = args[++i];
-      if (on && letter === "o" && name?.literal)
-        setOption(reader, `${program} -o ${name.value}`, name.value, scope);
+      const label = `${program} -${letter} ${name?.value ?? ""}`;
+      if (!name?.literal) continue;
+      if (on && letter === "o") setOption(reader, label, name.value, scope);
+      if (letter === "O") shoptOption(reader, label, name.value, scope);
     }
   }
   const operand = args[i];

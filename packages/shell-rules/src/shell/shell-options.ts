@@ -64,16 +64,20 @@ export function shoptCommand(reader: CodeReader, args: readonly ShellWord[], sco
     }
     if (setNames) {
       if (on) setOption(reader, `shopt -so ${arg.value}`, arg.value, scope);
-    } else if (!SHOPT_OPTIONS.has(arg.value)) {
-      unknown(
-        reader.analysis,
-        scope,
-        "UNMODELLED",
-        `shopt ${arg.value}`,
-        `\`${shorten(arg.value)}\` is a shell option the analysis does not model`,
-      );
-    }
+    } else shoptOption(reader, `shopt ${arg.value}`, arg.value, scope);
   }
+}
+
+/** A `shopt` name (`shopt -s NAME`, `bash -O NAME`): one bash 5.2 does not have, or a `compat*` level, is unknown. */
+export function shoptOption(reader: CodeReader, label: string, name: string, scope: Scope): void {
+  if (SHOPT_OPTIONS.has(name)) return;
+  unknown(
+    reader.analysis,
+    scope,
+    "UNMODELLED",
+    label,
+    `\`${shorten(name)}\` is a shell option the analysis does not model`,
+  );
 }
 
 function dynamicOption(reader: CodeReader, label: string, word: ShellWord, scope: Scope): void {
@@ -133,7 +137,7 @@ export function unmodelledOption(
     for (let j = 1; j < value.length; j++) {
       const letter = value[j]!;
       if (!letters.includes(letter)) return value;
-      if (options?.short?.includes(letter) || (letter === "o" && row.plus)) {
+      if (options?.short?.includes(letter) || row.takes?.includes(letter) || (letter === "o" && row.plus)) {
         // `jobs -x cmd -f`: what follows the command is the command's.
         if (row.spec.kind === "builtin" && row.spec.values?.[`-${letter}`] === "command") return undefined;
         if (j === value.length - 1) i++;
