@@ -37,6 +37,7 @@ describe("the tables of bash's builtins and syntax", () => {
   });
 
   it("was written for bash 5.2, the bash here", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
     expect(bash('echo "${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}"').trim()).toBe("5.2");
   });
 
