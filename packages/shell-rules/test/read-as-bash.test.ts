@@ -73,6 +73,12 @@ describe("an assignment through a nameref names a variable, whose subscript bash
     ["declare -n r; declare r='a[$(rm -f victim)]'", "nameref r > rm -f victim"],
     ["declare -n r; for r in 'a[$(rm -f victim)]'; do :; done; r=1", "nameref r > rm -f victim"],
     ["r='a[$(rm -f victim)]'; declare -n r; echo \"$r\"", "nameref r > rm -f victim"],
+    ["declare \"-n\" r; r='a[$(rm -f victim)]'", "nameref r > rm -f victim"],
+    ["declare -\"n\" r; r='a[$(rm -f victim)]'", "nameref r > rm -f victim"],
+    ["f=-n; declare $f r; r='a[$(rm -f victim)]'", "nameref r > rm -f victim"],
+    ["builtin declare -n r; r='a[$(rm -f victim)]'", "nameref r > rm -f victim"],
+    ["r='a[$(rm -f victim)]'; command typeset -n r; echo \"$r\"", "nameref r > rm -f victim"],
+    ["\"local\" -n r; r='a[$(rm -f victim)]'", "nameref r > rm -f victim"],
   ])("%j", (command, rm) => {
     expect(found(command).rm).toEqual([rm]);
     expect(deny(command)).toBe("match");
@@ -92,6 +98,22 @@ describe("an assignment through a nameref names a variable, whose subscript bash
   it("reads `export -n` as taking the export attribute off, and a nameref to a plain name as data", () => {
     expect(allowed("export -n FOO; FOO=1; echo $FOO")).toBe(true);
     expect(allowed("declare -n r=target; r=1; echo $r")).toBe(true);
+  });
+});
+
+describe("a declaration the grammar reads as a command is read again as one", () => {
+  it.each([
+    ["builtin declare -i x='a[$(rm -f victim)]'", "builtin > declare > x= > rm -f victim"],
+    ["command typeset 'a[$(rm -f victim)]=1'", "command > typeset > typeset > rm -f victim"],
+    ["\"declare\" -i x='a[$(rm -f victim)]'", "declare > x= > rm -f victim"],
+  ])("%j", (command, rm) => {
+    expect(found(command).rm).toEqual([rm]);
+    expect(deny(command)).toBe("match");
+    expect(allowed(command)).toBe(false);
+  });
+
+  it("fails closed on a word known only at run time", () => {
+    expect(found("builtin declare $x").unknown).toEqual(["DYNAMIC_CODE"]);
   });
 });
 

@@ -25,6 +25,12 @@ export const namerefs = rows("unmodelled: assignments through a nameref", GUARDS
   [`typeset -n r; r="${SUB}"; : "$r"`, "deny"],
   [`declare -n r; declare r="${SUB}"; echo "$r"`, "deny"],
   [`declare -n r; for r in "${SUB}"; do :; done; r=1`, "deny"],
+  [`declare "-n" r; r="${SUB}"; echo "$r"`, "deny"],
+  [`f=-n; declare $f r; r="${SUB}"; echo "$r"`, "deny"],
+  [`builtin declare -n r; r="${SUB}"; echo "$r"`, "deny"],
+  [`command typeset -n r; r="${SUB}"; echo "$r"`, "deny"],
+  [`builtin declare -i x="${SUB}"`, "deny"],
+  [`"declare" -i x="${SUB}"`, "deny"],
   ["declare -n r; printf -v r %s 'a[$(rm -f victim)]'; echo \"$r\"", "ask"],
   ["declare -n r; read -r r <<< 'a[$(rm -f victim)]'; echo \"$r\"", "ask"],
 ]);

@@ -19,6 +19,7 @@ export interface Builtin {
 /** Runs nothing and evaluates none of its words: prints, tests, or changes state the walk does not depend on. */
 const DATA: ProgramSpec = { kind: "data" };
 const data = (letters?: string, plus = false): Builtin => ({ spec: DATA, letters, plus });
+const declaration = (letters: string): Builtin => ({ spec: { kind: "declaration" }, letters, plus: true });
 const wrapper = (options: OptionSpec = {}): ProgramSpec => ({ kind: "wrapper", options });
 const builtin = (
   spec: Omit<Extract<ProgramSpec, { kind: "builtin" }>, "kind" | "options"> & { options?: OptionSpec },
@@ -97,13 +98,13 @@ const table: Record<string, Builtin> = {
   // ─── change the shell's options: `set -H` turns on history expansion, `set -k` moves assignments ───────
   set: { spec: { kind: "options" }, letters: "abefhkmnptuvxBCEHPTo", plus: true },
   shopt: { spec: { kind: "options" }, letters: "pqsuo" },
-  // ─── declarations (the walk reads their names and values) ──────────────────────────────────────────────
-  declare: data(DECLARE, true),
-  typeset: data(DECLARE, true),
-  local: data(DECLARE, true),
-  export: data("fnp", true),
-  readonly: data("aAfp", true),
-  unset: data("fvn"),
+  // ─── declarations (the walk reads their names and values; run by a wrapper, read again as one) ─────────
+  declare: declaration(DECLARE),
+  typeset: declaration(DECLARE),
+  local: declaration(DECLARE),
+  export: declaration("fnp"),
+  readonly: declaration("aAfp"),
+  unset: { spec: { kind: "declaration" }, letters: "fvn" },
   // ─── the directory stack ───────────────────────────────────────────────────────────────────────────────
   cd: { spec: { kind: "cd" }, letters: "LPe@" },
   pushd: { spec: { kind: "cd" } },

@@ -90,6 +90,8 @@ const OTHER: Partial<Record<ProgramSpec["kind"], string>> = {
   cd: "changes the directory of later commands",
   history: "runs commands of the history: fails closed (`-l` only lists; `-e CODE` is code)",
   options: "shell options: history expansion, `keyword` and options it does not know fail closed",
+  declaration:
+    "names (a subscript is evaluated) and values (`-i`: arithmetic; `-n`: a name); run by a wrapper, read again as a declaration",
 };
 
 /** What a builtin does to the analysis, in a few words. */

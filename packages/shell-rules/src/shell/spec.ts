@@ -110,8 +110,10 @@ export type ProgramSpec =
   | { kind: "parallel"; options: OptionSpec }
   /** Changes the directory later commands of the same shell run in. */
   | { kind: "cd" }
-  /** A builtin that runs nothing and evaluates none of its words (`echo`, `pwd`, `declare`): builtins.ts. */
+  /** A builtin that runs nothing and evaluates none of its words (`echo`, `pwd`, `true`): builtins.ts. */
   | { kind: "data" }
+  /** `declare`, `typeset`, `local`, `export`, `readonly`, `unset`: names and values bash assigns or evaluates. */
+  | { kind: "declaration" }
   /** Runs commands of the shell's history (`fc`): known only at run time. */
   | { kind: "history" }
   /** Sets the shell's options (`set`, `shopt`), some of which change what the rest of the line means. */

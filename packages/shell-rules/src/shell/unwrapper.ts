@@ -16,7 +16,7 @@ import {
 } from "./programs.js";
 import type { Scope } from "./scope.js";
 import { historyCommand, setCommand, setOption, shoptCommand, unmodelledOption } from "./shell-options.js";
-import { isSupplied, literalWord, runtimeWord, type ShellWord, wordValues } from "./words.js";
+import { isSupplied, literalWord, quotedCommand, runtimeWord, type ShellWord, wordValues } from "./words.js";
 
 type Next = { word: ShellWord; args: readonly ShellWord[] };
 type Step = { next?: Next; label?: string; cwd?: string | null };
@@ -28,8 +28,11 @@ export class Unwrapper implements CodeReader {
     readonly evaluator: Evaluator,
   ) {}
 
-  /** Returns the directory the shell is in after the command. */
-  run(word: ShellWord, args: readonly ShellWord[], scope: Scope): string | null {
+  /**
+   * Returns the directory the shell is in after the command. `declared`: the command is a declaration the walk
+   * has read already (a `declaration_command` node), recorded here as the program it also is.
+   */
+  run(word: ShellWord, args: readonly ShellWord[], scope: Scope, declared = false): string | null {
     let current: Next | undefined = { word, args };
     let via = scope.via;
     let cwd = scope.cwd;
@@ -51,7 +54,10 @@ export class Unwrapper implements CodeReader {
       if (!spec) return scope.cwd;
       if (!path.includes("/") && this.unmodelled(program, spec, current.args, { ...scope, via }))
         return scope.cwd;
-      const step = this.step(spec, program, current.args, { ...scope, via, cwd });
+      const step: Step =
+        spec.kind === "declaration"
+          ? this.declaration(program, current.args, { ...scope, via, cwd }, declared && hops === 0)
+          : this.step(spec, program, current.args, { ...scope, via, cwd });
       if (step.cwd !== undefined) {
         // Only a `cd` typed in this shell moves it; `sudo cd` or `env -C` change the directory of the child.
         if (spec.kind === "cd" && via === scope.via) return step.cwd;
@@ -92,6 +98,7 @@ export class Unwrapper implements CodeReader {
       case "builtin":
         return this.builtin(spec, program, args, scope);
       case "data":
+      case "declaration":
         return {};
       case "history":
         historyCommand(this, args, scope);
@@ -139,6 +146,27 @@ export class Unwrapper implements CodeReader {
       case "cd":
         return { cwd: changeDirectory(program, args, scope.cwd) };
     }
+  }
+
+  /**
+   * A declaration the grammar did not read as one (`builtin declare -n r`, `command typeset -i x=…`, `"local" …`):
+   * read again as the statement bash runs, so its names and values are evaluated as a typed one's are.
+   */
+  private declaration(program: string, args: readonly ShellWord[], scope: Scope, declared: boolean): Step {
+    if (declared) return {};
+    const text = quotedCommand(program, args);
+    if (text !== undefined) this.evaluator.code(text, program, scope, "same");
+    else {
+      const dynamic = args.find((arg) => !arg.literal)!;
+      unknown(
+        this.analysis,
+        scope,
+        "DYNAMIC_CODE",
+        `${program} ${dynamic.value}`,
+        `\`${program}\` is given \`${shorten(dynamic.value)}\`, known only at run time, where it declares names`,
+      );
+    }
+    return {};
   }
 
   /** A builtin given an option its row does not list: what it does is not modelled, so it is an unknown. */

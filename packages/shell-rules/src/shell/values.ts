@@ -2,7 +2,7 @@
 import { parseScript, type SyntaxNode } from "./grammar.js";
 import { readOptions } from "./options.js";
 import { programSpec } from "./programs.js";
-import { literalWord, resolveWord, type ShellWord, wordValues } from "./words.js";
+import { literalWord, quotedCommand, resolveWord, type ShellWord, wordValues } from "./words.js";
 
 /** Parameters that always hold a number: `$#`, `$?`, `$$`, `$!`. */
 const NUMERIC_SPECIAL = new Set(["#", "?", "$", "!"]);
@@ -160,6 +160,28 @@ const READERS = new Set(["read", "mapfile", "readarray", "getopts", "printf", "w
 // Builtins whose (literal) argument is code this shell runs, which may assign anything.
 const CODE_RUNNERS = new Set(["eval", "trap", "alias", "source", "."]);
 const MAX_COLLECT_DEPTH = 16;
+/** Builtins the grammar reads as a declaration statement when typed plainly (`declare_command`). */
+const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
+
+/**
+ * The attribute letters a declaration's words turn on (`-n`, `"-i"`, `$'-A'`), after quote removal and with the
+ * line's values; a word known only at run time may be any option, so it counts as `-in` (a nameref and an integer).
+ */
+export function attributes(
+  keyword: string,
+  children: readonly SyntaxNode[],
+  lookup: (name: string) => readonly string[] | undefined,
+): string {
+  let flags = "";
+  for (const child of children) {
+    if (child.type === "variable_assignment" || child.type === "comment") continue;
+    const texts = wordValues(resolveWord(child), lookup);
+    if (!texts) flags += "in";
+    for (const text of texts ?? []) if (text.startsWith("-")) flags += text.slice(1);
+  }
+  // `export -n` and `readonly`'s letters are no nameref attribute.
+  return keyword === "export" || keyword === "readonly" ? flags.replaceAll("n", "") : flags;
+}
 
 class Collector {
   constructor(private readonly table: Variables) {}
@@ -247,12 +269,10 @@ class Collector {
   }
 
   private declaration(node: SyntaxNode): void {
-    const flags = node.namedChildren
-      .filter((child) => child.type === "word" && child.text.startsWith("-"))
-      .map((child) => child.text.slice(1))
-      .join("");
-    const keyword = node.children[0]?.text;
+    const keyword = node.children[0]?.text ?? "";
     const local = keyword === "local";
+    // The attribute letters after quote removal (`declare "-n" r`); a word known only at run time may be any.
+    const flags = attributes(keyword, node.namedChildren, (name) => this.table.assigned(name));
     // `-n` is the nameref attribute for these; `export -n` takes the export attribute off.
     const nameref = flags.includes("n") && (local || keyword === "declare" || keyword === "typeset");
     for (const child of node.namedChildren) {
@@ -263,7 +283,6 @@ class Collector {
         if (nameref) this.table.nameref(name);
         continue;
       }
-      if (child.type === "word" && child.text.startsWith("-")) continue;
       // `declare "$x=1"`: each text the word may be, split at `=` as bash does.
       const texts = wordValues(resolveWord(child), (name) => this.table.assigned(name));
       if (!texts) {
@@ -272,6 +291,7 @@ class Collector {
         continue;
       }
       for (const text of texts) {
+        if (/^[-+]/.test(text)) continue;
         const eq = text.indexOf("=");
         const target = eq === -1 ? text : text.slice(0, eq);
         const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(target)?.[0];
@@ -305,6 +325,16 @@ class Collector {
     const program = resolveWord(words[at]!);
     if (!program.literal) return;
     const args = words.slice(at + 1).map(resolveWord);
+    if (DECLARATIONS.has(program.value)) {
+      // `builtin declare -n r`, `"typeset" -i x`: the grammar read a command; bash declares.
+      const text = quotedCommand(program.value, args);
+      if (text !== undefined) this.code([literalWord(text)], depth);
+      else {
+        this.table.anyAssign = true;
+        this.table.nameref(undefined);
+      }
+      return;
+    }
     if (READERS.has(program.value)) {
       this.readers(program.value, args, depth);
       return;

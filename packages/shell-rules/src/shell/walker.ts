@@ -7,7 +7,7 @@ import { Definite, type Scope, type Stdin } from "./scope.js";
 import { redirectedInput } from "./stdin.js";
 import { kindsWith, nodeKind, RESERVED_WORDS, TRANSFORMATIONS } from "./syntax.js";
 import { Unwrapper } from "./unwrapper.js";
-import { Variables } from "./values.js";
+import { attributes, Variables } from "./values.js";
 import { joinWords, literalWord, resolveWord, type ShellWord, wordValues } from "./words.js";
 
 /**
@@ -319,12 +319,7 @@ class Walker {
     if (!keyword) return;
     const parts = node.namedChildren.filter((child) => child.type !== "comment");
     const label = keyword.text;
-    const written = parts
-      .filter((child) => child.type === "word" && /^[-+]/.test(child.text))
-      .map((child) => child.text.slice(1))
-      .join("");
-    // `export -n` and `readonly`'s letters are no nameref attribute.
-    const flags = label === "export" || label === "readonly" ? written.replaceAll("n", "") : written;
+    const flags = attributes(label, parts, (name) => scope.variables.valuesOf(name, scope.definite));
     for (const part of parts) {
       this.words(part, scope);
       if (part.type === "variable_assignment") {
@@ -344,6 +339,7 @@ class Walker {
         continue;
       }
       for (const text of texts) {
+        if (/^[-+]/.test(text)) continue;
         // `declare -a 'x=($(…))'`: bash parses a quoted compound assignment again and expands what it holds.
         if (COMPOUND.test(text)) {
           this.evaluator.code(text, `${label} '…=(…)'`, scope, "same");
@@ -356,7 +352,7 @@ class Walker {
       }
     }
     const args = parts.map(resolveWord);
-    this.unwrapper().run(literalWord(label), args, { ...scope, stdin: undefined });
+    this.unwrapper().run(literalWord(label), args, { ...scope, stdin: undefined }, true);
   }
 
   /** Assignments made as statements or before a command: their words, and what bash makes of special names. */

@@ -55,6 +55,15 @@ export function joinWords(first: ShellWord, second: ShellWord): ShellWord {
   };
 }
 
+/**
+ * `program` and its words as a statement bash reads again, each word single-quoted (`builtin declare -n r` read as
+ * `declare '-n' 'r'`, a declaration); `undefined` when a word is known only at run time.
+ */
+export function quotedCommand(program: string, args: readonly ShellWord[]): string | undefined {
+  if (args.some((arg) => !arg.literal)) return undefined;
+  return [program, ...args.map((arg) => `'${arg.value.replaceAll("'", "'\\''")}'`)].join(" ");
+}
+
 /** A word a program supplies at run time (`xargs`' input, `find`'s `{}`), not one written in the command line. */
 export function isSupplied(word: ShellWord): boolean {
   return !word.literal && !sources.has(word);
