@@ -119,6 +119,8 @@ describe("what the tables do not model fails closed", () => {
     "history -s 'a command'",
     "hash -r",
     "history -d -1",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
+    "echo ${!BASH@} ${x@Q} ${x@U} ${a[@]}",
     "bash -O extglob -o pipefail x.sh",
   ])("%j reads as data", (command) => {
     expect(unknowns(command)).toEqual([]);

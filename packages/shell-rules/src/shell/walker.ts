@@ -550,8 +550,10 @@ class Walker {
     if (!name) return;
     const texts = operators.map((operator) => operator.text);
     const at = texts.indexOf("@");
-    const transformation = at === -1 ? undefined : TRANSFORMATIONS[texts[at + 1] ?? ""];
-    if (at !== -1 && transformation === undefined) this.unmodelled(node, scope);
+    // `${x@Q}`: a transformation; `${!prefix@}` (nothing after the `@`) lists names.
+    const letter = at === -1 ? undefined : texts[at + 1];
+    const transformation = letter === undefined ? undefined : TRANSFORMATIONS[letter];
+    if (letter !== undefined && transformation === undefined) this.unmodelled(node, scope);
     if (transformation === "prompt") this.evaluator.promptOf(name, LABELS.prompt, scope);
     // `${!x}` reads the value of `x` as a name; `${!x[@]}` (keys) and `${!prefix*}` (names) do not.
     if (
