@@ -8,7 +8,7 @@ import {
   readSettingsFileWith,
   type SettingsFileResult,
   type SettingsHandler,
-  settingsTrustDigest,
+  settingsTrustRead,
 } from "@hookwire/settings-hooks";
 import { loadShellParser } from "@hookwire/shell-rules";
 import type { CapabilityLoadResult } from "../capability/types.js";
@@ -192,9 +192,9 @@ export async function collectProject(
 
   const projectSettings = settings.filter((result) => result.exists && isProjectSource(result.source));
   const switches: HookSwitch[] = [];
-  // Read by what they say: hookwire's own connection entries are not the project's (`settingsTrustDigest`).
+  // Read by their hook-relevant parts, without hookwire's own connection entries (`settingsTrustRead`).
   for (const result of projectSettings) {
-    const reader = (text: string) => settingsTrustDigest(text, result.source);
+    const reader = (text: string) => settingsTrustRead(text, result.source);
     trustItems.push({ path: result.source.file, kind: "settings", reader });
     switches.push(...switchesOf(result, show(result.source.file)));
   }
