@@ -143,6 +143,22 @@ const escapes: Array<{
     edit: "node_modules/helper-pkg/esm/sub.mjs",
     pwn: "esm",
   },
+  ...[
+    "npm run --silent hk",
+    "npm run -s hk",
+    "npm --loglevel silent run hk",
+    "pnpm run -s hk",
+    "yarn -s run hk",
+  ].map((command) => ({
+    name: `${command} (an option before the script) whose script runs sh .claude/hooks/x.sh`,
+    files: () => ({
+      ".claude/settings.json": settings(command),
+      "package.json": JSON.stringify({ scripts: { hk: "sh .claude/hooks/x.sh" } }),
+      ".claude/hooks/x.sh": "exit 0\n",
+    }),
+    edit: ".claude/hooks/x.sh",
+    pwn: "esm" as const,
+  })),
   {
     name: "npm run hk whose script runs sh .claude/hooks/x.sh",
     files: () => ({

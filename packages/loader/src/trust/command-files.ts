@@ -14,6 +14,7 @@ import {
 import { shellQuote, tinyglobby } from "../lazy-deps.js";
 import { Resolver } from "../load/resolve.js";
 import { moduleImports } from "./module-imports.js";
+import { isPackageRunner, runnerScript } from "./package-runners.js";
 import type { ImportCache } from "./script-imports.js";
 import type { ShellAnalyses } from "./shell-analyses.js";
 import { isSystemFile } from "./system-files.js";
@@ -49,19 +50,6 @@ export class GrammarNeeded extends Error {
   }
 }
 
-const PACKAGE_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
-/** `npm test` and friends run the script of their name; `npm t` is `npm test`. */
-const NPM_LIFECYCLE: Readonly<Record<string, string>> = {
-  test: "test",
-  t: "test",
-  tst: "test",
-  start: "start",
-  stop: "stop",
-  restart: "restart",
-};
-const RUN_WORDS = new Set(["run", "run-script", "rum", "urn"]);
-/** Options of the package runners that take a folder (`npm --prefix x`, `pnpm -C x`, `yarn --cwd x`). */
-const FOLDER_OPTIONS = new Set(["--prefix", "-C", "--dir", "--cwd"]);
 const DOWNLOADERS = new Set(["npx", "bunx", "pnpx"]);
 const LOCKFILES = [
   "package-lock.json",
@@ -133,7 +121,7 @@ export function plainCommandAnalysis(text: string): ShellAnalysis | undefined {
   // Programs either reading (wrappers, shells, package runners, make, interpreters) has rules for.
   const special =
     programSpec(program) !== undefined ||
-    PACKAGE_RUNNERS.has(program) ||
+    isPackageRunner(program) ||
     DOWNLOADERS.has(program) ||
     INTERPRETERS.has(program) ||
     program === "make" ||
@@ -347,7 +335,7 @@ class Reader {
       this.unknown(`\`${command.written}\`: \`${program}\` may download and run a package`);
       return;
     }
-    if (PACKAGE_RUNNERS.has(program)) this.packageScript(command, dir, depth);
+    if (isPackageRunner(program)) this.packageScript(command, dir, depth);
     else if (program === "make" || program === "gmake") this.makefile(command, dir);
     else if (INTERPRETERS.has(program)) {
       const operand = command.args.find((arg) => !arg.value.startsWith("-"));
@@ -363,32 +351,34 @@ class Reader {
     }
   }
 
-  /** `npm run lint`, `pnpm lint`, `yarn test`: package.json (and its lockfile) and the script's own commands. */
+  /**
+   * `npm run lint`, `pnpm lint`, `yarn -s run test`: package.json (and its lockfile) and the script's own
+   * commands, the script found with the runner's option table (`package-runners.ts`).
+   */
   packageScript(command: ShellCommand, dir: string, depth: number): void {
-    let folder = dir;
-    let name: string | undefined;
-    const args = command.args;
-    for (let i = 0; i < args.length; i++) {
-      const value = args[i]!.value;
-      if (FOLDER_OPTIONS.has(value)) {
-        folder = path.resolve(dir, args[++i]?.value ?? ".");
-        continue;
-      }
-      if (value.startsWith("--prefix=") || value.startsWith("--dir=") || value.startsWith("--cwd=")) {
-        folder = path.resolve(dir, value.slice(value.indexOf("=") + 1));
-        continue;
-      }
-      if (value.startsWith("-")) continue;
-      if (RUN_WORDS.has(value)) name = args[i + 1]?.value;
-      else if (command.program === "npm") name = NPM_LIFECYCLE[value];
-      else name = value;
-      break;
+    // A word known only at run time could be an option, its value or the script: nothing is placed after it.
+    const known: string[] = [];
+    for (const arg of command.args) {
+      if (!arg.literal) break;
+      known.push(arg.value);
     }
+    const script = runnerScript(command.program, known);
+    const folder = script.folder === undefined ? dir : path.resolve(dir, script.folder);
+    if (script.unknown) this.unknown(`\`${command.written}\`: ${script.unknown}`);
+    else if (script.name === undefined && known.length < command.args.length)
+      this.unknown(`\`${command.written}\`: the script it runs is named only at run time`);
+    // Unplaced, every word that may be the script is read as one: listed and still covered as far as it goes.
+    const names =
+      script.name !== undefined
+        ? [script.name]
+        : script.unknown
+          ? known.filter((word) => !word.startsWith("-"))
+          : [];
     const found = findUp(folder, "package.json");
     if (!found) return;
     this.file(found);
     for (const lock of LOCKFILES) this.file(path.join(path.dirname(found), lock));
-    if (name === undefined) return;
+    if (names.length === 0) return;
     const read = readRegularFile(found, MAX_PACKAGE_JSON_BYTES);
     let scripts: Record<string, unknown> = {};
     try {
@@ -399,7 +389,7 @@ class Reader {
       this.unknown(`\`${command.written}\`: ${found} is not valid JSON`);
       return;
     }
-    for (const script of [`pre${name}`, name, `post${name}`]) {
+    for (const script of names.flatMap((name) => [`pre${name}`, name, `post${name}`])) {
       const text = Object.hasOwn(scripts, script) ? scripts[script] : undefined;
       if (typeof text !== "string") continue;
       // Each script once: scripts that run each other several times would otherwise be read exponentially often.
