@@ -15,8 +15,11 @@ import { shellQuote, tinyglobby } from "../lazy-deps.js";
 import { Resolver } from "../load/resolve.js";
 import { moduleImports } from "./module-imports.js";
 import { isPackageRunner, runnerScript } from "./package-runners.js";
+import { pythonImports } from "./python-imports.js";
 import type { ImportCache } from "./script-imports.js";
 import type { ShellAnalyses } from "./shell-analyses.js";
+import { type ScriptPlaces, sourcedPath } from "./shell-sources.js";
+import { readText } from "./snapshots.js";
 import { isSystemFile } from "./system-files.js";
 
 /** What a command would run, as far as a static reading can tell. */
@@ -193,37 +196,12 @@ function head(file: string): string {
   }
 }
 
-/** What a shell script or a Python script loads besides itself, which no reading here follows: said per script. */
-function unfollowedLoads(file: string, language: string, text: string): string | undefined {
-  if (language === "sh" || language === "bash" || language === "zsh" || language === "dash") {
-    if (/(?:^|[;&|\s])(?:source|\.)\s+\S/m.test(text.replace(/#.*$/gm, "")))
-      return "it sources other files (`source` / `.`), which are not fingerprinted";
-    return undefined;
-  }
-  if (language.startsWith("python")) {
-    const dir = path.dirname(file);
-    for (const match of text.matchAll(/^\s*(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+))/gm)) {
-      const name = (match[1] ?? match[2] ?? "").replace(/^\.+/, "").split(".")[0] ?? "";
-      const relative = (match[1] ?? "").startsWith(".");
-      if (
-        relative ||
-        (name !== "" &&
-          (isRegularFile(path.join(dir, `${name}.py`)) || isDirectoryPath(path.join(dir, name))))
-      )
-        return `it imports \`${match[1] ?? match[2]}\` from beside it; Python imports are not fingerprinted`;
-    }
-  }
-  return undefined;
-}
-
-function isDirectoryPath(file: string): boolean {
-  try {
-    return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
-}
-
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
+/**
+ * Text that may hold a `source` / `.` command, however quoted (`"source" x`, `\\. x`, `$'\\x2e' x`): only such a
+ * script is read with the bash grammar, so a plain script costs no grammar load.
+ */
+const MAY_SOURCE = /source|(?:^|[\s;&|(){}`])\.[ \t]|\$'/m;
 function languageOf(file: string, text: string): string | undefined {
   const ext = path.extname(file).toLowerCase();
   if (JS_EXTENSIONS.test(file)) return "node";
@@ -251,13 +229,17 @@ class Reader {
   /** Package scripts already read (`<package.json>\0<name>`), and how many were read. */
   readonly #packageScripts = new Set<string>();
   #scriptCount = 0;
+  #sourced = 0;
   constructor(
     readonly ctx: CommandContext,
     readonly resolver: Resolver,
   ) {}
 
-  /** `as`: the interpreter that runs it (`node x`), when the command says. */
-  file(candidate: string, as?: string): void {
+  /**
+   * `as`: the interpreter that runs it (`node x`), when the command says; `started`: how the command wrote it
+   * and the folder it ran in (a shell script's `$0` and where its relative `source`s start).
+   */
+  file(candidate: string, as?: string, started?: { written: string; dir: string }): void {
     if (this.files.has(candidate) || !countsAsProjectFile(candidate, this.ctx)) return;
     this.files.add(candidate);
     const text = head(candidate);
@@ -268,8 +250,83 @@ class Reader {
       this.scripts.push(candidate);
       return;
     }
-    const unfollowed = unfollowedLoads(candidate, language, text);
-    if (unfollowed) this.unknown(`\`${path.relative(this.ctx.cwd, candidate)}\`: ${unfollowed}`);
+    if (language.startsWith("python")) {
+      const found = pythonImports(candidate, this.show);
+      for (const file of found.files) if (countsAsProjectFile(file, this.ctx)) this.files.add(file);
+      for (const unknown of found.unknowns) this.unknown(unknown);
+      return;
+    }
+    if (SHELLS.has(language)) {
+      const written = started?.written ?? candidate;
+      this.sources(candidate, started?.dir ?? this.ctx.cwd, { zero: written, self: written }, 0);
+    }
+  }
+
+  readonly show = (file: string) => path.relative(this.ctx.cwd, file).split(path.sep).join("/");
+
+  /** Each `source` / `.` of a shell script, followed into the file and its own (`shell-sources.ts` places them). */
+  sources(file: string, dir: string, places: Omit<ScriptPlaces, "text">, depth: number): void {
+    const read = readText(file);
+    if (!("text" in read)) {
+      this.unknown(`\`${this.show(file)}\`: it is ${read.why}; what it sources is not read`);
+      return;
+    }
+    if (!MAY_SOURCE.test(read.text)) return;
+    const analysis = analyse(read.text, this.ctx.analyses);
+    for (const command of analysis.commands)
+      this.sourceCommand(command, dir, { ...places, text: read.text }, depth, `\`${this.show(file)}\`: `);
+  }
+
+  /**
+   * `source f` / `. f`: the file is fingerprinted (missing too: creating it would run new code) and read for
+   * its own sources; an operand known only at run time is listed. `where` names the script it is in.
+   */
+  sourceCommand(
+    command: ShellCommand,
+    start: string,
+    places: ScriptPlaces,
+    depth: number,
+    where = "",
+  ): boolean {
+    if (command.program !== "source" && command.program !== ".") return false;
+    const operand = command.args[0];
+    if (operand === undefined) return true;
+    const shown = `${where}\`${command.written}\``;
+    if (command.cwd === null) {
+      this.unknown(`${shown}: it runs in a folder known only at run time`);
+      return true;
+    }
+    const written = operand.literal ? operand.value : sourcedPath(operand.value, places);
+    if (written === undefined) {
+      this.unknown(`${shown}: it sources a file named only at run time, which is not fingerprinted`);
+      return true;
+    }
+    const dir = path.resolve(start, command.cwd);
+    const target = path.resolve(
+      dir,
+      written.startsWith("~/") ? path.join(this.ctx.home, written.slice(2)) : written,
+    );
+    if (this.files.has(target)) return true;
+    if (
+      !inside(this.ctx.cwd, target) &&
+      (target.split(path.sep).includes("node_modules") || isSystemFile(target))
+    )
+      return true;
+    if (depth >= MAX_DEPTH || ++this.#sourced > MAX_SCRIPTS) {
+      this.unknown(
+        `${shown}: sourced files nest deeper than ${MAX_DEPTH} levels or number more than ${MAX_SCRIPTS}; the rest are not read`,
+      );
+      return true;
+    }
+    this.files.add(target);
+    if (isRegularFile(target))
+      this.sources(
+        target,
+        dir,
+        { ...(places.zero !== undefined ? { zero: places.zero } : {}), self: written },
+        depth + 1,
+      );
+    return true;
   }
 
   /** The imports of every JavaScript script found, walked once. */
@@ -296,7 +353,8 @@ class Reader {
       // `--config=./x.json` names a file too.
       const equals = value.startsWith("-") ? value.indexOf("=") : -1;
       const named = equals >= 0 ? value.slice(equals + 1) : value;
-      if (named !== "" && !named.startsWith("-")) this.file(path.resolve(dir, named));
+      if (named !== "" && !named.startsWith("-"))
+        this.file(path.resolve(dir, named), undefined, { written: named, dir });
       return;
     }
     // A glob and nothing else run-time: what it matches now is what it names.
@@ -314,7 +372,7 @@ class Reader {
         this.unknown(
           `\`${word.value}\`: matches more than ${MAX_GLOB_FILES} files; the rest are not fingerprinted`,
         );
-      for (const file of files.slice(0, MAX_GLOB_FILES)) this.file(file);
+      for (const file of files.slice(0, MAX_GLOB_FILES)) this.file(file, undefined, { written: file, dir });
     }
   }
 
@@ -346,7 +404,7 @@ class Reader {
         const language = JS_INTERPRETERS.has(program) ? "node" : program;
         const file = path.resolve(dir, operand.value);
         this.files.delete(file);
-        this.file(file, language);
+        this.file(file, language, { written: operand.value, dir });
       }
     }
   }
@@ -423,18 +481,14 @@ class Reader {
 
   shell(text: string, start: string, depth: number): void {
     const analysis = analyse(text, this.ctx.analyses);
-    for (const command of analysis.commands) this.command(command, start, depth);
+    for (const command of analysis.commands) {
+      // On a command line `$0` is the shell, not a script: only `${BASH_SOURCE}` of a sourced file is placed.
+      if (this.sourceCommand(command, start, { self: "", text }, depth)) continue;
+      this.command(command, start, depth);
+    }
     for (const unknown of analysis.unknowns) {
-      // Code on the command line is in the fingerprinted settings file itself.
-      if (unknown.code === "INLINE_CODE") continue;
-      if (unknown.code === "SOURCE") {
-        const [, operand] = unknown.text.split(/\s+/);
-        const file = operand ? path.resolve(start, operand) : undefined;
-        if (file && isRegularFile(file)) {
-          this.file(file);
-          continue;
-        }
-      }
+      // Code on the command line is in the fingerprinted settings file itself; `source` is followed above.
+      if (unknown.code === "INLINE_CODE" || unknown.code === "SOURCE") continue;
       this.unknown(`\`${unknown.text}\`: ${unknown.reason}`);
     }
   }
