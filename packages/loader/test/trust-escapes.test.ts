@@ -40,6 +40,9 @@ const settings = (command: string) =>
 const hookImporting = (specifier: string) =>
   `import lib from ${JSON.stringify(specifier)};\nexport default (pi: any) => { pi.on("tool_call", () => { void lib; }); };\n`;
 
+/** bash's `${BASH_SOURCE[0]}`, spelled so it is not a template placeholder. */
+const BASH_SOURCE = "$" + "{BASH_SOURCE[0]}";
+
 const PWN = (cwd: string) =>
   `require("node:fs").writeFileSync(${JSON.stringify(path.join(cwd, "pwned"))}, "");\nmodule.exports = {};\n`;
 const PWN_ESM = (cwd: string) =>
@@ -170,11 +173,11 @@ const escapes: Array<{
     pwn: "esm",
   },
   {
-    name: 'a file sourced through a variable set once (DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd))',
+    name: `a file sourced through a variable set once (DIR=$(cd "$(dirname "${BASH_SOURCE}")" && pwd))`,
     files: () => ({
       ".claude/settings.json": settings("./tools/guard.sh"),
       "tools/guard.sh":
-        '#!/usr/bin/env bash\nDIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n. "$DIR/lib/common.sh"\n',
+        `#!/usr/bin/env bash\nDIR="$(cd "$(dirname "${BASH_SOURCE}")" && pwd)"\n. "$DIR/lib/common.sh"\n`,
       "tools/lib/common.sh": "source ./tools/lib/deeper.sh\n",
       "tools/lib/deeper.sh": "true\n",
     }),
