@@ -176,8 +176,7 @@ const escapes: Array<{
     name: `a file sourced through a variable set once (DIR=$(cd "$(dirname "${BASH_SOURCE}")" && pwd))`,
     files: () => ({
       ".claude/settings.json": settings("./tools/guard.sh"),
-      "tools/guard.sh":
-        `#!/usr/bin/env bash\nDIR="$(cd "$(dirname "${BASH_SOURCE}")" && pwd)"\n. "$DIR/lib/common.sh"\n`,
+      "tools/guard.sh": `#!/usr/bin/env bash\nDIR="$(cd "$(dirname "${BASH_SOURCE}")" && pwd)"\n. "$DIR/lib/common.sh"\n`,
       "tools/lib/common.sh": "source ./tools/lib/deeper.sh\n",
       "tools/lib/deeper.sh": "true\n",
     }),
