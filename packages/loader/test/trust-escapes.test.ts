@@ -339,6 +339,25 @@ describe("files that run cannot escape the fingerprint", () => {
     `);
   });
 
+  it("hashes an opencode.json plugin outside the project and what it imports, never its whole folder", async () => {
+    const { root, cwd, options, write } = await layout();
+    const foreign = path.join(root, "system-plugins");
+    await mkdir(foreign, { recursive: true });
+    for (let i = 0; i < 300; i++) await writeFile(path.join(foreign, `other-${i}.js`), "export {};\n");
+    await writeFile(
+      path.join(foreign, "guard.js"),
+      'import lib from "./lib.js";\nexport const Guard = async () => ({ "tool.execute.before": async () => void lib });\n',
+    );
+    await writeFile(path.join(foreign, "lib.js"), "export default {};\n");
+    await write("opencode.json", JSON.stringify({ plugin: [path.join(foreign, "guard.js")] }));
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["hook ../system-plugins/guard.js", "support ../system-plugins/lib.js"]);
+    await writeFile(path.join(foreign, "other-7.js"), "export const x = 1;\n");
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(true);
+    await writeFile(path.join(foreign, "lib.js"), PWN_ESM(cwd));
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
+  });
+
   it("does not walk or hash a tree outside the project that a glob names", async () => {
     const { root, cwd, options, write } = await layout();
     await mkdir(path.join(root, "big/a/b"), { recursive: true });

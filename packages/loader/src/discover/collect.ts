@@ -132,7 +132,10 @@ export async function collectProject(
   for (const item of projectItems) trustItems.push({ path: item.path, kind: "hook" });
   // A module runs whatever it imports, a script whatever it calls: the files beside them count too.
   const hookPaths = new Set(projectItems.map((item) => item.path));
-  const support = supportFiles(projectItems.map((item) => item.path));
+  const support = supportFiles(
+    projectItems.map((item) => item.path),
+    cwd,
+  );
   const covered = new Set(hookPaths);
   const importsOf = new Map<string, string[]>();
   for (const file of support.files) {

@@ -68,7 +68,7 @@ export class TrustGuard {
     // The files it imports as they were fingerprinted: were one edited to import more, its digest changed.
     const imports =
       this.init.imports?.get(file) ?? moduleImports([file], this.init.cwd, new Resolver()).files;
-    this.verify([file, ...supportFiles([file]).files, ...imports]);
+    this.verify([file, ...supportFiles([file], this.init.cwd).files, ...imports]);
   }
 
   /**
