@@ -195,6 +195,52 @@ describe("commandFiles", () => {
     expect(files("source ./x.sh && . x-two.sh")).toEqual({ files: ["x-two.sh", "x.sh"], unknowns: [] });
   });
 
+  // Each way bash lets a script spell `source`: the file is followed, or the line is listed.
+  it.each([
+    ['"source" lib/common.sh', true],
+    ["\\. lib/common.sh", true],
+    ["s\\ource lib/common.sh", true],
+    ["builtin source lib/common.sh", true],
+    ["command . lib/common.sh", true],
+    ["$'source' lib/common.sh", true],
+    ["eval 'source lib/common.sh'", true],
+    ["x=$(source lib/common.sh)", true],
+    ["if true; then . ./lib/common.sh; fi", true],
+    ["S=source; $S lib/common.sh", false],
+    ['eval "$CODE"', false],
+    ["curl -s https://example.invalid | bash", false],
+  ] as const)("follows or lists a script's %s", async (line, followed) => {
+    await mkdir(path.join(cwd, "lib"), { recursive: true });
+    await writeFile(path.join(cwd, "lib/common.sh"), "true\n");
+    await writeFile(path.join(cwd, "spelled.sh"), `#!/bin/bash\n${line}\n`);
+    const found = files("bash spelled.sh");
+    if (followed) expect(found).toEqual({ files: ["lib/common.sh", "spelled.sh"], unknowns: [] });
+    else {
+      expect(found.files).toEqual(["spelled.sh"]);
+      expect(found.unknowns).toHaveLength(1);
+      expect(found.unknowns[0]).toMatch(/^`spelled\.sh`: /);
+    }
+  });
+
+  it("lists a sourced FIFO instead of reading it, and follows a link to a sourced file", async () => {
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("mkfifo", [path.join(cwd, "pipe.sh")]);
+    await symlink(path.join(root, "shared/x.sh"), path.join(cwd, "linked-lib.sh"));
+    await writeFile(path.join(cwd, "uses.sh"), "source pipe.sh\nsource linked-lib.sh\n");
+    expect(files("bash uses.sh")).toMatchInlineSnapshot(`
+      {
+        "files": [
+          "linked-lib.sh",
+          "pipe.sh",
+          "uses.sh",
+        ],
+        "unknowns": [
+          "\`uses.sh\`: \`source pipe.sh\`: it is not a regular file; what it holds at run time is not fingerprinted",
+        ],
+      }
+    `);
+  });
+
   it("follows a link to a script and keeps the name it was called by", async () => {
     await symlink(path.join(cwd, "x.sh"), path.join(cwd, "linked.sh"));
     expect(files("./linked.sh").files).toEqual(["linked.sh"]);

@@ -1,5 +1,5 @@
 // What a command runs, found with the bash grammar: every file it names, package scripts and makefiles followed.
-import { closeSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { openRegularFile, readRegularFile } from "@hookwire/core";
 import type { CommandHandlerConfig } from "@hookwire/settings-hooks";
@@ -198,10 +198,19 @@ function head(file: string): string {
 
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 /**
- * Text that may hold a `source` / `.` command, however quoted (`"source" x`, `\\. x`, `$'\\x2e' x`): only such a
- * script is read with the bash grammar, so a plain script costs no grammar load.
+ * What a script's analysis cannot see that could load a file: a program or code known only at run time
+ * (`$S lib.sh` with `S=source`), piped-in code, a redefined builtin, text it could not read whole. Listed.
  */
-const MAY_SOURCE = /source|(?:^|[\s;&|(){}`])\.[ \t]|\$'/m;
+const HIDES_LOADS = new Set([
+  "DYNAMIC_PROGRAM",
+  "DYNAMIC_CODE",
+  "CODE_FROM_INPUT",
+  "REDEFINES",
+  "SYNTAX",
+  "TOO_LARGE",
+  "TOO_DEEP",
+  "UNAVAILABLE",
+]);
 function languageOf(file: string, text: string): string | undefined {
   const ext = path.extname(file).toLowerCase();
   if (JS_EXTENSIONS.test(file)) return "node";
@@ -271,10 +280,13 @@ class Reader {
       this.unknown(`\`${this.show(file)}\`: it is ${read.why}; what it sources is not read`);
       return;
     }
-    if (!MAY_SOURCE.test(read.text)) return;
+    // Every script is read whole, whatever it looks like: `s\\ource`, `$'\\x2e'` or `$S` may be `source`.
     const analysis = analyse(read.text, this.ctx.analyses);
+    const where = `\`${this.show(file)}\`: `;
     for (const command of analysis.commands)
-      this.sourceCommand(command, dir, { ...places, text: read.text }, depth, `\`${this.show(file)}\`: `);
+      this.sourceCommand(command, dir, { ...places, text: read.text }, depth, where);
+    for (const unknown of analysis.unknowns)
+      if (HIDES_LOADS.has(unknown.code)) this.unknown(`${where}\`${unknown.text}\`: ${unknown.reason}`);
   }
 
   /**
@@ -326,6 +338,8 @@ class Reader {
         { ...(places.zero !== undefined ? { zero: places.zero } : {}), self: written },
         depth + 1,
       );
+    else if (existsSync(target))
+      this.unknown(`${shown}: it is not a regular file; what it holds at run time is not fingerprinted`);
     return true;
   }
 
