@@ -125,6 +125,9 @@ describe("hookwire trust", () => {
         script .claude/bin/check.sh
         script .claude/bin/new.sh
         settings .claude/settings.json
+      ⚠ runs code that cannot be fingerprinted (review it yourself):
+        .claude/settings.json#hooks.PreToolUse[0].hooks[0]: sh .claude/bin/check.sh && sh .claude/bin/new.sh
+          \`.claude/bin/check.sh\`: \`… | sh\`: \`sh\` runs whatever is piped into it
       "
     `);
     const trusted = box.run(["trust", "--yes"]);
@@ -199,6 +202,9 @@ describe("hookwire trust", () => {
         settings .claude/settings.json
       ⚠ switches that turn hooks off (the project's own hooks only, never yours):
         .claude/settings.json#disableAllHooks: turns off the project's claude settings hooks
+      ⚠ runs code that cannot be fingerprinted (review it yourself):
+        .claude/settings.json#hooks.PreToolUse[0].hooks[0]: sh .claude/bin/big.sh .claude/bin/blob.bin
+          \`.claude/bin/big.sh\`: it is larger than 262144 bytes; what it sources is not read
       "
     `);
   });
