@@ -184,6 +184,16 @@ const escapes: Array<{
     pwn: "esm",
   },
   {
+    name: "a file an extensionless script run by bash sources",
+    files: () => ({
+      ".claude/settings.json": settings("bash tools/guard"),
+      "tools/guard": "source tools/lib\n",
+      "tools/lib": "true\n",
+    }),
+    edit: "tools/lib",
+    pwn: "esm",
+  },
+  {
     name: "a Python module beside the script",
     files: () => ({
       ".claude/settings.json": settings("python3 tools/guard.py"),

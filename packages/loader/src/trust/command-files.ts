@@ -420,6 +420,14 @@ class Reader {
         this.files.delete(file);
         this.file(file, language, { written: operand.value, dir });
       }
+    } else if (SHELLS.has(program) && !command.args.some((arg) => /^-\w*c/.test(arg.value))) {
+      // `bash tools/guard` reads `guard` as shell whatever its name (`-c` code is read by the analysis itself).
+      const operand = command.args.find((arg) => !arg.value.startsWith("-") && !arg.value.startsWith("+"));
+      if (operand?.literal) {
+        const file = path.resolve(dir, operand.value);
+        this.files.delete(file);
+        this.file(file, program, { written: operand.value, dir });
+      }
     }
   }
 
