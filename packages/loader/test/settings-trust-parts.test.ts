@@ -318,6 +318,24 @@ describe("a settings file's trust covers its hook settings", () => {
     expect((await projectTrustStatus(cwd, options)).trusted).toBe(true);
   });
 
+  it("shows no change for a permissions-only local file an earlier record covered whole", async () => {
+    const local = JSON.stringify({ permissions: { allow: ["Bash(ls)"] } });
+    const { root, cwd, options } = await layout({
+      ".claude/settings.json": claude(),
+      ".claude/settings.local.json": local,
+    });
+    await trustProject(cwd, options);
+    const store = JSON.parse(await readFile(path.join(root, "trust.json"), "utf8"));
+    const records = Object.values(store.projects)[0] as Record<string, Record<string, unknown>>;
+    const record = Object.values(records)[0] as { files: Record<string, string>; settings?: string };
+    record.files["settings .claude/settings.local.json"] = "0".repeat(64);
+    delete record.settings;
+    await writeFile(path.join(root, "trust.json"), JSON.stringify(store));
+    const status = await projectTrustStatus(cwd, options);
+    expect(status.trusted).toBe(true);
+    expect(status.changes).toEqual([]);
+  });
+
   it("fingerprints a settings file nested past the reader's limit byte for byte, without overflowing", async () => {
     const deep = `{"hooks": ${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
     const { cwd, options, write } = await trustedThenEdited({

@@ -1,4 +1,6 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { displayPath } from "@hookwire/core";
 import { collectProject, type HookSwitch, type UnfingerprintedCommand } from "../discover/collect.js";
 import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
@@ -50,6 +52,7 @@ function changesSince(
   record: TrustRecord | undefined,
   entries: ReadonlyArray<Entry>,
   snapshots: string,
+  root: string,
 ): TrustChange[] {
   if (!record) return [];
   const changes: TrustChange[] = [];
@@ -79,6 +82,13 @@ function changesSince(
   }
   for (const label of Object.keys(record.files)) {
     if (now.has(label)) continue;
+    // An earlier record covered a settings file that now says nothing trust covers (permission rules alone).
+    if (
+      record.settings === undefined &&
+      label.startsWith("settings ") &&
+      existsSync(path.join(root, label.slice(9)))
+    )
+      continue;
     const was = before(label);
     changes.push({
       item: label,
@@ -120,7 +130,7 @@ async function statusWithEntries(
     fingerprint,
     ...(recorded ? { recorded } : {}),
     items,
-    changes: changesSince(recorded, entries, snapshotDir(resolved.trustStore)),
+    changes: changesSince(recorded, entries, snapshotDir(resolved.trustStore), resolved.cwd),
     store: resolved.trustStore,
     discovery: resolved.discovery,
     trustCommand: resolved.trustCommandFor(project.root),
