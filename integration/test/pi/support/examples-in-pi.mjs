@@ -10,14 +10,19 @@ import { pathToFileURL } from "node:url";
 const examples = JSON.parse(process.env.EXAMPLES ?? "[]");
 const cwd = process.env.PROJECT;
 const piRoot = path.resolve(path.dirname(process.argv[1]), "..");
-const { loadExtensions } = await import(pathToFileURL(path.join(piRoot, "dist/core/extensions/loader.js")).href);
+const { loadExtensions } = await import(
+  pathToFileURL(path.join(piRoot, "dist/core/extensions/loader.js")).href
+);
 const { loadHooks } = await import(pathToFileURL(process.env.LOADER).href);
 
 /** What a module registered, by name only: the same fields for pi's Extension and hookwire's LoadedHook. */
 function registrations(module) {
   const names = (map) => [...(map?.keys() ?? [])].map(String).sort();
   return {
-    events: [...module.handlers].filter(([, list]) => list.length > 0).map(([name]) => name).sort(),
+    events: [...module.handlers]
+      .filter(([, list]) => list.length > 0)
+      .map(([name]) => name)
+      .sort(),
     commands: names(module.commands),
     tools: names(module.tools),
     flags: names(module.flags),
@@ -37,7 +42,9 @@ for (const file of examples) {
   const pi = await loadExtensions([file], cwd);
   const hw = await loadHooks([file], cwd, { fsCache: false, moduleCache: false });
   const hwError = hw.errors[0]?.error;
-  const hwText = hwError ? String(hwError.cause instanceof Error ? hwError.cause.message : hwError.message) : "";
+  const hwText = hwError
+    ? String(hwError.cause instanceof Error ? hwError.cause.message : hwError.message)
+    : "";
   results.push({
     file,
     pi: pi.extensions[0]

@@ -51,7 +51,9 @@ function runningPi(main = process.argv[1]): { root: string; scope: string } | un
     const manifest = readRegularFile(path.join(root, "package.json"), 1024 * 1024);
     if (!manifest.ok) continue;
     try {
-      if ((JSON.parse(manifest.data.toString("utf8")) as { name?: unknown }).name === `${scope}/${PI_PACKAGE}`)
+      if (
+        (JSON.parse(manifest.data.toString("utf8")) as { name?: unknown }).name === `${scope}/${PI_PACKAGE}`
+      )
         return { root, scope };
     } catch {
       // Not pi's manifest: look further up.
