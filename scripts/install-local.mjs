@@ -18,6 +18,8 @@ import { parseArgs } from "node:util";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const { values } = parseArgs({
+  // `pnpm run install:global -- --prefix DIR` hands the script a leading `--`.
+  args: process.argv.slice(2).filter((arg, at) => !(at === 0 && arg === "--")),
   options: {
     prefix: { type: "string" },
     "pack-destination": { type: "string" },

@@ -163,6 +163,16 @@ describe("the packed packages", () => {
 });
 
 describe("hookwire installed into an npm prefix", () => {
+  it("is installed by the README's own command, which runs scripts/install-local.mjs", () => {
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    expect(readme).toContain("pnpm install && pnpm run install:global");
+    const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+    expect(scripts["install:global"]).toBe("node scripts/install-local.mjs");
+    expect(readdirSync(path.join(prefix, "lib/node_modules/@hookwire")).sort()).toEqual(
+      expect.arrayContaining(["pi", "opencode", "core", "loader"]),
+    );
+  });
+
   it(`weighs at most ${MAX_INSTALL_BYTES / 1e6} MB`, () => {
     const bytes = filesBelow(prefix).reduce((sum, file) => sum + lstatSync(file).size, 0);
     expect(bytes).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
