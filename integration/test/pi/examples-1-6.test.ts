@@ -1,5 +1,6 @@
 // pi 1.6's example extensions in a project with nothing installed, loaded by pi's own loader and by hookwire's inside
-// the same pi process (Node 22, as pi 1.6 needs): the same load, the same registrations, and why some cannot load.
+// the same pi process (Node 22, as pi 1.6 needs): the same load, the same registrations, the same answers to tool
+// calls through pi's ExtensionRunner and hookwire's runner, and why some cannot load.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,8 +18,15 @@ interface Side {
   error?: string;
   registrations?: Record<string, string[]>;
 }
+interface Answer {
+  block: boolean;
+  reason?: string;
+  threw?: string;
+}
 interface Result {
   file: string;
+  /** For an example with a tool_call handler: each call's answer through pi's ExtensionRunner and hookwire's runner. */
+  calls?: Array<{ call: string; pi: Answer; hookwire: Answer }>;
   pi: Side;
   hookwire: Side;
 }
@@ -81,6 +89,32 @@ describe.skipIf(node === undefined)(`pi ${pi16.version}'s example extensions thr
       ]
     `);
     expect(results.filter((r) => r.hookwire.loaded)).toHaveLength(72);
+  });
+
+  it("answers tool calls through hookwire's runner as through pi 1.6's ExtensionRunner: the same blocks and reasons", () => {
+    const guards = results.filter((r) => r.calls !== undefined);
+    expect(guards.map((r) => name(r.file))).toEqual([
+      "permission-gate.ts",
+      "plan-mode/index.ts",
+      "protected-paths.ts",
+      "rpc-demo.ts",
+    ]);
+    for (const r of guards)
+      for (const answer of r.calls!)
+        expect(answer.hookwire, `${name(r.file)}: ${answer.call}`).toEqual(answer.pi);
+    const blocked = guards.flatMap((r) =>
+      r.calls!.filter((answer) => answer.pi.block).map((a) => `${name(r.file)}: ${a.call}`),
+    );
+    expect(blocked).toMatchInlineSnapshot(`
+      [
+        "permission-gate.ts: bash {"command":"rm -rf build"}",
+        "permission-gate.ts: bash {"command":"sudo reboot"}",
+        "protected-paths.ts: write {"path":".env","content":"SECRET=1"}",
+        "protected-paths.ts: edit {"path":"node_modules/x/index.js","oldText":"a","newText":"b"}",
+        "rpc-demo.ts: bash {"command":"rm -rf build"}",
+        "rpc-demo.ts: bash {"command":"sudo reboot"}",
+      ]
+    `);
   });
 
   it("names the missing package of an example whose own dependencies are not installed", () => {
