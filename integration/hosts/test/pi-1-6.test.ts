@@ -22,11 +22,17 @@ const CLAUDE_SETTINGS = `${JSON.stringify(
 )}\n`;
 const DENY_SCRIPT =
   '#!/bin/sh\nif grep -q "rm -fr"; then echo "HW_CLAUDE_BLOCKED: not here" >&2; exit 2; fi\nexit 0\n';
-/** A module on pi 1.6's new events: it writes what it saw, so the test knows @hookwire/pi forwarded them. */
+/**
+ * A module on pi 1.6's new events: it writes what it saw, so the test knows @hookwire/pi forwarded them. It imports
+ * values pi gives its extensions (TypeBox's `Type`, pi-ai's `StringEnum`), which the project does not install.
+ */
 const SETTLED_MODULE = `import { appendFileSync } from "node:fs";
 import type { HookAPI } from "@hookwire/core";
+import { StringEnum } from "@earendil-works/pi-ai";
+import { Type } from "typebox";
 
 export default function settled(pi: HookAPI): void {
+  appendFileSync("settled.txt", \`pi values: \${typeof Type.Object} \${typeof StringEnum}\\n\`);
   pi.on("agent_before_settle", () => void appendFileSync("settled.txt", "before_settle\\n"));
   pi.on("agent_settled", (event) => void appendFileSync("settled.txt", \`settled aborted=\${event.aborted}\\n\`));
   pi.on("tool_execution_end", (event) => void appendFileSync("settled.txt", \`end \${typeof event.durationMs}\\n\`));
@@ -77,6 +83,10 @@ describe.skipIf(node22() === undefined)(
     it("runs a harmless call, and the module's rewrite reaches the tool", () => {
       expect(s.after.harmless).toBe(true);
       expect(s.after.rewritten).toBe("rewritten\n");
+    });
+
+    it("gives a project module the values pi gives its extensions, from pi's own install (nothing in the project)", () => {
+      expect(s.after.settled).toContain("pi values: function function\n");
     });
 
     it("forwards pi 1.6's own events to the project's hooks (agent_before_settle, agent_settled, tool_execution_end)", () => {

@@ -35,7 +35,7 @@ const TYPEBOX_MODULES = ["typebox", "typebox/compile", "typebox/value"];
  * hookwire inside pi. Anything else (the hookwire CLI, a host of its own) gives pi's names no meaning of its own,
  * and a hook's imports of them resolve from the project as any package's do.
  */
-function runningPi(main = process.argv[1]): { root: string; scope: string } | undefined {
+export function runningPi(main = process.argv[1]): { root: string; scope: string } | undefined {
   if (main === undefined) return undefined;
   let real: string;
   try {
