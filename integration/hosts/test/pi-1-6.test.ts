@@ -5,23 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { agentVersion } from "../src/agents.js";
 import { node22 } from "../src/node22.js";
+import { PI_EXTRA_CALLS, PI_PROJECT_FILES, PI_SETTINGS, piGuardCases } from "../src/pi-cases.js";
 import { runScenario, type Scenario } from "../src/scenario.js";
 
-/** Claude Code's own settings: a hook that logs every Bash call, and one that refuses `rm -fr` (exit 2). */
-const CLAUDE_SETTINGS = `${JSON.stringify(
-  {
-    hooks: {
-      PreToolUse: [
-        { matcher: "Bash", hooks: [{ type: "command", command: "sh .hooks/cross.sh claude-format" }] },
-        { matcher: "Bash", hooks: [{ type: "command", command: "sh .hooks/deny.sh" }] },
-      ],
-    },
-  },
-  null,
-  2,
-)}\n`;
-const DENY_SCRIPT =
-  '#!/bin/sh\nif grep -q "rm -fr"; then echo "HW_CLAUDE_BLOCKED: not here" >&2; exit 2; fi\nexit 0\n';
 /**
  * A module on pi 1.6's new events: it writes what it saw, so the test knows @hookwire/pi forwarded them. It imports
  * values pi gives its extensions (TypeBox's `Type`, pi-ai's `StringEnum`), which the project does not install.
@@ -38,8 +24,6 @@ export default function settled(pi: HookAPI): void {
   pi.on("tool_execution_end", (event) => void appendFileSync("settled.txt", \`end \${typeof event.durationMs}\\n\`));
 }
 `;
-// The user's own pi settings: connect adds to them, disconnect gives them back.
-const PI_SETTINGS = '{\n  "defaultThinkingLevel": "off"\n}\n';
 
 describe.skipIf(node22() === undefined)(
   `pi ${agentVersion("pi16")} with hookwire connected at user level`,
@@ -50,14 +34,13 @@ describe.skipIf(node22() === undefined)(
       s = await runScenario({
         agent: "pi16",
         files: {
-          ".claude/settings.json": CLAUDE_SETTINGS,
-          ".hooks/deny.sh": DENY_SCRIPT,
+          ...PI_PROJECT_FILES,
           ".hookwire/hooks/settled.ts": SETTLED_MODULE,
           "~/.pi/agent/settings.json": PI_SETTINGS,
         },
         connected: "~/.pi/agent/settings.json",
         connectArgs: ["pi", "--user"],
-        inProcess: { commands: ["rm -fr victim2"] },
+        inProcess: PI_EXTRA_CALLS,
       });
     }, 600_000);
 
@@ -68,22 +51,7 @@ describe.skipIf(node22() === undefined)(
       });
     });
 
-    it("blocks rm -rf with the TS module's reason, and the files survive", () => {
-      expect(s.run.code).toBe(0);
-      expect(s.after.victim).toBe(true);
-      expect(s.run.modelText).toContain("HW_BLOCKED: rm -rf is not allowed here");
-    });
-
-    it("blocks rm -fr with a Claude Code settings hook's reason (exit 2), and the files survive", () => {
-      expect(s.victim2).toBe(true);
-      expect(s.run.modelText).toContain("HW_CLAUDE_BLOCKED: not here");
-      expect(s.after.cross).toContain("claude-format");
-    });
-
-    it("runs a harmless call, and the module's rewrite reaches the tool", () => {
-      expect(s.after.harmless).toBe(true);
-      expect(s.after.rewritten).toBe("rewritten\n");
-    });
+    piGuardCases(() => s);
 
     it("gives a project module the values pi gives its extensions, from pi's own install (nothing in the project)", () => {
       expect(s.after.settled).toContain("pi values: function function\n");
@@ -93,13 +61,6 @@ describe.skipIf(node22() === undefined)(
       expect(s.after.settled).toContain("before_settle\n");
       expect(s.after.settled).toContain("settled aborted=false\n");
       expect(s.after.settled).toContain("end number\n");
-    });
-
-    it("shows one notice in an untrusted project, and runs none of its hooks", () => {
-      const notices = s.untrusted.stderr.split("\n").filter((line) => line.includes("did not run"));
-      expect(notices).toHaveLength(1);
-      expect(s.afterUntrusted.ran).toBe(true);
-      expect(s.afterUntrusted.cross).toBe(s.after.cross);
     });
 
     it("leaves no hookwire entry on disconnect: the user's file comes back byte for byte", () => {
