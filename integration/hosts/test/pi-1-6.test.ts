@@ -4,9 +4,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { agentVersion } from "../src/agents.js";
+import { IN_PROCESS_CALLS, IN_PROCESS_FILES, inProcessCases } from "../src/in-process-cases.js";
 import { node22 } from "../src/node22.js";
-import { PI_EXTRA_CALLS, PI_PROJECT_FILES, PI_SETTINGS, piGuardCases } from "../src/pi-cases.js";
 import { runScenario, type Scenario } from "../src/scenario.js";
+
+// The user's own pi settings: connect adds to them, disconnect gives them back.
+const PI_SETTINGS = '{\n  "defaultThinkingLevel": "off"\n}\n';
 
 /**
  * A module on pi 1.6's new events: it writes what it saw, so the test knows @hookwire/pi forwarded them. It imports
@@ -34,13 +37,13 @@ describe.skipIf(node22() === undefined)(
       s = await runScenario({
         agent: "pi16",
         files: {
-          ...PI_PROJECT_FILES,
+          ...IN_PROCESS_FILES,
           ".hookwire/hooks/settled.ts": SETTLED_MODULE,
           "~/.pi/agent/settings.json": PI_SETTINGS,
         },
         connected: "~/.pi/agent/settings.json",
         connectArgs: ["pi", "--user"],
-        inProcess: PI_EXTRA_CALLS,
+        inProcess: IN_PROCESS_CALLS,
       });
     }, 600_000);
 
@@ -51,7 +54,7 @@ describe.skipIf(node22() === undefined)(
       });
     });
 
-    piGuardCases(() => s);
+    inProcessCases(() => s);
 
     it("gives a project module the values pi gives its extensions, from pi's own install (nothing in the project)", () => {
       expect(s.after.settled).toContain("pi values: function function\n");

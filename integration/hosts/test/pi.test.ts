@@ -3,8 +3,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { agentVersion } from "../src/agents.js";
-import { PI_EXTRA_CALLS, PI_PROJECT_FILES, PI_SETTINGS, piGuardCases } from "../src/pi-cases.js";
+import { IN_PROCESS_CALLS, IN_PROCESS_FILES, inProcessCases } from "../src/in-process-cases.js";
 import { runScenario, type Scenario } from "../src/scenario.js";
+
+// The user's own pi settings: connect adds to them, disconnect gives them back.
+const PI_SETTINGS = '{\n  "defaultThinkingLevel": "off"\n}\n';
 
 describe(`pi ${agentVersion("pi")} with hookwire connected (in-process)`, () => {
   let s: Scenario;
@@ -12,9 +15,9 @@ describe(`pi ${agentVersion("pi")} with hookwire connected (in-process)`, () => 
     ensureBuilt();
     s = await runScenario({
       agent: "pi",
-      files: { ...PI_PROJECT_FILES, ".pi/settings.json": PI_SETTINGS },
+      files: { ...IN_PROCESS_FILES, ".pi/settings.json": PI_SETTINGS },
       connected: ".pi/settings.json",
-      inProcess: PI_EXTRA_CALLS,
+      inProcess: IN_PROCESS_CALLS,
     });
   }, 600_000);
 
@@ -26,7 +29,7 @@ describe(`pi ${agentVersion("pi")} with hookwire connected (in-process)`, () => 
     });
   });
 
-  piGuardCases(() => s);
+  inProcessCases(() => s);
 
   it("leaves no hookwire entry on disconnect: the user's file comes back byte for byte", () => {
     expect(s.disconnect.stdout).toContain("restored .pi/settings.json byte for byte");

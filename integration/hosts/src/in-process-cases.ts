@@ -1,5 +1,5 @@
-// What every pi run with hookwire inside it must show (pi 0.73 connected per project, pi 1.6 per user): one table of
-// the project's files and the cases that check the run.
+// What every run of an agent with hookwire inside its process must show (pi 0.73 and opencode connected per project,
+// pi 1.6 per user): the project's files and the cases that check the run, in one place.
 import { expect, it } from "vitest";
 import type { Scenario } from "./scenario.js";
 
@@ -20,14 +20,12 @@ const DENY_SCRIPT =
   '#!/bin/sh\nif grep -q "rm -fr"; then echo "HW_CLAUDE_BLOCKED: not here" >&2; exit 2; fi\nexit 0\n';
 
 /** The project's files besides the scenario's TS guard: a Claude Code settings hook that blocks `rm -fr`. */
-export const PI_PROJECT_FILES = { ".claude/settings.json": CLAUDE_SETTINGS, ".hooks/deny.sh": DENY_SCRIPT };
-/** The user's own pi settings: connect adds to them, disconnect gives them back. */
-export const PI_SETTINGS = '{\n  "defaultThinkingLevel": "off"\n}\n';
-/** The extra call of a pi run: the Claude Code settings hook refuses it. */
-export const PI_EXTRA_CALLS = { commands: ["rm -fr victim2"] } as const;
+export const IN_PROCESS_FILES = { ".claude/settings.json": CLAUDE_SETTINGS, ".hooks/deny.sh": DENY_SCRIPT };
+/** The extra call of an in-process run: the Claude Code settings hook refuses it. */
+export const IN_PROCESS_CALLS = { commands: ["rm -fr victim2"] } as const;
 
-/** The cases of one pi run, `s()` being its scenario once `beforeAll` ran it. */
-export function piGuardCases(s: () => Scenario): void {
+/** The cases of one run, `s()` being its scenario once `beforeAll` ran it. */
+export function inProcessCases(s: () => Scenario): void {
   it("blocks rm -rf with the TS module's reason, and the files survive", () => {
     expect(s().run.code).toBe(0);
     expect(s().after.victim).toBe(true);
@@ -45,7 +43,7 @@ export function piGuardCases(s: () => Scenario): void {
     expect(s().after.rewritten).toBe("rewritten\n");
   });
 
-  it("hands the module's context to the model, with what it kept in pi's session", () => {
+  it("hands the module's context to the model, with what it kept in the session", () => {
     expect(s().run.modelText).toContain("HW_CONTEXT_MARK calls=2");
   });
 
