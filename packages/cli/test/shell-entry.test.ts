@@ -16,6 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { FORWARDED_VARIABLES } from "../src/serve/forwarded-variables.js";
+import { listenForShell, type ShellCall } from "../src/serve/shell-listener.js";
 import { bin } from "./cli-harness.js";
 
 const entry = path.join(path.dirname(bin), "hookwire-hook");
@@ -324,5 +326,54 @@ describe("what the shell entry does not believe", () => {
       "hookwire: the hookwire server did not answer in time; the call is refused.
       "
     `);
+  }, 60_000);
+});
+
+describe("the shell entry's exchange", () => {
+  it("passes the agent's project variables and the input byte for byte, and lists the variables the server reads", async () => {
+    const script = readFileSync(entry, "utf8");
+    const listed = /for name in ([A-Z_ ]+); do/.exec(script)?.[1]?.split(" ");
+    expect(listed).toEqual([...FORWARDED_VARIABLES]);
+
+    const w = world();
+    const calls: ShellCall[] = [];
+    const secrets = { client: "c".repeat(48), server: "s".repeat(48) };
+    const server = await listenForShell(
+      secrets,
+      {
+        call: async (call) => {
+          calls.push(call);
+          return { stdout: `got ${Buffer.byteLength(await call.input)}`, stderr: "é\n", code: 3 };
+        },
+        control: async () => "{}",
+      },
+      1024,
+    );
+    mkdirSync(w.run, { recursive: true, mode: 0o700 });
+    const port = (server.address() as net.AddressInfo).port;
+    writeFileSync(info(w), `hookwire-tcp-1 ${port} ${secrets.client} ${secrets.server} 1\n`, { mode: 0o600 });
+    const input = 'é {"x": "\\n"}\n\n';
+    const child = spawn("sh", ["-c", `${entry} claude PreToolUse`], {
+      env: { ...w.env, CLAUDE_PROJECT_DIR: "/a b/\nc é", GEMINI_PROJECT_DIR: "", OTHER_PROJECT_DIR: "/x" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.stdin.end(input);
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    server.close();
+    expect({ code, stdout, stderr }).toEqual({
+      code: 3,
+      stdout: `got ${Buffer.byteLength(input)}`,
+      stderr: "é\n",
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.env).toEqual({ CLAUDE_PROJECT_DIR: "/a b/\nc é", GEMINI_PROJECT_DIR: "" });
+    expect(await calls[0]?.input).toBe(input);
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
 import { AGENT_IDS } from "../connect/agents.js";
 import { flushRecords } from "../log/record.js";
+import { forwardedVariables } from "./forwarded-variables.js";
 import { newSecret, readShellInfo, shellInfoFile, writeShellInfo } from "./runtime-files.js";
 import { listenForShell, type ShellAnswer, type ShellCall, type ShellHandlers } from "./shell-listener.js";
 import { MAX_SOCKET_PATH, notPrivate, socketPath, socketPathFits } from "./socket-path.js";
@@ -222,6 +223,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         call.failOpen,
         typeof call.input === "string" ? Promise.resolve(call.input) : call.input,
         projects,
+        call.env,
       );
     });
   try {
@@ -277,6 +279,8 @@ export interface ForwardedCall {
   agent: DialectId;
   event: string;
   failOpen: boolean;
+  /** The agent's variables hookwire reads (`FORWARDED_VARIABLES`). */
+  env: Record<string, string>;
   input: string;
 }
 
@@ -292,7 +296,13 @@ function parseCall(line: string): ForwardedCall | undefined {
       typeof call.event === "string" &&
       typeof call.input === "string"
     )
-      return { agent: call.agent, event: call.event, failOpen: call.failOpen === true, input: call.input };
+      return {
+        agent: call.agent,
+        event: call.event,
+        failOpen: call.failOpen === true,
+        env: forwardedVariables((call.env ?? {}) as NodeJS.ProcessEnv),
+        input: call.input,
+      };
   } catch {}
   return undefined;
 }

@@ -1,8 +1,11 @@
 // The listener the shell entry (bin/hookwire-hook) calls: 127.0.0.1, a free port. The server speaks first, with the
-// secret only this user could read in `serve.tcp`; the client then sends its own secret and one request framed by its
-// length; the answer is `<code> <stderr bytes> <stdout bytes>\n<stderr><stdout>`, which bash reads without a fork.
+// secret only this user could read in `serve.tcp`; the client then sends its own secret and one request:
+//   call <client secret> <agent> <event> <plain|--fail-open> <n>\n   then n variables and the input, each as
+//   <bytes>\n<bytes of it>
+// The answer is `<code> <stderr bytes> <stdout bytes>\n<stderr><stdout>`, which bash reads without a fork.
 import { timingSafeEqual } from "node:crypto";
 import net from "node:net";
+import { FORWARDED_VARIABLES } from "./forwarded-variables.js";
 
 export interface ShellAnswer {
   stdout: string;
@@ -14,6 +17,8 @@ export interface ShellCall {
   agent: string;
   event: string;
   failOpen: boolean;
+  /** The agent's variables the entry passes on (`FORWARDED_VARIABLES`), as the agent set them for the hook. */
+  env: Record<string, string>;
   /** The agent's JSON; rejects when it is larger than the bound (the call's own failure answer then says so). */
   input: Promise<string>;
 }
@@ -24,8 +29,9 @@ export interface ShellHandlers {
   control(request: "stop" | "status"): Promise<string>;
 }
 
-/** A request line past this is not one of ours. */
-const MAX_HEADER_BYTES = 512;
+/** A request line or a variable past this is not one of ours. */
+const MAX_LINE_BYTES = 512;
+const MAX_VARIABLE_BYTES = 8192;
 /** A client that sends nothing for this long is dropped (the agent's whole call is bounded at 60 s). */
 const IDLE_MS = 60_000;
 
@@ -38,7 +44,20 @@ const same = (a: string, b: string) => {
 export const encodeAnswer = (answer: ShellAnswer): string =>
   `${answer.code} ${Buffer.byteLength(answer.stderr)} ${Buffer.byteLength(answer.stdout)}\n${answer.stderr}${answer.stdout}`;
 
-/** One connection: greeting, request line, then for a call the length line and the input. */
+/** The variables the entry sent, only those hookwire reads, each `NAME=value`. */
+function variables(frames: readonly Buffer[]): Record<string, string> | undefined {
+  const env: Record<string, string> = {};
+  for (const frame of frames) {
+    const text = frame.toString("utf8");
+    const equals = text.indexOf("=");
+    const name = text.slice(0, equals);
+    if (!(FORWARDED_VARIABLES as readonly string[]).includes(name)) return undefined;
+    env[name] = text.slice(equals + 1);
+  }
+  return env;
+}
+
+/** One connection: greeting, request line, then for a call its variables and its input, each framed by length. */
 function serveConnection(
   connection: net.Socket,
   secrets: { client: string; server: string },
@@ -49,7 +68,9 @@ function serveConnection(
   connection.on("error", () => undefined);
   connection.write(`hookwire ${secrets.server}\n`);
   let buffered: Buffer = Buffer.alloc(0);
-  let call: { agent: string; event: string; failOpen: boolean } | undefined;
+  let call: Omit<ShellCall, "env" | "input"> | undefined;
+  let wanted = 0;
+  const frames: Buffer[] = [];
   // The input, once its length is known: chunks kept as they come (concatenated once, not at every chunk).
   let body:
     | {
@@ -62,12 +83,11 @@ function serveConnection(
     | undefined;
   // A client gone before the whole input came: the call ends now, not at its deadline.
   connection.on("close", () => body?.fail(new Error("the caller went away before its input was whole")));
-  const respond = (text: string) => connection.end(text);
   const refuse = () => connection.destroy();
   const line = (): string | undefined => {
     const end = buffered.indexOf(10);
     if (end === -1) {
-      if (buffered.length > MAX_HEADER_BYTES) refuse();
+      if (buffered.length > MAX_LINE_BYTES) refuse();
       return undefined;
     }
     const text = buffered.subarray(0, end).toString("utf8");
@@ -83,37 +103,57 @@ function serveConnection(
     body.settle(Buffer.concat(body.parts).subarray(0, body.length).toString("utf8"));
     body = undefined;
   };
+  const answer = (input: Promise<string>, env: Record<string, string>) =>
+    void handlers
+      .call({ ...(call as NonNullable<typeof call>), env, input })
+      .then((reply) => connection.end(encodeAnswer(reply)));
+  /** The request line: a call (then its frames), or `stop` / `status`. `false` when the connection is done with. */
+  const request = (): boolean => {
+    const header = line();
+    if (header === undefined) return false;
+    const [kind, secret = "", agent = "", event = "", flag = "", count = ""] = header.split(" ");
+    if (!same(secret, secrets.client)) return (refuse(), false);
+    if (kind === "stop" || kind === "status") {
+      connection.off("data", onData);
+      void handlers.control(kind).then((reply) => connection.end(`${reply}\n`));
+      return false;
+    }
+    if (kind !== "call" || (flag !== "plain" && flag !== "--fail-open") || !/^\d$/.test(count))
+      return (refuse(), false);
+    call = { agent, event, failOpen: flag === "--fail-open" };
+    wanted = Number(count);
+    return true;
+  };
   const onData = (chunk: Buffer) => {
     if (body) return take(chunk);
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-    if (call === undefined) {
-      const header = line();
-      if (header === undefined) return;
-      const [kind, secret = "", agent = "", event = "", flag = ""] = header.split(" ");
-      if (!same(secret, secrets.client)) return refuse();
-      if (kind === "stop" || kind === "status") {
-        connection.off("data", onData);
-        void handlers.control(kind).then((reply) => respond(`${reply}\n`));
-        return;
-      }
-      if (kind !== "call" || (flag !== "plain" && flag !== "--fail-open")) return refuse();
-      call = { agent, event, failOpen: flag === "--fail-open" };
+    if (call === undefined && !request()) return;
+    // The variables, each whole in the buffer before it counts.
+    while (frames.length < wanted) {
+      const end = buffered.indexOf(10);
+      if (end === -1) return void (buffered.length > MAX_LINE_BYTES && refuse());
+      const size = Number(buffered.subarray(0, end).toString("utf8"));
+      if (!Number.isInteger(size) || size > MAX_VARIABLE_BYTES) return refuse();
+      if (buffered.length < end + 1 + size) return;
+      frames.push(buffered.subarray(end + 1, end + 1 + size));
+      buffered = buffered.subarray(end + 1 + size);
     }
     const text = line();
     if (text === undefined) return;
-    if (!/^\d{1,10}$/.test(text)) return refuse();
+    const env = variables(frames);
+    if (!/^\d{1,10}$/.test(text) || env === undefined) return refuse();
     const length = Number(text);
     if (length > maxInput) {
       connection.off("data", onData);
       connection.resume();
-      const input = Promise.reject(new Error(`the agent's input is over ${maxInput} bytes`));
-      void handlers.call({ ...call, input }).then((answer) => respond(encodeAnswer(answer)));
-      return;
+      return answer(Promise.reject(new Error(`the agent's input is over ${maxInput} bytes`)), env);
     }
-    const input = new Promise<string>((settle, fail) => {
-      body = { length, parts: [], got: 0, settle, fail };
-    });
-    void handlers.call({ ...call, input }).then((answer) => respond(encodeAnswer(answer)));
+    answer(
+      new Promise<string>((settle, fail) => {
+        body = { length, parts: [], got: 0, settle, fail };
+      }),
+      env,
+    );
     const rest = buffered;
     buffered = Buffer.alloc(0);
     take(rest);
