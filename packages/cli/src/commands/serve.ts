@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
+import { exportSpansHere } from "../log/record.js";
 import { resolveProject } from "../project.js";
 import { askServer } from "../serve/control.js";
 import { startLockFile } from "../serve/runtime-files.js";
@@ -51,6 +52,8 @@ export const serveCommand = defineCommand({
     if (args.cwd !== undefined) process.chdir(resolveProject(args.cwd).start);
     const port = count("port", args.port, 0);
     if (port > 65535) throw new CliUsageError(`--port expects 0-65535, got ${port}.`);
+    // This process sends the spans: its own calls', and those calls answered outside it left in the spool.
+    exportSpansHere();
     let stop: () => Promise<void> = async () => {};
     const exit = (code: number) =>
       void stop()
