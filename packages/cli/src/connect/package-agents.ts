@@ -33,6 +33,8 @@ export interface PackageAgent {
   notes: string;
   /** A hook's line for the user (`ctx.ui.notify`, a settings hook's `systemMessage`) reaches the agent's UI. */
   showsLines: boolean;
+  /** A hook's `ctx.ui.setStatus` reaches the agent's UI (pi's footer). */
+  showsStatus?: boolean;
 }
 
 export interface PackageEvent {
@@ -71,6 +73,7 @@ export const PACKAGE_AGENTS: Readonly<Record<PackageAgentId, PackageAgent>> = {
       "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
       "them; every other pi event reaches hooks as the native event of the same name, its result returned to pi.",
     showsLines: true,
+    showsStatus: true,
   },
   opencode: {
     id: "opencode",
