@@ -33,6 +33,15 @@ const RUNS: { agent: AgentId; label: string; inProcess?: true }[] = [
 
 const measured: Record<string, AgentResult> = {};
 
+/** How the `unapplied` line of each effect names what was dropped (the dialects' words, and the adapter's). */
+const DROPPED: Record<string, string> = {
+  rewrite: "a rewritten tool input",
+  context: "additional context for the model",
+  ask: "a question to the user",
+  output: "a replaced tool result",
+  followUp: "a follow-up turn",
+};
+
 afterAll(() => {
   if (!UPDATE || Object.keys(measured).length !== RUNS.length) return;
   const date = new Date().toISOString().slice(0, 10);
@@ -67,11 +76,10 @@ for (const { agent, label, inProcess } of RUNS) {
     it("logs each answer it will not apply as unapplied at that event, and says so there", () => {
       const logged = o.decisions.filter((d) => d.decision === "unapplied");
       const dropped = (measured[agent]?.cases ?? []).filter((c) => c.applied === false && c.event);
-      for (const c of dropped)
-        expect(
-          logged.map((d) => d.event),
-          `${c.effect} on ${c.event}`,
-        ).toContain(c.event);
+      for (const c of dropped) {
+        const said = logged.filter((d) => d.event === c.event).map((d) => String(d.reason));
+        expect(said.join("\n"), `${c.effect} on ${c.event}`).toContain(DROPPED[c.effect]);
+      }
       // A status line is shown by no connected agent: said on the call, logged.
       expect(logged.some((d) => String(d.reason).includes("ctx.ui.setStatus"))).toBe(true);
     });

@@ -119,6 +119,36 @@ describe("an answer the agent will not apply", () => {
     ]);
   });
 
+  it("logs a question asked where the agent has none (Codex): the call is refused, and the line says so", () => {
+    const box = project({ ".hookwire/hooks/ask.ts": ASK });
+    box.run(["trust", "--yes"], { env: boxEnv(box) });
+    const call = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "deploy" } };
+    const out = hook(box, "codex", "PreToolUse", call);
+    expect(JSON.parse(out.stdout).hookSpecificOutput).toMatchInlineSnapshot(`
+      {
+        "hookEventName": "PreToolUse",
+        "permissionDecision": "deny",
+        "permissionDecisionReason": "Deploy?: really (Codex cannot ask here; refused)",
+      }
+    `);
+    expect(logOf(box)).toMatchInlineSnapshot(`
+      [
+        [
+          "PreToolUse",
+          "ask",
+          undefined,
+          "Deploy?: really",
+        ],
+        [
+          "PreToolUse",
+          "unapplied",
+          undefined,
+          "Codex cannot apply a question to the user (the call was refused instead) on PreToolUse",
+        ],
+      ]
+    `);
+  });
+
   it("is said for a status line (pi's own) in every connected agent, and an answer fully applied logs no unapplied line", () => {
     const box = project({ ".hookwire/hooks/status.ts": STATUS });
     box.run(["trust", "--yes"], { env: boxEnv(box) });

@@ -13,7 +13,7 @@ import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { SessionStore } from "./session-store.js";
-import { STATUS_UNAPPLIED, unappliedDecision } from "./unapplied.js";
+import { ASK_REFUSED, STATUS_UNAPPLIED, unappliedDecision } from "./unapplied.js";
 
 /** One call, as any transport hands it over: the command line's `hookwire hook`, or a server. */
 export interface HookRequest {
@@ -240,8 +240,12 @@ export async function handleHookEvent(
       );
     }
     store.save();
-    done(decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length }));
-    const dropped = unappliedDecision(dialect.label, spec.name, unapplied, { outcome, messages, asked });
+    const decided = decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length });
+    done(decided);
+    // A question where the agent has none was refused (its reason says so there): logged as unapplied too.
+    const refused = decided.decision === "ask" && reverse.asks !== true ? [ASK_REFUSED] : [];
+    const answered = { outcome, messages, asked };
+    const dropped = unappliedDecision(dialect.label, spec.name, [...unapplied, ...refused], answered);
     if (dropped) done(dropped);
     return encode(dialect, spec, answer.output, notes);
   } catch (error) {

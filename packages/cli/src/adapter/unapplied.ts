@@ -9,6 +9,9 @@ interface Answered {
   asked: { hookPath: string } | undefined;
 }
 
+/** A hook's question where the agent has none: hookwire refused the call instead. */
+export const ASK_REFUSED = "a question to the user (the call was refused instead)";
+
 /** The status line is pi's own; the connected agents have none (docs/hosts.md). */
 export const STATUS_UNAPPLIED = "a status line (ctx.ui.setStatus)";
 
@@ -18,9 +21,11 @@ function hooksOf(answered: Answered): string[] {
     typeof answered.outcome === "object" && answered.outcome !== null ? answered.outcome : {}
   ) as {
     additionalContext?: AttributedText[];
+    permission?: { hookPath: string };
   };
   const paths = [
     ...(outcome.additionalContext ?? []).map((text) => text.hookPath),
+    outcome.permission?.hookPath ?? "",
     ...answered.messages.map((message) => message.hookPath),
     answered.asked?.hookPath ?? "",
   ];
