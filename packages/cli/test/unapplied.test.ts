@@ -1,6 +1,7 @@
 // What a connected agent will not apply is said, not dropped: at the event (the agent's message), in the decision
 // log (`unapplied`), and by `doctor` and `trust`, which name every hook relying on it before anyone does.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -205,6 +206,29 @@ describe("doctor and trust name every hook that relies on what a connected agent
     // The same findings, one function for both: doctor prints what trust showed.
     const shownByTrust = named.slice(0, named.indexOf("Trusted ")).split("\n").slice(1, -1);
     expect(warnings).toEqual(shownByTrust.map((line) => line.slice(2)));
+  });
+
+  it("reads a module's text before trust whatever its spelling (a FIFO among them does not hang it), and after trust what it subscribed to", () => {
+    const box = project({
+      ".hookwire/hooks/spaced.ts": `export default (pi: any) => { pi . on ( 'tool_result' , () => undefined); };\n`,
+      // An event name built at run time: no text says it, the loaded module does.
+      ".hookwire/hooks/built.ts": `const name = ["tool", "result"].join("_");\nexport default (pi: any) => { pi.on(name as any, () => undefined); };\n`,
+    });
+    execFileSync("mkfifo", [path.join(box.cwd, ".hookwire/hooks/fifo.ts")]);
+    box.run(["connect", "claude"], { env: boxEnv(box) });
+    const review = box.run(["trust", "--yes"], { env: boxEnv(box) });
+    const named = (text: string) =>
+      text
+        .split("\n")
+        .filter((line) => line.includes("will not apply that"))
+        .map((line) => line.trim().split(":")[0]);
+    expect(named(review.stdout)).toEqual(["⚠ .hookwire/hooks/spaced.ts"]);
+    rmSync(path.join(box.cwd, ".hookwire/hooks/fifo.ts"));
+    box.run(["trust", "--yes"], { env: boxEnv(box) });
+    expect(named(box.run(["doctor"], { env: boxEnv(box) }).stdout)).toEqual([
+      "⚠ .hookwire/hooks/built.ts",
+      "⚠ .hookwire/hooks/spaced.ts",
+    ]);
   });
 
   it("names nothing where the agents apply it all, or none is connected", () => {

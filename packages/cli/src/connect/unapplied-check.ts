@@ -1,6 +1,6 @@
 // `doctor` and `trust` on connected agents: every hook that relies on an answer a connected agent will not apply.
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readRegularFile } from "@hookwire/core";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import type { Finding } from "../finding.js";
@@ -27,17 +27,19 @@ const RELIED: Readonly<Partial<Record<Effect, { does: string; instead: string; f
   },
 };
 
-/** A module's calls read from its own file: what it subscribes to (when not loaded) and which UI it uses. */
-const SUBSCRIBES_RESULT = /\.on\(\s*["'`]tool_result["'`]/;
-const CONFIRMS = /\.confirm\(/;
-const SETS_STATUS = /\.setStatus\(/;
+/**
+ * A module's calls read from its own file: what it subscribes to (when not loaded: before trust) and which UI it
+ * uses. Text is a floor, not a proof (an event name built at run time escapes it): once trusted, doctor reads the
+ * subscriptions from the loaded module itself.
+ */
+const SUBSCRIBES_RESULT = /\bon\s*\(\s*["'`]tool_result["'`]|["'`]tool_result["'`]\s*[,:]/;
+const CONFIRMS = /\bconfirm\s*\(/;
+const SETS_STATUS = /\bsetStatus\s*\(/;
 
+/** A module's text up to 1 MiB; a FIFO, a device or a huge file (a repository can commit any) reads as nothing. */
 function textOf(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
+  const read = readRegularFile(file, 1024 * 1024);
+  return read.ok ? read.data.toString("utf8") : "";
 }
 
 /** Each hook (module or another agent's settings handler hookwire runs) with the effects it relies on. */
