@@ -124,7 +124,7 @@ export const trustCommand = defineCommand({
       return;
     }
     const status = await projectTrustStatus(cwd, discoverOptions());
-    const unapplied = await projectUnapplied(cwd);
+    let unapplied: Finding[] = [];
     const json = (trusted: boolean, extra: object = {}) =>
       out.json({
         root: status.root,
@@ -154,6 +154,8 @@ export const trustCommand = defineCommand({
         );
       return;
     }
+    // Named before anyone relies on them: hooks a connected agent will not fully obey (nothing changed: none new).
+    unapplied = await projectUnapplied(cwd);
     if (!args.json) showReview(out, status, unapplied);
     let yes = args.yes;
     if (!yes) {
