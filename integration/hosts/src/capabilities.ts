@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type AgentId, type AgentRun, agentVersion, runAgent, shellCalls } from "./agents.js";
+import { piRpc } from "./pi-rpc.js";
 import { type Registry, startRegistry } from "./registry.js";
 import { world } from "./world.js";
 
@@ -129,8 +130,11 @@ export async function observeCapabilities(
     const connect = w.hookwire("connect", agent);
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
     const options = { project: w.project, home: w.home, env: w.env, registry };
+    // pi answers a hook's dialog, notification and status only with a UI: its RPC mode, as an embedding app runs it.
+    const drive = (prompt: string) => (agent === "pi" ? { prompt, drive: piRpc(prompt) } : { prompt });
     const main = await runAgent(agent, {
       ...options,
+      ...drive("go"),
       calls: shellCalls(agent, Object.values(CAPS_COMMANDS)),
     });
     const files: Record<string, string | undefined> = {};
@@ -140,7 +144,7 @@ export async function observeCapabilities(
     const refused = EVENT_OF[agent].before_agent_start
       ? await runAgent(agent, {
           ...options,
-          prompt: "t-refuse this prompt",
+          ...drive("t-refuse this prompt"),
           calls: shellCalls(agent, ["echo ran > refused.txt"]),
         })
       : undefined;

@@ -19,21 +19,8 @@ export const MODE: Readonly<Record<AgentId, string>> = {
   codex: "codex exec --json --dangerously-bypass-approvals-and-sandbox",
   gemini: "gemini -p --yolo --output-format stream-json",
   copilot: "copilot -p --allow-all-tools",
-  pi: "pi -p (print mode)",
+  pi: "pi --mode rpc (a client answering each dialog no)",
   opencode: "opencode run --format json",
-};
-
-/**
- * What a print-mode run cannot show of an agent, and why: those cells are `null` (pi answers a dialog, a
- * notification, a status and an extension's follow-up only with its interactive UI).
- */
-const UNOBSERVABLE: Partial<Record<AgentId, Partial<Record<string, string>>>> = {
-  pi: {
-    ask: "pi's print mode has no UI: a confirm answers no (pi's interactive dialog asks)",
-    followUp: "pi's print mode ends before an extension's follow-up",
-    userMessage: "pi's print mode shows no notifications",
-    setStatus: "pi shows a status in its interactive footer; print mode has none",
-  },
 };
 
 /** The effects and where each is asked: the native event, and the mark it leaves when applied. */
@@ -45,9 +32,7 @@ export function measure(o: CapsObservation): MeasuredCase[] {
   const rows: MeasuredCase[] = [];
   const row = (effect: string, native: string | undefined, applied: boolean, seen: string) => {
     if (native !== undefined && events[native] === undefined) return;
-    const unseen = applied ? undefined : UNOBSERVABLE[o.agent]?.[effect];
-    const at = native ? { event: events[native] } : {};
-    rows.push(unseen ? { effect, ...at, applied: null, seen: unseen } : { effect, ...at, applied, seen });
+    rows.push({ effect, ...(native ? { event: events[native] } : {}), applied, seen });
   };
   const ran = (file: string) => o.files[file] !== undefined;
 
@@ -55,7 +40,7 @@ export function measure(o: CapsObservation): MeasuredCase[] {
   row("deny", "tool_call", denied, denied ? "not run; the model saw the reason" : ranOr("deny", o));
   // The agent's own question: the call waits on it (headless, nobody answers: not run) and the question shows;
   // where the agent has none, hookwire refuses the call and says so ("cannot ask here").
-  const refusedForIt = /cannot ask here|MARK_ASK_NO/.test(anywhere);
+  const refusedForIt = /cannot ask here/.test(anywhere);
   const asked = !ran("ask") && anywhere.includes("MARK_ASK_QUESTION") && !refusedForIt;
   row(
     "ask",

@@ -155,8 +155,8 @@ function matrix(measured: Measured): string[] {
     "",
     `Measured on ${measured.date} in the real agents, offline against a fake model, each connected by \`hookwire connect\` ` +
       `(integration/hosts/test/capabilities.test.ts): ${versions.join(", ")}. ` +
-      `A mark \`*\` is declared by the dialect data, not seen: a case the run cannot show (integration/hosts/capabilities.json says why), ` +
-      `an event no case reaches${unrun.length > 0 ? `, or an agent not run here (${unrun.join(", ")})` : ""}.`,
+      `A mark \`*\` is declared by the dialect data, not seen: an event no case reaches` +
+      `${unrun.length > 0 ? `, or an agent not run here (${unrun.join(", ")})` : ""}; what each case saw is in integration/hosts/capabilities.json.`,
   );
   return lines;
 }

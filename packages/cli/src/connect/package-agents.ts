@@ -67,7 +67,9 @@ export const PACKAGE_AGENTS: Readonly<Record<PackageAgentId, PackageAgent>> = {
       { event: "tool_call", native: "tool_call", applies: ["deny", "ask", "rewrite", "context"] },
       { event: "tool_result", native: "tool_result", applies: ["context", "output"] },
       { event: "before_agent_start", native: "before_agent_start", applies: ["context", "refusePrompt"] },
-      { event: "agent_end", native: "agent_end", applies: ["followUp"] },
+      // A follow-up sent from agent_end never reaches the model in pi 0.73.1 (print or RPC mode; measured:
+      // integration/hosts/capabilities.json): pi is still streaming then, and queues it for a turn that never comes.
+      { event: "agent_end", native: "agent_end", applies: [] },
     ],
     notes:
       "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
