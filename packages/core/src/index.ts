@@ -1,6 +1,6 @@
 /**
- * Event and result types, the `HookAPI` hook modules receive, and the tapable-based `HookRunner`
- * that runs them: contexts, the no-op UI, the status line, errors and `exec`.
+ * Event and result types, the `HookAPI` hook modules receive, and the `HookRunner` that runs them by one
+ * combination policy per event kind: contexts, the no-op UI, the status line, errors and `exec`.
  *
  * @packageDocumentation
  * @module @hookwire/core

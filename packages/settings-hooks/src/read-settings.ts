@@ -142,6 +142,7 @@ function readPermissions(value: unknown, issues: Issues): SettingsPermissions | 
   return lists;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass over a settings document, each key's check writing to the same issue list in file order.
 export function validateSettings(
   json: unknown,
   source: SettingsSource,

@@ -146,6 +146,7 @@ export function hookPairs(
   return pairs;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to be split as plan, trust, load by kind (issue 37, item 5: the loader's split by concern).
 export async function discoverAndLoadHooks(
   configuredPaths: readonly string[],
   cwd: string,
