@@ -1,6 +1,7 @@
 // discoverAndLoadHooks: every hook of a project in one call — discovered files, configured paths, settings.
 import path from "node:path";
-import { createEventBus, displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
+import { createEventBus, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 import {
   activeHandlers,
   createSettingsHooks,

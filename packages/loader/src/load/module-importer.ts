@@ -4,7 +4,7 @@ import { closeSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { openRegularFile, readRegularFile } from "@hookwire/core";
+import { openRegularFile, readRegularFile } from "@hookwire/core/internal";
 import type { Jiti } from "jiti";
 import { importCache } from "../trust/import-cache.js";
 import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";

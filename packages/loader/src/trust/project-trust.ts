@@ -1,5 +1,5 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
-import { displayPath } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 import { collectProject, type HookSwitch, type UnfingerprintedCommand } from "../discover/collect.js";
 import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
