@@ -1,4 +1,5 @@
 // The typed event map: every native event with its payload and the result a handler may return.
+// It is also the entry `@hookwire/core/events` (every type here by name); the package index keeps the maps and the tool events.
 import type { AgentMessage, ContentPart, HookMessage, ImageContent, ToolResultMessage } from "./messages.js";
 
 /** The model a session runs, as the host names it. */

@@ -1,6 +1,6 @@
 // What trust fingerprints of a settings file: its hook-relevant parts (the source's `trustKeys`), without hookwire's own entries.
 import { createHash } from "node:crypto";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "@hookwire/core";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "@hookwire/core/internal";
 import { isConnectionEntry } from "./connection.js";
 import type { SourceSpec } from "./dialect/types.js";
 import { type SettingsSource, sourceSpecOf } from "./sources.js";

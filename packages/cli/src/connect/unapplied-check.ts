@@ -1,6 +1,6 @@
 // `doctor` and `trust` on connected agents: every hook that relies on an answer a connected agent will not apply.
 import path from "node:path";
-import { readRegularFile } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import type { Finding } from "../finding.js";

@@ -4,7 +4,7 @@ import { closeSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { openRegularFile, readRegularFile } from "@hookwire/core";
+import { openRegularFile, readRegularFile } from "@hookwire/core/internal";
 import type { Jiti } from "jiti";
 import { importCache } from "../trust/import-cache.js";
 import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
@@ -84,7 +84,10 @@ function hostPackages(): Record<string, string> {
   if (hostAlias) return hostAlias;
   const require = createRequire(import.meta.url);
   const alias: Record<string, string> = { ...runningPiAliases() };
-  for (const name of ["@hookwire/core", "@hookwire/settings-hooks", "@hookwire/shell-rules"]) {
+  // Core's subpaths too: the packages import `@hookwire/core/internal`, which the `@hookwire/core` alias alone would
+  // turn into a path under core's index file.
+  const names = ["@hookwire/core", "@hookwire/core/events", "@hookwire/core/internal"];
+  for (const name of [...names, "@hookwire/settings-hooks", "@hookwire/shell-rules"]) {
     try {
       alias[name] = require.resolve(name);
     } catch {

@@ -1,7 +1,7 @@
 // The modules pi gives the extensions it loads (its own packages under both scopes, TypeBox), from the pi running us.
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { readRegularFile } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import { Resolver } from "./resolve.js";
 
 /** pi's package: the current scope first, then the one it left at 0.73.1. */

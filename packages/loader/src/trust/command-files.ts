@@ -1,7 +1,7 @@
 // What a command runs, found with the bash grammar: every file it names, package scripts and makefiles followed.
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import path from "node:path";
-import { openRegularFile, readRegularFile } from "@hookwire/core";
+import { openRegularFile, readRegularFile } from "@hookwire/core/internal";
 import type { CommandHandlerConfig } from "@hookwire/settings-hooks";
 import {
   isShellParserLoaded,

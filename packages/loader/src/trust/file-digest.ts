@@ -1,7 +1,7 @@
 // Content digests of trusted files, with a stat cache so checking an unchanged file costs one `stat`.
 import { createHash } from "node:crypto";
 import { closeSync, readSync, statSync } from "node:fs";
-import { openRegularFile } from "@hookwire/core";
+import { openRegularFile } from "@hookwire/core/internal";
 
 /** Files larger than this are not hashed (64 MiB); they count as `too-large`, which any change of size alters. */
 export const MAX_FINGERPRINT_BYTES = 64 * 1024 * 1024;

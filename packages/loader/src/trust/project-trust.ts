@@ -1,7 +1,7 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { displayPath } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 import { collectProject, type HookSwitch, type UnfingerprintedCommand } from "../discover/collect.js";
 import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";

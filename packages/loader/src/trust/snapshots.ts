@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { closeSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openRegularFile } from "@hookwire/core";
+import { openRegularFile } from "@hookwire/core/internal";
 import { ensurePrivateDir } from "../load/cache-dir.js";
 import { readPrivateFile, sha256 } from "../load/cache-entry.js";
 

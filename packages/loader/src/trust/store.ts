@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { lstatSync, type Stats, statSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage, readRegularFile } from "@hookwire/core";
+import { errorMessage } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import { TrustStoreError } from "../errors.js";
 import { properLockfile } from "../lazy-deps.js";
 

@@ -7,8 +7,8 @@ import type {
   HookEventResult,
   HookScope,
   NativeEventName,
-  ProcessRun,
 } from "@hookwire/core";
+import type { ProcessRun } from "@hookwire/core/internal";
 import type { RuleFamily } from "@hookwire/shell-rules";
 import type { TranscriptLimits } from "../large-output.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../protocol/output.js";

@@ -1,6 +1,6 @@
 // The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously (parser.ts); parses synchronously after.
 import { createRequire } from "node:module";
-import { vendoredFile } from "@hookwire/core";
+import { vendoredFile } from "@hookwire/core/internal";
 import type { Parser, Tree } from "web-tree-sitter";
 import { parserNotLoaded } from "../errors.js";
 import { MAX_PARSE_STEPS, MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./analysis.js";
