@@ -1,10 +1,9 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
+import { hookAgent, isPackageAgentId, packageAgent } from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
-import { AGENTS } from "../connect/agents.js";
 import { connectAgent, DEFAULT_HTTP_PORT } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
-import { isPackageAgent, PACKAGE_AGENTS } from "../connect/package-agents.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
@@ -40,12 +39,12 @@ export const connectCommand = defineCommand({
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
     if (args.port !== undefined && !args.http) throw new CliUsageError("--port goes with --http.");
-    if (isPackageAgent(id)) {
+    if (isPackageAgentId(id)) {
       if (args.http)
         throw new CliUsageError(
           `--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`,
         );
-      const agent = PACKAGE_AGENTS[id];
+      const agent = packageAgent(id);
       const result = await connectPackage({ agent: id, root, scope });
       const file = shortPath(result.file, root);
       if (args.json) {
@@ -63,17 +62,17 @@ export const connectCommand = defineCommand({
       );
       return;
     }
-    const agent = AGENTS[id];
+    const agent = hookAgent(id);
     const invocation = currentInvocation();
     const result = await connectAgent({
-      agent: agent.id,
+      agent: agent.dialect,
       root,
       scope,
       failOpen: args["fail-open"] === true,
       invocation,
       ...(args.http ? { httpPort: port } : {}),
     });
-    const label = (await import("@hookwire/settings-hooks")).dialectById(agent.id).label;
+    const label = agent.label;
     const file = shortPath(result.file, root);
     if (args.json) {
       out.json({

@@ -1,11 +1,11 @@
 // `hookwire connect` / `disconnect` at work: the agent's file found safely, edited, written, and recorded.
 import os from "node:os";
 import { type DialectId, loadDialect, tooling } from "@hookwire/settings-hooks";
+import { type AgentId, type HookAgentSpec, hookAgent } from "@hookwire/settings-hooks/agents";
 import { CliUsageError } from "../errors.js";
 import { readExisting, unlinkedFile } from "./agent-file.js";
-import { AGENTS, type ConnectAgent, gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
+import { gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
-import type { ConnectId } from "./package-agents.js";
 import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
 
 const { hookwireHttpHandler, hookwireCommand } = tooling;
@@ -26,7 +26,7 @@ export interface ConnectOptions {
 export const DEFAULT_HTTP_PORT = 8977;
 
 export interface ConnectResult {
-  agent: ConnectId;
+  agent: AgentId;
   scope: "project" | "user";
   file: string;
   /** `created`: the file is new; `updated`: entries added or replaced; `unchanged`: already connected. */
@@ -35,14 +35,14 @@ export interface ConnectResult {
 }
 
 export interface DisconnectResult extends UndoResult {
-  agent: ConnectId;
+  agent: AgentId;
   file: string;
 }
 
 /**
  * The agent's file for `scope`, refused when a link could send the edit elsewhere (`unlinkedFile`).
  */
-export function targetFile(agent: ConnectAgent, scope: "project" | "user", root: string): string {
+export function targetFile(agent: HookAgentSpec, scope: "project" | "user", root: string): string {
   return unlinkedFile(
     scope === "user" ? os.homedir() : root,
     scope === "user" ? agent.user.file : agent.project.file,
@@ -51,8 +51,8 @@ export function targetFile(agent: ConnectAgent, scope: "project" | "user", root:
 
 /** The entries for every event hookwire serves in the agent, as connect writes them. */
 export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> {
-  const agent = AGENTS[options.agent];
-  const dialect = await loadDialect(agent.id);
+  const agent = hookAgent(options.agent);
+  const dialect = await loadDialect(agent.dialect);
   if (options.httpPort !== undefined && !agent.http)
     throw new CliUsageError(`${dialect.label} has no http hooks; connect it without --http.`);
   return servedEvents(dialect).map((spec) => {
@@ -95,8 +95,8 @@ const same = (a: readonly Entry[], b: readonly Entry[]) => {
 };
 
 export async function connectAgent(options: ConnectOptions): Promise<ConnectResult> {
-  const agent = AGENTS[options.agent];
-  const dialect = await loadDialect(agent.id);
+  const agent = hookAgent(options.agent);
+  const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
   const file = targetFile(agent, options.scope, options.root);
   const before = readExisting(file);
@@ -117,8 +117,8 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
 export async function disconnectAgent(
   options: Omit<ConnectOptions, "failOpen" | "invocation">,
 ): Promise<DisconnectResult> {
-  const agent = AGENTS[options.agent];
-  const dialect = await loadDialect(agent.id);
+  const agent = hookAgent(options.agent);
+  const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
   const file = targetFile(agent, options.scope, options.root);
   const skeleton = JSON.stringify(agent.skeleton ?? {});

@@ -2,10 +2,11 @@
 import path from "node:path";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
+import { hookAgent } from "@hookwire/settings-hooks/agents";
 import type { Finding } from "../finding.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
-import { AGENTS, servedEvents } from "./agents.js";
+import { servedEvents } from "./agents.js";
 import { invocationProblem } from "./locate.js";
 
 /**
@@ -42,7 +43,7 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
     missing.set(key, entry);
   };
   for (const id of agents) {
-    const agent = AGENTS[id];
+    const agent = hookAgent(id);
     const dialect = dialectById(id);
     const served = new Set<string>(servedEvents(dialect).map((spec) => spec.native));
     for (const hook of result.hooks) {

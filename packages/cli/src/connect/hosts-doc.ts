@@ -1,17 +1,17 @@
 // docs/hosts.md's tables, generated from the connect table and each dialect's reverse direction.
+import { dialectSources, loadDialects, type SourceSpec } from "@hookwire/settings-hooks";
 import {
-  type DialectId,
-  dialectSources,
-  loadDialects,
-  type SettingsSource,
-  type SourceSpec,
-} from "@hookwire/settings-hooks";
-import { AGENT_IDS, AGENTS, agentDialect, gatesTools, servedEvents } from "./agents.js";
+  HOOK_AGENT_IDS,
+  HOOK_AGENTS,
+  type HookAgentSpec,
+  PACKAGE_AGENTS,
+  type PackageAgentSpec,
+} from "@hookwire/settings-hooks/agents";
+import { agentDialect, gatesTools, servedEvents } from "./agents.js";
 import { applies, EFFECTS, type Effect } from "./capabilities.js";
-import { PACKAGE_AGENTS, type PackageAgent } from "./package-agents.js";
 
 export const START =
-  "<!-- generated from the dialect data and packages/cli/src/connect/agents.ts, package-agents.ts: do not edit by hand (pnpm docs:hosts) -->";
+  "<!-- generated from the dialect data and the agent registry (packages/settings-hooks/src/dialects/<agent>/agent.ts): do not edit by hand (pnpm docs:hosts) -->";
 export const END = "<!-- end of generated tables -->";
 
 const code = (text: string) => `\`${text}\``;
@@ -19,19 +19,16 @@ const where = (spec: SourceSpec) =>
   spec.root === "home" ? `~/${spec.path}` : spec.root === "system" ? `/${spec.path}` : spec.path;
 
 /** The other agents' files an agent runs itself: hookwire leaves them to it. */
-function runsItself(id: DialectId): string[] {
-  const agent = AGENTS[id];
-  return AGENT_IDS.flatMap((dialect) =>
+function runsItself(agent: HookAgentSpec): string[] {
+  return HOOK_AGENT_IDS.flatMap((dialect) =>
     dialectSources(dialect)
-      .filter((spec) =>
-        agent.runsItself({ file: "", scope: spec.scope, dialect, spec } satisfies SettingsSource),
-      )
+      .filter((spec) => agent.runsItself({ scope: spec.scope, dialect, spec }))
       .map(where),
   );
 }
 
-function failClosed(id: DialectId): string {
-  const closed = AGENTS[id].failClosed;
+function failClosed(agent: HookAgentSpec): string {
+  const closed = agent.failClosed;
   if (closed === undefined)
     return "the entry's own guard (exit 2 when hookwire cannot start): the agent has no switch";
   const fields = Object.entries(closed);
@@ -39,8 +36,6 @@ function failClosed(id: DialectId): string {
     ? "the agent itself (a failing pre-tool hook denies the call)"
     : fields.map(([key, value]) => code(`${key}: ${JSON.stringify(value)}`)).join(", ");
 }
-
-const PACKAGES = Object.values(PACKAGE_AGENTS);
 
 /** `opencode.jsonc` or `opencode.json`: the candidates, the first that exists taken. */
 const files = (list: readonly string[], home = false) =>
@@ -62,48 +57,46 @@ function whereTables(): string[] {
     "| agent | project file | `--user` file | fails closed through | runs itself (hookwire does not run them again) |",
   );
   lines.push("| --- | --- | --- | --- | --- |");
-  for (const id of AGENT_IDS) {
-    const agent = AGENTS[id];
+  for (const agent of HOOK_AGENTS) {
     const project = `${code(agent.project.file)}${agent.project.local ? " (local, uncommitted)" : ""}`;
     lines.push(
-      `| ${agentDialect(agent).label} | ${project} | ${code(`~/${agent.user.file}`)} | ${failClosed(id)} | ${runsItself(id).map(code).join(", ")} |`,
+      `| ${agent.label} | ${project} | ${code(`~/${agent.user.file}`)} | ${failClosed(agent)} | ${runsItself(agent).map(code).join(", ")} |`,
     );
   }
   lines.push("", "### The in-process agents: hookwire's package in their settings", "");
   lines.push("| agent | project file | `--user` file | connect adds | runs itself |");
   lines.push("| --- | --- | --- | --- | --- |");
-  for (const agent of PACKAGES) {
+  for (const agent of PACKAGE_AGENTS) {
     const adds = `${code(agent.list)} += ${code(JSON.stringify(agent.item))}`;
     lines.push(
       `| ${agent.label} | ${files(agent.project.files)} | ${files(agent.user.files, true)} | ${adds} | ${agent.runsItself} |`,
     );
   }
   lines.push("", "### Each agent's own gate (connect prints it)", "");
-  for (const id of AGENT_IDS) lines.push(`- **${agentDialect(AGENTS[id]).label}**: ${AGENTS[id].gate}`);
-  for (const agent of PACKAGES) lines.push(`- **${agent.label}**: ${agent.gate}`);
+  for (const agent of [...HOOK_AGENTS, ...PACKAGE_AGENTS]) lines.push(`- **${agent.label}**: ${agent.gate}`);
   return lines;
 }
 
 /** One cell of the matrix for an in-process agent: its events where the effect applies. */
-function packageCell(agent: PackageAgent, effect: Effect): string {
+function packageCell(agent: PackageAgentSpec, effect: Effect): string {
   if (effect === "userMessage") return agent.showsLines ? "✔" : "— (stderr)";
   const events = agent.events.filter((event) => event.applies.includes(effect));
   return events.length > 0 ? events.map((event) => event.event).join(", ") : "—";
 }
 
 function matrix(): string[] {
-  const labels = [...AGENT_IDS.map((id) => agentDialect(AGENTS[id]).label), ...PACKAGES.map((a) => a.label)];
+  const labels = [...HOOK_AGENTS, ...PACKAGE_AGENTS].map((agent) => agent.label);
   const lines = ["### What a hook can do in each agent", ""];
   lines.push(`| a hook … | ${labels.join(" | ")} |`);
   lines.push(`| --- | ${labels.map(() => "---").join(" | ")} |`);
   for (const [effect, { label }] of Object.entries(EFFECTS) as [Effect, (typeof EFFECTS)[Effect]][]) {
-    const cells = AGENT_IDS.map((id) => {
-      const dialect = agentDialect(AGENTS[id]);
+    const cells = HOOK_AGENTS.map((agent) => {
+      const dialect = agentDialect(agent);
       const events = servedEvents(dialect).filter((spec) => applies(dialect, spec, effect) === true);
       if (effect === "userMessage") return events.length > 0 ? "✔" : "— (stderr)";
       return events.length > 0 ? events.map((spec) => spec.name).join(", ") : "—";
     });
-    cells.push(...PACKAGES.map((agent) => packageCell(agent, effect)));
+    cells.push(...PACKAGE_AGENTS.map((agent) => packageCell(agent, effect)));
     lines.push(`| ${label} | ${cells.join(" | ")} |`);
   }
   return lines;
@@ -115,9 +108,14 @@ function eventTables(): string[] {
     `| ${first} | native event | the agent applies | the agent cannot apply${diagnosed ? " (one diagnostic per session)" : ""} |`,
     "| --- | --- | --- | --- |",
   ];
-  for (const id of AGENT_IDS) {
-    const dialect = agentDialect(AGENTS[id]);
-    lines.push("", `### ${dialect.label}: the events \`hookwire hook ${id}\` serves`, "", ...header("event"));
+  for (const agent of HOOK_AGENTS) {
+    const dialect = agentDialect(agent);
+    lines.push(
+      "",
+      `### ${agent.label}: the events \`hookwire hook ${agent.id}\` serves`,
+      "",
+      ...header("event"),
+    );
     for (const spec of servedEvents(dialect)) {
       const name = gatesTools(spec) ? `${spec.name} (fails closed)` : spec.name;
       lines.push(
@@ -125,7 +123,7 @@ function eventTables(): string[] {
       );
     }
   }
-  for (const agent of PACKAGES) {
+  for (const agent of PACKAGE_AGENTS) {
     lines.push("", `### ${agent.label}: the hooks \`${agent.item.replace(/^npm:/, "")}\` runs on`, "");
     lines.push(...header(`${agent.label} hook`, false));
     for (const event of agent.events) {

@@ -2,10 +2,10 @@
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type PackageAgentId, packageAgent } from "@hookwire/settings-hooks/agents";
 import { readExisting, unlinkedFile } from "./agent-file.js";
 import type { ConnectResult, DisconnectResult } from "./connect.js";
 import { addListItem, listItemsIn, removeListItems, settingsValue } from "./edit.js";
-import { PACKAGE_AGENTS, type PackageAgentId } from "./package-agents.js";
 import { undoRecorded, writeRecorded } from "./recorded-edit.js";
 
 export interface PackageConnectOptions {
@@ -16,7 +16,7 @@ export interface PackageConnectOptions {
 
 /** The agent's settings file for the scope: the first candidate that exists, else the last (the plain one). */
 export function packageTarget(options: PackageConnectOptions): string {
-  const agent = PACKAGE_AGENTS[options.agent];
+  const agent = packageAgent(options.agent);
   const base = options.scope === "user" ? os.homedir() : options.root;
   const files = options.scope === "user" ? agent.user.files : agent.project.files;
   const found = files.find((file) => existsSync(path.join(base, file))) ?? files.at(-1);
@@ -24,7 +24,7 @@ export function packageTarget(options: PackageConnectOptions): string {
 }
 
 export async function connectPackage(options: PackageConnectOptions): Promise<ConnectResult> {
-  const agent = PACKAGE_AGENTS[options.agent];
+  const agent = packageAgent(options.agent);
   const file = packageTarget(options);
   const before = readExisting(file);
   const text = before?.toString("utf8");
@@ -45,7 +45,7 @@ export async function connectPackage(options: PackageConnectOptions): Promise<Co
 }
 
 export async function disconnectPackage(options: PackageConnectOptions): Promise<DisconnectResult> {
-  const agent = PACKAGE_AGENTS[options.agent];
+  const agent = packageAgent(options.agent);
   const file = packageTarget(options);
   const undone = undoRecorded(file, {
     agent: agent.id,

@@ -6,9 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import net from "node:net";
 import path from "node:path";
 import type { DialectId } from "@hookwire/settings-hooks";
+import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
-import { AGENT_IDS } from "../connect/agents.js";
 import { flushRecords } from "../log/record.js";
 import { MAX_SOCKET_PATH, notPrivate, socketPath, socketPathFits } from "./socket-path.js";
 
@@ -99,7 +99,7 @@ const refusal = (message: string) => `${JSON.stringify({ error: message })}\n`;
 function route(url: string | undefined): { agent: DialectId; event?: string } | undefined {
   const pathname = (url ?? "").split("?")[0] ?? "";
   const [agent, event, ...rest] = pathname.split("/").slice(1);
-  if (rest.length > 0 || !agent || !(AGENT_IDS as readonly string[]).includes(agent)) return undefined;
+  if (rest.length > 0 || !agent || !(HOOK_AGENT_IDS as readonly string[]).includes(agent)) return undefined;
   if (event !== undefined && !/^[A-Za-z]{1,64}$/.test(event)) return undefined;
   return { agent: agent as DialectId, ...(event ? { event } : {}) };
 }
@@ -158,7 +158,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       reply(
         response,
         target ? 405 : 404,
-        refusal(`POST <url>/<agent>[/<event>], agent one of ${AGENT_IDS.join(", ")}.`),
+        refusal(`POST <url>/<agent>[/<event>], agent one of ${HOOK_AGENT_IDS.join(", ")}.`),
       );
       request.resume();
       return;
@@ -253,7 +253,7 @@ function parseCall(line: string): ForwardedCall | undefined {
     const call = JSON.parse(line) as Partial<ForwardedCall>;
     if (
       typeof call.agent === "string" &&
-      (AGENT_IDS as readonly string[]).includes(call.agent) &&
+      (HOOK_AGENT_IDS as readonly string[]).includes(call.agent) &&
       typeof call.event === "string" &&
       typeof call.input === "string"
     )

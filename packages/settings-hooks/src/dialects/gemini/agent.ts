@@ -1,0 +1,18 @@
+// Gemini CLI as hookwire connects to it: its files, entry fields, gate, and what it runs itself.
+import type { HookAgentSpec } from "../agent-spec.js";
+
+export const geminiAgent: HookAgentSpec = {
+  kind: "hook",
+  id: "gemini",
+  dialect: "gemini",
+  label: "Gemini CLI",
+  markers: [".gemini"],
+  watched: [".gemini"],
+  project: { file: ".gemini/settings.json", local: false },
+  user: { file: ".gemini/settings.json" },
+  timeout: { field: "timeout", perSecond: 1000 },
+  commandField: "command",
+  runsItself: (source) => source.dialect === "gemini",
+  gate: "Gemini CLI runs a workspace's hooks only in a trusted folder (its folder-trust prompt, or GEMINI_CLI_TRUST_WORKSPACE=true).",
+  silencers: [],
+};

@@ -1,0 +1,37 @@
+// pi as hookwire connects to it: `@hookwire/pi` in its settings' package list, run in pi's own process.
+import type { PackageAgentSpec } from "../agent-spec.js";
+import { namesPackage } from "../package-item.js";
+
+export const piAgent: PackageAgentSpec = {
+  kind: "package",
+  id: "pi",
+  label: "pi",
+  package: "@hookwire/pi",
+  markers: [".pi"],
+  // pi's hook folders; `.omp` is its fork oh-my-pi's, read the same way.
+  hookFolders: [
+    { dir: ".pi", style: "native" },
+    { dir: ".omp", style: "native" },
+  ],
+  watched: [],
+  // Where `pi install -l` and `pi install` write; pi installs a project's missing packages when it starts.
+  project: { files: [".pi/settings.json"], local: false },
+  user: { files: [".pi/agent/settings.json"] },
+  list: "packages",
+  item: "npm:@hookwire/pi",
+  isOwn: namesPackage("npm:@hookwire/pi"),
+  gate: "pi installs the package from npm when it next starts (as `pi install npm:@hookwire/pi` does) and runs hookwire in its own process.",
+  runsItself: "its own extensions (`.pi/extensions`, pi packages): none is a hookwire format",
+  // packages/pi/src/events.ts, each answered in pi's own result shape.
+  events: [
+    { event: "tool_call", native: "tool_call", applies: ["deny", "ask", "rewrite", "context"] },
+    { event: "tool_result", native: "tool_result", applies: ["context", "output"] },
+    { event: "before_agent_start", native: "before_agent_start", applies: ["context", "refusePrompt"] },
+    { event: "agent_end", native: "agent_end", applies: ["followUp"] },
+  ],
+  notes:
+    "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
+    "them; every other pi event reaches hooks as the native event of the same name, its result returned to pi.",
+  showsLines: true,
+  silencers: [],
+};
