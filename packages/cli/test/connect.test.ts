@@ -26,9 +26,9 @@ function write(box: Sandbox, file: string, text: string) {
 }
 const read = (box: Sandbox, file: string) => readFileSync(path.join(box.cwd, file), "utf8");
 
-// The user's local settings as they wrote them: tabs, a comment, their key order, a hook of their own.
+// The user's local settings as they wrote them: tabs, their key order, a hook of their own (no comment: Claude Code
+// ignores a settings file holding one, and connect refuses it).
 const LOCAL = `{
-\t// mine
 \t"permissions": { "allow": ["Bash(ls:*)"] },
 \t"hooks": {
 \t\t"PreToolUse": [{ "matcher": "Write", "hooks": [{ "type": "command", "command": "./mine.sh" }] }]
@@ -54,10 +54,10 @@ describe("hookwire connect claude", () => {
     const text = read(box, ".claude/settings.local.json");
     expect(
       text.startsWith(
-        '{\n\t// mine\n\t"permissions": { "allow": ["Bash(ls:*)"] },\n\t"hooks": {\n\t\t"PreToolUse": [{ "matcher": "Write", "hooks": [{ "type": "command", "command": "./mine.sh" }] }',
+        '{\n\t"permissions": { "allow": ["Bash(ls:*)"] },\n\t"hooks": {\n\t\t"PreToolUse": [{ "matcher": "Write", "hooks": [{ "type": "command", "command": "./mine.sh" }] }',
       ),
     ).toBe(true);
-    const hooks = JSON.parse(text.replace("// mine\n", "")).hooks;
+    const hooks = JSON.parse(text).hooks;
     expect(hooks.PreToolUse[1]).toEqual({
       hooks: [
         {
@@ -129,6 +129,30 @@ describe("hookwire connect claude", () => {
   });
 });
 
+describe("switches that silence hookwire in the agent", () => {
+  it("connect --user and doctor say when a committed .claude/settings.json turns every hook off", () => {
+    const box = sandbox("connect");
+    write(box, ".claude/settings.json", '{"disableAllHooks": true}\n');
+    const out = box.run(["connect", "claude", "--user"]);
+    expect(out.code).toBe(0);
+    expect(
+      out.stdout.split("\n").filter((line) => line.includes("✖") || line.includes("fix:")),
+    ).toMatchInlineSnapshot(`
+      [
+        "  ✖ .claude/settings.json: disableAllHooks: true turns every hook off in Claude Code, hookwire's included: hookwire does not run there.",
+        "    fix: remove disableAllHooks from that file",
+      ]
+    `);
+    const doctor = box.run(["doctor"]);
+    expect(doctor.stdout).toContain(
+      "disableAllHooks: true turns every hook off in Claude Code, hookwire's included: hookwire is connected to Claude Code but never runs there.",
+    );
+    expect(doctor.code).not.toBe(0);
+    write(box, ".claude/settings.json", '{"disableAllHooks": false}\n');
+    expect(box.run(["doctor"]).stdout).not.toContain("never runs there");
+  });
+});
+
 describe("files connect refuses", () => {
   it("does not edit through a link a repository could commit (to a file of the user's)", () => {
     const box = sandbox("connect");
@@ -145,14 +169,55 @@ describe("files connect refuses", () => {
     expect(dir.run(["connect", "codex"]).stderr).toContain(".codex is a link");
   });
 
-  it("says where a file stops being JSON, and leaves it as it is", () => {
+  it("says where a file stops being JSON for the agent, and leaves it as it is", () => {
     const box = sandbox("connect");
     write(box, ".gemini/settings.json", '{ "ui": { ');
     const out = box.run(["connect", "gemini"]);
     expect(out.code).toBe(2);
-    expect(out.stderr).toContain("is not valid JSON");
-    expect(out.stderr).toContain("line 1");
+    expect(out.stderr).toContain(".gemini/settings.json:1:11: Gemini CLI cannot read this file");
     expect(read(box, ".gemini/settings.json")).toBe('{ "ui": { ');
+  });
+
+  it("refuses a comment where the agent reads plain JSON (Claude Code ignores such a file), and accepts it where the agent does (Gemini CLI)", () => {
+    const box = sandbox("connect");
+    const commented = '{\n  // mine\n  "model": "x"\n}\n';
+    write(box, ".claude/settings.local.json", commented);
+    const out = box.run(["connect", "claude"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr.replaceAll(box.cwd, "<project>")).toMatchInlineSnapshot(`
+      "hookwire: <cwd>/.claude/settings.local.json:2:3: Claude Code cannot read this file (a comment), and an agent ignores a settings file it cannot parse: hookwire would not run there.
+      Claude Code reads plain JSON: remove the comment, then connect again.
+      "
+    `);
+    expect(read(box, ".claude/settings.local.json")).toBe(commented);
+    write(box, ".gemini/settings.json", commented);
+    expect(box.run(["connect", "gemini"]).code).toBe(0);
+    expect(read(box, ".gemini/settings.json")).toContain("// mine");
+    write(box, ".pi/settings.json", commented);
+    expect(box.run(["connect", "pi"]).stderr).toContain("pi reads plain JSON: remove the comment");
+  });
+
+  it("refuses a key written twice anywhere in the file, naming both lines (the agents keep the last, connect would edit the first)", () => {
+    const box = sandbox("connect");
+    const twice = '{\n  "hooks": {},\n  "hooks": {}\n}\n';
+    for (const [agent, file] of [
+      ["claude", ".claude/settings.local.json"],
+      ["gemini", ".gemini/settings.json"],
+      ["codex", ".codex/hooks.json"],
+      ["opencode", "opencode.json"],
+    ] as const) {
+      const text = agent === "opencode" ? twice.replaceAll("hooks", "plugin").replaceAll("{}", "[]") : twice;
+      write(box, file, text);
+      const out = box.run(["connect", agent]);
+      expect(out.code).toBe(2);
+      expect(out.stderr).toContain(
+        `${file}:3: "${agent === "opencode" ? "plugin" : "hooks"}" is written twice (also line 2)`,
+      );
+      expect(read(box, file)).toBe(text);
+    }
+    // Nested, in another spelling of the same key (an escape): still the same key to the agent.
+    write(box, ".claude/settings.local.json", '{"hooks": {"Stop": [], "St\\u006fp": []}}');
+    expect(box.run(["connect", "claude"]).stderr).toContain(':1: "Stop" is written twice (also line 1)');
   });
 
   it("never restores from a record whose bytes the file does not have (a planted or stale record)", () => {
@@ -238,7 +303,7 @@ describe("hookwire doctor on connected agents", () => {
 describe("hookwire connect pi / opencode (in-process agents)", () => {
   it("adds @hookwire/pi to the project's pi packages, once, and disconnect gives the file back byte for byte", () => {
     const box = sandbox("connect");
-    const mine = '{\n  // mine\n  "packages": ["npm:pi-foo"],\n  "theme": "dark"\n}\n';
+    const mine = '{\n  "packages": ["npm:pi-foo"],\n  "theme": "dark"\n}\n';
     write(box, ".pi/settings.json", mine);
     const out = box.run(["connect", "pi"]);
     expect(out.code).toBe(0);
@@ -246,7 +311,7 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
       '✔ pi: updated .pi/settings.json: packages += "npm:@hookwire/pi"',
     );
     expect(read(box, ".pi/settings.json")).toBe(
-      '{\n  // mine\n  "packages": ["npm:pi-foo",\n    "npm:@hookwire/pi"],\n  "theme": "dark"\n}\n',
+      '{\n  "packages": ["npm:pi-foo",\n    "npm:@hookwire/pi"],\n  "theme": "dark"\n}\n',
     );
     expect(box.run(["connect", "pi"]).stdout).toContain("already connected (.pi/settings.json unchanged)");
     expect(box.run(["disconnect", "pi"]).stdout).toContain("restored .pi/settings.json byte for byte");

@@ -30,3 +30,5 @@ export {
   packageAgent,
   WATCHED_FOLDERS,
 } from "./dialects/agents.js";
+export type { Silencing, SilencingOptions } from "./dialects/silencing.js";
+export { silencingSwitches } from "./dialects/silencing.js";

@@ -1,5 +1,11 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
-import { hookAgent, isPackageAgentId, packageAgent } from "@hookwire/settings-hooks/agents";
+import {
+  hookAgent,
+  isPackageAgentId,
+  packageAgent,
+  type Silencing,
+  silencingSwitches,
+} from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
 import { connectAgent, DEFAULT_HTTP_PORT } from "../connect/connect.js";
@@ -7,9 +13,17 @@ import { currentInvocation } from "../connect/locate.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
-import { createOutput } from "../output.js";
+import { createOutput, type Output } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
 import { scopeArgs } from "../shared-args.js";
+
+/** The switches that keep the agent from running what connect wrote, each with its fix. */
+function printSilenced(out: Output, silenced: readonly Silencing[], root: string): void {
+  for (const hit of silenced) {
+    out.line(out.colors.red(`  ✖ ${shortPath(hit.file, root)}: ${hit.says}: hookwire does not run there.`));
+    out.line(`    fix: ${hit.fix}`);
+  }
+}
 
 export const connectCommand = defineCommand({
   args: {
@@ -46,9 +60,10 @@ export const connectCommand = defineCommand({
         );
       const agent = packageAgent(id);
       const result = await connectPackage({ agent: id, root, scope });
+      const silenced = await silencingSwitches(id, { root });
       const file = shortPath(result.file, root);
       if (args.json) {
-        out.json({ ...result, label: agent.label, package: agent.item, gate: agent.gate });
+        out.json({ ...result, label: agent.label, package: agent.item, gate: agent.gate, silenced });
         return;
       }
       const what =
@@ -57,6 +72,7 @@ export const connectCommand = defineCommand({
           : `${result.change === "created" ? "created" : "updated"} ${file}: ${agent.list} += ${JSON.stringify(agent.item)}`;
       out.line(`${out.colors.green("✔")} ${agent.label}: ${what}`);
       out.line(`  ${agent.gate}`);
+      printSilenced(out, silenced, root);
       out.line(
         `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${id}${args.user ? " --user" : ""}`)}.`,
       );
@@ -73,11 +89,13 @@ export const connectCommand = defineCommand({
       ...(args.http ? { httpPort: port } : {}),
     });
     const label = agent.label;
+    const silenced = await silencingSwitches(id, { root });
     const file = shortPath(result.file, root);
     if (args.json) {
       out.json({
         ...result,
         label,
+        silenced,
         invocation,
         gate: agent.gate,
         failOpen: args["fail-open"] === true,
@@ -115,6 +133,7 @@ export const connectCommand = defineCommand({
       );
     }
     out.line(`  ${agent.gate}`);
+    printSilenced(out, silenced, root);
     out.line(
       `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : ""}`)}.`,
     );

@@ -4,6 +4,7 @@ import { type DialectId, loadDialect, tooling } from "@hookwire/settings-hooks";
 import { type AgentId, type HookAgentSpec, hookAgent } from "@hookwire/settings-hooks/agents";
 import { CliUsageError } from "../errors.js";
 import { readExisting, unlinkedFile } from "./agent-file.js";
+import { checkAsAgent } from "./agent-json.js";
 import { gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
 import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
@@ -101,6 +102,7 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
   const file = targetFile(agent, options.scope, options.root);
   const before = readExisting(file);
   const text = before?.toString("utf8");
+  if (text !== undefined) checkAsAgent(text, file, agent);
   const wanted = await desiredEntries(options);
   const events = wanted.map((entry) => entry.event);
   const result = { agent: agent.id, scope: options.scope, file, events };
@@ -111,6 +113,13 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
   const next = addEntries(removeEntries(start, layout, agent.id), layout, wanted);
   const ownBefore = entriesIn(text ?? "", layout, agent.id).length > 0;
   await writeRecorded(file, { agent: agent.id, scope: options.scope, before, next, ownBefore });
+  // Read back as the agent reads it: every entry there, as written, or connect says it failed.
+  const back = readExisting(file)?.toString("utf8") ?? "";
+  checkAsAgent(back, file, agent);
+  if (!same(entriesIn(back, layout, agent.id), wanted))
+    throw new Error(
+      `${file} does not hold hookwire's entries as ${agent.label} reads it after connect wrote it.`,
+    );
   return { ...result, change: before === undefined ? "created" : "updated" };
 }
 

@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
-import { hookAgent } from "@hookwire/settings-hooks/agents";
+import { hookAgent, silencingSwitches } from "@hookwire/settings-hooks/agents";
 import type { Finding } from "../finding.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
@@ -42,6 +42,16 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
     entry.agents.push(label);
     missing.set(key, entry);
   };
+  for (const id of agents) {
+    for (const hit of await silencingSwitches(id, { root: cwd })) {
+      findings.push({
+        severity: "error",
+        where: shortPath(hit.file, cwd),
+        message: `${hit.says}: hookwire is connected to ${hookAgent(id).label} but never runs there.`,
+        fix: hit.fix,
+      });
+    }
+  }
   for (const id of agents) {
     const agent = hookAgent(id);
     const dialect = dialectById(id);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type PackageAgentId, packageAgent } from "@hookwire/settings-hooks/agents";
 import { readExisting, unlinkedFile } from "./agent-file.js";
+import { checkAsAgent } from "./agent-json.js";
 import type { ConnectResult, DisconnectResult } from "./connect.js";
 import { addListItem, listItemsIn, removeListItems, settingsValue } from "./edit.js";
 import { undoRecorded, writeRecorded } from "./recorded-edit.js";
@@ -29,6 +30,7 @@ export async function connectPackage(options: PackageConnectOptions): Promise<Co
   const before = readExisting(file);
   const text = before?.toString("utf8");
   const result = { agent: agent.id, scope: options.scope, file, events: [] };
+  if (text !== undefined) checkAsAgent(text, file, agent);
   const own = text === undefined ? [] : listItemsIn(text, agent.list, agent.isOwn);
   if (own.length === 1 && own[0] === agent.item) return { ...result, change: "unchanged" };
 
@@ -41,6 +43,12 @@ export async function connectPackage(options: PackageConnectOptions): Promise<Co
     next,
     ownBefore: own.length > 0,
   });
+  // Read back as the agent reads it: hookwire's item, once.
+  const back = readExisting(file)?.toString("utf8") ?? "";
+  checkAsAgent(back, file, agent);
+  const items = listItemsIn(back, agent.list, agent.isOwn);
+  if (items.length !== 1 || items[0] !== agent.item)
+    throw new Error(`${file} does not list ${agent.item} as ${agent.label} reads it after connect wrote it.`);
   return { ...result, change: before === undefined ? "created" : "updated" };
 }
 

@@ -35,24 +35,32 @@ export interface HookFolder {
 }
 
 /**
- * A setting that turns hookwire off in the agent without removing its entries: `connect` and `doctor` look
- * for it in each file, project and user level.
+ * A setting that turns hookwire's entries off in the agent without removing them: `connect`, `doctor` and the
+ * adapter's first event look for it in each file, at project and user level (`silencingSwitches`).
  */
 export interface Silencer {
-  /** The file relative to its base (`{name}` is any one folder or file name). */
+  /** The file relative to its base. */
   file: string;
   base: "project" | "home";
   format: "json" | "toml";
   /** Dotted key of the switch. */
   key: string;
   /**
-   * What silences: `equals` the value (`disableAllHooks: true`), `lists` hookwire's entries by name (Gemini's
-   * `hooksConfig.disabled`), `states` a hook's state off (Codex's `hooks.state`).
+   * `off`: the key holding `value` turns every hook off (`disableAllHooks: true`); `names`: a list of hook
+   * names and commands the agent skips (Gemini's `hooksConfig.disabled`); `states`: per-hook states keyed by
+   * an id, `enabled = false` skipping one (Codex's `[hooks.state."<id>"]`).
    */
-  when: { equals: unknown } | { lists: true } | { states: true };
-  /** Its effect in words, and the fix. */
-  says: string;
-  fix: string;
+  kind: "off" | "names" | "states";
+  value?: unknown;
+  /** Where the agent merges this key across its files, the last file that sets it decides (Gemini). */
+  lastFileWins?: boolean;
+}
+
+/** How the agent reads a JSON settings file: whether comments are allowed (it ignores a file it cannot parse). */
+export interface JsonReading {
+  comments: boolean;
+  /** A comma before a closing bracket is accepted (opencode's jsonc); default not. */
+  trailingCommas?: boolean;
 }
 
 interface AgentBase {
@@ -71,6 +79,8 @@ interface AgentBase {
   gate: string;
   /** The switches in its settings that silence hookwire there. */
   silencers: readonly Silencer[];
+  /** How it parses the JSON file connect writes (duplicate keys: every agent keeps the last one). */
+  json: JsonReading;
 }
 
 /** An agent that starts `hookwire hook <agent> <event>` per event from its own settings (its dialect's files). */

@@ -27,5 +27,13 @@ export const claudeAgent: HookAgentSpec = {
     ]),
   gate: "Claude Code runs a project's settings once you trust the folder (its start-up prompt); nothing else to approve.",
   http: {},
-  silencers: [],
+  // Any of its settings files saying so turns every hook off, hookwire's entries at user level included.
+  silencers: (
+    [
+      [".claude/settings.json", "project"],
+      [".claude/settings.local.json", "project"],
+      [".claude/settings.json", "home"],
+    ] as const
+  ).map(([file, base]) => ({ file, base, format: "json", key: "disableAllHooks", kind: "off", value: true })),
+  json: { comments: false },
 };

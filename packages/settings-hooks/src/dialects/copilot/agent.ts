@@ -26,5 +26,24 @@ export const copilotAgent: HookAgentSpec = {
   // Copilot CLI refuses http hooks to a plain http:// URL that gate tools or carry variables, except on
   // localhost with this variable set (its own message says so).
   http: { needs: "COPILOT_HOOK_ALLOW_LOCALHOST=1" },
-  silencers: [],
+  // Its own hook file connect writes can say so too.
+  silencers: [
+    {
+      file: ".github/hooks/hookwire.json",
+      base: "project",
+      format: "json",
+      key: "disableAllHooks",
+      kind: "off",
+      value: true,
+    },
+    {
+      file: ".copilot/hooks/hookwire.json",
+      base: "home",
+      format: "json",
+      key: "disableAllHooks",
+      kind: "off",
+      value: true,
+    },
+  ],
+  json: { comments: false },
 };

@@ -21,4 +21,5 @@ export const cursorAgent: HookAgentSpec = {
     isClaudeFile(source, [".claude/settings.json", ".claude/settings.local.json"]),
   gate: "Cursor runs a project's hooks in a workspace you trust; user hooks (--user) need no approval.",
   silencers: [],
+  json: { comments: false },
 };

@@ -14,5 +14,24 @@ export const geminiAgent: HookAgentSpec = {
   commandField: "command",
   runsItself: (source) => source.dialect === "gemini",
   gate: "Gemini CLI runs a workspace's hooks only in a trusted folder (its folder-trust prompt, or GEMINI_CLI_TRUST_WORKSPACE=true).",
-  silencers: [],
+  // User settings first, then the workspace's: Gemini CLI merges them, the workspace's `enabled` deciding.
+  silencers: (["home", "project"] as const).flatMap((base) => [
+    {
+      file: ".gemini/settings.json",
+      base,
+      format: "json",
+      key: "hooksConfig.enabled",
+      kind: "off",
+      value: false,
+      lastFileWins: true,
+    } as const,
+    {
+      file: ".gemini/settings.json",
+      base,
+      format: "json",
+      key: "hooksConfig.disabled",
+      kind: "names",
+    } as const,
+  ]),
+  json: { comments: true },
 };

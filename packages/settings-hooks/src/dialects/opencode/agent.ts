@@ -36,4 +36,5 @@ export const opencodeAgent: PackageAgentSpec = {
     "have no plugin hook in opencode 1.18, and a hook's line for the user goes to stderr.",
   showsLines: false,
   silencers: [],
+  json: { comments: true, trailingCommas: true },
 };

@@ -34,4 +34,5 @@ export const piAgent: PackageAgentSpec = {
     "them; every other pi event reaches hooks as the native event of the same name, its result returned to pi.",
   showsLines: true,
   silencers: [],
+  json: { comments: false },
 };
