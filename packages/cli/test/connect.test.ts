@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -150,6 +151,33 @@ describe("switches that silence hookwire in the agent", () => {
     expect(doctor.code).not.toBe(0);
     write(box, ".claude/settings.json", '{"disableAllHooks": false}\n');
     expect(box.run(["doctor"]).stdout).not.toContain("never runs there");
+  });
+});
+
+describe("hookwire connect --http", () => {
+  it("says when HOOKWIRE_TOKEN is missing from the agent's environment, and keeps SessionStart a command (Claude Code calls no http hook there)", () => {
+    const box = sandbox("connect");
+    const out = box.run(["connect", "claude", "--http"], { env: { HOOKWIRE_TOKEN: undefined } });
+    expect(out.code).toBe(0);
+    expect(
+      out.stdout.split("\n").filter((line) => line.includes("✖") || line.includes("kept as commands")),
+    ).toMatchInlineSnapshot(`
+      [
+        "  ✖ HOOKWIRE_TOKEN is not set: Claude Code started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting Claude Code.",
+        "  kept as commands (Claude Code calls no http hook there): SessionStart",
+      ]
+    `);
+    const hooks = JSON.parse(read(box, ".claude/settings.local.json")).hooks;
+    expect(hooks.SessionStart[0].hooks[0]).toMatchObject({ type: "command" });
+    expect(hooks.SessionStart[0].hooks[0].command).toMatch(/ hook claude SessionStart$/);
+    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: "http", onFailure: "block" });
+    const doctor = box.run(["doctor"], { env: { HOOKWIRE_TOKEN: "short" } });
+    expect(doctor.stdout).toContain("HOOKWIRE_TOKEN has 5 characters (hookwire serve needs 32 or more) here");
+    const token = "t".repeat(32);
+    expect(box.run(["connect", "claude", "--http"], { env: { HOOKWIRE_TOKEN: token } }).stdout).not.toContain(
+      "✖",
+    );
+    expect(box.run(["doctor"], { env: { HOOKWIRE_TOKEN: token } }).stdout).not.toContain("HOOKWIRE_TOKEN");
   });
 });
 
@@ -300,22 +328,87 @@ describe("hookwire doctor on connected agents", () => {
   });
 });
 
+/** The @hookwire/pi and @hookwire/opencode of this checkout: the ones installed with the CLI under test. */
+const PI_DIR = realpathSync(path.resolve(import.meta.dirname, "../../pi"));
+const OPENCODE_DIR = realpathSync(path.resolve(import.meta.dirname, "../../opencode"));
+
 describe("hookwire connect pi / opencode (in-process agents)", () => {
-  it("adds @hookwire/pi to the project's pi packages, once, and disconnect gives the file back byte for byte", () => {
+  it("adds the @hookwire/pi installed with hookwire to the project's pi packages, once, and disconnect gives the file back byte for byte", () => {
     const box = sandbox("connect");
     const mine = '{\n  "packages": ["npm:pi-foo"],\n  "theme": "dark"\n}\n';
     write(box, ".pi/settings.json", mine);
     const out = box.run(["connect", "pi"]);
     expect(out.code).toBe(0);
     expect(shown(out.stdout).split("\n")[0]).toBe(
-      '✔ pi: updated .pi/settings.json: packages += "npm:@hookwire/pi"',
+      `✔ pi: updated .pi/settings.json: packages += ${JSON.stringify(PI_DIR)}`,
     );
     expect(read(box, ".pi/settings.json")).toBe(
-      '{\n  "packages": ["npm:pi-foo",\n    "npm:@hookwire/pi"],\n  "theme": "dark"\n}\n',
+      `{\n  "packages": ["npm:pi-foo",\n    ${JSON.stringify(PI_DIR)}],\n  "theme": "dark"\n}\n`,
     );
     expect(box.run(["connect", "pi"]).stdout).toContain("already connected (.pi/settings.json unchanged)");
     expect(box.run(["disconnect", "pi"]).stdout).toContain("restored .pi/settings.json byte for byte");
     expect(read(box, ".pi/settings.json")).toBe(mine);
+  });
+
+  it("writes the published name with --from-npm, and replaces either spelling of its own item with the other", () => {
+    const box = sandbox("connect");
+    expect(box.run(["connect", "opencode", "--from-npm"]).stdout.split("\n")[0]).toBe(
+      '✔ opencode: created opencode.json: plugin += "@hookwire/opencode"',
+    );
+    write(box, "opencode.json", JSON.stringify({ plugin: ["x", `file://${OPENCODE_DIR}/dist/index.js`] }));
+    box.run(["connect", "opencode"]);
+    expect(JSON.parse(read(box, "opencode.json"))).toEqual({ plugin: ["x", OPENCODE_DIR] });
+    box.run(["connect", "opencode", "--from-npm"]);
+    expect(JSON.parse(read(box, "opencode.json"))).toEqual({ plugin: ["x", "@hookwire/opencode"] });
+    expect(box.run(["connect", "claude", "--from-npm"]).stderr).toContain(
+      "--from-npm is for pi and opencode",
+    );
+  });
+
+  it("says at project level what pi 1.6 still needs (its own project trust), and nothing once pi trusts the project or at --user", () => {
+    const box = sandbox("connect");
+    const lines = (args: string[]) =>
+      box
+        .run(args)
+        .stdout.split("\n")
+        .filter((line) => line.includes("✖") || line.includes("fix:"))
+        .map((line) => line.replaceAll(box.home, "<home>"));
+    expect(lines(["connect", "pi"])).toMatchInlineSnapshot(`
+      [
+        "  ✖ <home>/.pi/agent/trust.json: pi 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (defaultProjectTrust: "ask"), so it asks at start and print mode (-p) skips the package without a word: hookwire does not run there.",
+        "    fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, or connect --user",
+      ]
+    `);
+    mkdirSync(path.join(box.home, ".pi/agent"), { recursive: true });
+    writeFileSync(
+      path.join(box.home, ".pi/agent/trust.json"),
+      JSON.stringify({ [path.dirname(realpathSync(box.cwd))]: true }),
+    );
+    expect(lines(["connect", "pi"])).toEqual([]);
+    writeFileSync(
+      path.join(box.home, ".pi/agent/trust.json"),
+      JSON.stringify({ [realpathSync(box.cwd)]: false }),
+    );
+    expect(lines(["doctor"]).join("\n")).toContain("trust store declines");
+    box.run(["disconnect", "pi"]);
+    expect(lines(["connect", "pi", "--user"])).toEqual([]);
+  });
+
+  it("lists pi's own extensions as pi's in list and doctor, and doctor takes hookwire's own opencode plugin for no hook", () => {
+    const box = sandbox("connect");
+    write(box, ".pi/extensions/mine.ts", "export default () => {};\n");
+    box.run(["connect", "opencode"]);
+    const list = box.run(["list"]);
+    expect(list.stdout).toContain(
+      "run by the agent itself, not by hookwire (1)\n  .pi/extensions/mine.ts  [pi's own, project]",
+    );
+    const doctor = box.run(["doctor"]);
+    expect(doctor.stdout).toContain(
+      "pi runs 1 extension of its own (not hookwire's): .pi/extensions/mine.ts",
+    );
+    expect(doctor.stdout).not.toContain("opencode");
+    expect(doctor.stdout).not.toContain("✖");
+    expect(JSON.parse(box.run(["list", "--json"]).stdout).modules).toEqual([]);
   });
 
   it("takes out only its own item (any pinned version) when the user edited the file since", () => {
@@ -338,14 +431,14 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
     write(box, "opencode.jsonc", mine);
     box.run(["connect", "opencode"]);
     expect(read(box, "opencode.jsonc")).toBe(
-      '{\n\t// mine\n\t"model": "x/m",\n\t"plugin": [\n\t\t"@hookwire/opencode"\n\t]\n}\n',
+      `{\n\t// mine\n\t"model": "x/m",\n\t"plugin": [\n\t\t${JSON.stringify(OPENCODE_DIR)}\n\t]\n}\n`,
     );
     box.run(["disconnect", "opencode"]);
     expect(read(box, "opencode.jsonc")).toBe(mine);
 
     const fresh = sandbox("connect");
     expect(fresh.run(["connect", "opencode"]).stdout).toContain("created opencode.json");
-    expect(JSON.parse(read(fresh, "opencode.json"))).toEqual({ plugin: ["@hookwire/opencode"] });
+    expect(JSON.parse(read(fresh, "opencode.json"))).toEqual({ plugin: [OPENCODE_DIR] });
     expect(fresh.run(["disconnect", "opencode"]).stdout).toContain(
       "removed opencode.json (connect had created it)",
     );

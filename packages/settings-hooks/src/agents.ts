@@ -30,5 +30,6 @@ export {
   packageAgent,
   WATCHED_FOLDERS,
 } from "./dialects/agents.js";
+export { nearestPackageName } from "./dialects/package-item.js";
 export type { Silencing, SilencingOptions } from "./dialects/silencing.js";
 export { silencingSwitches } from "./dialects/silencing.js";

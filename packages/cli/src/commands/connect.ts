@@ -8,8 +8,9 @@ import {
 } from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
-import { connectAgent, DEFAULT_HTTP_PORT } from "../connect/connect.js";
+import { connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
+import { installedPackage } from "../connect/own-package.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
@@ -38,6 +39,12 @@ export const connectCommand = defineCommand({
       description: `Register http hooks that post to hookwire serve (claude, copilot; default port ${DEFAULT_HTTP_PORT})`,
       default: false,
     },
+    "from-npm": {
+      type: "boolean",
+      description:
+        "pi, opencode: register the published @hookwire/pi / @hookwire/opencode (the agent installs it from npm) instead of the one installed with this hookwire",
+      default: false,
+    },
     port: {
       type: "string",
       description: `The port hookwire serve listens on, for --http (default ${DEFAULT_HTTP_PORT})`,
@@ -59,17 +66,18 @@ export const connectCommand = defineCommand({
           `--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`,
         );
       const agent = packageAgent(id);
-      const result = await connectPackage({ agent: id, root, scope });
+      const item = args["from-npm"] ? agent.item : installedPackage(agent);
+      const result = await connectPackage({ agent: id, root, scope, item });
       const silenced = await silencingSwitches(id, { root });
       const file = shortPath(result.file, root);
       if (args.json) {
-        out.json({ ...result, label: agent.label, package: agent.item, gate: agent.gate, silenced });
+        out.json({ ...result, label: agent.label, package: item, gate: agent.gate, silenced });
         return;
       }
       const what =
         result.change === "unchanged"
           ? `already connected (${file} unchanged)`
-          : `${result.change === "created" ? "created" : "updated"} ${file}: ${agent.list} += ${JSON.stringify(agent.item)}`;
+          : `${result.change === "created" ? "created" : "updated"} ${file}: ${agent.list} += ${JSON.stringify(item)}`;
       out.line(`${out.colors.green("✔")} ${agent.label}: ${what}`);
       out.line(`  ${agent.gate}`);
       printSilenced(out, silenced, root);
@@ -78,6 +86,8 @@ export const connectCommand = defineCommand({
       );
       return;
     }
+    if (args["from-npm"])
+      throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
     const agent = hookAgent(id);
     const invocation = currentInvocation();
     const result = await connectAgent({
@@ -119,6 +129,17 @@ export const connectCommand = defineCommand({
       );
       if (agent.http?.needs)
         out.line(`  ${label} also needs ${agent.http.needs} in its environment (plain http on localhost).`);
+      const token = tokenProblem(process.env.HOOKWIRE_TOKEN);
+      if (token)
+        out.line(
+          colors.red(
+            `  ✖ ${token}: ${label} started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting ${label}.`,
+          ),
+        );
+      if (agent.http?.commandOnly?.length)
+        out.line(
+          `  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`,
+        );
     } else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
     out.line(
       args["fail-open"]

@@ -26,6 +26,14 @@ export interface ConnectOptions {
 /** The port `connect --http` writes when none is given; `hookwire serve --port 8977` listens there. */
 export const DEFAULT_HTTP_PORT = 8977;
 
+/** What is wrong with the token an http entry sends (`$HOOKWIRE_TOKEN`, which `hookwire serve` needs at 32+ characters). */
+export function tokenProblem(token: string | undefined): string | undefined {
+  if (token === undefined || token === "") return "HOOKWIRE_TOKEN is not set";
+  if (token.length < 32)
+    return `HOOKWIRE_TOKEN has ${token.length} characters (hookwire serve needs 32 or more)`;
+  return undefined;
+}
+
 export interface ConnectResult {
   agent: AgentId;
   scope: "project" | "user";
@@ -58,7 +66,7 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
     throw new CliUsageError(`${dialect.label} has no http hooks; connect it without --http.`);
   return servedEvents(dialect).map((spec) => {
     const gate = gatesTools(spec);
-    if (options.httpPort !== undefined) {
+    if (options.httpPort !== undefined && !agent.http?.commandOnly?.includes(spec.name)) {
       const handler: Record<string, unknown> = {
         ...hookwireHttpHandler({ port: options.httpPort, agent: agent.id, event: spec.name }),
         [agent.timeout.field]: HOOK_TIMEOUT_SECONDS * agent.timeout.perSecond,

@@ -67,7 +67,7 @@ function whereTables(): string[] {
   lines.push("| agent | project file | `--user` file | connect adds | runs itself |");
   lines.push("| --- | --- | --- | --- | --- |");
   for (const agent of PACKAGE_AGENTS) {
-    const adds = `${code(agent.list)} += ${code(JSON.stringify(agent.item))}`;
+    const adds = `${code(agent.list)} += the folder of the ${code(agent.package)} installed with hookwire (${code(JSON.stringify(agent.item))} with \`--from-npm\`)`;
     lines.push(
       `| ${agent.label} | ${files(agent.project.files)} | ${files(agent.user.files, true)} | ${adds} | ${agent.runsItself} |`,
     );

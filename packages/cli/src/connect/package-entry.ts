@@ -13,6 +13,8 @@ export interface PackageConnectOptions {
   agent: PackageAgentId;
   root: string;
   scope: "project" | "user";
+  /** The item connect adds: the installed package's folder, or the published name (`agent.item`, the default). */
+  item?: string;
 }
 
 /** The agent's settings file for the scope: the first candidate that exists, else the last (the plain one). */
@@ -32,10 +34,11 @@ export async function connectPackage(options: PackageConnectOptions): Promise<Co
   const result = { agent: agent.id, scope: options.scope, file, events: [] };
   if (text !== undefined) checkAsAgent(text, file, agent);
   const own = text === undefined ? [] : listItemsIn(text, agent.list, agent.isOwn);
-  if (own.length === 1 && own[0] === agent.item) return { ...result, change: "unchanged" };
+  const item = options.item ?? agent.item;
+  if (own.length === 1 && own[0] === item) return { ...result, change: "unchanged" };
 
   const start = text ?? "{}\n";
-  const next = addListItem(removeListItems(start, agent.list, agent.isOwn), agent.list, agent.item);
+  const next = addListItem(removeListItems(start, agent.list, agent.isOwn), agent.list, item);
   await writeRecorded(file, {
     agent: agent.id,
     scope: options.scope,
@@ -47,8 +50,8 @@ export async function connectPackage(options: PackageConnectOptions): Promise<Co
   const back = readExisting(file)?.toString("utf8") ?? "";
   checkAsAgent(back, file, agent);
   const items = listItemsIn(back, agent.list, agent.isOwn);
-  if (items.length !== 1 || items[0] !== agent.item)
-    throw new Error(`${file} does not list ${agent.item} as ${agent.label} reads it after connect wrote it.`);
+  if (items.length !== 1 || items[0] !== item)
+    throw new Error(`${file} does not list ${item} as ${agent.label} reads it after connect wrote it.`);
   return { ...result, change: before === undefined ? "created" : "updated" };
 }
 

@@ -149,7 +149,17 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     const given = request.headers.authorization;
     if (typeof given !== "string" || !timingSafeEqual(digest(given), expected)) {
       response.setHeader("www-authenticate", "Bearer");
-      reply(response, 401, refusal("A bearer token is required: the headers `hookwire serve` printed."));
+      // An agent without HOOKWIRE_TOKEN in its environment sends `Bearer ` and nothing: say that, with the fix.
+      const empty = typeof given === "string" && given.trim() === "Bearer";
+      reply(
+        response,
+        401,
+        refusal(
+          empty
+            ? "No token came with the call: HOOKWIRE_TOKEN is not set in the agent's environment. Export HOOKWIRE_TOKEN (the server's token, 32+ characters) in the shell that starts the agent, then start it again."
+            : "A bearer token is required: the headers `hookwire serve` printed (HOOKWIRE_TOKEN in the agent's environment, the same as the server's).",
+        ),
+      );
       request.resume();
       return;
     }

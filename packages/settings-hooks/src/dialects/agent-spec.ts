@@ -48,12 +48,16 @@ export interface Silencer {
   /**
    * `off`: the key holding `value` turns every hook off (`disableAllHooks: true`); `names`: a list of hook
    * names and commands the agent skips (Gemini's `hooksConfig.disabled`); `states`: per-hook states keyed by
-   * an id, `enabled = false` skipping one (Codex's `[hooks.state."<id>"]`).
+   * an id, `enabled = false` skipping one (Codex's `[hooks.state."<id>"]`); `projectTrust`: the agent's own trust
+   * store (`file`, folder paths to true/false, the nearest deciding) with its default in `defaultIn`, gating a
+   * project-level package (pi 1.6's `~/.pi/agent/trust.json` and `defaultProjectTrust`).
    */
-  kind: "off" | "names" | "states";
+  kind: "off" | "names" | "states" | "projectTrust";
   value?: unknown;
   /** Where the agent merges this key across its files, the last file that sets it decides (Gemini). */
   lastFileWins?: boolean;
+  /** `projectTrust`: the user file and key of the agent's default decision, and the value that trusts. */
+  defaultIn?: { file: string; key: string; trusts: unknown; otherwise: string };
 }
 
 /** How the agent reads a JSON settings file: whether comments are allowed (it ignores a file it cannot parse). */
@@ -75,6 +79,11 @@ interface AgentBase {
    * agent, besides its hook folders: `hookwire serve` reloads when one changes.
    */
   watched: readonly string[];
+  /**
+   * Folders of the agent's own extensions (pi's `.pi/extensions`): the agent runs them, never hookwire; `list` and
+   * `doctor` show them as the agent's.
+   */
+  ownFolders?: readonly { dir: string; base: "project" | "home" }[];
   /** What the agent asks of its user before it runs hookwire (its own gate, not hookwire's): connect prints it. */
   gate: string;
   /** The switches in its settings that silence hookwire there. */
@@ -106,8 +115,11 @@ export interface HookAgentSpec extends AgentBase {
   commandField: string;
   /** The settings files the agent runs itself: `hookwire hook` runs everything else. */
   runsItself(source: SourceRef): boolean;
-  /** The agent can call an http hook (`connect --http`): what it needs besides `$HOOKWIRE_TOKEN`, if anything. */
-  http?: { needs?: string };
+  /**
+   * The agent can call an http hook (`connect --http`): what it needs besides `$HOOKWIRE_TOKEN`, if anything, and
+   * the events it does not call over http, which `connect --http` keeps as command hooks.
+   */
+  http?: { needs?: string; commandOnly?: readonly string[] };
 }
 
 /** One of an in-process agent's hooks the package runs hookwire on, and what of a hook's answer it takes. */

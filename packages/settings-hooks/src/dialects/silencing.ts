@@ -1,6 +1,6 @@
 // The switches that silence hookwire in an agent, found in its files as the agent reads them: what `connect`,
 // `doctor` and the adapter's first event of a session report (hookwire's entries are there, the agent runs none).
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseConnectionEntry } from "../connection.js";
@@ -82,6 +82,50 @@ async function ownStateIds(agent: AgentSpec, options: Required<SilencingOptions>
   return ids;
 }
 
+/** The project lists hookwire's package in the agent's project settings (a project-level connect). */
+function listsOwnPackage(agent: AgentSpec, root: string): boolean {
+  if (agent.kind !== "package") return false;
+  return agent.project.files.some((file) => {
+    const list = at(readData(path.join(root, file), "json") ?? {}, agent.list);
+    return Array.isArray(list) && list.some((item) => agent.isOwn(item));
+  });
+}
+
+/**
+ * The agent's own trust decision for `root` (pi 1.6): the nearest folder at or above it its store names, else its
+ * default. A hit when the project-level package would be skipped.
+ */
+function untrusted(agent: AgentSpec, silencer: Silencer, options: Required<SilencingOptions>) {
+  if (!listsOwnPackage(agent, options.root)) return undefined;
+  const store = readData(path.join(options.home, silencer.file), "json") ?? {};
+  let dir: string;
+  try {
+    dir = realpathSync(options.root);
+  } catch {
+    dir = path.resolve(options.root);
+  }
+  for (;;) {
+    const decision = store[dir];
+    if (decision === true) return undefined;
+    if (decision === false)
+      return {
+        says: `${agent.label}'s trust store declines ${dir}, so ${agent.label} 1.6 skips the project's settings and hookwire's package with them`,
+        fix: `trust the project in ${agent.label} (/trust), or connect --user`,
+      };
+    if (path.dirname(dir) === dir) break;
+    dir = path.dirname(dir);
+  }
+  const fallback = silencer.defaultIn;
+  if (!fallback) return undefined;
+  const settings = readData(path.join(options.home, fallback.file), "json") ?? {};
+  const value = at(settings, fallback.key) ?? fallback.otherwise;
+  if (value === fallback.trusts) return undefined;
+  return {
+    says: `${agent.label} 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (${fallback.key}: ${JSON.stringify(value)}), so it asks at start and print mode (-p) skips the package without a word`,
+    fix: `start ${agent.label} here and choose Trust (or /trust), set ${fallback.key}: ${JSON.stringify(fallback.trusts)} in ~/${fallback.file}, or connect --user`,
+  };
+}
+
 /**
  * Every switch in the agent's files (project and user level) that keeps the agent from running hookwire's
  * entries: an off switch saying off (where the agent merges the key across files, only the last file that sets
@@ -95,6 +139,11 @@ export async function silencingSwitches(id: AgentId, options: SilencingOptions):
   let ownIds: Set<string> | undefined;
   for (const silencer of agent.silencers) {
     const file = path.join(silencer.base === "home" ? full.home : full.root, silencer.file);
+    if (silencer.kind === "projectTrust") {
+      const hit = untrusted(agent, silencer, full);
+      if (hit) found.push({ agent: id, file, key: silencer.key, ...hit });
+      continue;
+    }
     // The home folder as the project: its files are the user's, read once.
     if (silencer.base === "project" && path.resolve(full.root) === path.resolve(full.home)) continue;
     const data = readData(file, silencer.format);

@@ -1,4 +1,8 @@
 // The agent registry: one spec per agent, and the lists discovery, connect and serve derive from it.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   AGENT_IDS,
@@ -63,5 +67,24 @@ describe("the agent registry", () => {
       false,
     ]);
     expect(opencode.isOwn("@hookwire/opencode@latest")).toBe(true);
+    // The package installed beside hookwire, as connect writes it: its folder, a file of it, a file: URL.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "hookwire-own-"));
+    const own = path.join(dir, "node_modules/@hookwire/opencode");
+    mkdirSync(path.join(own, "dist"), { recursive: true });
+    writeFileSync(path.join(own, "package.json"), JSON.stringify({ name: "@hookwire/opencode" }));
+    writeFileSync(path.join(own, "dist/index.js"), "");
+    const other = path.join(dir, "other");
+    mkdirSync(other);
+    writeFileSync(path.join(other, "package.json"), JSON.stringify({ name: "@hookwire/opencode-x" }));
+    expect(
+      [
+        own,
+        path.join(own, "dist/index.js"),
+        pathToFileURL(own).href,
+        other,
+        "./node_modules/@hookwire/opencode",
+      ].map(opencode.isOwn),
+    ).toEqual([true, true, true, false, false]);
+    expect(pi.isOwn(own)).toBe(false);
   });
 });

@@ -26,7 +26,8 @@ export const claudeAgent: HookAgentSpec = {
       ".claude/plugins/{name}/hooks/hooks.json",
     ]),
   gate: "Claude Code runs a project's settings once you trust the folder (its start-up prompt); nothing else to approve.",
-  http: {},
+  // Claude Code does not run an http SessionStart hook (observed, issue #36): that event stays a command.
+  http: { commandOnly: ["SessionStart"] },
   // Any of its settings files saying so turns every hook off, hookwire's entries at user level included.
   silencers: (
     [

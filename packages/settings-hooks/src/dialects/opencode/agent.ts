@@ -21,8 +21,8 @@ export const opencodeAgent: PackageAgentSpec = {
   user: { files: [".config/opencode/opencode.jsonc", ".config/opencode/opencode.json"] },
   list: "plugin",
   item: "@hookwire/opencode",
-  isOwn: namesPackage("@hookwire/opencode"),
-  gate: "opencode installs the plugin from npm when it next starts and runs hookwire in its own process (under its Bun).",
+  isOwn: namesPackage("@hookwire/opencode", "@hookwire/opencode"),
+  gate: "opencode loads the plugin when it next starts (installing it from npm with --from-npm) and runs hookwire in its own process (under its Bun).",
   runsItself:
     "its own plugins (`.opencode/plugin(s)/`, the `plugin` lists): the package loads every other format",
   // packages/opencode/src/plugin.ts: opencode 1.18's v1 plugin shape has no session, prompt or stop hooks.

@@ -14,13 +14,17 @@ export const piAgent: PackageAgentSpec = {
     { dir: ".omp", style: "native" },
   ],
   watched: [],
+  ownFolders: [
+    { dir: ".pi/extensions", base: "project" },
+    { dir: ".pi/agent/extensions", base: "home" },
+  ],
   // Where `pi install -l` and `pi install` write; pi installs a project's missing packages when it starts.
   project: { files: [".pi/settings.json"], local: false },
   user: { files: [".pi/agent/settings.json"] },
   list: "packages",
   item: "npm:@hookwire/pi",
-  isOwn: namesPackage("npm:@hookwire/pi"),
-  gate: "pi installs the package from npm when it next starts (as `pi install npm:@hookwire/pi` does) and runs hookwire in its own process.",
+  isOwn: namesPackage("npm:@hookwire/pi", "@hookwire/pi"),
+  gate: "pi loads the package when it next starts (from npm, as `pi install npm:@hookwire/pi` does, with --from-npm) and runs hookwire in its own process.",
   runsItself: "its own extensions (`.pi/extensions`, pi packages): none is a hookwire format",
   // packages/pi/src/events.ts, each answered in pi's own result shape.
   events: [
@@ -33,6 +37,21 @@ export const piAgent: PackageAgentSpec = {
     "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
     "them; every other pi event reaches hooks as the native event of the same name, its result returned to pi.",
   showsLines: true,
-  silencers: [],
+  // pi 1.6 loads a project's .pi/settings.json (its packages) only once it trusts the project; 0.73 has no such gate.
+  silencers: [
+    {
+      file: ".pi/agent/trust.json",
+      base: "home",
+      format: "json",
+      key: "<project>",
+      kind: "projectTrust",
+      defaultIn: {
+        file: ".pi/agent/settings.json",
+        key: "defaultProjectTrust",
+        trusts: "always",
+        otherwise: "ask",
+      },
+    },
+  ],
   json: { comments: false },
 };
