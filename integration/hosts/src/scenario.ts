@@ -48,7 +48,9 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     // Trusted before connect: connecting must leave it trusted.
     const trust = w.hookwire("trust", "--yes");
     if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
-    const connect = w.hookwire("connect", setup.agent);
+    // In-process agents install the published name from the local registry (`--from-npm`); connect's default, the
+    // package installed beside the CLI, is the checkout's own folder here.
+    const connect = w.hookwire("connect", setup.agent, ...(setup.inProcess ? ["--from-npm"] : []));
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
     const connectedText = w.read(setup.connected);
 
