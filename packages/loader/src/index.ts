@@ -24,7 +24,7 @@ export type { DiscoverOptions, ProjectTrustInfo, TrustOption } from "./discover/
 export { CapabilityError, HookLoadError, TrustChangedError, TrustStoreError } from "./errors.js";
 export type { HookItem, HookLevel } from "./hooks/hook-item.js";
 export { hooksCapability } from "./hooks/hook-item.js";
-export { builtinHookProviders, DEFAULT_APP_DIRS } from "./hooks/providers/builtin.js";
+export { builtinHookProviders } from "./hooks/providers/builtin.js";
 export { claudeHookProvider } from "./hooks/providers/claude.js";
 export { codexHookProvider } from "./hooks/providers/codex.js";
 export { nativeHookProvider } from "./hooks/providers/native.js";
