@@ -2,6 +2,7 @@
 import { errorMessage } from "@hookwire/core";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import { flushRecords } from "../log/record.js";
+import { forwardedVariables } from "../serve/forwarded-variables.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
 
@@ -34,6 +35,8 @@ export async function answerInTime(
   failOpen: boolean,
   input: Promise<string>,
   projects?: ProjectPool,
+  /** The agent's variables hookwire reads (the server gets them with the call; a call run here has its own). */
+  env: Record<string, string> = forwardedVariables(),
 ): Promise<HookResponse> {
   const fail = async (why: string): Promise<HookResponse> => {
     const dialect = await loadDialect(agent);
@@ -49,7 +52,7 @@ export async function answerInTime(
     );
   });
   const answered = input
-    .then((text) => handleHookEvent({ agent, event, failOpen, input: text }, projects))
+    .then((text) => handleHookEvent({ agent, event, failOpen, env, input: text }, projects))
     .catch((error: unknown) => fail(errorMessage(error)));
   const response = await Promise.race([answered, late]);
   clearTimeout(timer);

@@ -23,7 +23,8 @@ export type Effect =
   | "output"
   | "followUp"
   | "refusePrompt"
-  | "userMessage";
+  | "userMessage"
+  | "setStatus";
 
 /**
  * A folder of hook files hookwire's loader reads as this agent's: `native` modules and `hooks/{pre,post}`
@@ -158,6 +159,8 @@ export interface PackageAgentSpec extends AgentBase {
   notes: string;
   /** A hook's line for the user (`ctx.ui.notify`, a settings hook's `systemMessage`) reaches the agent's UI. */
   showsLines: boolean;
+  /** A hook's `ctx.ui.setStatus` reaches the agent's UI (pi's footer). */
+  showsStatus?: boolean;
 }
 
 export type AgentSpec = HookAgentSpec | PackageAgentSpec;

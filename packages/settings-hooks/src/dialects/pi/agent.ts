@@ -31,12 +31,15 @@ export const piAgent: PackageAgentSpec = {
     { event: "tool_call", native: "tool_call", applies: ["deny", "ask", "rewrite", "context"] },
     { event: "tool_result", native: "tool_result", applies: ["context", "output"] },
     { event: "before_agent_start", native: "before_agent_start", applies: ["context", "refusePrompt"] },
-    { event: "agent_end", native: "agent_end", applies: ["followUp"] },
+    // A follow-up sent from agent_end never reaches the model in pi 0.73.1 (print or RPC mode; measured:
+    // integration/hosts/capabilities.json): pi is still streaming then, and queues it for a turn that never comes.
+    { event: "agent_end", native: "agent_end", applies: [] },
   ],
   notes:
     "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
     "them; every other pi event reaches hooks as the native event of the same name, its result returned to pi.",
   showsLines: true,
+  showsStatus: true,
   // pi 1.6 loads a project's .pi/settings.json (its packages) only once it trusts the project; 0.73 has no such gate.
   silencers: [
     {
