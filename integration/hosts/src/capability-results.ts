@@ -1,6 +1,5 @@
 // What an agent did with each capability case, read off one observation: the measured rows of capabilities.json.
-import type { AgentId } from "./agents.js";
-import { type CapsObservation, EVENT_OF } from "./capabilities.js";
+import { type CapsObservation, EVENT_OF, type MeasuredAgent } from "./capabilities.js";
 
 /** One measured cell: did the agent apply `effect` when a hook answered it at `event`. */
 export interface MeasuredCase {
@@ -14,7 +13,7 @@ export interface MeasuredCase {
 }
 
 /** How the run was made, as the data file says it: print mode, not the agent's interactive UI. */
-export const MODE: Readonly<Record<AgentId, string>> = {
+export const MODE: Readonly<Record<MeasuredAgent, string>> = {
   claude: "claude -p --output-format stream-json --permission-mode bypassPermissions",
   codex: "codex exec --json --dangerously-bypass-approvals-and-sandbox",
   gemini: "gemini -p --yolo --output-format stream-json",

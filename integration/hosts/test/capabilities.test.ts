@@ -4,8 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import type { AgentId } from "../src/agents.js";
-import { type CapsObservation, observeCapabilities } from "../src/capabilities.js";
+import { type CapsObservation, type MeasuredAgent, observeCapabilities } from "../src/capabilities.js";
 import { type MeasuredCase, MODE, measure } from "../src/capability-results.js";
 
 const FILE = new URL("../capabilities.json", import.meta.url);
@@ -22,7 +21,7 @@ const committed = JSON.parse(readFileSync(FILE, "utf8")) as {
 };
 
 /** The agents, one at a time, in the order of docs/hosts.md; the in-process ones install hookwire's package. */
-const RUNS: { agent: AgentId; label: string; inProcess?: true }[] = [
+const RUNS: { agent: MeasuredAgent; label: string; inProcess?: true }[] = [
   { agent: "claude", label: "Claude Code" },
   { agent: "codex", label: "Codex" },
   { agent: "gemini", label: "Gemini CLI" },

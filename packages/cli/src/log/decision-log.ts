@@ -16,7 +16,6 @@ export type DecisionKind =
   /** Logged beside the event's own decision: what of the hooks' answer the agent will not apply. */
   | "unapplied"
   | "error"
-  | "unapplied"
   | "none";
 
 export interface Decision {
