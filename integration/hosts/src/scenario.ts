@@ -64,8 +64,10 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     // Trusted before connect: connecting must leave it trusted.
     const trust = w.hookwire("trust", "--yes");
     if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
+    // In-process agents install the published name from the local registry (`--from-npm`); connect's default, the
+    // package installed beside the CLI, is the checkout's own folder here.
     const connectArgs = setup.connectArgs ?? [setup.agent];
-    const connect = w.hookwire("connect", ...connectArgs);
+    const connect = w.hookwire("connect", ...connectArgs, ...(setup.inProcess ? ["--from-npm"] : []));
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
     const inWorld = (name: string) =>
       name.startsWith("~/") ? path.join(w.home, name.slice(2)) : path.join(w.project, name);

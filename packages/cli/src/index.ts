@@ -16,7 +16,5 @@ export { buildEvent, resolveEventName, SETTINGS_EVENTS, toolFromInput } from "./
 export type { Finding } from "./finding.js";
 export { invokedAs } from "./invocation.js";
 export { mainCommand, runCli } from "./main.js";
-export type { ProjectRoot } from "./project-root.js";
-export { findProjectRoot, PROJECT_MARKERS } from "./project-root.js";
 export type { Decision, TraceRow } from "./trace-print.js";
 export { traceRow } from "./trace-print.js";

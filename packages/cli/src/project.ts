@@ -5,7 +5,9 @@ import {
   type DiscoverAndLoadResult,
   type DiscoverOptions,
   discoverAndLoadHooks,
+  findProjectRoot,
   HOOK_FORMATS,
+  type ProjectRoot,
 } from "@hookwire/loader";
 import {
   defaultSessionEnvDir,
@@ -14,7 +16,6 @@ import {
   type SettingsHooksOptions,
 } from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
-import { findProjectRoot, type ProjectRoot } from "./project-root.js";
 
 export interface Project {
   /** The project root: hooks, settings and trust are looked up here. */

@@ -1,6 +1,7 @@
 // Arguments every command accepts.
+
+import { AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import type { ArgsDef } from "citty";
-import { CONNECT_IDS } from "./connect/package-agents.js";
 import { CliUsageError } from "./errors.js";
 
 export const cwdArg = {
@@ -54,7 +55,7 @@ export const jsonArg = {
 
 /** `connect` and `disconnect`: which agent, and whose settings. */
 export const scopeArgs = {
-  agent: { type: "positional", description: `The agent: ${CONNECT_IDS.join(", ")}`, required: true },
+  agent: { type: "positional", description: `The agent: ${AGENT_IDS.join(", ")}`, required: true },
   user: {
     type: "boolean",
     description:

@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -26,9 +27,9 @@ function write(box: Sandbox, file: string, text: string) {
 }
 const read = (box: Sandbox, file: string) => readFileSync(path.join(box.cwd, file), "utf8");
 
-// The user's local settings as they wrote them: tabs, a comment, their key order, a hook of their own.
+// The user's local settings as they wrote them: tabs, their key order, a hook of their own (no comment: Claude Code
+// ignores a settings file holding one, and connect refuses it).
 const LOCAL = `{
-\t// mine
 \t"permissions": { "allow": ["Bash(ls:*)"] },
 \t"hooks": {
 \t\t"PreToolUse": [{ "matcher": "Write", "hooks": [{ "type": "command", "command": "./mine.sh" }] }]
@@ -54,10 +55,10 @@ describe("hookwire connect claude", () => {
     const text = read(box, ".claude/settings.local.json");
     expect(
       text.startsWith(
-        '{\n\t// mine\n\t"permissions": { "allow": ["Bash(ls:*)"] },\n\t"hooks": {\n\t\t"PreToolUse": [{ "matcher": "Write", "hooks": [{ "type": "command", "command": "./mine.sh" }] }',
+        '{\n\t"permissions": { "allow": ["Bash(ls:*)"] },\n\t"hooks": {\n\t\t"PreToolUse": [{ "matcher": "Write", "hooks": [{ "type": "command", "command": "./mine.sh" }] }',
       ),
     ).toBe(true);
-    const hooks = JSON.parse(text.replace("// mine\n", "")).hooks;
+    const hooks = JSON.parse(text).hooks;
     expect(hooks.PreToolUse[1]).toEqual({
       hooks: [
         {
@@ -129,6 +130,57 @@ describe("hookwire connect claude", () => {
   });
 });
 
+describe("switches that silence hookwire in the agent", () => {
+  it("connect --user and doctor say when a committed .claude/settings.json turns every hook off", () => {
+    const box = sandbox("connect");
+    write(box, ".claude/settings.json", '{"disableAllHooks": true}\n');
+    const out = box.run(["connect", "claude", "--user"]);
+    expect(out.code).toBe(0);
+    expect(
+      out.stdout.split("\n").filter((line) => line.includes("✖") || line.includes("fix:")),
+    ).toMatchInlineSnapshot(`
+      [
+        "  ✖ .claude/settings.json: disableAllHooks: true turns every hook off in Claude Code, hookwire's included: hookwire does not run there.",
+        "    fix: remove disableAllHooks from that file",
+      ]
+    `);
+    const doctor = box.run(["doctor"]);
+    expect(doctor.stdout).toContain(
+      "disableAllHooks: true turns every hook off in Claude Code, hookwire's included: hookwire is connected to Claude Code but never runs there.",
+    );
+    expect(doctor.code).not.toBe(0);
+    write(box, ".claude/settings.json", '{"disableAllHooks": false}\n');
+    expect(box.run(["doctor"]).stdout).not.toContain("never runs there");
+  });
+});
+
+describe("hookwire connect --http", () => {
+  it("says when HOOKWIRE_TOKEN is missing from the agent's environment, and keeps SessionStart a command (Claude Code calls no http hook there)", () => {
+    const box = sandbox("connect");
+    const out = box.run(["connect", "claude", "--http"], { env: { HOOKWIRE_TOKEN: undefined } });
+    expect(out.code).toBe(0);
+    expect(
+      out.stdout.split("\n").filter((line) => line.includes("✖") || line.includes("kept as commands")),
+    ).toMatchInlineSnapshot(`
+      [
+        "  ✖ HOOKWIRE_TOKEN is not set: Claude Code started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting Claude Code.",
+        "  kept as commands (Claude Code calls no http hook there): SessionStart",
+      ]
+    `);
+    const hooks = JSON.parse(read(box, ".claude/settings.local.json")).hooks;
+    expect(hooks.SessionStart[0].hooks[0]).toMatchObject({ type: "command" });
+    expect(hooks.SessionStart[0].hooks[0].command).toMatch(/ hook claude SessionStart$/);
+    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: "http", onFailure: "block" });
+    const doctor = box.run(["doctor"], { env: { HOOKWIRE_TOKEN: "short" } });
+    expect(doctor.stdout).toContain("HOOKWIRE_TOKEN has 5 characters (hookwire serve needs 32 or more) here");
+    const token = "t".repeat(32);
+    expect(box.run(["connect", "claude", "--http"], { env: { HOOKWIRE_TOKEN: token } }).stdout).not.toContain(
+      "✖",
+    );
+    expect(box.run(["doctor"], { env: { HOOKWIRE_TOKEN: token } }).stdout).not.toContain("HOOKWIRE_TOKEN");
+  });
+});
+
 describe("files connect refuses", () => {
   it("does not edit through a link a repository could commit (to a file of the user's)", () => {
     const box = sandbox("connect");
@@ -145,14 +197,55 @@ describe("files connect refuses", () => {
     expect(dir.run(["connect", "codex"]).stderr).toContain(".codex is a link");
   });
 
-  it("says where a file stops being JSON, and leaves it as it is", () => {
+  it("says where a file stops being JSON for the agent, and leaves it as it is", () => {
     const box = sandbox("connect");
     write(box, ".gemini/settings.json", '{ "ui": { ');
     const out = box.run(["connect", "gemini"]);
     expect(out.code).toBe(2);
-    expect(out.stderr).toContain("is not valid JSON");
-    expect(out.stderr).toContain("line 1");
+    expect(out.stderr).toContain(".gemini/settings.json:1:11: Gemini CLI cannot read this file");
     expect(read(box, ".gemini/settings.json")).toBe('{ "ui": { ');
+  });
+
+  it("refuses a comment where the agent reads plain JSON (Claude Code ignores such a file), and accepts it where the agent does (Gemini CLI)", () => {
+    const box = sandbox("connect");
+    const commented = '{\n  // mine\n  "model": "x"\n}\n';
+    write(box, ".claude/settings.local.json", commented);
+    const out = box.run(["connect", "claude"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr.replaceAll(box.cwd, "<project>")).toMatchInlineSnapshot(`
+      "hookwire: <cwd>/.claude/settings.local.json:2:3: Claude Code cannot read this file (a comment), and an agent ignores a settings file it cannot parse: hookwire would not run there.
+      Claude Code reads plain JSON: remove the comment, then connect again.
+      "
+    `);
+    expect(read(box, ".claude/settings.local.json")).toBe(commented);
+    write(box, ".gemini/settings.json", commented);
+    expect(box.run(["connect", "gemini"]).code).toBe(0);
+    expect(read(box, ".gemini/settings.json")).toContain("// mine");
+    write(box, ".pi/settings.json", commented);
+    expect(box.run(["connect", "pi"]).stderr).toContain("pi reads plain JSON: remove the comment");
+  });
+
+  it("refuses a key written twice anywhere in the file, naming both lines (the agents keep the last, connect would edit the first)", () => {
+    const box = sandbox("connect");
+    const twice = '{\n  "hooks": {},\n  "hooks": {}\n}\n';
+    for (const [agent, file] of [
+      ["claude", ".claude/settings.local.json"],
+      ["gemini", ".gemini/settings.json"],
+      ["codex", ".codex/hooks.json"],
+      ["opencode", "opencode.json"],
+    ] as const) {
+      const text = agent === "opencode" ? twice.replaceAll("hooks", "plugin").replaceAll("{}", "[]") : twice;
+      write(box, file, text);
+      const out = box.run(["connect", agent]);
+      expect(out.code).toBe(2);
+      expect(out.stderr).toContain(
+        `${file}:3: "${agent === "opencode" ? "plugin" : "hooks"}" is written twice (also line 2)`,
+      );
+      expect(read(box, file)).toBe(text);
+    }
+    // Nested, in another spelling of the same key (an escape): still the same key to the agent.
+    write(box, ".claude/settings.local.json", '{"hooks": {"Stop": [], "St\\u006fp": []}}');
+    expect(box.run(["connect", "claude"]).stderr).toContain(':1: "Stop" is written twice (also line 1)');
   });
 
   it("never restores from a record whose bytes the file does not have (a planted or stale record)", () => {
@@ -235,22 +328,87 @@ describe("hookwire doctor on connected agents", () => {
   });
 });
 
+/** The @hookwire/pi and @hookwire/opencode of this checkout: the ones installed with the CLI under test. */
+const PI_DIR = realpathSync(path.resolve(import.meta.dirname, "../../pi"));
+const OPENCODE_DIR = realpathSync(path.resolve(import.meta.dirname, "../../opencode"));
+
 describe("hookwire connect pi / opencode (in-process agents)", () => {
-  it("adds @hookwire/pi to the project's pi packages, once, and disconnect gives the file back byte for byte", () => {
+  it("adds the @hookwire/pi installed with hookwire to the project's pi packages, once, and disconnect gives the file back byte for byte", () => {
     const box = sandbox("connect");
-    const mine = '{\n  // mine\n  "packages": ["npm:pi-foo"],\n  "theme": "dark"\n}\n';
+    const mine = '{\n  "packages": ["npm:pi-foo"],\n  "theme": "dark"\n}\n';
     write(box, ".pi/settings.json", mine);
     const out = box.run(["connect", "pi"]);
     expect(out.code).toBe(0);
     expect(shown(out.stdout).split("\n")[0]).toBe(
-      '✔ pi: updated .pi/settings.json: packages += "npm:@hookwire/pi"',
+      `✔ pi: updated .pi/settings.json: packages += ${JSON.stringify(PI_DIR)}`,
     );
     expect(read(box, ".pi/settings.json")).toBe(
-      '{\n  // mine\n  "packages": ["npm:pi-foo",\n    "npm:@hookwire/pi"],\n  "theme": "dark"\n}\n',
+      `{\n  "packages": ["npm:pi-foo",\n    ${JSON.stringify(PI_DIR)}],\n  "theme": "dark"\n}\n`,
     );
     expect(box.run(["connect", "pi"]).stdout).toContain("already connected (.pi/settings.json unchanged)");
     expect(box.run(["disconnect", "pi"]).stdout).toContain("restored .pi/settings.json byte for byte");
     expect(read(box, ".pi/settings.json")).toBe(mine);
+  });
+
+  it("writes the published name with --from-npm, and replaces either spelling of its own item with the other", () => {
+    const box = sandbox("connect");
+    expect(box.run(["connect", "opencode", "--from-npm"]).stdout.split("\n")[0]).toBe(
+      '✔ opencode: created opencode.json: plugin += "@hookwire/opencode"',
+    );
+    write(box, "opencode.json", JSON.stringify({ plugin: ["x", `file://${OPENCODE_DIR}/dist/index.js`] }));
+    box.run(["connect", "opencode"]);
+    expect(JSON.parse(read(box, "opencode.json"))).toEqual({ plugin: ["x", OPENCODE_DIR] });
+    box.run(["connect", "opencode", "--from-npm"]);
+    expect(JSON.parse(read(box, "opencode.json"))).toEqual({ plugin: ["x", "@hookwire/opencode"] });
+    expect(box.run(["connect", "claude", "--from-npm"]).stderr).toContain(
+      "--from-npm is for pi and opencode",
+    );
+  });
+
+  it("says at project level what pi 1.6 still needs (its own project trust), and nothing once pi trusts the project or at --user", () => {
+    const box = sandbox("connect");
+    const lines = (args: string[]) =>
+      box
+        .run(args)
+        .stdout.split("\n")
+        .filter((line) => line.includes("✖") || line.includes("fix:"))
+        .map((line) => line.replaceAll(box.home, "<home>"));
+    expect(lines(["connect", "pi"])).toMatchInlineSnapshot(`
+      [
+        "  ✖ <home>/.pi/agent/trust.json: pi 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (defaultProjectTrust: "ask"), so it asks at start and print mode (-p) skips the package without a word: hookwire does not run there.",
+        "    fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, or connect --user",
+      ]
+    `);
+    mkdirSync(path.join(box.home, ".pi/agent"), { recursive: true });
+    writeFileSync(
+      path.join(box.home, ".pi/agent/trust.json"),
+      JSON.stringify({ [path.dirname(realpathSync(box.cwd))]: true }),
+    );
+    expect(lines(["connect", "pi"])).toEqual([]);
+    writeFileSync(
+      path.join(box.home, ".pi/agent/trust.json"),
+      JSON.stringify({ [realpathSync(box.cwd)]: false }),
+    );
+    expect(lines(["doctor"]).join("\n")).toContain("trust store declines");
+    box.run(["disconnect", "pi"]);
+    expect(lines(["connect", "pi", "--user"])).toEqual([]);
+  });
+
+  it("lists pi's own extensions as pi's in list and doctor, and doctor takes hookwire's own opencode plugin for no hook", () => {
+    const box = sandbox("connect");
+    write(box, ".pi/extensions/mine.ts", "export default () => {};\n");
+    box.run(["connect", "opencode"]);
+    const list = box.run(["list"]);
+    expect(list.stdout).toContain(
+      "run by the agent itself, not by hookwire (1)\n  .pi/extensions/mine.ts  [pi's own, project]",
+    );
+    const doctor = box.run(["doctor"]);
+    expect(doctor.stdout).toContain(
+      "pi runs 1 extension of its own (not hookwire's): .pi/extensions/mine.ts",
+    );
+    expect(doctor.stdout).not.toContain("opencode");
+    expect(doctor.stdout).not.toContain("✖");
+    expect(JSON.parse(box.run(["list", "--json"]).stdout).modules).toEqual([]);
   });
 
   it("takes out only its own item (any pinned version) when the user edited the file since", () => {
@@ -273,14 +431,14 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
     write(box, "opencode.jsonc", mine);
     box.run(["connect", "opencode"]);
     expect(read(box, "opencode.jsonc")).toBe(
-      '{\n\t// mine\n\t"model": "x/m",\n\t"plugin": [\n\t\t"@hookwire/opencode"\n\t]\n}\n',
+      `{\n\t// mine\n\t"model": "x/m",\n\t"plugin": [\n\t\t${JSON.stringify(OPENCODE_DIR)}\n\t]\n}\n`,
     );
     box.run(["disconnect", "opencode"]);
     expect(read(box, "opencode.jsonc")).toBe(mine);
 
     const fresh = sandbox("connect");
     expect(fresh.run(["connect", "opencode"]).stdout).toContain("created opencode.json");
-    expect(JSON.parse(read(fresh, "opencode.json"))).toEqual({ plugin: ["@hookwire/opencode"] });
+    expect(JSON.parse(read(fresh, "opencode.json"))).toEqual({ plugin: [OPENCODE_DIR] });
     expect(fresh.run(["disconnect", "opencode"]).stdout).toContain(
       "removed opencode.json (connect had created it)",
     );

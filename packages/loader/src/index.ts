@@ -24,7 +24,7 @@ export type { DiscoverOptions, ProjectTrustInfo, TrustOption } from "./discover/
 export { CapabilityError, HookLoadError, TrustChangedError, TrustStoreError } from "./errors.js";
 export type { HookItem, HookLevel } from "./hooks/hook-item.js";
 export { hooksCapability } from "./hooks/hook-item.js";
-export { builtinHookProviders, DEFAULT_APP_DIRS } from "./hooks/providers/builtin.js";
+export { builtinHookProviders } from "./hooks/providers/builtin.js";
 export { claudeHookProvider } from "./hooks/providers/claude.js";
 export { codexHookProvider } from "./hooks/providers/codex.js";
 export { nativeHookProvider } from "./hooks/providers/native.js";
@@ -32,6 +32,8 @@ export { defaultCacheRoot } from "./load/cache-dir.js";
 export type { HookModuleRequest, LoadHooksOptions, LoadHooksResult } from "./load/load-hooks.js";
 export { loadHooks } from "./load/load-hooks.js";
 export { opencodePluginProvider } from "./opencode/provider.js";
+export type { ProjectRoot } from "./project-root.js";
+export { findProjectRoot } from "./project-root.js";
 export { resolvePath } from "./resolve-path.js";
 export type { TrustGuard } from "./trust/guard.js";
 export type { ProjectTrustStatus, TrustChange } from "./trust/project-trust.js";

@@ -114,6 +114,33 @@ describe("OpenCode plugin discovery", () => {
     expect(result.hooks.map((hook) => hook.path)).toEqual([".opencode/node_modules/@acme/guard/server.js"]);
   });
 
+  it("never loads hookwire's own plugin as a hook, by npm name (installed or not), path, file: URL or folder", async () => {
+    const t = await layout();
+    const own = ".opencode/node_modules/@hookwire/opencode";
+    await t.project(
+      `${own}/package.json`,
+      JSON.stringify({ name: "@hookwire/opencode", main: "./dist/index.js" }),
+    );
+    const entry = await t.project(`${own}/dist/index.js`, tagger("own"));
+    await t.project("vendor/hw/package.json", JSON.stringify({ name: "@hookwire/opencode", main: "./i.js" }));
+    await t.project("vendor/hw/i.js", tagger("own-copy"));
+    await t.user(
+      ".config/opencode/opencode.json",
+      JSON.stringify({ plugin: ["@hookwire/opencode@9.9.9", `file://${entry}`] }),
+    );
+    await t.project(
+      "opencode.json",
+      JSON.stringify({ plugin: ["@hookwire/opencode", entry, "./vendor/hw", "./p.ts"] }),
+    );
+    await t.project("p.ts", tagger("local"));
+    const result = await discoverAndLoadHooks([], t.cwd, { ...t.options, trust: "all" });
+    expect(result.errors).toEqual([]);
+    expect(result.hooks.map((hook) => hook.path)).toEqual(["p.ts"]);
+    // A plugin of the same package name that is not hookwire's own npm name still needs its package.json to say so.
+    const outcome = await sessionlessRunner(result.hooks, t.cwd).emit(call("ls"));
+    expect(outcome).toMatchObject({ input: { command: "ls", trail: ["local"] } });
+  });
+
   it("names the entry and the file for a malformed plugin list", async () => {
     const t = await layout();
     await t.project("opencode.json", JSON.stringify({ plugin: [42, ["./p.ts", "not options"]] }));

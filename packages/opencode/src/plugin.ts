@@ -7,10 +7,9 @@ import {
   type SessionEntry,
   type ToolCallOutcome,
 } from "@hookwire/core";
-import { discoverAndLoadHooks, HOOK_FORMATS } from "@hookwire/loader";
+import { discoverAndLoadHooks, findProjectRoot, HOOK_FORMATS } from "@hookwire/loader";
 import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/loader/opencode-tools";
 import { appendAdditionalContext, DEFAULT_BLOCK_REASON } from "@hookwire/tool-wrapper";
-import { findProjectRoot } from "hookwire";
 
 /** Every format but opencode's own plugins, which opencode runs itself (no hook runs twice). */
 export const OPENCODE_FORMATS = HOOK_FORMATS.filter((format) => format !== "opencode");

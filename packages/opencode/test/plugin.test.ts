@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
+import { packageAgent } from "@hookwire/settings-hooks/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { PACKAGE_AGENTS } from "../../cli/src/connect/package-agents.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PLUGIN = path.join(here, "../dist/index.js");
@@ -77,8 +77,12 @@ describe("@hookwire/opencode on tool.execute.before", () => {
 });
 
 describe("docs/hosts.md's opencode rows", () => {
-  it("name exactly the hooks the plugin returns (connect's table, packages/cli/src/connect/package-agents.ts)", async () => {
+  it("name exactly the hooks the plugin returns (the agent registry, packages/settings-hooks/src/dialects/opencode/agent.ts)", async () => {
     const hooks = await plugin("listed");
-    expect(Object.keys(hooks).sort()).toEqual(PACKAGE_AGENTS.opencode.events.map((e) => e.event).sort());
+    expect(Object.keys(hooks).sort()).toEqual(
+      packageAgent("opencode")
+        .events.map((e) => e.event)
+        .sort(),
+    );
   });
 });

@@ -1,6 +1,10 @@
 // The project's hooks for pi, found with hookwire's discovery and gated by hookwire's trust.
-import { type DiscoverAndLoadResult, discoverAndLoadHooks, HOOK_FORMATS } from "@hookwire/loader";
-import { findProjectRoot } from "hookwire";
+import {
+  type DiscoverAndLoadResult,
+  discoverAndLoadHooks,
+  findProjectRoot,
+  HOOK_FORMATS,
+} from "@hookwire/loader";
 
 export interface PiProject {
   root: string;

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
+import { packageAgent } from "@hookwire/settings-hooks/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { PACKAGE_AGENTS } from "../../cli/src/connect/package-agents.js";
 import { PI_EVENTS } from "../src/events.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: pi's runner is driven through its untyped dist modules.
@@ -154,8 +154,8 @@ describe("@hookwire/pi inside pi's own runner", () => {
 });
 
 describe("docs/hosts.md's pi rows", () => {
-  it("name pi events, each the native event of the same name (connect's table, packages/cli/src/connect/package-agents.ts)", () => {
-    for (const { event, native } of PACKAGE_AGENTS.pi.events) {
+  it("name pi events, each the native event of the same name (the agent registry, packages/settings-hooks/src/dialects/pi/agent.ts)", () => {
+    for (const { event, native } of packageAgent("pi").events) {
       expect(PI_EVENTS).toContain(event);
       expect(native).toBe(event);
     }

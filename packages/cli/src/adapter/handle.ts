@@ -8,7 +8,8 @@ import {
   type HookOutput,
   loadDialect,
 } from "@hookwire/settings-hooks";
-import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
+import { hookAgent } from "@hookwire/settings-hooks/agents";
+import { gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
@@ -119,7 +120,7 @@ export async function handleHookEvent(
   request: HookRequest,
   projects: ProjectPool = ONE_SHOT,
 ): Promise<HookResponse> {
-  const agent = AGENTS[request.agent];
+  const agent = hookAgent(request.agent);
   const dialect = await loadDialect(agent.id);
   const found = findEvent(dialect, request.event);
   const spec = found && "reverse" in found && found.reverse ? (found as AnyBridgedEvent) : undefined;

@@ -11,15 +11,15 @@ import {
   type ReadonlySessionManager,
 } from "@hookwire/core";
 import {
-  DEFAULT_APP_DIRS,
   type DiscoverAndLoadResult,
   discoverAndLoadHooks,
+  findProjectRoot,
   HOOK_FORMATS,
 } from "@hookwire/loader";
 import { defaultTrustStorePath } from "@hookwire/loader/user-config";
 import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
-import { AGENTS, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
-import { findProjectRoot } from "../project-root.js";
+import { hookAgent, WATCHED_FOLDERS } from "@hookwire/settings-hooks/agents";
+import { HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import { SessionFiles } from "./session-store.js";
 
 /** Sessions a server keeps the file of, per project it keeps (agents run a few sessions per project at once). */
@@ -46,26 +46,6 @@ export interface CallSession {
   permissionMode?: string;
   effort?: string;
 }
-
-/** Folders (relative to the project and the home folder) whose entries decide what discovery finds. */
-const WATCHED_DIRS = [
-  ...DEFAULT_APP_DIRS.flatMap((dir) => [dir, `${dir}/hooks`, `${dir}/hooks/pre`, `${dir}/hooks/post`]),
-  ".claude",
-  ".claude/hooks",
-  ".claude/hooks/pre",
-  ".claude/hooks/post",
-  ".codex",
-  ".codex/hooks",
-  ".gemini",
-  ".github",
-  ".github/hooks",
-  ".cursor",
-  ".opencode",
-  ".opencode/plugin",
-  ".opencode/plugins",
-  ".copilot",
-  ".copilot/hooks",
-];
 
 /**
  * How often, at most, the folders and files discovery read are looked at again for a new, removed or edited
@@ -109,7 +89,7 @@ export class ProjectHooks {
     this.#initialStates = JSON.stringify(states);
     const home = os.homedir();
     const files = new Set<string>([defaultTrustStorePath()]);
-    for (const base of [root, home]) for (const dir of WATCHED_DIRS) files.add(path.join(base, dir));
+    for (const base of [root, home]) for (const dir of WATCHED_FOLDERS) files.add(path.join(base, dir));
     for (const entry of loaded.discovered) {
       files.add(entry.item.path);
       files.add(path.dirname(entry.item.path));
@@ -139,7 +119,7 @@ export class ProjectHooks {
     const loaded = await discoverAndLoadHooks([], root, {
       // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
       formats: HOOK_FORMATS,
-      runSettings: (source) => !AGENTS[agent].runsItself(source),
+      runSettings: (source) => !hookAgent(agent).runsItself(source),
       settings: {
         // The session of the event being run; the agent keeps the transcript, hookwire writes none.
         hostSession: () => {

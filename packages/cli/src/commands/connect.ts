@@ -1,16 +1,30 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
+import {
+  hookAgent,
+  isPackageAgentId,
+  packageAgent,
+  type Silencing,
+  silencingSwitches,
+} from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
-import { AGENTS } from "../connect/agents.js";
-import { connectAgent, DEFAULT_HTTP_PORT } from "../connect/connect.js";
+import { connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
 import { currentInvocation } from "../connect/locate.js";
-import { isPackageAgent, PACKAGE_AGENTS } from "../connect/package-agents.js";
+import { installedPackage } from "../connect/own-package.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
-import { createOutput } from "../output.js";
+import { createOutput, type Output } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
 import { scopeArgs } from "../shared-args.js";
+
+/** The switches that keep the agent from running what connect wrote, each with its fix. */
+function printSilenced(out: Output, silenced: readonly Silencing[], root: string): void {
+  for (const hit of silenced) {
+    out.line(out.colors.red(`  ✖ ${shortPath(hit.file, root)}: ${hit.says}: hookwire does not run there.`));
+    out.line(`    fix: ${hit.fix}`);
+  }
+}
 
 export const connectCommand = defineCommand({
   args: {
@@ -23,6 +37,12 @@ export const connectCommand = defineCommand({
     http: {
       type: "boolean",
       description: `Register http hooks that post to hookwire serve (claude, copilot; default port ${DEFAULT_HTTP_PORT})`,
+      default: false,
+    },
+    "from-npm": {
+      type: "boolean",
+      description:
+        "pi, opencode: register the published @hookwire/pi / @hookwire/opencode (the agent installs it from npm) instead of the one installed with this hookwire",
       default: false,
     },
     port: {
@@ -40,45 +60,52 @@ export const connectCommand = defineCommand({
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
     if (args.port !== undefined && !args.http) throw new CliUsageError("--port goes with --http.");
-    if (isPackageAgent(id)) {
+    if (isPackageAgentId(id)) {
       if (args.http)
         throw new CliUsageError(
           `--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`,
         );
-      const agent = PACKAGE_AGENTS[id];
-      const result = await connectPackage({ agent: id, root, scope });
+      const agent = packageAgent(id);
+      const item = args["from-npm"] ? agent.item : installedPackage(agent);
+      const result = await connectPackage({ agent: id, root, scope, item });
+      const silenced = await silencingSwitches(id, { root });
       const file = shortPath(result.file, root);
       if (args.json) {
-        out.json({ ...result, label: agent.label, package: agent.item, gate: agent.gate });
+        out.json({ ...result, label: agent.label, package: item, gate: agent.gate, silenced });
         return;
       }
       const what =
         result.change === "unchanged"
           ? `already connected (${file} unchanged)`
-          : `${result.change === "created" ? "created" : "updated"} ${file}: ${agent.list} += ${JSON.stringify(agent.item)}`;
+          : `${result.change === "created" ? "created" : "updated"} ${file}: ${agent.list} += ${JSON.stringify(item)}`;
       out.line(`${out.colors.green("✔")} ${agent.label}: ${what}`);
       out.line(`  ${agent.gate}`);
+      printSilenced(out, silenced, root);
       out.line(
         `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${id}${args.user ? " --user" : ""}`)}.`,
       );
       return;
     }
-    const agent = AGENTS[id];
+    if (args["from-npm"])
+      throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
+    const agent = hookAgent(id);
     const invocation = currentInvocation();
     const result = await connectAgent({
-      agent: agent.id,
+      agent: agent.dialect,
       root,
       scope,
       failOpen: args["fail-open"] === true,
       invocation,
       ...(args.http ? { httpPort: port } : {}),
     });
-    const label = (await import("@hookwire/settings-hooks")).dialectById(agent.id).label;
+    const label = agent.label;
+    const silenced = await silencingSwitches(id, { root });
     const file = shortPath(result.file, root);
     if (args.json) {
       out.json({
         ...result,
         label,
+        silenced,
         invocation,
         gate: agent.gate,
         failOpen: args["fail-open"] === true,
@@ -102,6 +129,17 @@ export const connectCommand = defineCommand({
       );
       if (agent.http?.needs)
         out.line(`  ${label} also needs ${agent.http.needs} in its environment (plain http on localhost).`);
+      const token = tokenProblem(process.env.HOOKWIRE_TOKEN);
+      if (token)
+        out.line(
+          colors.red(
+            `  ✖ ${token}: ${label} started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting ${label}.`,
+          ),
+        );
+      if (agent.http?.commandOnly?.length)
+        out.line(
+          `  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`,
+        );
     } else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
     out.line(
       args["fail-open"]
@@ -116,6 +154,7 @@ export const connectCommand = defineCommand({
       );
     }
     out.line(`  ${agent.gate}`);
+    printSilenced(out, silenced, root);
     out.line(
       `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : ""}`)}.`,
     );

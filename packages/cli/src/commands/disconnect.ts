@@ -1,8 +1,8 @@
 // `hookwire disconnect <agent>`: takes out what connect added — a file it created goes, any other comes back as it was.
+import { isPackageAgentId } from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
 import { disconnectAgent } from "../connect/connect.js";
-import { isPackageAgent } from "../connect/package-agents.js";
 import { disconnectPackage } from "../connect/package-entry.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
@@ -15,7 +15,7 @@ export const disconnectCommand = defineCommand({
     const id = connectArg(args.agent);
     const root = resolveProject(args.cwd).root;
     const scope = args.user ? "user" : "project";
-    const result = isPackageAgent(id)
+    const result = isPackageAgentId(id)
       ? await disconnectPackage({ agent: id, root, scope })
       : await disconnectAgent({ agent: id, root, scope });
     if (args.json) {

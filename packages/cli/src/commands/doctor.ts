@@ -1,12 +1,13 @@
 // `hookwire doctor`: validates every source and explains why a hook would not fire.
 import { loadShellParser } from "@hookwire/shell-rules";
 import { defineCommand } from "citty";
+import { agentOwnHooks } from "../connect/agent-own.js";
 import { connectionFindings } from "../connect/doctor-check.js";
 import { connectedAgents, unappliedFindings } from "../connect/unapplied-check.js";
 import { EXIT } from "../errors.js";
 import { printFindings } from "../findings-print.js";
 import { createOutput } from "../output.js";
-import { loadProject } from "../project.js";
+import { loadProject, shortPath } from "../project.js";
 import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { doctorFindings } from "./doctor-checks.js";
@@ -23,6 +24,7 @@ export const doctorCommand = defineCommand({
       ...(await connectionFindings(result, cwd)),
       ...(await unappliedFindings(result, cwd, connectedAgents(result))),
     ];
+    const agentOwn = agentOwnHooks(cwd).map((own) => ({ ...own, path: shortPath(own.path, cwd) }));
     const errors = findings.filter((finding) => finding.severity === "error").length;
     const read = result.settings.files.filter((file) => file.exists).length;
     const summary = {
@@ -39,6 +41,7 @@ export const doctorCommand = defineCommand({
         project: { root: cwd, searched: found.searched, marker: found.marker },
         summary,
         findings,
+        agentOwn,
       });
     } else {
       const { colors } = out;
@@ -46,6 +49,14 @@ export const doctorCommand = defineCommand({
       const root = describeRoot(found);
       if (root) out.line(colors.dim(root));
       printFindings(out.line, colors, findings);
+      for (const label of new Set(agentOwn.map((own) => own.label))) {
+        const own = agentOwn.filter((entry) => entry.label === label).map((entry) => entry.path);
+        out.line(
+          colors.dim(
+            `${label} runs ${own.length} extension${own.length === 1 ? "" : "s"} of its own (not hookwire's): ${own.join(", ")}`,
+          ),
+        );
+      }
       out.line(
         `${errors > 0 ? colors.red("✖") : colors.green("✔")} ${summary.hooks} hook${summary.hooks === 1 ? "" : "s"} loaded, ` +
           `${summary.settingsHandlers} settings handler${summary.settingsHandlers === 1 ? "" : "s"} from ${read} file${read === 1 ? "" : "s"}; ` +

@@ -3,9 +3,10 @@
 import type { LoadedHook } from "@hookwire/core";
 import { dialectOf, isProjectSource, type SettingsHandler, settingsHookPath } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";
+import { type AgentOwnHook, agentOwnHooks } from "../connect/agent-own.js";
 import { showHookId } from "../hook-id.js";
 import { spellCommand } from "../invocation.js";
-import { createOutput } from "../output.js";
+import { createOutput, type Output } from "../output.js";
 import { loadProject, shortPath } from "../project.js";
 import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
@@ -42,6 +43,13 @@ function describeHook(hook: LoadedHook, cwd: string) {
     renderers: [...hook.messageRenderers.keys()],
     ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/** The agents' own extensions, under a heading that says who runs them. */
+function printAgentOwn(out: Output, agentOwn: readonly AgentOwnHook[]): void {
+  if (agentOwn.length === 0) return;
+  out.line(out.colors.bold(`run by the agent itself, not by hookwire (${agentOwn.length})`));
+  for (const own of agentOwn) out.line(`  ${own.path}  [${own.label}'s own, ${own.level}]`);
 }
 
 export const listCommand = defineCommand({
@@ -85,6 +93,8 @@ export const listCommand = defineCommand({
       path: shortPath(item.path, cwd),
       trustCommand: spellCommand(item.trustCommand),
     }));
+    // The agents' own extensions (pi's .pi/extensions): they run in the agent, not through hookwire.
+    const agentOwn = agentOwnHooks(cwd).map((own) => ({ ...own, path: shortPath(own.path, cwd) }));
     const errors = result.errors.map((failure) => ({
       path: shortPath(failure.path, cwd),
       code: failure.error.code,
@@ -107,6 +117,7 @@ export const listCommand = defineCommand({
         warnings: result.warnings.map((w) => w.message),
         commands,
         renderers,
+        agentOwn,
       });
       return;
     }
@@ -129,6 +140,7 @@ export const listCommand = defineCommand({
       out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
       out.line(colors.dim(`    ${h.source} [${h.scope}, ${h.dialectLabel}]`));
     }
+    printAgentOwn(out, agentOwn);
     if (disabled.length > 0) {
       out.line(
         colors.bold(`turned off (${disabled.length}) — hookwire hooks enable <id> turns one on again`),

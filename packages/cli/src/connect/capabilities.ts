@@ -1,18 +1,9 @@
 // What hookwire's hooks can do inside each agent, asked of the dialect data itself (docs/hosts.md, doctor, the adapter).
 import type { NativeEventName } from "@hookwire/core";
 import type { AnyBridgedEvent, Dialect, HostOutcome } from "@hookwire/settings-hooks";
+import type { Effect } from "@hookwire/settings-hooks/agents";
 
-/** What a hook can make an agent do, one native event kind at a time. */
-export type Effect =
-  | "deny"
-  | "ask"
-  | "rewrite"
-  | "context"
-  | "output"
-  | "followUp"
-  | "refusePrompt"
-  | "userMessage"
-  | "setStatus";
+export type { Effect };
 
 export const EFFECTS: Readonly<Record<Effect, { label: string; native: readonly NativeEventName[] }>> = {
   deny: { label: "refuse a tool call (block)", native: ["tool_call"] },

@@ -1,11 +1,12 @@
 // `hookwire connect` / `disconnect` at work: the agent's file found safely, edited, written, and recorded.
 import os from "node:os";
 import { type DialectId, loadDialect, tooling } from "@hookwire/settings-hooks";
+import { type AgentId, type HookAgentSpec, hookAgent } from "@hookwire/settings-hooks/agents";
 import { CliUsageError } from "../errors.js";
 import { readExisting, unlinkedFile } from "./agent-file.js";
-import { AGENTS, type ConnectAgent, gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
+import { checkAsAgent } from "./agent-json.js";
+import { gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
-import type { ConnectId } from "./package-agents.js";
 import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
 
 const { hookwireHttpHandler, hookwireCommand } = tooling;
@@ -25,8 +26,16 @@ export interface ConnectOptions {
 /** The port `connect --http` writes when none is given; `hookwire serve --port 8977` listens there. */
 export const DEFAULT_HTTP_PORT = 8977;
 
+/** What is wrong with the token an http entry sends (`$HOOKWIRE_TOKEN`, which `hookwire serve` needs at 32+ characters). */
+export function tokenProblem(token: string | undefined): string | undefined {
+  if (token === undefined || token === "") return "HOOKWIRE_TOKEN is not set";
+  if (token.length < 32)
+    return `HOOKWIRE_TOKEN has ${token.length} characters (hookwire serve needs 32 or more)`;
+  return undefined;
+}
+
 export interface ConnectResult {
-  agent: ConnectId;
+  agent: AgentId;
   scope: "project" | "user";
   file: string;
   /** `created`: the file is new; `updated`: entries added or replaced; `unchanged`: already connected. */
@@ -35,14 +44,14 @@ export interface ConnectResult {
 }
 
 export interface DisconnectResult extends UndoResult {
-  agent: ConnectId;
+  agent: AgentId;
   file: string;
 }
 
 /**
  * The agent's file for `scope`, refused when a link could send the edit elsewhere (`unlinkedFile`).
  */
-export function targetFile(agent: ConnectAgent, scope: "project" | "user", root: string): string {
+export function targetFile(agent: HookAgentSpec, scope: "project" | "user", root: string): string {
   return unlinkedFile(
     scope === "user" ? os.homedir() : root,
     scope === "user" ? agent.user.file : agent.project.file,
@@ -51,13 +60,13 @@ export function targetFile(agent: ConnectAgent, scope: "project" | "user", root:
 
 /** The entries for every event hookwire serves in the agent, as connect writes them. */
 export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> {
-  const agent = AGENTS[options.agent];
-  const dialect = await loadDialect(agent.id);
+  const agent = hookAgent(options.agent);
+  const dialect = await loadDialect(agent.dialect);
   if (options.httpPort !== undefined && !agent.http)
     throw new CliUsageError(`${dialect.label} has no http hooks; connect it without --http.`);
   return servedEvents(dialect).map((spec) => {
     const gate = gatesTools(spec);
-    if (options.httpPort !== undefined) {
+    if (options.httpPort !== undefined && !agent.http?.commandOnly?.includes(spec.name)) {
       const handler: Record<string, unknown> = {
         ...hookwireHttpHandler({ port: options.httpPort, agent: agent.id, event: spec.name }),
         [agent.timeout.field]: HOOK_TIMEOUT_SECONDS * agent.timeout.perSecond,
@@ -95,12 +104,13 @@ const same = (a: readonly Entry[], b: readonly Entry[]) => {
 };
 
 export async function connectAgent(options: ConnectOptions): Promise<ConnectResult> {
-  const agent = AGENTS[options.agent];
-  const dialect = await loadDialect(agent.id);
+  const agent = hookAgent(options.agent);
+  const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
   const file = targetFile(agent, options.scope, options.root);
   const before = readExisting(file);
   const text = before?.toString("utf8");
+  if (text !== undefined) checkAsAgent(text, file, agent);
   const wanted = await desiredEntries(options);
   const events = wanted.map((entry) => entry.event);
   const result = { agent: agent.id, scope: options.scope, file, events };
@@ -111,14 +121,21 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
   const next = addEntries(removeEntries(start, layout, agent.id), layout, wanted);
   const ownBefore = entriesIn(text ?? "", layout, agent.id).length > 0;
   await writeRecorded(file, { agent: agent.id, scope: options.scope, before, next, ownBefore });
+  // Read back as the agent reads it: every entry there, as written, or connect says it failed.
+  const back = readExisting(file)?.toString("utf8") ?? "";
+  checkAsAgent(back, file, agent);
+  if (!same(entriesIn(back, layout, agent.id), wanted))
+    throw new Error(
+      `${file} does not hold hookwire's entries as ${agent.label} reads it after connect wrote it.`,
+    );
   return { ...result, change: before === undefined ? "created" : "updated" };
 }
 
 export async function disconnectAgent(
   options: Omit<ConnectOptions, "failOpen" | "invocation">,
 ): Promise<DisconnectResult> {
-  const agent = AGENTS[options.agent];
-  const dialect = await loadDialect(agent.id);
+  const agent = hookAgent(options.agent);
+  const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
   const file = targetFile(agent, options.scope, options.root);
   const skeleton = JSON.stringify(agent.skeleton ?? {});

@@ -2,10 +2,12 @@
 import path from "node:path";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
+import { AGENTS, hookAgent, PACKAGE_AGENTS, silencingSwitches } from "@hookwire/settings-hooks/agents";
 import type { Finding } from "../finding.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
-import { AGENTS, servedEvents } from "./agents.js";
+import { servedEvents } from "./agents.js";
+import { tokenProblem } from "./connect.js";
 import { invocationProblem } from "./locate.js";
 
 /**
@@ -17,11 +19,22 @@ import { invocationProblem } from "./locate.js";
 export async function connectionFindings(result: DiscoverAndLoadResult, cwd: string): Promise<Finding[]> {
   const findings: Finding[] = [];
   const agents = new Set<DialectId>();
+  const tokenSaid = new Set<string>();
   for (const file of result.settings.files) {
     for (const connection of file.connections ?? []) {
       agents.add(connection.agent);
       await loadDialect(connection.agent);
-      // An http entry starts no hookwire: `hookwire serve` answers it.
+      // An http entry starts no hookwire: `hookwire serve` answers it, given the agent's $HOOKWIRE_TOKEN.
+      const token = connection.invocation.length === 0 ? tokenProblem(process.env.HOOKWIRE_TOKEN) : undefined;
+      if (token && !tokenSaid.has(file.source.file)) {
+        tokenSaid.add(file.source.file);
+        findings.push({
+          severity: "warning",
+          where: `${shortPath(file.source.file, cwd)}#${connection.jsonPath}`,
+          message: `${dialectById(connection.agent).label} posts to hookwire serve with $HOOKWIRE_TOKEN, and ${token} here: an agent started from this environment is refused at every call (HTTP 401).`,
+          fix: "export HOOKWIRE_TOKEN=<the server's token, 32+ characters> in the shell that starts the agent",
+        });
+      }
       const problem = connection.invocation.length > 0 ? invocationProblem(connection.invocation) : undefined;
       if (!problem) continue;
       const label = dialectById(connection.agent).label;
@@ -41,8 +54,19 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
     entry.agents.push(label);
     missing.set(key, entry);
   };
+  // The in-process agents say themselves whether the project lists hookwire's package (pi's project trust).
+  for (const id of [...agents, ...PACKAGE_AGENTS.map((agent) => agent.id)]) {
+    for (const hit of await silencingSwitches(id, { root: cwd })) {
+      findings.push({
+        severity: "error",
+        where: shortPath(hit.file, cwd),
+        message: `${hit.says}: hookwire is connected to ${AGENTS[id].label} but never runs there.`,
+        fix: hit.fix,
+      });
+    }
+  }
   for (const id of agents) {
-    const agent = AGENTS[id];
+    const agent = hookAgent(id);
     const dialect = dialectById(id);
     const served = new Set<string>(servedEvents(dialect).map((spec) => spec.native));
     for (const hook of result.hooks) {

@@ -1,17 +1,20 @@
 // docs/hosts.md's tables, generated from the connect table and each dialect's reverse direction.
+import { type DialectId, dialectSources, loadDialects, type SourceSpec } from "@hookwire/settings-hooks";
 import {
-  type DialectId,
-  dialectSources,
-  loadDialects,
-  type SettingsSource,
-  type SourceSpec,
-} from "@hookwire/settings-hooks";
-import { AGENT_IDS, AGENTS, agentDialect, gatesTools, servedEvents } from "./agents.js";
+  AGENTS,
+  type AgentId,
+  HOOK_AGENT_IDS,
+  hookAgent,
+  isPackageAgentId,
+  PACKAGE_AGENTS,
+  type PackageAgentSpec,
+  packageAgent,
+} from "@hookwire/settings-hooks/agents";
+import { agentDialect, gatesTools, servedEvents } from "./agents.js";
 import { applies, EFFECTS, type Effect } from "./capabilities.js";
-import { PACKAGE_AGENTS, type PackageAgent } from "./package-agents.js";
 
 export const START =
-  "<!-- generated from the dialect data and packages/cli/src/connect/agents.ts, package-agents.ts: do not edit by hand (pnpm docs:hosts) -->";
+  "<!-- generated from the dialect data and the agent registry (packages/settings-hooks/src/dialects/<agent>/agent.ts): do not edit by hand (pnpm docs:hosts) -->";
 
 /** One cell measured in a real agent (integration/hosts/capabilities.json): `applied: null` when a run cannot show it. */
 export interface MeasuredCase {
@@ -34,18 +37,16 @@ const where = (spec: SourceSpec) =>
 
 /** The other agents' files an agent runs itself: hookwire leaves them to it. */
 function runsItself(id: DialectId): string[] {
-  const agent = AGENTS[id];
-  return AGENT_IDS.flatMap((dialect) =>
+  const agent = hookAgent(id);
+  return HOOK_AGENT_IDS.flatMap((dialect) =>
     dialectSources(dialect)
-      .filter((spec) =>
-        agent.runsItself({ file: "", scope: spec.scope, dialect, spec } satisfies SettingsSource),
-      )
+      .filter((spec) => agent.runsItself({ scope: spec.scope, dialect, spec }))
       .map(where),
   );
 }
 
 function failClosed(id: DialectId): string {
-  const closed = AGENTS[id].failClosed;
+  const closed = hookAgent(id).failClosed;
   if (closed === undefined)
     return "the entry's own guard (exit 2 when hookwire cannot start): the agent has no switch";
   const fields = Object.entries(closed);
@@ -54,7 +55,7 @@ function failClosed(id: DialectId): string {
     : fields.map(([key, value]) => code(`${key}: ${JSON.stringify(value)}`)).join(", ");
 }
 
-const PACKAGES = Object.values(PACKAGE_AGENTS);
+const PACKAGES = PACKAGE_AGENTS;
 
 /** `opencode.jsonc` or `opencode.json`: the candidates, the first that exists taken. */
 const files = (list: readonly string[], home = false) =>
@@ -76,8 +77,8 @@ function whereTables(): string[] {
     "| agent | project file | `--user` file | fails closed through | runs itself (hookwire does not run them again) |",
   );
   lines.push("| --- | --- | --- | --- | --- |");
-  for (const id of AGENT_IDS) {
-    const agent = AGENTS[id];
+  for (const id of HOOK_AGENT_IDS) {
+    const agent = hookAgent(id);
     const project = `${code(agent.project.file)}${agent.project.local ? " (local, uncommitted)" : ""}`;
     lines.push(
       `| ${agentDialect(agent).label} | ${project} | ${code(`~/${agent.user.file}`)} | ${failClosed(id)} | ${runsItself(id).map(code).join(", ")} |`,
@@ -87,13 +88,14 @@ function whereTables(): string[] {
   lines.push("| agent | project file | `--user` file | connect adds | runs itself |");
   lines.push("| --- | --- | --- | --- | --- |");
   for (const agent of PACKAGES) {
-    const adds = `${code(agent.list)} += ${code(JSON.stringify(agent.item))}`;
+    const adds = `${code(agent.list)} += the folder of the ${code(agent.package)} installed with hookwire (${code(JSON.stringify(agent.item))} with \`--from-npm\`)`;
     lines.push(
       `| ${agent.label} | ${files(agent.project.files)} | ${files(agent.user.files, true)} | ${adds} | ${agent.runsItself} |`,
     );
   }
   lines.push("", "### Each agent's own gate (connect prints it)", "");
-  for (const id of AGENT_IDS) lines.push(`- **${agentDialect(AGENTS[id]).label}**: ${AGENTS[id].gate}`);
+  for (const id of HOOK_AGENT_IDS)
+    lines.push(`- **${agentDialect(hookAgent(id)).label}**: ${hookAgent(id).gate}`);
   for (const agent of PACKAGES) lines.push(`- **${agent.label}**: ${agent.gate}`);
   return lines;
 }
@@ -104,13 +106,13 @@ function whereTables(): string[] {
  * a status) whether it shows at all. The test holds this to what the real agents did.
  */
 export function declared(agent: string, effect: Effect): { events: string[] } | { shown: boolean } {
-  const pkg = PACKAGE_AGENTS[agent as PackageAgent["id"]];
+  const pkg = isPackageAgentId(agent) ? packageAgent(agent) : undefined;
   if (pkg) {
     if (effect === "userMessage") return { shown: pkg.showsLines };
     if (effect === "setStatus") return { shown: pkg.showsStatus === true };
     return { events: pkg.events.filter((event) => event.applies.includes(effect)).map((e) => e.event) };
   }
-  const dialect = agentDialect(AGENTS[agent as DialectId]);
+  const dialect = agentDialect(hookAgent(agent as DialectId));
   const events = servedEvents(dialect).filter((spec) => applies(dialect, spec, effect) === true);
   if ((EFFECTS[effect].native as readonly string[]).length === 0) return { shown: events.length > 0 };
   return { events: events.map((spec) => spec.name) };
@@ -139,9 +141,8 @@ function cell(agent: string, effect: Effect, measured: Measured): string {
 }
 
 function matrix(measured: Measured): string[] {
-  const ids = [...AGENT_IDS, ...PACKAGES.map((a) => a.id)];
-  const labelOf = (id: string) =>
-    PACKAGE_AGENTS[id as PackageAgent["id"]]?.label ?? agentDialect(AGENTS[id as DialectId]).label;
+  const ids = [...HOOK_AGENT_IDS, ...PACKAGES.map((a) => a.id)];
+  const labelOf = (id: string) => AGENTS[id as AgentId].label;
   const lines = ["### What a hook can do in each agent", ""];
   lines.push(`| a hook … | ${ids.map(labelOf).join(" | ")} |`);
   lines.push(`| --- | ${ids.map(() => "---").join(" | ")} |`);
@@ -167,8 +168,8 @@ function eventTables(): string[] {
     `| ${first} | native event | the agent applies | the agent cannot apply${diagnosed ? " (one diagnostic per session)" : ""} |`,
     "| --- | --- | --- | --- |",
   ];
-  for (const id of AGENT_IDS) {
-    const dialect = agentDialect(AGENTS[id]);
+  for (const id of HOOK_AGENT_IDS) {
+    const dialect = agentDialect(hookAgent(id));
     lines.push("", `### ${dialect.label}: the events \`hookwire hook ${id}\` serves`, "", ...header("event"));
     for (const spec of servedEvents(dialect)) {
       const name = gatesTools(spec) ? `${spec.name} (fails closed)` : spec.name;

@@ -1,14 +1,15 @@
 // connect's write of an agent's file and disconnect's undo of it, with the record that makes the undo exact:
 // the same for every agent, whatever its file holds (hook entries, a package in a list).
+
 import { rmdirSync, rmSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import type { AgentId } from "@hookwire/settings-hooks/agents";
 import { writeAtomically } from "./agent-file.js";
-import type { ConnectId } from "./package-agents.js";
 import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRecord } from "./records.js";
 
 export interface RecordedWrite {
-  agent: ConnectId;
+  agent: AgentId;
   scope: "project" | "user";
   /** The bytes before (`undefined`: no file) and the text connect writes. */
   before: Buffer | undefined;
@@ -51,7 +52,7 @@ function createdFolders(first: string | undefined, folder: string): number {
 
 /** What hookwire's part of an agent's file is, for the undo. */
 export interface RecordedUndo {
-  agent: ConnectId;
+  agent: AgentId;
   /** The file's bytes now (`undefined`: no file). */
   before: Buffer | undefined;
   /** The text holds hookwire's entries. */

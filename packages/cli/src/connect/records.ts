@@ -1,12 +1,13 @@
 // What `hookwire connect` did to each file, kept in the user's state folder so `disconnect` can undo it exactly.
+
 import { createHash } from "node:crypto";
 import path from "node:path";
+import type { AgentId } from "@hookwire/settings-hooks/agents";
 import { readPrivateJson, writePrivateJson } from "../private-file.js";
 import { stateRoot } from "../state-root.js";
-import type { ConnectId } from "./package-agents.js";
 
 export interface ConnectionRecord {
-  agent: ConnectId;
+  agent: AgentId;
   scope: "project" | "user";
   /** The file did not exist before connect: disconnect removes it. */
   created: boolean;

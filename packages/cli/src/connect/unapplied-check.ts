@@ -3,9 +3,10 @@ import path from "node:path";
 import { readRegularFile } from "@hookwire/core/internal";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
+import { hookAgent } from "@hookwire/settings-hooks/agents";
 import type { Finding } from "../finding.js";
 import { shortPath } from "../project.js";
-import { AGENTS, agentDialect, servedEvents } from "./agents.js";
+import { agentDialect, servedEvents } from "./agents.js";
 import { applies, type Effect } from "./capabilities.js";
 
 /** What a hook may answer that an agent can leave unapplied, and what happens there instead. */
@@ -89,7 +90,7 @@ function reliance(result: DiscoverAndLoadResult, cwd: string) {
 
 /** Whether `agent` applies `effect` at any event it serves (a status line: none does). */
 function appliedBy(id: DialectId, effect: Effect): boolean {
-  const dialect = agentDialect(AGENTS[id]);
+  const dialect = agentDialect(hookAgent(id));
   return servedEvents(dialect).some((spec) => applies(dialect, spec, effect) === true);
 }
 
@@ -107,7 +108,7 @@ export async function unappliedFindings(
   // A settings file an agent runs itself is not hookwire's to answer there.
   const hookwireRuns = (file: string | undefined) => {
     const source = file ? result.settings.files.find((f) => f.source.file === file)?.source : undefined;
-    return [...agents].filter((id) => !source || !AGENTS[id].runsItself(source));
+    return [...agents].filter((id) => !source || !hookAgent(id).runsItself(source));
   };
   for (const hook of reliance(result, cwd)) {
     for (const effect of hook.effects) {

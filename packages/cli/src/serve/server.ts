@@ -6,9 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import net from "node:net";
 import path from "node:path";
 import type { DialectId } from "@hookwire/settings-hooks";
+import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
-import { AGENT_IDS } from "../connect/agents.js";
 import { flushRecords } from "../log/record.js";
 import { forwardedVariables } from "./forwarded-variables.js";
 import { newSecret, readShellInfo, shellInfoFile, writeShellInfo } from "./runtime-files.js";
@@ -106,7 +106,7 @@ const refusal = (message: string) => `${JSON.stringify({ error: message })}\n`;
 function route(url: string | undefined): { agent: DialectId; event?: string } | undefined {
   const pathname = (url ?? "").split("?")[0] ?? "";
   const [agent, event, ...rest] = pathname.split("/").slice(1);
-  if (rest.length > 0 || !agent || !(AGENT_IDS as readonly string[]).includes(agent)) return undefined;
+  if (rest.length > 0 || !agent || !(HOOK_AGENT_IDS as readonly string[]).includes(agent)) return undefined;
   if (event !== undefined && !/^[A-Za-z]{1,64}$/.test(event)) return undefined;
   return { agent: agent as DialectId, ...(event ? { event } : {}) };
 }
@@ -119,6 +119,13 @@ function eventInBody(body: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Why a call without the right token is refused, with the fix (an agent without HOOKWIRE_TOKEN sends `Bearer `). */
+function unauthorized(given: string | undefined): string {
+  return typeof given === "string" && given.trim() === "Bearer"
+    ? "No token came with the call: HOOKWIRE_TOKEN is not set in the agent's environment. Export HOOKWIRE_TOKEN (the server's token, 32+ characters) in the shell that starts the agent, then start it again."
+    : "A bearer token is required: the headers `hookwire serve` printed (HOOKWIRE_TOKEN in the agent's environment, the same as the server's).";
 }
 
 /** Listens on 127.0.0.1 and on the private socket; resolves once both accept calls. */
@@ -159,7 +166,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     const given = request.headers.authorization;
     if (typeof given !== "string" || !timingSafeEqual(digest(given), expected)) {
       response.setHeader("www-authenticate", "Bearer");
-      reply(response, 401, refusal("A bearer token is required: the headers `hookwire serve` printed."));
+      reply(response, 401, refusal(unauthorized(given)));
       request.resume();
       return;
     }
@@ -168,7 +175,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       reply(
         response,
         target ? 405 : 404,
-        refusal(`POST <url>/<agent>[/<event>], agent one of ${AGENT_IDS.join(", ")}.`),
+        refusal(`POST <url>/<agent>[/<event>], agent one of ${HOOK_AGENT_IDS.join(", ")}.`),
       );
       request.resume();
       return;
@@ -292,7 +299,7 @@ function parseCall(line: string): ForwardedCall | undefined {
     const call = JSON.parse(line) as Partial<ForwardedCall>;
     if (
       typeof call.agent === "string" &&
-      (AGENT_IDS as readonly string[]).includes(call.agent) &&
+      (HOOK_AGENT_IDS as readonly string[]).includes(call.agent) &&
       typeof call.event === "string" &&
       typeof call.input === "string"
     )
@@ -370,7 +377,7 @@ async function shellEntry(
     secrets,
     {
       call: (call) =>
-        (AGENT_IDS as readonly string[]).includes(call.agent)
+        (HOOK_AGENT_IDS as readonly string[]).includes(call.agent)
           ? answerCall(call)
           : Promise.resolve({
               stdout: "",

@@ -1,10 +1,11 @@
 // The OpenCode provider: plugin modules in `.opencode/plugin(s)/`, `~/.config/opencode/plugin(s)/`, and `opencode.json` lists.
 import path from "node:path";
+import { nearestPackageName, packageAgent } from "@hookwire/settings-hooks/agents";
 import type { CapabilityContext, CapabilityProvider } from "../capability/types.js";
 import type { HookItem, HookLevel } from "../hooks/hook-item.js";
 import { listFiles } from "../hooks/list-files.js";
 import { readOpencodeConfig } from "./config-file.js";
-import { resolvePluginSpec } from "./plugin-spec.js";
+import { isPathSpec, packageName, resolvePluginSpec } from "./plugin-spec.js";
 
 export const OPENCODE_PROVIDER_ID = "opencode";
 
@@ -45,6 +46,19 @@ function locations(ctx: CapabilityContext): Location[] {
   ];
 }
 
+/** hookwire's own plugin for opencode: opencode runs hookwire through it, so it is never a project hook here. */
+const OWN_PLUGIN = packageAgent("opencode").package;
+
+/**
+ * Whether a plugin entry is hookwire's own `@hookwire/opencode`, however the list names it: its npm name (any
+ * version, installed or not), or a path or `file:` URL into the package. Loading it as a hook would run every hook
+ * twice (once through the plugin opencode runs, once as the plugin's own hooks).
+ */
+function isHookwirePlugin(spec: string, file: string | undefined): boolean {
+  if (!isPathSpec(spec) && packageName(spec) === OWN_PLUGIN) return true;
+  return file !== undefined && nearestPackageName(path.dirname(file)) === OWN_PLUGIN;
+}
+
 export interface OpencodeProviderOptions {
   /** Default 30 (after native, Claude-style and Codex-style hooks). */
   priority?: number;
@@ -76,7 +90,9 @@ export function opencodePluginProvider(options: OpencodeProviderOptions = {}): C
               items.push({ ...base, name, path: config, level, problem: entry.problem });
               continue;
             }
+            if (isHookwirePlugin(entry.spec, undefined)) continue;
             const resolved = resolvePluginSpec(entry.spec, path.dirname(config), cacheDir);
+            if ("file" in resolved && isHookwirePlugin(entry.spec, resolved.file)) continue;
             if ("problem" in resolved) {
               items.push({ ...base, name, path: config, level, problem: `${where}: ${resolved.problem}` });
               continue;

@@ -2,6 +2,7 @@
 // is built in; each other dialect is imported when a file of its is read (`loadDialect`): a host start whose
 // project has Claude settings only compiles none of them. Where each dialect's files are is known up front.
 import type { Dialect, DialectId, SourceSpec } from "../dialect/types.js";
+import { HOOK_AGENT_IDS } from "./agents.js";
 import { claude } from "./claude/dialect.js";
 import { codexSources } from "./codex/sources.js";
 import { copilotSources } from "./copilot/sources.js";
@@ -21,8 +22,8 @@ const ENTRIES: { readonly [Id in DialectId]: Entry } = {
   cursor: { sources: cursorSources, load: async () => (await import("./cursor/dialect.js")).cursor },
 };
 
-/** Every dialect's id, in registry order. */
-export const DIALECT_IDS: readonly DialectId[] = ["claude", "codex", "gemini", "copilot", "cursor"];
+/** Every dialect's id, in registry order: one per command-hook agent of `agents.ts`. */
+export const DIALECT_IDS: readonly DialectId[] = HOOK_AGENT_IDS;
 
 const loaded = new Map<DialectId, Dialect>([["claude", claude]]);
 

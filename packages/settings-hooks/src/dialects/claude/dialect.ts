@@ -1,6 +1,8 @@
 // Claude Code as a dialect: its files, events, tools and protocol in one object the whole package reads.
+
 import type { Dialect } from "../../dialect/types.js";
 import { compileMatcher } from "../../matcher.js";
+import { claudeAgent } from "./agent.js";
 import { claudeEvents } from "./catalogue.js";
 import { claudeProtocol } from "./protocol.js";
 import { claudeSources } from "./sources.js";
@@ -9,7 +11,7 @@ import { claudeTools } from "./tools.js";
 
 export const claude: Dialect<ClaudeState> = {
   id: "claude",
-  label: "Claude Code",
+  label: claudeAgent.label,
   sources: claudeSources,
   settings: {
     handlerTypes: ["command", "http", "mcp_tool", "prompt", "agent"],

@@ -1,5 +1,7 @@
 // Codex as a dialect: its files, events, tools and protocol in one object the whole package reads.
+
 import type { Dialect } from "../../dialect/types.js";
+import { codexAgent } from "./agent.js";
 import { codexEvents } from "./catalogue.js";
 import { compileCodexMatcher } from "./matcher.js";
 import { codexProtocol } from "./protocol.js";
@@ -9,7 +11,7 @@ import { codexTools } from "./tools.js";
 
 export const codex: Dialect<CodexState> = {
   id: "codex",
-  label: "Codex",
+  label: codexAgent.label,
   sources: codexSources,
   settings: {
     // Codex skips prompt and agent handlers with a warning; it has no http handlers.

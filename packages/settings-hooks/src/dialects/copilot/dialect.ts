@@ -1,6 +1,8 @@
 // GitHub Copilot CLI as a dialect: its hook files, events, tools and fail-closed protocol in one object.
+
 import type { Dialect } from "../../dialect/types.js";
 import { compileMatcher } from "../../matcher.js";
+import { copilotAgent } from "./agent.js";
 import { copilotEvents } from "./catalogue.js";
 import { copilotProtocol } from "./protocol.js";
 import { copilotSources } from "./sources.js";
@@ -9,7 +11,7 @@ import { copilotTools } from "./tools.js";
 
 export const copilot: Dialect<CopilotState> = {
   id: "copilot",
-  label: "GitHub Copilot CLI",
+  label: copilotAgent.label,
   sources: copilotSources,
   settings: {
     // `prompt` handlers (sessionStart only) auto-submit text in interactive sessions: a host executor's job.

@@ -1,6 +1,8 @@
 // Cursor as a dialect: its hooks.json files, events, tools and protocol (permission, followup_message, loop_limit).
+
 import type { Dialect } from "../../dialect/types.js";
 import { compileMatcher } from "../../matcher.js";
+import { cursorAgent } from "./agent.js";
 import { cursorEvents } from "./catalogue.js";
 import { cursorProtocol } from "./protocol.js";
 import { cursorSources } from "./sources.js";
@@ -9,7 +11,7 @@ import { cursorTools } from "./tools.js";
 
 export const cursor: Dialect<CursorState> = {
   id: "cursor",
-  label: "Cursor",
+  label: cursorAgent.label,
   sources: cursorSources,
   settings: {
     handlerTypes: ["command", "prompt"],

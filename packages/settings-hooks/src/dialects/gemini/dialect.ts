@@ -1,5 +1,7 @@
 // Gemini CLI as a dialect: its files, events, tools and protocol in one object the whole package reads.
+
 import type { Dialect } from "../../dialect/types.js";
+import { geminiAgent } from "./agent.js";
 import { geminiEvents } from "./catalogue.js";
 import { compileGeminiMatcher } from "./matcher.js";
 import { geminiProtocol } from "./protocol.js";
@@ -10,7 +12,7 @@ import { geminiTools } from "./tools.js";
 
 export const gemini: Dialect<GeminiState> = {
   id: "gemini",
-  label: "Gemini CLI",
+  label: geminiAgent.label,
   sources: geminiSources,
   settings: {
     handlerTypes: ["command"],

@@ -1,0 +1,35 @@
+/**
+ * `@hookwire/settings-hooks/agents`: the agents hookwire runs inside, one spec each (files, connect table,
+ * markers, watched folders, capabilities, silencing switches). Read by the loader's discovery and hookwire's CLI.
+ *
+ * @module @hookwire/settings-hooks/agents
+ */
+export type {
+  AgentId,
+  AgentSpec,
+  Effect,
+  HookAgentSpec,
+  HookFolder,
+  PackageAgentId,
+  PackageAgentSpec,
+  PackageEvent,
+  Silencer,
+} from "./dialects/agent-spec.js";
+export {
+  AGENT_IDS,
+  AGENTS,
+  HOOK_AGENT_IDS,
+  HOOK_AGENTS,
+  HOOKWIRE_FOLDER,
+  hookAgent,
+  isAgentId,
+  isPackageAgentId,
+  NATIVE_HOOK_FOLDERS,
+  PACKAGE_AGENTS,
+  PROJECT_MARKERS,
+  packageAgent,
+  WATCHED_FOLDERS,
+} from "./dialects/agents.js";
+export { nearestPackageName } from "./dialects/package-item.js";
+export type { Silencing, SilencingOptions } from "./dialects/silencing.js";
+export { silencingSwitches } from "./dialects/silencing.js";

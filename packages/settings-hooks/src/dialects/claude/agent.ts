@@ -1,0 +1,40 @@
+// Claude Code as hookwire connects to it: its files, entry fields, gate, and what it runs itself.
+import type { HookAgentSpec, SourceRef } from "../agent-spec.js";
+
+/** Whether `source` is one of Claude Code's own files at one of `paths` (its dialect's source paths). */
+export const isClaudeFile = (source: SourceRef, paths: readonly string[]): boolean =>
+  source.dialect === "claude" && paths.includes(source.spec?.path ?? "");
+
+export const claudeAgent: HookAgentSpec = {
+  kind: "hook",
+  id: "claude",
+  dialect: "claude",
+  label: "Claude Code",
+  markers: [".claude"],
+  hookFolders: [{ dir: ".claude", style: "claude" }],
+  watched: [".claude"],
+  project: { file: ".claude/settings.local.json", local: true },
+  user: { file: ".claude/settings.json" },
+  timeout: { field: "timeout", perSecond: 1 },
+  failClosed: { onFailure: "block" },
+  commandField: "command",
+  // Claude Code's own files and plugins; hookwire's `.hookwire/settings.json` is not one of them.
+  runsItself: (source) =>
+    isClaudeFile(source, [
+      ".claude/settings.json",
+      ".claude/settings.local.json",
+      ".claude/plugins/{name}/hooks/hooks.json",
+    ]),
+  gate: "Claude Code runs a project's settings once you trust the folder (its start-up prompt); nothing else to approve.",
+  // Claude Code does not run an http SessionStart hook (observed, issue #36): that event stays a command.
+  http: { commandOnly: ["SessionStart"] },
+  // Any of its settings files saying so turns every hook off, hookwire's entries at user level included.
+  silencers: (
+    [
+      [".claude/settings.json", "project"],
+      [".claude/settings.local.json", "project"],
+      [".claude/settings.json", "home"],
+    ] as const
+  ).map(([file, base]) => ({ file, base, format: "json", key: "disableAllHooks", kind: "off", value: true })),
+  json: { comments: false },
+};
