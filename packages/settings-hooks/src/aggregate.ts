@@ -67,6 +67,8 @@ export function aggregate(
       continue;
     }
     if (result.status === "blocking") {
+      // A block that a failure made (`onFailure: "block"`) is that failure too: the host hears of it.
+      if (result.failure !== undefined) outcome.errors.push({ hookPath, text: result.failure });
       if (blockable) outcome.blocks.push({ hookPath, text: result.reason });
       else outcome.errors.push({ hookPath, text: result.reason });
       // The exit code already decided; the JSON adds what the model and the user should read.

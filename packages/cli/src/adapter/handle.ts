@@ -11,6 +11,7 @@ import {
 import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
+import { closeOnFailure, failureDecision, failureSink, thrownFailure } from "./hook-failures.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { SessionStore } from "./session-store.js";
 
@@ -21,6 +22,8 @@ export interface HookRequest {
   /** The agent's JSON, as it sent it. */
   input: string;
   failOpen: boolean;
+  /** Any hook that fails on a tool event refuses the call (`connect --fail-closed-hooks`). */
+  failClosedHooks?: boolean;
 }
 
 /** What the agent reads back: stdout (its answer), stderr, the exit code. */
@@ -174,10 +177,12 @@ export async function handleHookEvent(
       if (store.once(text)) notes.push(text);
       return notes.includes(text);
     };
+    const { failures, failed } = failureSink(notes, note);
     const sinks: CallSinks = {
       messages: [],
       asked: undefined,
       note,
+      failed,
       append: (customType, data) => store.append(customType, data),
       setStatus: (key, text) => store.setStatus(key, text),
       sessionManager: store.sessionManager(session.transcriptPath),
@@ -205,14 +210,18 @@ export async function handleHookEvent(
       outcome = await project.run(callSession, sinks, event, reverse.asks === true);
     } catch (error) {
       // A tool_call handler that throws blocks the call (fail-safe), naming the hook.
+      const failure = thrownFailure(error);
+      failures.push(failure);
       outcome = {
         block: true,
         reason: errorMessage(error),
+        blockedBy: failure.hookPath,
         input: {},
         inputModified: false,
         additionalContext: [],
       };
     }
+    if (gatesTools(spec)) outcome = closeOnFailure(outcome, failures, request.failClosedHooks === true, note);
     const asked = sinks.asked;
     // A hook that asks for one more turn every time must not keep the agent going forever.
     const followUps = messages.filter((m) => m.followUp);
@@ -233,7 +242,9 @@ export async function handleHookEvent(
       );
     }
     store.save();
-    done(decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length }));
+    const decided = decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length });
+    const refused = decided.decision === "block" && failures.some((f) => f.hookPath === decided.hook);
+    done(failureDecision(decided, failures, refused));
     return encode(dialect, spec, answer.output, notes);
   } catch (error) {
     done({ decision: "error", reason: errorMessage(error) });

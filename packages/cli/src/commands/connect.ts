@@ -20,6 +20,11 @@ export const connectCommand = defineCommand({
       description: "Let tool calls through when hookwire itself fails (default: refuse them)",
       default: false,
     },
+    "fail-closed-hooks": {
+      type: "boolean",
+      description: "Refuse a tool call when any hook fails on it (an error, a timeout, unreadable output)",
+      default: false,
+    },
     http: {
       type: "boolean",
       description: `Register http hooks that post to hookwire serve (claude, copilot; default port ${DEFAULT_HTTP_PORT})`,
@@ -40,10 +45,19 @@ export const connectCommand = defineCommand({
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
     if (args.port !== undefined && !args.http) throw new CliUsageError("--port goes with --http.");
+    const failClosedHooks = args["fail-closed-hooks"] === true;
+    if (failClosedHooks && args.http)
+      throw new CliUsageError(
+        '--fail-closed-hooks is carried in the command connect writes; with --http, set "onFailure": "block" in your hooks config (docs/cli.md).',
+      );
     if (isPackageAgent(id)) {
       if (args.http)
         throw new CliUsageError(
           `--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`,
+        );
+      if (failClosedHooks)
+        throw new CliUsageError(
+          `--fail-closed-hooks is for agents that run \`hookwire hook\`; in ${id}, a module hook that fails on a tool call already refuses it, and a settings hook does with "onFailure": "block".`,
         );
       const agent = PACKAGE_AGENTS[id];
       const result = await connectPackage({ agent: id, root, scope });
@@ -70,6 +84,7 @@ export const connectCommand = defineCommand({
       root,
       scope,
       failOpen: args["fail-open"] === true,
+      ...(failClosedHooks ? { failClosedHooks } : {}),
       invocation,
       ...(args.http ? { httpPort: port } : {}),
     });
@@ -108,6 +123,10 @@ export const connectCommand = defineCommand({
         ? colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")
         : "  fail-closed: when hookwire itself fails, tool calls are refused (connect --fail-open to change)",
     );
+    if (failClosedHooks)
+      out.line(
+        "  fail-closed hooks: a hook that fails on a tool call (an error, a timeout, unreadable output) refuses it",
+      );
     if (scope === "project" && !agent.project.local) {
       out.line(
         colors.yellow(

@@ -177,7 +177,13 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         reply(response, 400, refusal("No event: POST to <url>/<agent>/<event>, or send hook_event_name."));
         return;
       }
-      const answer = await answerInTime(target.agent, event, false, Promise.resolve(body), projects);
+      const answer = await answerInTime(
+        target.agent,
+        event,
+        { failOpen: false },
+        Promise.resolve(body),
+        projects,
+      );
       if (answer.code !== 0 && answer.stdout === "") {
         reply(response, 400, refusal(answer.stderr.trim()));
         return;
@@ -205,9 +211,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   if (resolved.socket) {
     try {
       socketServer = await listenPrivately(resolved.socket, (call) =>
-        track(() =>
-          answerInTime(call.agent, call.event, call.failOpen, Promise.resolve(call.input), projects),
-        ),
+        track(() => answerInTime(call.agent, call.event, call, Promise.resolve(call.input), projects)),
       );
     } catch (error) {
       http.close();
@@ -242,6 +246,8 @@ export interface ForwardedCall {
   agent: DialectId;
   event: string;
   failOpen: boolean;
+  /** `--fail-closed-hooks` on the command that forwarded it. */
+  failClosedHooks?: boolean;
   input: string;
 }
 
@@ -257,7 +263,13 @@ function parseCall(line: string): ForwardedCall | undefined {
       typeof call.event === "string" &&
       typeof call.input === "string"
     )
-      return { agent: call.agent, event: call.event, failOpen: call.failOpen === true, input: call.input };
+      return {
+        agent: call.agent,
+        event: call.event,
+        failOpen: call.failOpen === true,
+        ...(call.failClosedHooks === true ? { failClosedHooks: true } : {}),
+        input: call.input,
+      };
   } catch {}
   return undefined;
 }

@@ -1,4 +1,6 @@
-// The runs not yet settled, process-wide: a host that must answer now (an agent's deadline) names and ends them.
+// The runs not yet settled, per scope: a host that must answer now (an agent's deadline) names and ends the ones its
+// call started, and no others (a server answers many calls at once).
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /** One run in progress: what it belongs to (a hook's path), and how to end it at once. */
 interface LiveRun {
@@ -7,28 +9,46 @@ interface LiveRun {
   kill(): void;
 }
 
-const live = new Set<LiveRun>();
-
-/** Registers a run; returns the undo (called when it settles). */
-export function addLiveRun(run: LiveRun): () => void {
-  live.add(run);
-  return () => {
-    live.delete(run);
-  };
-}
-
-/** The labels of the runs in progress, each once, in start order (unlabelled ones left out). */
-export function liveRunLabels(): string[] {
-  return [...new Set([...live].flatMap((run) => (run.label === undefined ? [] : [run.label])))];
-}
+const scopes = new AsyncLocalStorage<RunScope>();
 
 /**
- * Kills every run in progress at once (its process group and, on Linux, every process carrying its
- * marker, descendants that left the group included) and answers their labels: what a process that is
- * about to exit calls, so no hook it started outlives it. Synchronous, so `process.exit` may follow.
+ * The runs started inside `scope.run(fn)` (through any await chain `fn` starts), until they settle: what one
+ * agent call started, to name and kill at its deadline.
  */
-export function killLiveRuns(): string[] {
-  const labels = liveRunLabels();
-  for (const run of [...live]) run.kill();
-  return labels;
+export class RunScope {
+  readonly #runs = new Set<LiveRun>();
+
+  run<T>(fn: () => T): T {
+    return scopes.run(this, fn);
+  }
+
+  /** @internal */
+  add(run: LiveRun): () => void {
+    this.#runs.add(run);
+    return () => this.#runs.delete(run);
+  }
+
+  /** The labels of its runs in progress, each once, in start order (unlabelled ones left out). */
+  labels(): string[] {
+    return [...new Set([...this.#runs].flatMap((run) => (run.label === undefined ? [] : [run.label])))];
+  }
+
+  /**
+   * Kills its runs in progress at once (each one's process group and, on Linux, every process carrying its
+   * marker, descendants that left the group included) and answers their labels. Synchronous, so the
+   * process may exit right after: no hook the scope started outlives it.
+   */
+  kill(): string[] {
+    const labels = this.labels();
+    for (const run of [...this.#runs]) run.kill();
+    return labels;
+  }
+}
+
+/** Registers a run with the scope it started in, if any; returns the undo, called when it settles. */
+export function addLiveRun(run: LiveRun): () => void {
+  const leave = scopes.getStore()?.add(run);
+  return () => {
+    leave?.();
+  };
 }

@@ -42,6 +42,7 @@ export function blockOnFailure(result: HandlerResult, onFailure: unknown, canBlo
     status: "blocking",
     reason: `hook failed (onFailure "block"): ${why}`,
     warnings: result.warnings,
+    failure: why,
   };
   if (result.status !== "success" && result.output) blocked.output = result.output;
   if (result.debug) blocked.debug = result.debug;

@@ -43,7 +43,14 @@ export type HandlerResult = (
        */
       invalidJson?: string;
     }
-  | { status: "blocking"; reason: string; output?: HookOutput; warnings: string[] }
+  | {
+      status: "blocking";
+      reason: string;
+      output?: HookOutput;
+      warnings: string[];
+      /** The handler failed, and blocks for it (`onFailure: "block"`): why it failed, reported as its error too. */
+      failure?: string;
+    }
   | { status: "error"; message: string; output?: HookOutput; warnings: string[]; code?: string }
 ) & {
   /** The run in full, when the host asked for debugging (`debug: true`, HOOKWIRE_DEBUG=1). */
