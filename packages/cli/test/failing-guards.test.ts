@@ -1,12 +1,13 @@
 // A guard that fails is never a silent pass: `hookwire hook <agent>` names the hook and why in the agent's answer,
 // logs `error`, refuses the call when fail-closed (the flag, the user's setting, the handler's onFailure), and
 // leaves no process behind.
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
+import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { boxEnv, serve } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
 
@@ -235,6 +236,27 @@ describe("--fail-closed-hooks", () => {
       }
     `);
   });
+
+  it("is carried to a running hookwire serve with the forwarded call", async () => {
+    const box = guarded({ command: "echo $PPID >> ppids.txt; exit 1" });
+    const server = await serve(box);
+    try {
+      const { event, input } = CALLS.claude;
+      const out = spawnSync(process.execPath, [bin, "hook", "claude", event, "--fail-closed-hooks"], {
+        cwd: box.cwd,
+        env: boxEnv(box),
+        input: input(box.cwd),
+        encoding: "utf8",
+      });
+      expect(JSON.parse(out.stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+        "the call is refused (fail-closed hooks: connected with --fail-closed-hooks)",
+      );
+      // The hook ran in the server, not in the `hookwire hook` process.
+      expect(readFileSync(path.join(box.cwd, "ppids.txt"), "utf8").trim()).toBe(String(server.child.pid));
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 
   it("lets a healthy call through and logs none", () => {
     const box = guarded({ command: "true" });
