@@ -237,6 +237,15 @@ describe("--fail-closed-hooks", () => {
     `);
   });
 
+  it("refuses when a module guard does not load (a syntax error): a guard that is not there fails too", () => {
+    const box = sandbox("connect");
+    write(box, ".hookwire/hooks/guard.ts", "export default (pi: any) => {\n");
+    box.run(["trust", "--yes"]);
+    const answer = JSON.stringify(call(box, "claude", "--fail-closed-hooks"));
+    expect(answer).toContain("`.hookwire/hooks/guard.ts` failed (did not load: ");
+    expect(lastDecision(box)).toMatchObject({ decision: "error", hook: ".hookwire/hooks/guard.ts" });
+  });
+
   it("is carried to a running hookwire serve with the forwarded call", async () => {
     const box = guarded({ command: "echo $PPID >> ppids.txt; exit 1" });
     const server = await serve(box);

@@ -1,5 +1,5 @@
 // The adapter: one agent hook call (its JSON in) through hookwire's hooks, answered in the agent's terms.
-import { errorMessage, type HookEvent, type NativeEventName } from "@hookwire/core";
+import { displayPath, errorMessage, type HookEvent, type NativeEventName } from "@hookwire/core";
 import {
   type AnyBridgedEvent,
   type Dialect,
@@ -177,7 +177,7 @@ export async function handleHookEvent(
       if (store.once(text)) notes.push(text);
       return notes.includes(text);
     };
-    const { failures, failed } = failureSink(notes, note);
+    const { failures, failed, notLoaded } = failureSink(notes, note);
     const sinks: CallSinks = {
       messages: [],
       asked: undefined,
@@ -203,7 +203,7 @@ export async function handleHookEvent(
       if (note(text) && applies(dialect, spec, "context"))
         messages.push({ text, hookPath: "hookwire", followUp: false });
     }
-    for (const failure of loaded.errors) note(`hookwire: ${failure.error.message}`);
+    for (const { path: file, error } of loaded.errors) notLoaded(displayPath(file, root), error.message);
 
     let outcome: unknown;
     try {

@@ -35,14 +35,20 @@ export function describeFailures(failures: readonly HookFailure[]): string {
  */
 export function failureSink(notes: string[], note: (text: string) => void) {
   const failures: HookFailure[] = [];
-  const failed = (error: HookError) => {
-    const failure = hookFailure(error);
-    const text = `hookwire: ${error.message}`;
-    if (!failure) return note(text);
+  const add = (failure: HookFailure, text: string) => {
     failures.push(failure);
     if (!notes.includes(text)) notes.push(text);
   };
-  return { failures, failed };
+  const failed = (error: HookError) => {
+    const failure = hookFailure(error);
+    const text = `hookwire: ${error.message}`;
+    if (!failure) note(text);
+    else add(failure, text);
+  };
+  /** A hook that did not load (a syntax error, a factory that threw): a guard that is not there fails too. */
+  const notLoaded = (hookPath: string, message: string) =>
+    add({ hookPath, why: `did not load: ${message}` }, `hookwire: ${message}`);
+  return { failures, failed, notLoaded };
 }
 
 /**
