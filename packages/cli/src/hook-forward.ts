@@ -4,6 +4,7 @@
 // (scripts/write-forward.mjs), so with a server a call costs about a bare `node` start.
 import { readFileSync, writeSync } from "node:fs";
 import net from "node:net";
+import { forwardedVariables } from "./serve/forwarded-variables.js";
 import { trustedSocket } from "./serve/socket-path.js";
 
 /** The input bound of the in-process path (run-hook's MAX_INPUT_BYTES): a larger input is left to it to refuse. */
@@ -79,7 +80,9 @@ function forward(
     socket.destroy();
     inProcess(input);
   };
-  socket.on("connect", () => socket.write(`${JSON.stringify({ agent, event, ...flags, input })}\n`));
+  socket.on("connect", () =>
+    socket.write(`${JSON.stringify({ agent, event, ...flags, env: forwardedVariables(), input })}\n`),
+  );
   socket.on("data", (chunk: Buffer) => {
     chunks.push(chunk);
     // The answer is one line: it is whole when the newline came.

@@ -67,6 +67,7 @@ describe("the answer deadline", () => {
       { failOpen: false },
       Promise.resolve(input),
       undefined,
+      {},
       3000,
     );
     expect(Date.now() - started).toBeLessThan(30_000);

@@ -21,6 +21,8 @@ export interface HookRequest {
   event: string;
   /** The agent's JSON, as it sent it. */
   input: string;
+  /** The agent's variables hookwire reads (`FORWARDED_VARIABLES`: the session's project), as it set them for the hook. */
+  env?: Record<string, string>;
   failOpen: boolean;
   /** Any hook that fails on a tool event refuses the call (`connect --fail-closed-hooks`). */
   failClosedHooks?: boolean;

@@ -2,6 +2,7 @@
 import { errorMessage, RunScope } from "@hookwire/core";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import { flushRecords, recordDecision } from "../log/record.js";
+import { forwardedVariables } from "../serve/forwarded-variables.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
 
@@ -76,6 +77,8 @@ export async function answerInTime(
   flags: HookFlags,
   input: Promise<string>,
   projects?: ProjectPool,
+  /** The agent's variables hookwire reads (the server gets them with the call; a call run here has its own). */
+  env: Record<string, string> = forwardedVariables(),
   withinMs = ANSWER_WITHIN_MS,
 ): Promise<HookResponse> {
   const { failOpen } = flags;
@@ -104,6 +107,7 @@ export async function answerInTime(
         event,
         failOpen,
         failClosedHooks: flags.failClosedHooks === true,
+        env,
         input: read,
       };
       return scope.run(() => handleHookEvent(request, projects));

@@ -14,6 +14,7 @@ export type DecisionKind =
   | "continue"
   | "untrusted"
   | "error"
+  | "unapplied"
   | "none";
 
 export interface Decision {

@@ -18,6 +18,11 @@ export interface TrustRecord {
   files: Record<string, string>;
   /** The kept copy of each text item (`trust-snapshots/<name>`), for diffs. */
   texts?: Record<string, string>;
+  /**
+   * `"hook-parts"`: a settings item's digest and copy are of its hook-relevant parts. Absent (records written
+   * before): of the whole file; such a digest is still accepted while the file is unchanged (`recordHolds`).
+   */
+  settings?: "hook-parts";
 }
 
 /** Per project root (its real path), a record per discovery: hosts that discover differently never untrust each other. */
