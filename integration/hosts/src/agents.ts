@@ -1,9 +1,10 @@
 // Runs one real agent (Claude Code, Codex, Gemini CLI, Copilot CLI) in a project, offline against its fake model.
-import { spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { startFakeApi as claudeApi } from "@hookwire/claude-conformance/fake-api";
 import { startFakeApi as codexApi } from "@hookwire/codex-conformance/fake-api";
@@ -49,6 +50,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Where an agent that installs hookwire's package itself (pi) gets it from. */
   registry?: Registry;
+  /** Talks to the agent on stdin instead of a print-mode prompt (pi's RPC mode): its arguments, and the talk. */
+  drive?: { args(args: string[]): string[]; talk(child: ChildProcess): void };
 }
 
 /** npm as the agent runs it: the registry given, the test user's own npm cache (the agent's HOME is a fresh one). */
@@ -335,11 +338,11 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
   const api = await spec.api(options.calls);
   try {
     const { command, args, env } = spec.prepare(api, options);
-    const child = spawn(command ?? process.execPath, args, {
+    const child = spawn(command ?? process.execPath, options.drive?.args(args) ?? args, {
       cwd: options.project,
       // A group of its own: a run that overstays is killed with every process it started (pi's npm install).
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [options.drive ? "pipe" : "ignore", "pipe", "pipe"],
       env: {
         HOME: options.home,
         PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -347,7 +350,8 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
         ...env,
         ...options.env,
       },
-    });
+      // stdin is a pipe only for a run that talks to the agent: the rest get none, as from a terminal's `</dev/null`.
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -356,6 +360,7 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
+    options.drive?.talk(child);
     const timer = setTimeout(() => {
       try {
         process.kill(-(child.pid as number), "SIGKILL");

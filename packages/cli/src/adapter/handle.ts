@@ -11,9 +11,10 @@ import {
 import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
-import { closeOnFailure, failureDecision, failureSink, thrownFailure } from "./hook-failures.js";
+import { closeOnFailure, failureDecision, failureSink, thrownOutcome } from "./hook-failures.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { SessionStore } from "./session-store.js";
+import { ASK_REFUSED, STATUS_UNAPPLIED, unappliedDecision } from "./unapplied.js";
 
 /** One call, as any transport hands it over: the command line's `hookwire hook`, or a server. */
 export interface HookRequest {
@@ -180,13 +181,17 @@ export async function handleHookEvent(
       return notes.includes(text);
     };
     const { failures, failed, notLoaded } = failureSink(notes, note);
+    let statusSet = false;
     const sinks: CallSinks = {
       messages: [],
       asked: undefined,
       note,
       failed,
       append: (customType, data) => store.append(customType, data),
-      setStatus: (key, text) => store.setStatus(key, text),
+      setStatus: (key, text) => {
+        statusSet = true;
+        store.setStatus(key, text);
+      },
       sessionManager: store.sessionManager(session.transcriptPath),
       model: typeof stdin.model === "string" ? stdin.model : undefined,
     };
@@ -212,16 +217,7 @@ export async function handleHookEvent(
       outcome = await project.run(callSession, sinks, event, reverse.asks === true);
     } catch (error) {
       // A tool_call handler that throws blocks the call (fail-safe), naming the hook.
-      const failure = thrownFailure(error);
-      failures.push(failure);
-      outcome = {
-        block: true,
-        reason: errorMessage(error),
-        blockedBy: failure.hookPath,
-        input: {},
-        inputModified: false,
-        additionalContext: [],
-      };
+      outcome = thrownOutcome(error, failures);
     }
     if (gatesTools(spec)) outcome = closeOnFailure(outcome, failures, request.failClosedHooks === true, note);
     const asked = sinks.asked;
@@ -238,15 +234,21 @@ export async function handleHookEvent(
       } else store.data.followUps++;
     }
     const answer = reverse.answer({ outcome, messages, asked } as never, event as never, stdin);
-    for (const what of answer.unapplied) {
+    // A status line is pi's: kept in the session for the hooks, shown by no connected agent.
+    const unapplied = statusSet ? [...answer.unapplied, STATUS_UNAPPLIED] : answer.unapplied;
+    for (const what of unapplied) {
       note(
         `hookwire: ${dialect.label} cannot apply ${what} on ${spec.name}; a hook's ${what} was dropped there.`,
       );
     }
     store.save();
     const decided = decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length });
-    const refused = decided.decision === "block" && failures.some((f) => f.hookPath === decided.hook);
-    done(failureDecision(decided, failures, refused));
+    done(failureDecision(decided, failures));
+    // A question where the agent has none was refused (its reason says so there): logged as unapplied too.
+    const refused = decided.decision === "ask" && reverse.asks !== true ? [ASK_REFUSED] : [];
+    const answered = { outcome, messages, asked };
+    const dropped = unappliedDecision(dialect.label, spec.name, [...unapplied, ...refused], answered);
+    if (dropped) done(dropped);
     return encode(dialect, spec, answer.output, notes);
   } catch (error) {
     done({ decision: "error", reason: errorMessage(error) });

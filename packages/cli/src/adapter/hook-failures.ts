@@ -69,31 +69,34 @@ export function closeOnFailure(
   return refusedForFailures(failures, `fail-closed hooks: "onFailure": "block" in ${setting.file}`);
 }
 
+/** A refused tool call's outcome, as the runner folds one, with the hook that refused it. */
+const refusal = (reason: string, blockedBy: string) => ({
+  block: true,
+  reason,
+  blockedBy,
+  input: {},
+  inputModified: false,
+  additionalContext: [],
+});
+
 /** The tool_call outcome that refuses the call because hooks failed (fail-closed hooks), naming them. */
 function refusedForFailures(failures: readonly HookFailure[], why: string) {
   const first = failures[0] as HookFailure;
-  return {
-    block: true,
-    reason: `hookwire: ${describeFailures(failures)}; the call is refused (${why}).`,
-    blockedBy: first.hookPath,
-    input: {},
-    inputModified: false,
-    additionalContext: [],
-  };
+  return refusal(`hookwire: ${describeFailures(failures)}; the call is refused (${why}).`, first.hookPath);
 }
 
 /**
  * The log's line for a call where hooks failed: `error`, naming the first failed hook and every failure,
- * and whether the call was refused. A block by a hook that worked stays `block` (its reason is the
- * decision); the failures still show in its reason.
+ * and whether the call was refused (by fail-closed hooks, or by the failed hook itself). A block by a hook
+ * that worked stays `block` (its reason is the decision); the failures still show in its reason.
  */
 export function failureDecision(
   decided: Pick<Decision, "decision" | "reason" | "hook">,
   failures: readonly HookFailure[],
-  refused: boolean,
 ): Pick<Decision, "decision" | "reason" | "hook"> {
   if (failures.length === 0) return decided;
   const what = describeFailures(failures);
+  const refused = decided.decision === "block" && failures.some((f) => f.hookPath === decided.hook);
   if (decided.decision === "block" && !refused) {
     return { ...decided, reason: `${decided.reason ?? "blocked"} (also: ${what})` };
   }
@@ -102,7 +105,12 @@ export function failureDecision(
   return { decision: "error", reason: `${what}; ${after}`, hook: first.hookPath };
 }
 
-/** A thrown tool_call failure (the runner propagates it) as a failure of its hook, or of hookwire. */
-export function thrownFailure(error: unknown): HookFailure {
-  return hookFailure(error) ?? { hookPath: "hookwire", why: errorMessage(error) };
+/**
+ * The outcome of a tool call whose handler threw (the runner propagates it): refused, naming the hook, as
+ * a failure of that hook (or of hookwire, for anything else).
+ */
+export function thrownOutcome(error: unknown, failures: HookFailure[]) {
+  const failure = hookFailure(error) ?? { hookPath: "hookwire", why: errorMessage(error) };
+  failures.push(failure);
+  return refusal(errorMessage(error), failure.hookPath);
 }

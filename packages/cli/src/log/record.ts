@@ -35,8 +35,10 @@ export function exportSpansHere(): void {
 function sendSpooled(): void {
   if (!telemetryWanted()) return;
   const waiting = drainSpool();
-  if (waiting.length > 0)
-    void otel().then((sdk) => waiting.forEach((decision) => sdk?.exportDecision(decision)));
+  if (waiting.length === 0) return;
+  void otel().then((sdk) => {
+    for (const decision of waiting) sdk?.exportDecision(decision);
+  });
 }
 
 export function recordDecision(decision: Decision): void {

@@ -112,14 +112,19 @@ function serveConnection(
     const header = line();
     if (header === undefined) return false;
     const [kind, secret = "", agent = "", event = "", flag = "", count = ""] = header.split(" ");
-    if (!same(secret, secrets.client)) return (refuse(), false);
+    if (!same(secret, secrets.client)) {
+      refuse();
+      return false;
+    }
     if (kind === "stop" || kind === "status") {
       connection.off("data", onData);
       void handlers.control(kind).then((reply) => connection.end(`${reply}\n`));
       return false;
     }
-    if (kind !== "call" || (flag !== "plain" && flag !== "--fail-open") || !/^\d$/.test(count))
-      return (refuse(), false);
+    if (kind !== "call" || (flag !== "plain" && flag !== "--fail-open") || !/^\d$/.test(count)) {
+      refuse();
+      return false;
+    }
     call = { agent, event, failOpen: flag === "--fail-open" };
     wanted = Number(count);
     return true;
