@@ -68,13 +68,13 @@ describe("the answer deadline", () => {
       Promise.resolve(input),
       undefined,
       {},
-      3000,
+      15_000,
     );
     expect(Date.now() - started).toBeLessThan(30_000);
     const answer = JSON.parse(response.stdout).hookSpecificOutput;
     expect(answer.permissionDecision).toBe("deny");
     expect(answer.permissionDecisionReason).toMatchInlineSnapshot(
-      `"hookwire failed (no answer within 3 s: \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\`, \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[1]\` were still running and were killed); the call is refused. Run \`hookwire doctor\` to see why; connect with --fail-open to let calls through when hookwire fails."`,
+      `"hookwire failed (no answer within 15 s: \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\`, \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[1]\` were still running and were killed); the call is refused. Run \`hookwire doctor\` to see why; connect with --fail-open to let calls through when hookwire fails."`,
     );
     expect(await gone(`sleep ${n}`)).toEqual([]);
     expect(await gone(`sleep ${n + 1}`)).toEqual([]);

@@ -17,6 +17,7 @@ const scopes = new AsyncLocalStorage<RunScope>();
  */
 export class RunScope {
   readonly #runs = new Set<LiveRun>();
+  #killed = false;
 
   run<T>(fn: () => T): T {
     return scopes.run(this, fn);
@@ -24,6 +25,11 @@ export class RunScope {
 
   /** @internal */
   add(run: LiveRun): () => void {
+    // Started after the scope was killed (its call already answered): it must not outlive the call either.
+    if (this.#killed) {
+      run.kill();
+      return () => undefined;
+    }
     this.#runs.add(run);
     return () => this.#runs.delete(run);
   }
@@ -36,9 +42,10 @@ export class RunScope {
   /**
    * Kills its runs in progress at once (each one's process group and, on Linux, every process carrying its
    * marker, descendants that left the group included) and answers their labels. Synchronous, so the
-   * process may exit right after: no hook the scope started outlives it.
+   * process may exit right after: no hook the scope started outlives it, nor one it starts later.
    */
   kill(): string[] {
+    this.#killed = true;
     const labels = this.labels();
     for (const run of [...this.#runs]) run.kill();
     return labels;
