@@ -5,6 +5,7 @@ import { handlerCases } from "./handlers.js";
 import { ifRuleCases } from "./if-rules.js";
 import { largeOutputCases } from "./large-output.js";
 import { matcherCases } from "./matchers.js";
+import { onFailureCases } from "./on-failure.js";
 import { outputFieldCases } from "./output-fields.js";
 import { permissionCases } from "./permissions.js";
 import { sessionCases, transcriptCases } from "./session.js";
@@ -17,6 +18,7 @@ export const cases: ConformanceCase[] = [
   ...matcherCases,
   ...ifRuleCases,
   ...handlerCases,
+  ...onFailureCases,
   ...permissionCases,
   ...sessionCases,
   ...transcriptCases,

@@ -53,7 +53,12 @@ function answered(answer: Answer): void {
 }
 
 /** Connects first, then reads stdin while the connection opens; the answer is the server's one JSON line. */
-function forward(file: string, agent: string, event: string, failOpen: boolean): void {
+function forward(
+  file: string,
+  agent: string,
+  event: string,
+  flags: { failOpen: boolean; failClosedHooks: boolean },
+): void {
   const socket = net.connect(file);
   const input = readStdin();
   if (input === undefined || input.length > MAX_INPUT_BYTES) {
@@ -76,7 +81,7 @@ function forward(file: string, agent: string, event: string, failOpen: boolean):
     inProcess(input);
   };
   socket.on("connect", () =>
-    socket.write(`${JSON.stringify({ agent, event, failOpen, env: forwardedVariables(), input })}\n`),
+    socket.write(`${JSON.stringify({ agent, event, ...flags, env: forwardedVariables(), input })}\n`),
   );
   socket.on("data", (chunk: Buffer) => {
     chunks.push(chunk);
@@ -98,7 +103,12 @@ function forward(file: string, agent: string, event: string, failOpen: boolean):
 }
 
 const [agent = "", event = "", ...flags] = process.argv.slice(3);
-const plain = flags.length === 0 || (flags.length === 1 && flags[0] === "--fail-open");
+// As connect writes them (hook-main's `isPlainFlags`, not imported: this file loads nothing of hookwire's).
+const plain = ["", "--fail-open", "--fail-closed-hooks", "--fail-open --fail-closed-hooks"].includes(
+  flags.join(" "),
+);
 const socket = plain && /^[a-z]+$/.test(agent) && /^[A-Za-z]+$/.test(event) ? trustedSocket() : undefined;
-if (socket?.ok) forward(socket.file, agent, event, flags[0] === "--fail-open");
-else inProcess();
+if (socket?.ok) {
+  const failOpen = flags.includes("--fail-open");
+  forward(socket.file, agent, event, { failOpen, failClosedHooks: flags.includes("--fail-closed-hooks") });
+} else inProcess();

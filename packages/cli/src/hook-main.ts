@@ -1,6 +1,18 @@
-// `hookwire hook <agent> <event> [--fail-open]` in this process, without the command parser the rest of the CLI
+// `hookwire hook <agent> <event> [--fail-open] [--fail-closed-hooks]` in this process, without the command parser the rest of the CLI
 // loads (it costs every tool call a little): what `hook-forward` runs when no server answers for it.
 import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
+
+/** The flags connect writes, in its order (`--fail-open`, then `--fail-closed-hooks`); anything else goes to citty. */
+export function isPlainFlags(flags: readonly string[]): boolean {
+  const known = ["--fail-open", "--fail-closed-hooks"];
+  let at = 0;
+  for (const flag of flags) {
+    const index = known.indexOf(flag, at);
+    if (index === -1) return false;
+    at = index + 1;
+  }
+  return true;
+}
 
 /** Runs the call here and exits; `input` is the agent's JSON when the forwarding client already read it. */
 export async function hookMain(input?: string): Promise<void> {
@@ -12,7 +24,7 @@ export async function hookMain(input?: string): Promise<void> {
     });
   }
   const [agent = "", event = "", ...flags] = process.argv.slice(3);
-  const plain = flags.length === 0 || (flags.length === 1 && flags[0] === "--fail-open");
+  const plain = isPlainFlags(flags);
   if (!plain || !(HOOK_AGENT_IDS as readonly string[]).includes(agent) || !/^[A-Za-z]+$/.test(event)) {
     // The whole CLI says what is wrong with the command line, as for any other command.
     await import("./cli.js");
@@ -26,7 +38,7 @@ export async function hookMain(input?: string): Promise<void> {
   const code = await runHook(
     agent as (typeof HOOK_AGENT_IDS)[number],
     event,
-    flags[0] === "--fail-open",
+    { failOpen: flags.includes("--fail-open"), failClosedHooks: flags.includes("--fail-closed-hooks") },
     input,
   );
   process.stdout.write("", () => process.exit(code));

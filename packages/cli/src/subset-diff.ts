@@ -5,6 +5,8 @@ export interface SubsetDifference {
   path: string;
   expected: unknown;
   actual: unknown;
+  /** Set when the key is not in `actual` at all: the keys that are there, for a did-you-mean. */
+  keys?: string[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -31,6 +33,8 @@ export function subsetDifference(
   if (isObject(expected)) {
     if (!isObject(actual)) return { path, expected, actual };
     for (const [key, value] of Object.entries(expected)) {
+      if (!Object.hasOwn(actual, key))
+        return { path: child(path, key), expected: value, actual: undefined, keys: Object.keys(actual) };
       const found = subsetDifference(value, actual[key], child(path, key));
       if (found) return found;
     }

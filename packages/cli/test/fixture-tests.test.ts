@@ -71,6 +71,48 @@ describe("hookwire test", () => {
     `);
   });
 
+  it("fails a fixture whose event did not run, or ran untrusted, saying so, and offers blocked for block", () => {
+    const box = withFixtures({
+      "usage-error": { event: "PreToolUs", input: curl, expect: {} },
+      typo: { event: "PreToolUse", input: curl, expect: { block: true } },
+    });
+    const out = box.run(["test"]);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatchInlineSnapshot(`
+      "✖ typo
+          expect.block: emit prints no "block" here; did you mean "blocked"?
+      ✖ usage-error
+          the event did not run: Unknown event "PreToolUs". Did you mean "PreToolUse"?
+      0 passed, 2 failed
+      "
+    `);
+    // A hook edited after trust: the project's hooks are skipped, and the fixture says that is why.
+    const guard = path.join(box.cwd, ".hookwire/hooks/guard.ts");
+    writeFileSync(guard, `${readFileSync(guard, "utf8")}\n// edited\n`);
+    writeFileSync(
+      path.join(box.cwd, ".hookwire/tests/typo.json"),
+      JSON.stringify({ event: "PreToolUse", input: curl, expect: { blocked: true } }),
+    );
+    writeFileSync(
+      path.join(box.cwd, ".hookwire/tests/usage-error.json"),
+      // Naming `skipped` tests the untrusted result itself.
+      JSON.stringify({
+        event: "PreToolUse",
+        input: curl,
+        expect: { skipped: [".hookwire/hooks/guard.ts", ".claude/settings.json"], blocked: false },
+      }),
+    );
+    const untrusted = box.run(["test"]);
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stdout).toMatchInlineSnapshot(`
+      "✖ typo
+          ran untrusted: 2 project hook sources were skipped (not trusted): .hookwire/hooks/guard.ts, .claude/settings.json; the result is without them. Review and trust them: pnpm exec hookwire trust --cwd <cwd>
+      ✔ usage-error
+      1 passed, 1 failed
+      "
+    `);
+  });
+
   it("exits 2 when there is nothing to test", () => {
     const out = sandbox("basic").run(["test"]);
     expect(out.code).toBe(2);

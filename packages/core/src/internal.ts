@@ -14,6 +14,7 @@ export { lazyRequire } from "./lazy-require.js";
 export { outranks } from "./permission.js";
 export type { CombinedAnswers } from "./policies/combine.js";
 export { combineAnswers } from "./policies/combine.js";
+export { RunScope } from "./process/live-runs.js";
 export type { ProcessRun, RunProcessOptions } from "./process/run-process.js";
 export { KILL_GRACE_MS, MAX_STREAM_BYTES, runProcess } from "./process/run-process.js";
 export type { RegularFileOpen, RegularFileRead, UnreadableReason } from "./read-regular-file.js";

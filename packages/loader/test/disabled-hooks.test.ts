@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { discoverAndLoadHooks, HOOK_FORMATS } from "../src/index.js";
@@ -145,5 +145,16 @@ describe("hooks the user turned off", () => {
     expect(pinned.result.warnings.find((w) => w.kind === "config")?.message).toContain(
       'must hold "pinned": {id: {handler id: fingerprint}}, got {"x":1}',
     );
+  });
+});
+
+describe("the hooks config's other settings", () => {
+  it("keeps them when a hook is turned off and on again", async () => {
+    const root = await tempDir();
+    const file = path.join(root, "hooks.json");
+    await writeFile(file, JSON.stringify({ onFailure: "block", disabled: [] }));
+    await setHookDisabled("/repo/.hookwire/hooks/a.ts", true, { file });
+    await setHookDisabled("/repo/.hookwire/hooks/a.ts", false, { file });
+    expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ onFailure: "block", disabled: [] });
   });
 });

@@ -3,7 +3,7 @@
 import { outranks } from "@hookwire/core/internal";
 import type { AggregatedOutcome, AttributedResult } from "./dialect/outcome.js";
 import type { EventInfo } from "./dialect/types.js";
-import type { HookOutput } from "./protocol/output.js";
+import { brokenJsonMessage, type HookOutput } from "./protocol/output.js";
 
 /**
  * Fold results in handler order. PreToolUse: deny > defer > ask > allow; an `updatedInput` replaces the
@@ -67,11 +67,17 @@ export function aggregate(
       continue;
     }
     if (result.status === "blocking") {
+      // A block that a failure made (`onFailure: "block"`) is that failure too: the host hears of it.
+      if (result.failure !== undefined) outcome.errors.push({ hookPath, text: result.failure });
       if (blockable) outcome.blocks.push({ hookPath, text: result.reason });
       else outcome.errors.push({ hookPath, text: result.reason });
       // The exit code already decided; the JSON adds what the model and the user should read.
       if (result.output) apply(hookPath, result.output, false);
       continue;
+    }
+    if (result.invalidJson !== undefined) {
+      const text = brokenJsonMessage(result.invalidJson);
+      outcome.errors.push({ hookPath, text, code: "HOOK_OUTPUT_INVALID" });
     }
     if (result.text) outcome.plainText.push({ hookPath, text: result.text });
     apply(hookPath, result.output, true);

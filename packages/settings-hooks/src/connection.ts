@@ -3,7 +3,7 @@
 import type { DialectId } from "./dialect/types.js";
 import { DIALECT_IDS } from "./dialects/registry.js";
 
-/** What a connection entry runs: `<invocation> hook <agent> <event> [--fail-open]`. */
+/** What a connection entry runs: `<invocation> hook <agent> <event> [--fail-open] [--fail-closed-hooks]`. */
 export interface HookwireCommand {
   /** The words that start hookwire: `["hookwire"]`, or an absolute node and the absolute CLI script. */
   invocation: readonly string[];
@@ -11,6 +11,8 @@ export interface HookwireCommand {
   event: string;
   /** Chosen at connect time: a failure inside hookwire lets the action through instead of refusing it. */
   failOpen: boolean;
+  /** Chosen at connect time: any hook that fails on a tool event refuses the call (`--fail-closed-hooks`). */
+  failClosedHooks?: boolean;
   /**
    * Appended for agents without a fail-closed switch: when hookwire cannot even start (a moved install,
    * no node), the command still refuses the action (exit 2 with the reason on stderr).
@@ -33,6 +35,7 @@ export const FAIL_GUARD =
 export function hookwireCommand(command: HookwireCommand): string {
   const words = [...command.invocation, "hook", command.agent, command.event];
   if (command.failOpen) words.push("--fail-open");
+  if (command.failClosedHooks) words.push("--fail-closed-hooks");
   const text = words.map(quote).join(" ");
   return command.guard ? `${text} ${FAIL_GUARD}` : text;
 }
@@ -81,7 +84,7 @@ const isHookwireScript = (word: string) => word.startsWith("/") && /\/(?:hookwir
 /**
  * The connection a settings command stands for, or `undefined`. Only the exact text `hookwireCommand`
  * writes counts: `hookwire` or an absolute hookwire script (after an absolute interpreter), then
- * `hook <agent> <event>`, `--fail-open` and the failure guard as written; anything more (a `;`, a
+ * `hook <agent> <event>`, `--fail-open`, `--fail-closed-hooks` and the failure guard as written; anything more (a `;`, a
  * redirection, another word) is a command like any other, run and fingerprinted as one.
  */
 export function parseHookwireCommand(command: string): HookwireCommand | undefined {
@@ -91,8 +94,10 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
   if (guard) text = text.slice(0, -FAIL_GUARD.length - 1);
   const all = words(text);
   if (!all) return undefined;
-  const failOpen = all.at(-1) === "--fail-open";
-  const head = failOpen ? all.slice(0, -1) : all;
+  const failClosedHooks = all.at(-1) === "--fail-closed-hooks";
+  const flagged = failClosedHooks ? all.slice(0, -1) : all;
+  const failOpen = flagged.at(-1) === "--fail-open";
+  const head = failOpen ? flagged.slice(0, -1) : flagged;
   if (head.length < 4) return undefined;
   const [hook, agent, event] = head.slice(-3) as [string, string, string];
   const invocation = head.slice(0, -3);
@@ -105,7 +110,14 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
         (invocation[0] as string).startsWith("/") &&
         isHookwireScript(invocation[1] as string);
   if (!starts) return undefined;
-  return { invocation, agent: agent as DialectId, event, failOpen, guard };
+  return {
+    invocation,
+    agent: agent as DialectId,
+    event,
+    failOpen,
+    ...(failClosedHooks ? { failClosedHooks } : {}),
+    guard,
+  };
 }
 
 /** The fields connect writes in a handler, under every dialect's spelling (Copilot's `bash`, `timeoutSec`). */

@@ -22,6 +22,8 @@ function buildSchemas() {
     statusMessage: z.string().optional(),
     // Meaningful only for hooks declared in skills and agents; accepted and ignored in settings files.
     once: z.boolean().optional(),
+    // Claude Code's (2.1.332), read in every format: a failing hook blocks where a block stops something.
+    onFailure: z.enum(["continue", "block"]).optional(),
   };
   const command = z.object({
     type: z.literal("command"),

@@ -10,6 +10,11 @@ interface HandlerBase {
   statusMessage?: string;
   /** Only meaningful for hooks declared in skills and agents; settings files accept and ignore it. */
   once?: boolean;
+  /**
+   * Claude Code's: `"block"` makes a failure (an error, a timeout, output that does not parse) a block on
+   * events that can block; `"continue"` (default) reports it and goes on. Read in every format.
+   */
+  onFailure?: "continue" | "block";
 }
 
 export interface CommandHandlerConfig extends HandlerBase {

@@ -1,6 +1,11 @@
 // hookwire's own entries in an agent's settings: exactly what connect writes counts, any lookalike is a hook.
 import { describe, expect, it } from "vitest";
-import { hookwireHttpHandler, isConnectionEntry, parseConnectionEntry } from "../src/connection.js";
+import {
+  hookwireCommand,
+  hookwireHttpHandler,
+  isConnectionEntry,
+  parseConnectionEntry,
+} from "../src/connection.js";
 
 describe("http connection entries", () => {
   const entry = {
@@ -40,5 +45,28 @@ describe("http connection entries", () => {
     ];
     for (const lookalike of lookalikes)
       expect(isConnectionEntry(lookalike), JSON.stringify(lookalike)).toBe(false);
+  });
+});
+
+describe("command connection entries", () => {
+  it("recognise --fail-closed-hooks after --fail-open, and nothing in another order or spelling", () => {
+    const base = { invocation: ["hookwire"], agent: "codex", event: "PreToolUse", guard: false } as const;
+    for (const flags of [
+      { failOpen: false, failClosedHooks: true },
+      { failOpen: true, failClosedHooks: true },
+      { failOpen: true },
+    ]) {
+      const command = hookwireCommand({ ...base, ...flags });
+      expect(parseConnectionEntry({ type: "command", command })).toEqual({ ...base, ...flags });
+    }
+    expect(hookwireCommand({ ...base, failOpen: true, failClosedHooks: true })).toBe(
+      "hookwire hook codex PreToolUse --fail-open --fail-closed-hooks",
+    );
+    for (const command of [
+      "hookwire hook codex PreToolUse --fail-closed-hooks --fail-open",
+      "hookwire hook codex PreToolUse --fail-closed-hook",
+      "hookwire hook codex PreToolUse --fail-closed-hooks --fail-closed-hooks",
+    ])
+      expect(parseConnectionEntry({ type: "command", command })).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defaultOutputDir, parseStdout } from "../src/protocol/output.js";
+import { brokenJsonMessage, defaultOutputDir, parseStdout } from "../src/protocol/output.js";
 import { flushSavedOutputs } from "../src/protocol/saved-output.js";
 
 const outputDir = mkdtempSync(path.join(os.tmpdir(), "hookwire-output-"));
@@ -33,26 +33,22 @@ describe("parseStdout", () => {
     expect(parseStdout("[1,2]", opts)).toMatchObject({ text: "[1,2]" });
   });
 
-  it("warns, naming the hook and the parse error, when output starts like JSON but does not parse", () => {
+  it("marks output that starts like JSON but does not parse as a failure, with the parse error, and keeps its text", () => {
     const broken = parseStdout('  {"decision":"block", "reason":"no force push", }\n', opts);
     expect(broken).toMatchObject({
       status: "success",
       output: {},
-      invalidJson: expect.stringContaining("JSON"),
+      text: '{"decision":"block", "reason":"no force push", }',
+      warnings: [],
     });
-    expect(broken.warnings).toMatchInlineSnapshot(`
-      [
-        "Hook \`.claude/settings.json#hooks.PreToolUse[0].hooks[0]\`: its output looks like JSON but is not a JSON object (Expected double-quoted property name in JSON at position 47); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.",
-      ]
-    `);
-    expect(parseStdout("[1,2]", opts).warnings).toMatchInlineSnapshot(`
-      [
-        "Hook \`.claude/settings.json#hooks.PreToolUse[0].hooks[0]\`: its output looks like JSON but is not a JSON object (it is an array, not an object); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.",
-      ]
-    `);
+    const why = (broken as { invalidJson: string }).invalidJson;
+    expect(brokenJsonMessage(why)).toMatchInlineSnapshot(
+      `"its output looks like JSON but is not a JSON object (Expected double-quoted property name in JSON at position 47); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [."`,
+    );
+    expect(parseStdout("[1,2]", opts)).toMatchObject({ invalidJson: "it is an array, not an object" });
     // The last line of chatty output is read as the answer too: it is named when it is broken.
-    expect(parseStdout('Welcome!\n{"decision":"block",', opts).warnings).toHaveLength(1);
-    expect(parseStdout("all good", opts).warnings).toEqual([]);
+    expect(parseStdout('Welcome!\n{"decision":"block",', opts)).toHaveProperty("invalidJson");
+    expect(parseStdout("all good", opts)).not.toHaveProperty("invalidJson");
   });
 
   it("skips shell-profile noise before a final JSON line, with a warning", () => {

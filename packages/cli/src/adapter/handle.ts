@@ -1,5 +1,6 @@
 // The adapter: one agent hook call (its JSON in) through hookwire's hooks, answered in the agent's terms.
 import { errorMessage, type HookEvent, type NativeEventName } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 import {
   type AnyBridgedEvent,
   type Dialect,
@@ -12,6 +13,7 @@ import { hookAgent } from "@hookwire/settings-hooks/agents";
 import { gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
+import { closeOnFailure, failureDecision, failureSink, thrownOutcome } from "./hook-failures.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { SessionStore } from "./session-store.js";
 import { ASK_REFUSED, STATUS_UNAPPLIED, unappliedDecision } from "./unapplied.js";
@@ -25,6 +27,8 @@ export interface HookRequest {
   /** The agent's variables hookwire reads (`FORWARDED_VARIABLES`: the session's project), as it set them for the hook. */
   env?: Record<string, string>;
   failOpen: boolean;
+  /** Any hook that fails on a tool event refuses the call (`connect --fail-closed-hooks`). */
+  failClosedHooks?: boolean;
 }
 
 /** What the agent reads back: stdout (its answer), stderr, the exit code. */
@@ -178,11 +182,13 @@ export async function handleHookEvent(
       if (store.once(text)) notes.push(text);
       return notes.includes(text);
     };
+    const { failures, failed, notLoaded } = failureSink(notes, note);
     let statusSet = false;
     const sinks: CallSinks = {
       messages: [],
       asked: undefined,
       note,
+      failed,
       append: (customType, data) => store.append(customType, data),
       setStatus: (key, text) => {
         statusSet = true;
@@ -206,21 +212,16 @@ export async function handleHookEvent(
       if (note(text) && applies(dialect, spec, "context"))
         messages.push({ text, hookPath: "hookwire", followUp: false });
     }
-    for (const failure of loaded.errors) note(`hookwire: ${failure.error.message}`);
+    for (const { path: file, error } of loaded.errors) notLoaded(displayPath(file, root), error.message);
 
     let outcome: unknown;
     try {
       outcome = await project.run(callSession, sinks, event, reverse.asks === true);
     } catch (error) {
       // A tool_call handler that throws blocks the call (fail-safe), naming the hook.
-      outcome = {
-        block: true,
-        reason: errorMessage(error),
-        input: {},
-        inputModified: false,
-        additionalContext: [],
-      };
+      outcome = thrownOutcome(error, failures);
     }
+    if (gatesTools(spec)) outcome = closeOnFailure(outcome, failures, request.failClosedHooks === true, note);
     const asked = sinks.asked;
     // A hook that asks for one more turn every time must not keep the agent going forever.
     const followUps = messages.filter((m) => m.followUp);
@@ -244,7 +245,7 @@ export async function handleHookEvent(
     }
     store.save();
     const decided = decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length });
-    done(decided);
+    done(failureDecision(decided, failures));
     // A question where the agent has none was refused (its reason says so there): logged as unapplied too.
     const refused = decided.decision === "ask" && reverse.asks !== true ? [ASK_REFUSED] : [];
     const answered = { outcome, messages, asked };

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   createNoOpUIContext,
+  type HookError,
   type HookEvent,
   HookRunner,
   type NativeEventName,
@@ -30,6 +31,8 @@ export interface CallSinks {
   messages: HostOutcome["messages"][number][];
   asked: HostOutcome["asked"];
   note(text: string): void;
+  /** A hook's error (reported by the runner): said, and kept for the answer and the log. */
+  failed(error: HookError): void;
   append(customType: string, data: unknown): void;
   setStatus(key: string, text: string | undefined): void;
   sessionManager: ReadonlySessionManager;
@@ -168,7 +171,7 @@ export class ProjectHooks {
         return model ? { provider: agent, id: model } : undefined;
       },
     });
-    runner.onError((error) => current()?.sinks.note(`hookwire: ${error.message}`));
+    runner.onError((error) => current()?.sinks.failed(error));
     runner.guardProcess();
     self = new ProjectHooks(agent, root, loaded, runner, states, watch);
     return self;

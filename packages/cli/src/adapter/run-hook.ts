@@ -1,7 +1,8 @@
 // `hookwire hook` over stdin and stdout: the agent's JSON read, one answer written in time, whatever happens.
 import { errorMessage } from "@hookwire/core";
+import { RunScope } from "@hookwire/core/internal";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
-import { flushRecords } from "../log/record.js";
+import { flushRecords, recordDecision } from "../log/record.js";
 import { forwardedVariables } from "../serve/forwarded-variables.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
@@ -25,34 +26,93 @@ function readStdin(): Promise<string> {
   });
 }
 
+/** What the command line (or the forwarded call) says beside the agent and event. */
+export interface HookFlags {
+  failOpen: boolean;
+  /** `--fail-closed-hooks`: any hook that fails on a tool event refuses the call. */
+  failClosedHooks?: boolean;
+}
+
+/** Why the call had no answer in time: the hooks still running, named, and killed with their process trees. */
+function lateReason(withinMs: number, killed: readonly string[]): string {
+  const seconds = `no answer within ${withinMs / 1000} s`;
+  if (killed.length === 0) return `${seconds} (a hook that never finishes?)`;
+  const named = killed.map((hookPath) => `\`${hookPath}\``).join(", ");
+  return `${seconds}: ${named} ${killed.length === 1 ? "was" : "were"} still running and ${killed.length === 1 ? "was" : "were"} killed`;
+}
+
+/** The deadline's line in the decision log: the handler never got to write one. */
+function recordLate(
+  agent: DialectId,
+  event: string,
+  text: string | undefined,
+  reason: string,
+  killed: string[],
+) {
+  let stdin: { session_id?: unknown; cwd?: unknown } = {};
+  try {
+    stdin = JSON.parse(text ?? "{}") ?? {};
+  } catch {}
+  recordDecision({
+    time: new Date().toISOString(),
+    agent,
+    session: typeof stdin.session_id === "string" ? stdin.session_id : "",
+    event,
+    native: "",
+    project: typeof stdin.cwd === "string" ? stdin.cwd : "",
+    decision: "error",
+    reason,
+    ...(killed[0] ? { hook: killed[0] } : {}),
+    durationMs: 0,
+  });
+}
+
 /**
- * One call answered within `ANSWER_WITHIN_MS`, whatever happens (an answer, an error, a hook that never
- * settles): what `hookwire hook` writes and what `hookwire serve` sends back. `input` may still be arriving.
+ * One call answered within `withinMs` (`ANSWER_WITHIN_MS`), whatever happens (an answer, an error, a hook
+ * that never settles): what `hookwire hook` writes and what `hookwire serve` sends back. `input` may still be
+ * arriving. At the deadline the processes the call's hooks started are killed (their whole trees) and named.
  */
 export async function answerInTime(
   agent: DialectId,
   event: string,
-  failOpen: boolean,
+  flags: HookFlags,
   input: Promise<string>,
   projects?: ProjectPool,
   /** The agent's variables hookwire reads (the server gets them with the call; a call run here has its own). */
   env: Record<string, string> = forwardedVariables(),
+  withinMs = ANSWER_WITHIN_MS,
 ): Promise<HookResponse> {
+  const { failOpen } = flags;
   const fail = async (why: string): Promise<HookResponse> => {
     const dialect = await loadDialect(agent);
     const spec = findEvent(dialect, event);
     if (!spec || !isBridged(spec)) return { stdout: "", stderr: `hookwire: ${why}\n`, code: 1 };
     return failureResponse(dialect, spec, why, failOpen);
   };
+  const scope = new RunScope();
+  let text: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<HookResponse>((resolve) => {
-    timer = setTimeout(
-      () => resolve(fail(`no answer within ${ANSWER_WITHIN_MS / 1000} s (a hook that never finishes?)`)),
-      ANSWER_WITHIN_MS,
-    );
+    timer = setTimeout(() => {
+      const killed = scope.kill();
+      const reason = lateReason(withinMs, killed);
+      recordLate(agent, event, text, reason, killed);
+      resolve(fail(reason));
+    }, withinMs);
   });
   const answered = input
-    .then((text) => handleHookEvent({ agent, event, failOpen, env, input: text }, projects))
+    .then((read) => {
+      text = read;
+      const request = {
+        agent,
+        event,
+        failOpen,
+        failClosedHooks: flags.failClosedHooks === true,
+        env,
+        input: read,
+      };
+      return scope.run(() => handleHookEvent(request, projects));
+    })
     .catch((error: unknown) => fail(errorMessage(error)));
   const response = await Promise.race([answered, late]);
   clearTimeout(timer);
@@ -66,13 +126,13 @@ export async function answerInTime(
 export async function runHook(
   agent: DialectId,
   event: string,
-  failOpen: boolean,
+  flags: HookFlags,
   input?: string,
 ): Promise<number> {
   const response = await answerInTime(
     agent,
     event,
-    failOpen,
+    flags,
     input === undefined ? readStdin() : Promise.resolve(input),
   );
   if (response.stderr) process.stderr.write(response.stderr);

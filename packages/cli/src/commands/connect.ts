@@ -34,6 +34,11 @@ export const connectCommand = defineCommand({
       description: "Let tool calls through when hookwire itself fails (default: refuse them)",
       default: false,
     },
+    "fail-closed-hooks": {
+      type: "boolean",
+      description: "Refuse a tool call when any hook fails on it (an error, a timeout, unreadable output)",
+      default: false,
+    },
     http: {
       type: "boolean",
       description: `Register http hooks that post to hookwire serve (claude, copilot; default port ${DEFAULT_HTTP_PORT})`,
@@ -60,10 +65,19 @@ export const connectCommand = defineCommand({
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
     if (args.port !== undefined && !args.http) throw new CliUsageError("--port goes with --http.");
+    const failClosedHooks = args["fail-closed-hooks"] === true;
+    if (failClosedHooks && args.http)
+      throw new CliUsageError(
+        '--fail-closed-hooks is carried in the command connect writes; with --http, set "onFailure": "block" in your hooks config (docs/cli.md).',
+      );
     if (isPackageAgentId(id)) {
       if (args.http)
         throw new CliUsageError(
           `--http is for agents that call http hooks (claude, copilot); ${id} runs hookwire in-process.`,
+        );
+      if (failClosedHooks)
+        throw new CliUsageError(
+          `--fail-closed-hooks is for agents that run \`hookwire hook\`; in ${id}, a module hook that fails on a tool call already refuses it, and a settings hook does with "onFailure": "block".`,
         );
       const agent = packageAgent(id);
       const item = args["from-npm"] ? agent.item : installedPackage(agent);
@@ -95,6 +109,7 @@ export const connectCommand = defineCommand({
       root,
       scope,
       failOpen: args["fail-open"] === true,
+      ...(failClosedHooks ? { failClosedHooks } : {}),
       invocation,
       ...(args.http ? { httpPort: port } : {}),
     });
@@ -146,6 +161,10 @@ export const connectCommand = defineCommand({
         ? colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")
         : "  fail-closed: when hookwire itself fails, tool calls are refused (connect --fail-open to change)",
     );
+    if (failClosedHooks)
+      out.line(
+        "  fail-closed hooks: a hook that fails on a tool call (an error, a timeout, unreadable output) refuses it",
+      );
     if (scope === "project" && !agent.project.local) {
       out.line(
         colors.yellow(

@@ -12,8 +12,16 @@ export const hookCommand = defineCommand({
       description: "Let tool calls through when hookwire itself fails",
       default: false,
     },
+    "fail-closed-hooks": {
+      type: "boolean",
+      description: "Refuse a tool call when any hook fails on it (an error, a timeout, unreadable output)",
+      default: false,
+    },
   },
   async run({ args }) {
-    process.exitCode = await runHook(agentArg(args.agent), args.event, args["fail-open"] === true);
+    process.exitCode = await runHook(agentArg(args.agent), args.event, {
+      failOpen: args["fail-open"] === true,
+      failClosedHooks: args["fail-closed-hooks"] === true,
+    });
   },
 });

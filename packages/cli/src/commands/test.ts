@@ -1,13 +1,14 @@
 // `hookwire test [--watch]`: runs the fixtures in `.hookwire/tests/*.json` through emit and names each that fails.
 import { watch } from "node:fs";
 import path from "node:path";
+import { didYouMean } from "@hookwire/core/internal";
 import { defineCommand } from "citty";
 import { EXIT } from "../errors.js";
 import { emitJson, FIXTURE_DIR, fixtureFiles, readFixture } from "../fixtures.js";
 import { createOutput, type Output } from "../output.js";
 import { resolveProject } from "../project.js";
 import { cwdArg, jsonArg } from "../shared-args.js";
-import { subsetDifference } from "../subset-diff.js";
+import { type SubsetDifference, subsetDifference } from "../subset-diff.js";
 
 interface FixtureResult {
   name: string;
@@ -17,6 +18,36 @@ interface FixtureResult {
 }
 
 const show = (value: unknown) => (value === undefined ? "undefined" : JSON.stringify(value));
+
+/**
+ * Why a fixture's event did not run as the project runs it, whatever its `expect`: emit refused it (a usage
+ * error: an unknown event, bad input), or project hooks were skipped as untrusted — a result without them says
+ * nothing about the project's hooks. A fixture that names `error` or `skipped` in its `expect` tests that itself.
+ */
+function notRun(expect: Record<string, unknown>, actual: Record<string, unknown>): string | undefined {
+  const error = actual.error as { message?: string } | undefined;
+  if (error && !("error" in expect))
+    return `the event did not run: ${error.message ?? JSON.stringify(error)}`;
+  const skipped = Array.isArray(actual.skipped) ? (actual.skipped as string[]) : [];
+  if (skipped.length > 0 && !("skipped" in expect)) {
+    const fix = (actual.problems as { fix?: string }[] | undefined)?.find((p) => p.fix)?.fix;
+    const what = `${skipped.length} project hook source${skipped.length === 1 ? " was" : "s were"}`;
+    return `ran untrusted: ${what} skipped (not trusted): ${skipped.join(", ")}; the result is without them${fix ? `. Review and trust them: ${fix}` : ""}`;
+  }
+  return undefined;
+}
+
+/** The first difference, said; a key emit never prints gets the closest one it does (`block` → `blocked`). */
+function describeDifference(difference: SubsetDifference): string {
+  const where = `expect.${difference.path}`;
+  if (difference.keys) {
+    const key = difference.path.split(/[.[]/).at(-1)?.replace(/["\]]/g, "") ?? "";
+    const hint = didYouMean(key, difference.keys);
+    if (hint)
+      return `${where}: emit prints no ${JSON.stringify(key)} here; did you mean ${JSON.stringify(hint)}?`;
+  }
+  return `${where}: expected ${show(difference.expected)}, got ${show(difference.actual)}`;
+}
 
 async function runFixtures(root: string): Promise<FixtureResult[]> {
   const results: FixtureResult[] = [];
@@ -28,15 +59,11 @@ async function runFixtures(root: string): Promise<FixtureResult[]> {
     }
     try {
       const actual = await emitJson(root, fixture.event, fixture.input);
-      const difference = subsetDifference(fixture.expect, actual);
+      const cause = notRun(fixture.expect, actual);
+      const difference = cause ? undefined : subsetDifference(fixture.expect, actual);
+      const failure = cause ?? (difference ? describeDifference(difference) : undefined);
       results.push(
-        difference
-          ? {
-              name: fixture.name,
-              passed: false,
-              failure: `expect.${difference.path}: expected ${show(difference.expected)}, got ${show(difference.actual)}`,
-            }
-          : { name: fixture.name, passed: true },
+        failure ? { name: fixture.name, passed: false, failure } : { name: fixture.name, passed: true },
       );
     } catch (error) {
       results.push({ name: fixture.name, passed: false, failure: (error as Error).message });

@@ -17,6 +17,8 @@ export interface ConnectOptions {
   root: string;
   scope: "project" | "user";
   failOpen: boolean;
+  /** `--fail-closed-hooks`: carried in the command, so any hook that fails on a tool event refuses the call. */
+  failClosedHooks?: boolean;
   /** The words that start hookwire (`currentInvocation()`). */
   invocation: readonly string[];
   /** http hooks posting to `hookwire serve` on this 127.0.0.1 port instead of commands (Claude Code, Copilot CLI). */
@@ -80,6 +82,7 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
       agent: agent.id,
       event: spec.name,
       failOpen: options.failOpen,
+      ...(options.failClosedHooks ? { failClosedHooks: true } : {}),
       // Where the agent has no fail-closed switch, the command refuses the call when hookwire cannot start.
       guard: gate && !options.failOpen && agent.failClosed === undefined,
     });

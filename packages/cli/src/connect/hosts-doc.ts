@@ -7,7 +7,6 @@ import {
   hookAgent,
   isPackageAgentId,
   PACKAGE_AGENTS,
-  type PackageAgentSpec,
   packageAgent,
 } from "@hookwire/settings-hooks/agents";
 import { agentDialect, gatesTools, servedEvents } from "./agents.js";

@@ -194,7 +194,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         reply(response, 400, refusal("No event: POST to <url>/<agent>/<event>, or send hook_event_name."));
         return;
       }
-      const answer = await answerInTime(target.agent, event, false, Promise.resolve(body), projects);
+      const answer = await answerInTime(target.agent, event, HTTP_FLAGS, Promise.resolve(body), projects);
       if (answer.code !== 0 && answer.stdout === "") {
         reply(response, 400, refusal(answer.stderr.trim()));
         return;
@@ -227,7 +227,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       return answerInTime(
         call.agent as DialectId,
         call.event,
-        call.failOpen,
+        call,
         typeof call.input === "string" ? Promise.resolve(call.input) : call.input,
         projects,
         call.env,
@@ -281,11 +281,16 @@ function closeServer(server: Server | net.Server): Promise<void> {
   });
 }
 
+/** An http hook call: the agent's own switch decides what a failure of the server does (connect --fail-open). */
+const HTTP_FLAGS = { failOpen: false } as const;
+
 /** One forwarded call, as `hookwire hook` sends it: one JSON line. */
 export interface ForwardedCall {
   agent: DialectId;
   event: string;
   failOpen: boolean;
+  /** `--fail-closed-hooks` on the command that forwarded it. */
+  failClosedHooks?: boolean;
   /** The agent's variables hookwire reads (`FORWARDED_VARIABLES`). */
   env: Record<string, string>;
   input: string;
@@ -307,6 +312,7 @@ function parseCall(line: string): ForwardedCall | undefined {
         agent: call.agent,
         event: call.event,
         failOpen: call.failOpen === true,
+        ...(call.failClosedHooks === true ? { failClosedHooks: true } : {}),
         env: forwardedVariables((call.env ?? {}) as NodeJS.ProcessEnv),
         input: call.input,
       };

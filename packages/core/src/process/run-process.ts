@@ -1,6 +1,7 @@
 // The one process runner (pi.exec and command hooks): own process group, capped output, a hard clock, no survivors.
 import type { ChildProcess } from "node:child_process";
 import { lazyRequire } from "../lazy-require.js";
+import { addLiveRun } from "./live-runs.js";
 import { killRunPids, markedEnv, newRunMarker, type RunMarker, runPids } from "./run-marker.js";
 
 // Loaded on the first spawn: node:child_process costs a host that never spawns ~5 ms of its start.
@@ -46,6 +47,8 @@ export interface RunProcessOptions {
   /** Aborting kills the run like a timeout. */
   signal?: AbortSignal;
   maxStreamBytes?: number;
+  /** What the run belongs to (a hook's path), for `liveRunLabels` / `killLiveRuns`. */
+  label?: string;
 }
 
 class Collector {
@@ -140,6 +143,7 @@ export function runProcess(
   const err = new Collector(limit);
   const marker = newRunMarker();
 
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the same lifetime as runProcess's (above): the child's state is this closure's.
   return new Promise<ProcessRun>((resolve) => {
     let child: ChildProcess | undefined;
     let settled = false;
@@ -148,10 +152,12 @@ export function runProcess(
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let spawnError: Error | undefined;
     const timers: NodeJS.Timeout[] = [];
+    let forget: () => unknown = () => undefined;
 
     const finish = () => {
       if (settled) return;
       settled = true;
+      forget();
       for (const timer of timers) clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
       // Whatever is still marked ignored SIGTERM or appeared late; a stopped run leaves nothing.
@@ -219,6 +225,16 @@ export function runProcess(
       if (child?.pid === undefined) finish();
     });
     if (child.pid === undefined && !child.stdout) return;
+    forget = addLiveRun({
+      label: options.label,
+      // Out of time: no grace. Everything is SIGKILLed now; the run settles when its pipes close.
+      kill: () => {
+        if (settled) return;
+        aborted = true;
+        killRun(child?.pid, exit === undefined, marker, "SIGKILL");
+        timers.push(setTimeout(finish, POLL_MS));
+      },
+    });
 
     child.stdout?.on("data", out.push);
     child.stderr?.on("data", err.push);

@@ -140,6 +140,18 @@ export function readDisabledHooks(file: string): { disabled: DisabledHooks; prob
   return { disabled: new DisabledHooks(list, pins) };
 }
 
+/** The hooks config as written (a missing file: nothing), for the keys other than `disabled` and `pinned`. */
+function otherSettings(file: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The warning for a pinned id whose handler moved or changed: it stays on until the user says again. */
 export function movedHandlerWarning(moved: MovedHandler, showFile: (file: string) => string): string {
   const show = (id: HookId) => {
@@ -202,7 +214,10 @@ async function writeDisabled(
     const samePins = JSON.stringify(old ?? null) === JSON.stringify(next[id] ?? null);
     if (ids.includes(id) === disabled && samePins) return false;
     const nextIds = disabled ? (ids.includes(id) ? ids : [...ids, id]) : ids.filter((other) => other !== id);
-    const body = Object.keys(next).length > 0 ? { disabled: nextIds, pinned: next } : { disabled: nextIds };
+    // The file's other settings (`onFailure`, read by connected agents) are kept as they are.
+    const { disabled: _ids, pinned: _pins, ...settings } = otherSettings(file);
+    const own = Object.keys(next).length > 0 ? { disabled: nextIds, pinned: next } : { disabled: nextIds };
+    const body = { ...settings, ...own };
     const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
     try {
       await writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: "wx" });

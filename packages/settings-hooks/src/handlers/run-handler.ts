@@ -20,6 +20,7 @@ import {
 } from "./environment.js";
 import { findExecutor, type HandlerInput, type HandlerTypeRegistry } from "./executors.js";
 import { runHttpHandler } from "./http.js";
+import { blockOnFailure, failureCanBlock } from "./on-failure.js";
 import { shownArgv } from "./run-debug.js";
 
 export interface RunHandlerOptions extends EnvironmentOptions {
@@ -60,7 +61,19 @@ export interface PreparedRun {
   ): Promise<HandlerResult>;
 }
 
+/** The handler's run; with `onFailure: "block"`, a failure on an event that can block is a block. */
 export function prepareRun(handler: SettingsHandler, options: RunHandlerOptions): PreparedRun {
+  const prepared = prepareByType(handler, options);
+  if (handler.config.onFailure !== "block") return prepared;
+  const canBlock = failureCanBlock(dialectOf(handler), handler.event);
+  return {
+    // A handler that blocks on failure is not the same handler as one that does not (Claude Code keeps both).
+    key: `${prepared.key}+onFailure`,
+    run: async (...args) => blockOnFailure(await prepared.run(...args), "block", canBlock),
+  };
+}
+
+function prepareByType(handler: SettingsHandler, options: RunHandlerOptions): PreparedRun {
   const config = handler.config;
   if (config.type === "command") return prepareCommand(handler, config as CommandHandlerConfig, options);
   if (config.type === "http") {
@@ -126,6 +139,7 @@ function prepareCommand(
         input: stdin,
         timeoutMs: ms,
         signal: signal ?? options.signal,
+        label: output.hookName,
       });
       const result = protocol.exit(run, {
         ...output,

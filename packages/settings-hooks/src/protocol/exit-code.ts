@@ -49,5 +49,9 @@ export function interpretCommandRun(
     return result;
   };
   if (run.code === null) return failed(withStderr(`killed by ${run.signal ?? "a signal"}`));
-  return failed(withStderr(`exited with code ${run.code}`));
+  // 127 is the shell's "not found": a typo, a missing PATH entry, or a script saved with CRLF line endings,
+  // whose `#!/bin/sh\r` names an interpreter that does not exist.
+  const hint =
+    run.code === 127 ? " (command not found: check the path, and that the script has LF line endings)" : "";
+  return failed(withStderr(`exited with code ${run.code}${hint}`));
 }

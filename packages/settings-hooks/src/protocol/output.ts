@@ -37,10 +37,20 @@ export type HandlerResult = (
       output: HookOutput;
       text?: string;
       warnings: string[];
-      /** Set when `text` starts like JSON (`{`, `[`) but is not a JSON object: why (the parse error). */
+      /**
+       * Set when `text` starts like JSON (`{`, `[`) but is not a JSON object: why (the parse error). The
+       * handler failed (`brokenJsonMessage`), though its text is read as plain text, as Claude Code reads it.
+       */
       invalidJson?: string;
     }
-  | { status: "blocking"; reason: string; output?: HookOutput; warnings: string[] }
+  | {
+      status: "blocking";
+      reason: string;
+      output?: HookOutput;
+      warnings: string[];
+      /** The handler failed, and blocks for it (`onFailure: "block"`): why it failed, reported as its error too. */
+      failure?: string;
+    }
   | { status: "error"; message: string; output?: HookOutput; warnings: string[]; code?: string }
 ) & {
   /** The run in full, when the host asked for debugging (`debug: true`, HOOKWIRE_DEBUG=1). */
@@ -113,8 +123,9 @@ function brokenJson(text: string): string | undefined {
   }
 }
 
-function brokenJsonWarning(options: OutputOptions, why: string): string {
-  return `Hook \`${options.hookName}\`: its output looks like JSON but is not a JSON object (${why}); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.`;
+/** What a handler whose output looks like JSON but is not a JSON object did wrong (its error; `why` the parse error). */
+export function brokenJsonMessage(why: string): string {
+  return `its output looks like JSON but is not a JSON object (${why}); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.`;
 }
 
 /** Save an over-long string and return a preview that names the file; the full text is never lost. */
@@ -241,10 +252,8 @@ export function parseStdout(stdout: string, options: OutputOptions): HandlerResu
     text: limitString(text, options),
     warnings: [],
   };
-  if (why !== undefined) {
-    result.warnings.push(brokenJsonWarning(options, why));
-    result.invalidJson = why;
-  }
+  // A failure, not a warning (`brokenJsonMessage`): a hook that meant to block printed it.
+  if (why !== undefined) result.invalidJson = why;
   return result;
 }
 

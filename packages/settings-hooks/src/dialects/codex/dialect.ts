@@ -25,6 +25,8 @@ export const codex: Dialect<CodexState> = {
       "statusMessage",
       "commandWindows",
       "additionalContextLimit",
+      // Claude Code's, honoured by hookwire when it runs this file (Codex ignores it).
+      "onFailure",
     ],
     // Codex launches every matching handler, even two identical ones.
     dedupe: false,

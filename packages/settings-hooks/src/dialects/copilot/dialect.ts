@@ -20,7 +20,8 @@ export const copilot: Dialect<CopilotState> = {
     layout: "flat",
     version: { key: "version", value: 1 },
     handlerAliases: { bash: "command", timeoutSec: "timeout" },
-    handlerFields: ["type", "command", "timeout", "powershell", "cwd", "env", "matcher"],
+    // `onFailure`: Claude Code's, honoured by hookwire when it runs this file (Copilot CLI ignores it).
+    handlerFields: ["type", "command", "timeout", "powershell", "cwd", "env", "matcher", "onFailure"],
     run: "sequential-until-block",
   },
   events: copilotEvents,

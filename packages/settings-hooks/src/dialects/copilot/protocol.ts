@@ -68,14 +68,21 @@ export const copilotProtocol: ProtocolSpec = {
       if (answer) result.output = answer;
       return result;
     }
+    const line = firstLine(run.stderr);
+    const what = run.code === null ? `killed by ${run.signal ?? "a signal"}` : `exited with code ${run.code}`;
+    const message = line ? `${what}: ${line}` : what;
     if (tool) {
-      const result: HandlerResult = { status: "blocking", reason: "hook errored", warnings };
+      // Copilot's own fail-closed block: still the hook's failure, reported as one.
+      const result: HandlerResult = {
+        status: "blocking",
+        reason: "hook errored",
+        warnings,
+        failure: message,
+      };
       if (answer) result.output = answer;
       return result;
     }
-    const line = firstLine(run.stderr);
-    const what = run.code === null ? `killed by ${run.signal ?? "a signal"}` : `exited with code ${run.code}`;
-    return { status: "error", message: line ? `${what}: ${line}` : what, warnings };
+    return { status: "error", message, warnings };
   },
   command(handler, where) {
     const options: { cwd?: string; env?: Record<string, string> } = {};

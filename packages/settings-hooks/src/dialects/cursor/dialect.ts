@@ -19,7 +19,8 @@ export const cursor: Dialect<CursorState> = {
     layout: "flat",
     version: { key: "version", value: 1 },
     defaultType: "command",
-    handlerFields: ["type", "command", "timeout", "matcher", "failClosed", "loop_limit"],
+    // `onFailure`: Claude Code's, honoured by hookwire when it runs this file (Cursor has `failClosed`).
+    handlerFields: ["type", "command", "timeout", "matcher", "failClosed", "loop_limit", "onFailure"],
   },
   events: cursorEvents,
   tools: cursorTools,

@@ -69,7 +69,12 @@ export const cursorProtocol: ProtocolSpec = {
     const closed = options.handler?.failClosed === true && GATES.has(options.event);
     const failed = (message: string): HandlerResult =>
       closed
-        ? { status: "blocking", reason: `hook failed (failClosed): ${message}`, warnings: [] }
+        ? {
+            status: "blocking",
+            reason: `hook failed (failClosed): ${message}`,
+            warnings: [],
+            failure: message,
+          }
         : { status: "error", message, warnings: [] };
     if (run.spawnError) return failed(`could not start: ${run.spawnError.message}`);
     if (run.timedOut) return failed(`timed out after ${options.timeoutMs / 1000} s`);

@@ -18,7 +18,8 @@ export const gemini: Dialect<GeminiState> = {
     handlerTypes: ["command"],
     timeoutUnit: "milliseconds",
     groupFields: ["sequential"],
-    handlerFields: ["type", "command", "timeout", "name", "description"],
+    // `onFailure`: Claude Code's, honoured by hookwire when it runs this file (Gemini CLI ignores it).
+    handlerFields: ["type", "command", "timeout", "name", "description", "onFailure"],
     // Gemini CLI deep-merges its files (customDeepMerge): `hooksConfig.enabled` is a scalar, the last file
     // that sets it wins; `hooksConfig.disabled` has mergeStrategy UNION (activeHandlers unions it).
     switchMerge: "last-file",

@@ -1,0 +1,116 @@
+// Hooks that failed during one agent call: which and why, the refusal fail-closed hooks make of them, the log's line.
+import { errorMessage, type HookError, isHookError } from "@hookwire/core";
+import type { Decision } from "../log/decision-log.js";
+import { readFailClosedSetting } from "./fail-closed-setting.js";
+
+/** One hook that failed on the call: it threw, timed out, could not start, exited badly, or printed unreadable output. */
+export interface HookFailure {
+  hookPath: string;
+  /** Why, in one line: the failure's own message (`exited with code 127: …`, `handler did not settle within …`). */
+  why: string;
+}
+
+/**
+ * Codes that say a hook failed, as opposed to one part of its answer being ignored (`HOOK_OUTPUT_IGNORED`, a
+ * warning) or hookwire's own bookkeeping.
+ */
+const NOT_FAILURES = new Set(["HOOK_OUTPUT_IGNORED"]);
+
+/** The failure a reported or thrown error stands for, when it is a hook's (a HookError) and one that failed. */
+export function hookFailure(error: unknown): HookFailure | undefined {
+  if (!isHookError(error) || NOT_FAILURES.has(error.code)) return undefined;
+  return { hookPath: error.hookPath, why: error.error };
+}
+
+/** `hook (why); other (why)`: each failed hook named once, with its reason. */
+export function describeFailures(failures: readonly HookFailure[]): string {
+  const seen = new Map<string, string>();
+  for (const failure of failures) if (!seen.has(failure.hookPath)) seen.set(failure.hookPath, failure.why);
+  return [...seen].map(([hookPath, why]) => `\`${hookPath}\` failed (${why})`).join("; ");
+}
+
+/**
+ * The call's failures, collected from the runner's reports. Each is said in the answer at every call it happens
+ * in (`notes`), not once per session as other notes: the guard is off each time. Other errors go to `note`.
+ */
+export function failureSink(notes: string[], note: (text: string) => void) {
+  const failures: HookFailure[] = [];
+  const add = (failure: HookFailure, text: string) => {
+    failures.push(failure);
+    if (!notes.includes(text)) notes.push(text);
+  };
+  const failed = (error: HookError) => {
+    const failure = hookFailure(error);
+    const text = `hookwire: ${error.message}`;
+    if (!failure) note(text);
+    else add(failure, text);
+  };
+  /** A hook that did not load (a syntax error, a factory that threw): a guard that is not there fails too. */
+  const notLoaded = (hookPath: string, message: string) =>
+    add({ hookPath, why: `did not load: ${message}` }, `hookwire: ${message}`);
+  return { failures, failed, notLoaded };
+}
+
+/**
+ * A tool call's outcome when hooks failed on it: refused, naming them, when fail-closed hooks are on (the
+ * command's `--fail-closed-hooks`, else the user's setting, read only now); otherwise as it was.
+ */
+export function closeOnFailure(
+  outcome: unknown,
+  failures: readonly HookFailure[],
+  flag: boolean,
+  note: (text: string) => void,
+): unknown {
+  if (failures.length === 0 || (outcome as { block?: boolean } | undefined)?.block === true) return outcome;
+  if (flag) return refusedForFailures(failures, "fail-closed hooks: connected with --fail-closed-hooks");
+  const setting = readFailClosedSetting();
+  if (setting.problem) note(`hookwire: ${setting.problem}`);
+  if (!setting.block) return outcome;
+  return refusedForFailures(failures, `fail-closed hooks: "onFailure": "block" in ${setting.file}`);
+}
+
+/** A refused tool call's outcome, as the runner folds one, with the hook that refused it. */
+const refusal = (reason: string, blockedBy: string) => ({
+  block: true,
+  reason,
+  blockedBy,
+  input: {},
+  inputModified: false,
+  additionalContext: [],
+});
+
+/** The tool_call outcome that refuses the call because hooks failed (fail-closed hooks), naming them. */
+function refusedForFailures(failures: readonly HookFailure[], why: string) {
+  const first = failures[0] as HookFailure;
+  return refusal(`hookwire: ${describeFailures(failures)}; the call is refused (${why}).`, first.hookPath);
+}
+
+/**
+ * The log's line for a call where hooks failed: `error`, naming the first failed hook and every failure,
+ * and whether the call was refused (by fail-closed hooks, or by the failed hook itself). A block by a hook
+ * that worked stays `block` (its reason is the decision); the failures still show in its reason.
+ */
+export function failureDecision(
+  decided: Pick<Decision, "decision" | "reason" | "hook">,
+  failures: readonly HookFailure[],
+): Pick<Decision, "decision" | "reason" | "hook"> {
+  if (failures.length === 0) return decided;
+  const what = describeFailures(failures);
+  const refused = decided.decision === "block" && failures.some((f) => f.hookPath === decided.hook);
+  if (decided.decision === "block" && !refused) {
+    return { ...decided, reason: `${decided.reason ?? "blocked"} (also: ${what})` };
+  }
+  const first = failures[0] as HookFailure;
+  const after = refused ? "the call was refused" : "the call went on";
+  return { decision: "error", reason: `${what}; ${after}`, hook: first.hookPath };
+}
+
+/**
+ * The outcome of a tool call whose handler threw (the runner propagates it): refused, naming the hook, as
+ * a failure of that hook (or of hookwire, for anything else).
+ */
+export function thrownOutcome(error: unknown, failures: HookFailure[]) {
+  const failure = hookFailure(error) ?? { hookPath: "hookwire", why: errorMessage(error) };
+  failures.push(failure);
+  return refusal(errorMessage(error), failure.hookPath);
+}
