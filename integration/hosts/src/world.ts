@@ -65,7 +65,11 @@ export function world(): World {
     },
     hookwire: (...args) => cli(args, ""),
     hook: (agent, event, stdin) => cli(["hook", agent, event], JSON.stringify(stdin)),
-    remove: () => rmSync(root, { recursive: true, force: true }),
+    remove: () => {
+      // The agent's first hook call started this home's hookwire server (as it does for a user): end it with the run.
+      cli(["serve", "--stop"], "");
+      rmSync(root, { recursive: true, force: true });
+    },
   };
 }
 

@@ -17,8 +17,10 @@ import { bin, type Sandbox, sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt());
 
-/** The command connect writes, with this machine's node and CLI shown as <hookwire>. */
-const shown = (text: string) => text.replaceAll(`${process.execPath} ${bin}`, "<hookwire>");
+/** What connect writes to start hookwire on a POSIX system: the shell entry beside the CLI, absolute. */
+const entry = realpathSync(path.join(path.dirname(bin), "hookwire-hook"));
+/** The command connect writes, with this machine's entry shown as <hookwire>. */
+const shown = (text: string) => text.replaceAll(entry, "<hookwire>");
 
 function write(box: Sandbox, file: string, text: string) {
   const full = path.join(box.cwd, file);
@@ -63,7 +65,7 @@ describe("hookwire connect claude", () => {
       hooks: [
         {
           type: "command",
-          command: `${process.execPath} ${bin} hook claude PreToolUse`,
+          command: `${entry} hook claude PreToolUse`,
           timeout: 60,
           onFailure: "block",
         },
@@ -309,14 +311,14 @@ describe("hookwire doctor on connected agents", () => {
     );
     box.run(["connect", "claude"]);
     const file = path.join(box.cwd, ".claude/settings.local.json");
-    writeFileSync(file, readFileSync(file, "utf8").replaceAll(bin, "/gone/hookwire/bin/hookwire.js"));
+    writeFileSync(file, readFileSync(file, "utf8").replaceAll(entry, "/gone/hookwire/bin/hookwire-hook"));
     box.run(["trust", "--yes"]);
     const out = box.run(["doctor"]);
     expect(out.code).toBe(2);
     const lines = out.stdout.split("\n");
     expect(lines.find((line) => line.includes("PreToolUse[0].hooks[0]"))).toBe(
       "✖ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: Claude Code runs hookwire as `" +
-        `${process.execPath} /gone/hookwire/bin/hookwire.js\`, but /gone/hookwire/bin/hookwire.js does not exist: ` +
+        "/gone/hookwire/bin/hookwire-hook`, but /gone/hookwire/bin/hookwire-hook does not exist: " +
         "its PreToolUse calls fail (tool calls are refused, or go through with --fail-open).",
     );
     expect(out.stdout).toContain(

@@ -5,7 +5,10 @@ import { DIALECT_IDS } from "./dialects/registry.js";
 
 /** What a connection entry runs: `<invocation> hook <agent> <event> [--fail-open] [--fail-closed-hooks]`. */
 export interface HookwireCommand {
-  /** The words that start hookwire: `["hookwire"]`, or an absolute node and the absolute CLI script. */
+  /**
+   * The words that start hookwire: the absolute shell entry (`…/bin/hookwire-hook`), `["hookwire"]`, or an absolute node
+   * and the absolute CLI script.
+   */
   invocation: readonly string[];
   agent: DialectId;
   event: string;
@@ -78,8 +81,9 @@ function words(text: string): string[] | undefined {
 
 const EVENT = /^[A-Za-z]{1,64}$/;
 
-/** A path that can start hookwire: an absolute path whose file is hookwire's CLI script or its bin link. */
-const isHookwireScript = (word: string) => word.startsWith("/") && /\/(?:hookwire|hookwire\.js)$/.test(word);
+/** A path that can start hookwire: an absolute path whose file is hookwire's CLI script, its bin link or its shell entry. */
+const isHookwireScript = (word: string) =>
+  word.startsWith("/") && /\/(?:hookwire|hookwire\.js|hookwire-hook)$/.test(word);
 
 /**
  * The connection a settings command stands for, or `undefined`. Only the exact text `hookwireCommand`

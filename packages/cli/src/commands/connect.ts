@@ -9,7 +9,7 @@ import {
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
 import { connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
-import { currentInvocation } from "../connect/locate.js";
+import { entryInvocation } from "../connect/locate.js";
 import { installedPackage } from "../connect/own-package.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
@@ -103,7 +103,7 @@ export const connectCommand = defineCommand({
     if (args["from-npm"])
       throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
     const agent = hookAgent(id);
-    const invocation = currentInvocation();
+    const invocation = entryInvocation();
     const result = await connectAgent({
       agent: agent.dialect,
       root,

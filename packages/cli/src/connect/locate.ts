@@ -1,4 +1,5 @@
-// How an agent finds hookwire at run time: the absolute paths of the node and the CLI that ran `connect`.
+// How an agent finds hookwire at run time: the shell entry beside the CLI that ran `connect` (where a POSIX shell runs
+// the agent's hooks), else the absolute paths of that node and that CLI.
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -12,6 +13,23 @@ import path from "node:path";
 export function currentInvocation(script = process.argv[1]): string[] {
   if (!script) throw new Error("hookwire cannot tell where its own script is (process.argv[1] is empty).");
   return [realpathSync(process.execPath), realpathSync(path.resolve(script))];
+}
+
+/**
+ * What connect writes before `hook <agent> <event>`: `bin/hookwire-hook` of this CLI, absolute and resolved, which
+ * sends the call to this user's server (or runs the Node adapter with the `node` on PATH when there is none); on
+ * Windows, where agents run hooks without a POSIX shell, the Node entry (`currentInvocation`).
+ */
+export function entryInvocation(script = process.argv[1], platform = process.platform): string[] {
+  const node = currentInvocation(script);
+  if (platform === "win32") return node;
+  const entry = path.join(path.dirname(node[1] as string), "hookwire-hook");
+  try {
+    accessSync(entry, constants.X_OK);
+    return [realpathSync(entry)];
+  } catch {
+    return node;
+  }
 }
 
 /** Why an entry's words no longer start hookwire (a moved install, a removed node), or `undefined`. */
