@@ -29,6 +29,7 @@ describe("the public surface of a package", () => {
   it.each([
     ["settings-hooks", 60],
     ["loader", 40],
+    ["project", 8],
   ])("%s exports at most %i names", (pkg, limit) => {
     const names = exportNames(pkg);
     expect(names.length, `${pkg} exports ${names.length} names:\n${names.join(", ")}`).toBeLessThanOrEqual(

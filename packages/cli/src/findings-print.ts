@@ -1,11 +1,12 @@
 // Prints findings (doctor's, and what did not load before emit / tool / run) as `✖ where: message` lines.
 
+import type { ProjectRoot } from "@hookwire/loader/project-root";
 import { EXIT } from "./errors.js";
 import type { Finding } from "./finding.js";
 import { spellCommand } from "./invocation.js";
 import type { Colors } from "./output.js";
 import { shortPath } from "./project.js";
-import { describeRoot, type ProjectRoot } from "./project-root.js";
+import { describeRoot } from "./project-root.js";
 
 export function printFindings(
   line: (text: string) => void,

@@ -6,6 +6,9 @@
  * @module hookwire
  * @document ../README.md
  */
+
+export type { ProjectRoot } from "@hookwire/loader/project-root";
+export { findProjectRoot, PROJECT_MARKERS } from "@hookwire/loader/project-root";
 export { VERSION } from "./command-table.js";
 export { doctorFindings, KNOWN_TOOLS, sourceFindings } from "./commands/doctor-checks.js";
 export type { DemoOptions, DemoResult } from "./demo/run-demo.js";
@@ -16,7 +19,5 @@ export { buildEvent, resolveEventName, SETTINGS_EVENTS, toolFromInput } from "./
 export type { Finding } from "./finding.js";
 export { invokedAs } from "./invocation.js";
 export { mainCommand, runCli } from "./main.js";
-export type { ProjectRoot } from "./project-root.js";
-export { findProjectRoot, PROJECT_MARKERS } from "./project-root.js";
 export type { Decision, TraceRow } from "./trace-print.js";
 export { traceRow } from "./trace-print.js";

@@ -7,6 +7,7 @@ import {
   discoverAndLoadHooks,
   HOOK_FORMATS,
 } from "@hookwire/loader";
+import { findProjectRoot, type ProjectRoot } from "@hookwire/loader/project-root";
 import {
   defaultSessionEnvDir,
   projectFolderName,
@@ -14,7 +15,6 @@ import {
   type SettingsHooksOptions,
 } from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
-import { findProjectRoot, type ProjectRoot } from "./project-root.js";
 
 export interface Project {
   /** The project root: hooks, settings and trust are looked up here. */

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { describeRoot, findProjectRoot } from "../src/project-root.js";
+import { findProjectRoot } from "@hookwire/loader/project-root";
+import { describeRoot } from "../src/project-root.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "hookwire-root-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -149,7 +149,7 @@ describe("hookwire serve", () => {
     expect(await reason()).toBe("second version");
   }, 60_000);
 
-  it("stops running a project hook edited after trust, says to trust again, and runs it once trusted", async () => {
+  it("refuses tool calls while a project hook edited after trust is not trusted again, naming it, and runs it once trusted", async () => {
     const box = trustedProject();
     const server = await started(box);
     const answer = async () =>
@@ -159,10 +159,16 @@ describe("hookwire serve", () => {
       };
     expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("no rm -rf");
     write(path.join(box.cwd, ".hookwire/hooks/guard.ts"), guard("edited after trust"));
-    const untrusted = await answer();
-    expect(untrusted.hookSpecificOutput?.permissionDecision).toBeUndefined();
-    expect(untrusted.systemMessage).toContain("did not run");
-    expect(untrusted.systemMessage).toContain("trust");
+    const changed = await answer();
+    // The edited guard does not run, and the call is not let through unguarded either.
+    expect(changed.hookSpecificOutput?.permissionDecision).toBe("deny");
+    expect(
+      changed.hookSpecificOutput?.permissionDecisionReason?.replaceAll(box.cwd, "<project>"),
+    ).toMatchInlineSnapshot(
+      `"hookwire: the project's hooks changed since it was trusted: hook .hookwire/hooks/guard.ts edited. Its tool calls are refused until you review and trust them: pnpm exec hookwire trust --cwd <project>"`,
+    );
+    // The user is told too, once in the session: some agents show the model's reason to no one.
+    expect(changed.systemMessage).toBe(changed.hookSpecificOutput?.permissionDecisionReason);
     expect(box.run(["trust", "--yes"]).code).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("edited after trust");

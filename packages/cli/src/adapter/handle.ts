@@ -184,35 +184,17 @@ export async function handleHookEvent(
       model: typeof stdin.model === "string" ? stdin.model : undefined,
     };
     const messages = sinks.messages;
-    if (loaded.skipped.length > 0) {
-      // Only an untrusted project's notice needs these: a trusted call never loads them.
-      const [{ spellCommand }, { applies }] = await Promise.all([
-        import("../invocation.js"),
-        import("../connect/capabilities.js"),
-      ]);
-      const first = loaded.skipped[0] as (typeof loaded.skipped)[number];
-      const text =
-        `hookwire: ${loaded.skipped.length} project hook${loaded.skipped.length === 1 ? "" : "s"} did not run: ${first.reason}. ` +
-        `Review and trust them: ${spellCommand(first.trustCommand)}`;
+    const trust = project.trust;
+    if (trust.state !== "trusted") {
       // The model is told too: its guards are off, and some agents show a hook's line to no one.
-      if (note(text) && applies(dialect, spec, "context"))
-        messages.push({ text, hookPath: "hookwire", followUp: false });
+      const { applies } = await import("../connect/capabilities.js");
+      if (note(trust.notice) && applies(dialect, spec, "context"))
+        messages.push({ text: trust.notice, hookPath: "hookwire", followUp: false });
     }
     for (const failure of loaded.errors) note(`hookwire: ${failure.error.message}`);
 
-    let outcome: unknown;
-    try {
-      outcome = await project.run(callSession, sinks, event, reverse.asks === true);
-    } catch (error) {
-      // A tool_call handler that throws blocks the call (fail-safe), naming the hook.
-      outcome = {
-        block: true,
-        reason: errorMessage(error),
-        input: {},
-        inputModified: false,
-        additionalContext: [],
-      };
-    }
+    // A tool call's hooks run behind the project's gate (a hook that fails blocks it; a changed project refuses it).
+    const outcome: unknown = await project.run(callSession, sinks, event, reverse.asks === true);
     const asked = sinks.asked;
     // A hook that asks for one more turn every time must not keep the agent going forever.
     const followUps = messages.filter((m) => m.followUp);

@@ -6,20 +6,18 @@ import path from "node:path";
 import {
   createNoOpUIContext,
   type HookEvent,
-  HookRunner,
+  type HookRunner,
   type NativeEventName,
   type ReadonlySessionManager,
+  type ToolCallEvent,
 } from "@hookwire/core";
-import {
-  DEFAULT_APP_DIRS,
-  type DiscoverAndLoadResult,
-  discoverAndLoadHooks,
-  HOOK_FORMATS,
-} from "@hookwire/loader";
+import { DEFAULT_APP_DIRS, type DiscoverAndLoadResult, HOOK_FORMATS } from "@hookwire/loader";
+import { findProjectRoot } from "@hookwire/loader/project-root";
 import { defaultTrustStorePath } from "@hookwire/loader/user-config";
+import { type OpenedProject, openProject, type ProjectTrust } from "@hookwire/project";
 import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
+import type { ToolGate } from "@hookwire/tool-wrapper";
 import { AGENTS, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
-import { findProjectRoot } from "../project-root.js";
 import { SessionFiles } from "./session-store.js";
 
 /** Sessions a server keeps the file of, per project it keeps (agents run a few sessions per project at once). */
@@ -97,14 +95,24 @@ export class ProjectHooks {
   readonly #states: Record<string, unknown>;
   readonly #initialStates: string;
 
+  readonly root: string;
+  readonly loaded: DiscoverAndLoadResult;
+  readonly runner: HookRunner;
+  readonly trust: ProjectTrust;
+  readonly #gate: ToolGate;
+
   private constructor(
     readonly agent: DialectId,
-    readonly root: string,
-    readonly loaded: DiscoverAndLoadResult,
-    readonly runner: HookRunner,
+    opened: OpenedProject,
     states: Record<string, unknown>,
     watch: boolean,
   ) {
+    const { root, loaded } = opened;
+    this.root = root;
+    this.loaded = loaded;
+    this.runner = opened.runner;
+    this.trust = opened.trust;
+    this.#gate = opened.gate;
     this.#states = states;
     this.#initialStates = JSON.stringify(states);
     const home = os.homedir();
@@ -136,33 +144,36 @@ export class ProjectHooks {
     const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
     const current = () => (self ? self.#call : undefined);
-    const loaded = await discoverAndLoadHooks([], root, {
-      // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
-      formats: HOOK_FORMATS,
-      runSettings: (source) => !AGENTS[agent].runsItself(source),
-      settings: {
-        // The session of the event being run; the agent keeps the transcript, hookwire writes none.
-        hostSession: () => {
-          const now = current()?.session ?? session;
-          return { sessionId: now.sessionId || "hookwire-hook", transcriptPath: now.transcriptPath };
-        },
-        transcriptPath: session.transcriptPath,
-        ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
-        ...(session.effort ? { effort: session.effort } : {}),
-        states,
-      },
-    });
     const sessionManager: ReadonlySessionManager = {
       getEntries: () => current()?.sinks.sessionManager.getEntries() ?? [],
       getBranch: () => current()?.sinks.sessionManager.getBranch() ?? [],
       getLeafEntry: () => current()?.sinks.sessionManager.getLeafEntry(),
       getSessionFile: () => current()?.sinks.sessionManager.getSessionFile(),
     };
-    const runner = new HookRunner(loaded.hooks, {
+    const opened = await openProject({
       cwd: root,
-      sessionManager,
-      handlerTimeout: HANDLER_TIMEOUT_MS,
+      root,
+      discover: {
+        // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
+        formats: HOOK_FORMATS,
+        runSettings: (source) => !AGENTS[agent].runsItself(source),
+        settings: {
+          // The session of the event being run; the agent keeps the transcript, hookwire writes none.
+          hostSession: () => {
+            const now = current()?.session ?? session;
+            return { sessionId: now.sessionId || "hookwire-hook", transcriptPath: now.transcriptPath };
+          },
+          transcriptPath: session.transcriptPath,
+          ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
+          ...(session.effort ? { effort: session.effort } : {}),
+          states,
+        },
+      },
+      runner: { sessionManager, handlerTimeout: HANDLER_TIMEOUT_MS },
+      // Only a project that did not run needs the command spelled: a trusted call never loads this.
+      wording: { spell: async (command) => (await import("../invocation.js")).spellCommand(command) },
     });
+    const runner = opened.runner;
     runner.initialize({
       sendMessageHandler: (message, options, hookPath) =>
         current()?.sinks.messages.push({
@@ -190,7 +201,7 @@ export class ProjectHooks {
     });
     runner.onError((error) => current()?.sinks.note(`hookwire: ${error.message}`));
     runner.guardProcess();
-    self = new ProjectHooks(agent, root, loaded, runner, states, watch);
+    self = new ProjectHooks(agent, opened, states, watch);
     return self;
   }
 
@@ -233,6 +244,8 @@ export class ProjectHooks {
       (this.runner.createContext() as { hasUI: boolean }).hasUI = hasUI;
       this.#call = { sinks, session };
       try {
+        // A tool call goes through the gate: a failing hook blocks it, a changed project refuses it.
+        if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent)) as T;
         return (await this.runner.emit(event as never)) as T;
       } finally {
         this.#call = undefined;
