@@ -51,9 +51,12 @@ function trustedProject(): Sandbox {
   return box;
 }
 
+/** A session id of this sandbox: the sandboxes of a run share one cache folder, where a session's project is kept. */
+const sid = (box: Sandbox, name = "s-1") => `${path.basename(path.dirname(box.cwd))}-${name}`;
+
 const preToolUse = (box: Sandbox, command: string, session = "s-1") =>
   JSON.stringify({
-    session_id: session,
+    session_id: sid(box, session),
     transcript_path: "",
     cwd: box.cwd,
     hook_event_name: "PreToolUse",
@@ -174,6 +177,25 @@ describe("hookwire serve", () => {
     expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("edited after trust");
   }, 60_000);
 
+  it("keeps each session's first project: a later event from a folder with its own .git does not move it", async () => {
+    const box = trustedProject();
+    const sub = path.join(box.cwd, "sub");
+    mkdirSync(path.join(sub, ".git"), { recursive: true });
+    const server = await started(box);
+    const from = async (cwd: string, session: string) => {
+      const body = JSON.parse(preToolUse(box, "rm -rf ../victim", session));
+      const reply = await post(`${server.url}/claude`, JSON.stringify({ ...body, cwd }), server.headers);
+      return (reply.json as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput
+        ?.permissionDecision;
+    };
+    expect(await from(box.cwd, "s-root")).toBe("deny");
+    expect(await from(sub, "s-root")).toBe("deny");
+    // A session that started in sub has sub (untrusted, no hooks) for its project; the other keeps its own.
+    expect(await from(sub, "s-sub")).toBeUndefined();
+    expect(await from(box.cwd, "s-sub")).toBeUndefined();
+    expect(await from(sub, "s-root")).toBe("deny");
+  }, 60_000);
+
   it("reads a session's file again once another process wrote it, and not at all once others could write it", async () => {
     const box = sandbox("connect");
     write(
@@ -190,7 +212,7 @@ describe("hookwire serve", () => {
     const server = await started(box);
     const event = (name: string, fields: object) =>
       JSON.stringify({
-        session_id: "s-1",
+        session_id: sid(box),
         transcript_path: "",
         cwd: box.cwd,
         hook_event_name: name,

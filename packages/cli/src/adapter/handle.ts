@@ -12,6 +12,7 @@ import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
+import { sessionRootsDir } from "./session-root.js";
 import { SessionStore } from "./session-store.js";
 
 /** One call, as any transport hands it over: the command line's `hookwire hook`, or a server. */
@@ -21,6 +22,8 @@ export interface HookRequest {
   /** The agent's JSON, as it sent it. */
   input: string;
   failOpen: boolean;
+  /** The agent's own project variable (`CLAUDE_PROJECT_DIR`, …) in the environment it ran `hookwire hook` with. */
+  projectDir?: string;
 }
 
 /** What the agent reads back: stdout (its answer), stderr, the exit code. */
@@ -151,11 +154,15 @@ export async function handleHookEvent(
       );
     const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
     const cwd = session.cwd || process.cwd();
-    const root = projects.rootOf(cwd);
+    // The session's project, not the folder this event came from: a `cd` does not move the guards.
+    const root = projects.roots.rootOf(agent.id, session, cwd, request.projectDir);
     record.session = session.sessionId;
     record.project = root;
     const store = new SessionStore(agent.id, session.sessionId, root, projects.sessions);
-    if (spec.native === "session_start") SessionStore.prune();
+    if (spec.native === "session_start") {
+      SessionStore.prune();
+      SessionStore.prune(sessionRootsDir());
+    }
     const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
     const tool = (event as { toolName?: unknown }).toolName;
     if (typeof tool === "string") record.tool = tool;

@@ -12,12 +12,12 @@ import {
   type ToolCallEvent,
 } from "@hookwire/core";
 import { DEFAULT_APP_DIRS, type DiscoverAndLoadResult, HOOK_FORMATS } from "@hookwire/loader";
-import { findProjectRoot } from "@hookwire/loader/project-root";
 import { defaultTrustStorePath } from "@hookwire/loader/user-config";
 import { type OpenedProject, openProject, type ProjectTrust } from "@hookwire/project";
 import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
 import type { ToolGate } from "@hookwire/tool-wrapper";
 import { AGENTS, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
+import { SessionRoots } from "./session-root.js";
 import { SessionFiles } from "./session-store.js";
 
 /** Sessions a server keeps the file of, per project it keeps (agents run a few sessions per project at once). */
@@ -293,24 +293,13 @@ function textOf(content: unknown): string {
  */
 export class ProjectPool {
   readonly #projects = new Map<string, Promise<ProjectHooks>>();
-  readonly #roots = new Map<string, string>();
   readonly sessions: SessionFiles;
+  /** Each agent session's project root, fixed at its first event. */
+  readonly roots: SessionRoots;
 
   constructor(readonly max: number) {
     this.sessions = new SessionFiles(max * SESSION_FILES_PER_PROJECT);
-  }
-
-  /** The project root of `cwd` (the nearest folder with .git or a hook folder), remembered per cwd. */
-  rootOf(cwd: string): string {
-    let root = this.#roots.get(cwd);
-    if (root === undefined) {
-      root = findProjectRoot(cwd).root;
-      if (this.max > 0) {
-        if (this.#roots.size >= this.max * 16) this.#roots.clear();
-        this.#roots.set(cwd, root);
-      }
-    }
-    return root;
+    this.roots = new SessionRoots(max * SESSION_FILES_PER_PROJECT, this.sessions);
   }
 
   async get(agent: DialectId, root: string, session: CallSession): Promise<ProjectHooks> {

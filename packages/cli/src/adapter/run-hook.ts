@@ -4,6 +4,7 @@ import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/set
 import { flushRecords } from "../log/record.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
+import { projectVariable } from "./project-variable.js";
 
 /** An agent's hook input past this is refused (fail-closed on tool events): none comes near it. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -34,6 +35,7 @@ export async function answerInTime(
   failOpen: boolean,
   input: Promise<string>,
   projects?: ProjectPool,
+  projectDir?: string,
 ): Promise<HookResponse> {
   const fail = async (why: string): Promise<HookResponse> => {
     const dialect = await loadDialect(agent);
@@ -49,7 +51,12 @@ export async function answerInTime(
     );
   });
   const answered = input
-    .then((text) => handleHookEvent({ agent, event, failOpen, input: text }, projects))
+    .then((text) =>
+      handleHookEvent(
+        { agent, event, failOpen, input: text, ...(projectDir === undefined ? {} : { projectDir }) },
+        projects,
+      ),
+    )
     .catch((error: unknown) => fail(errorMessage(error)));
   const response = await Promise.race([answered, late]);
   clearTimeout(timer);
@@ -71,6 +78,8 @@ export async function runHook(
     event,
     failOpen,
     input === undefined ? readStdin() : Promise.resolve(input),
+    undefined,
+    projectVariable(agent),
   );
   if (response.stderr) process.stderr.write(response.stderr);
   process.stdout.write(response.stdout);

@@ -206,7 +206,14 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     try {
       socketServer = await listenPrivately(resolved.socket, (call) =>
         track(() =>
-          answerInTime(call.agent, call.event, call.failOpen, Promise.resolve(call.input), projects),
+          answerInTime(
+            call.agent,
+            call.event,
+            call.failOpen,
+            Promise.resolve(call.input),
+            projects,
+            call.projectDir,
+          ),
         ),
       );
     } catch (error) {
@@ -243,6 +250,8 @@ export interface ForwardedCall {
   event: string;
   failOpen: boolean;
   input: string;
+  /** The agent's project variable in the environment of the `hookwire hook` that forwarded the call. */
+  projectDir?: string;
 }
 
 /** A forwarded call line past this is refused (the input bound, JSON-escaped). */
@@ -257,7 +266,13 @@ function parseCall(line: string): ForwardedCall | undefined {
       typeof call.event === "string" &&
       typeof call.input === "string"
     )
-      return { agent: call.agent, event: call.event, failOpen: call.failOpen === true, input: call.input };
+      return {
+        agent: call.agent,
+        event: call.event,
+        failOpen: call.failOpen === true,
+        input: call.input,
+        ...(typeof call.projectDir === "string" ? { projectDir: call.projectDir } : {}),
+      };
   } catch {}
   return undefined;
 }
