@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
 import { findProjectRoot } from "@hookwire/loader/project-root";
+import { afterAll, describe, expect, it } from "vitest";
 import { describeRoot } from "../src/project-root.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "hookwire-root-"));
