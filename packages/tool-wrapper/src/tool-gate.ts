@@ -2,6 +2,7 @@
 // rewrite, or nothing said); a hook that throws, times out or cannot decide denies the call, here and only here.
 import {
   type AttributedText,
+  type CallContext,
   errorMessage,
   type HookRunner,
   isHookError,
@@ -80,19 +81,20 @@ export class ToolGate {
     return this.#refuse?.() !== undefined || this.#runner.hasHandlersFor("tool_call", toolName);
   }
 
-  /** Runs the call's tool_call hooks (their `input` a copy the caller made, if it must keep its own). */
-  async check(call: GatedCall): Promise<ToolVerdict> {
+  /**
+   * Runs the call's tool_call hooks (their `input` a copy the caller made, if it must keep its own); `context`:
+   * what this call's handlers see differently (`HookRunner.emit`'s).
+   */
+  async check(call: GatedCall, context?: CallContext): Promise<ToolVerdict> {
     const refusal = this.#refuse?.();
     if (refusal !== undefined) return denied(call, refusal, "refused");
     let outcome: ToolCallOutcome;
     try {
       // emit with a literal event rather than emitToolCall's spread: the same call, ~1 µs cheaper per call.
-      outcome = await this.#runner.emit({
-        type: "tool_call",
-        toolName: call.toolName,
-        toolCallId: call.toolCallId,
-        input: call.input,
-      });
+      outcome = await this.#runner.emit(
+        { type: "tool_call", toolName: call.toolName, toolCallId: call.toolCallId, input: call.input },
+        context,
+      );
     } catch (error) {
       // Fail-safe: a hook that cannot decide must not let the call through.
       const hookPath = isHookError(error) ? error.hookPath : undefined;

@@ -144,12 +144,6 @@ export class ProjectHooks {
     const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
     const current = () => (self ? self.#call : undefined);
-    const sessionManager: ReadonlySessionManager = {
-      getEntries: () => current()?.sinks.sessionManager.getEntries() ?? [],
-      getBranch: () => current()?.sinks.sessionManager.getBranch() ?? [],
-      getLeafEntry: () => current()?.sinks.sessionManager.getLeafEntry(),
-      getSessionFile: () => current()?.sinks.sessionManager.getSessionFile(),
-    };
     const opened = await openProject({
       cwd: root,
       root,
@@ -169,7 +163,7 @@ export class ProjectHooks {
           states,
         },
       },
-      runner: { sessionManager, handlerTimeout: HANDLER_TIMEOUT_MS },
+      runner: { handlerTimeout: HANDLER_TIMEOUT_MS },
       // Only a project that did not run needs the command spelled: a trusted call never loads this.
       wording: { spell: async (command) => (await import("../invocation.js")).spellCommand(command) },
     });
@@ -240,13 +234,14 @@ export class ProjectHooks {
   ): Promise<T> {
     const task = this.#queue.then(async () => {
       this.#enter(session);
-      // The one context every emit gets: whether hooks may ask is the event's (the agent's "ask" where it has one).
-      (this.runner.createContext() as { hasUI: boolean }).hasUI = hasUI;
       this.#call = { sinks, session };
+      // This emit's own context: whether hooks may ask is the event's (the agent's "ask" where it has one), and
+      // the session is the call's.
+      const context = { hasUI, sessionManager: sinks.sessionManager };
       try {
         // A tool call goes through the gate: a failing hook blocks it, a changed project refuses it.
-        if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent)) as T;
-        return (await this.runner.emit(event as never)) as T;
+        if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent, context)) as T;
+        return (await this.runner.emit(event as never, context)) as T;
       } finally {
         this.#call = undefined;
         this.#leave(session);
