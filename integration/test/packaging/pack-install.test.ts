@@ -27,6 +27,7 @@ const PACKAGES = [
   "settings-hooks",
   "loader",
   "tool-wrapper",
+  "project",
   "host-kit",
   "testing",
   "cli",
