@@ -307,17 +307,17 @@ const pids = (box: Sandbox) =>
     .map(Number);
 
 /** `hookwire hook claude PreToolUse` as Claude Code runs it, in the background. */
-function hookAsync(box: Sandbox, command: string) {
+function hookAsync(box: Sandbox, command: string, input = preToolUse(box, command), env: object = {}) {
   const child = spawn(process.execPath, [bin, "hook", "claude", "PreToolUse"], {
     cwd: box.cwd,
-    env: boxEnv(box),
+    env: { ...boxEnv(box), ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString("utf8");
   });
-  child.stdin.end(preToolUse(box, command));
+  child.stdin.end(input);
   return new Promise<{ code: number | null; json: { hookSpecificOutput: Record<string, string> } }>(
     (resolve) => child.on("close", (code) => resolve({ code, json: JSON.parse(stdout) })),
   );
@@ -328,6 +328,17 @@ describe("hookwire hook with a server running", () => {
     const box = pidProject();
     const server = await started(box);
     const answer = await hookAsync(box, "rm -rf build");
+    expect(answer.json.hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(pids(box)).toEqual([server.child.pid]);
+  }, 60_000);
+
+  it("sends the agent's project variable along: the server guards the project Claude Code names, not the event's folder", async () => {
+    const box = pidProject();
+    const sub = path.join(box.cwd, "sub");
+    mkdirSync(path.join(sub, ".git"), { recursive: true });
+    const server = await started(box);
+    const fromSub = JSON.stringify({ ...JSON.parse(preToolUse(box, "rm -rf ../x", "s-var")), cwd: sub });
+    const answer = await hookAsync(box, "", fromSub, { CLAUDE_PROJECT_DIR: box.cwd });
     expect(answer.json.hookSpecificOutput.permissionDecision).toBe("deny");
     expect(pids(box)).toEqual([server.child.pid]);
   }, 60_000);
