@@ -1,4 +1,53 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// Every test file, by the folders `include` names.
+const INCLUDE = [
+  "packages/*/test/**/*.test.ts",
+  "examples/*/test/**/*.test.ts",
+  "integration/test/**/*.test.ts",
+  "integration/conformance-kit/test/**/*.test.ts",
+  "integration/claude-conformance/test/**/*.test.ts",
+  "integration/codex-conformance/test/**/*.test.ts",
+  "integration/gemini-conformance/test/**/*.test.ts",
+  "integration/copilot-conformance/test/**/*.test.ts",
+  "integration/cursor-conformance/test/**/*.test.ts",
+  "integration/opencode-conformance/test/**/*.test.ts",
+  "integration/hosts/test/**/*.test.ts",
+];
+
+/**
+ * The `slow` project: everything under `integration/` (the agent oracles and real agents, the packaging tests, and
+ * the cross-package suites: the rules corpus, the property and fault suites), and every package test file that
+ * starts a process of its own: the built binary (`ensureBuilt`) or `child_process`. The rest is `fast`
+ * (`pnpm test:fast`): the packages' unit tests and in-process ones. Read from the files, so a new test lands in
+ * the right project by what it does.
+ */
+const SLOW_FOLDERS = /^integration\//;
+const STARTS_A_PROCESS = /\bensureBuilt\(|from "node:child_process"|\bspawnSync?\(|\bexecFile(Sync)?\(/;
+
+function testFiles(): string[] {
+  const roots = ["packages", "examples"].flatMap((top) =>
+    readdirSync(top).map((name) => path.join(top, name, "test")),
+  );
+  roots.push("integration");
+  return roots.flatMap((root) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(root, { recursive: true }) as string[];
+    } catch {
+      return [];
+    }
+    return entries
+      .filter((entry) => entry.endsWith(".test.ts") && !entry.split(path.sep).includes("node_modules"))
+      .map((entry) => path.join(root, entry).split(path.sep).join("/"));
+  });
+}
+
+const slow = testFiles().filter(
+  (file) => SLOW_FOLDERS.test(file) || STARTS_A_PROCESS.test(readFileSync(file, "utf8")),
+);
 
 // Workspace packages resolve to their TypeScript sources through the "source"
 // export condition, so tests never run against a stale build.
@@ -6,19 +55,6 @@ export default defineConfig({
   resolve: { conditions: ["source", "import", "node", "default"] },
   ssr: { resolve: { conditions: ["source", "import", "node", "default"], externalConditions: ["source"] } },
   test: {
-    include: [
-      "packages/*/test/**/*.test.ts",
-      "examples/*/test/**/*.test.ts",
-      "integration/test/**/*.test.ts",
-      "integration/conformance-kit/test/**/*.test.ts",
-      "integration/claude-conformance/test/**/*.test.ts",
-      "integration/codex-conformance/test/**/*.test.ts",
-      "integration/gemini-conformance/test/**/*.test.ts",
-      "integration/copilot-conformance/test/**/*.test.ts",
-      "integration/cursor-conformance/test/**/*.test.ts",
-      "integration/opencode-conformance/test/**/*.test.ts",
-      "integration/hosts/test/**/*.test.ts",
-    ],
     // Whatever a test leaves in TMPDIR goes with the run's own folder.
     globalSetup: ["./vitest.global-setup.ts"],
     // A bound on a hung test, not a speed check (speed is bench/'s): CLI tests spawn several processes, each
@@ -26,5 +62,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // `pnpm test` runs both (every file once); `pnpm test:fast` runs `fast` alone.
+    projects: [
+      { extends: true, test: { name: "fast", include: INCLUDE, exclude: ["**/node_modules/**", ...slow] } },
+      { extends: true, test: { name: "slow", include: slow } },
+    ],
   },
 });

@@ -11,5 +11,10 @@ export default function setup(): () => void {
   process.env.XDG_CACHE_HOME = path.join(dir, "xdg-cache");
   // scripts/ensure-built.ts builds the packages once per run and records it here.
   process.env.HOOKWIRE_TEST_RUN = dir;
+  // A `hookwire hook` call starts this user's server in the background when none runs: a test that means to start
+  // one says so (HOOKWIRE_SERVER unset, its own HOME); the others must not leave servers behind them. Nor share the
+  // runtime folder of the user running the tests.
+  process.env.HOOKWIRE_SERVER = "off";
+  delete process.env.XDG_RUNTIME_DIR;
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -1,14 +1,18 @@
 // Event dispatch cost: runner.emit(tool_call) with N synchronous or async no-op handlers, against a loop
 // that does the runner's work and no more, tapable's own taps, and hookable.
-// Standalone: `pnpm build && node bench/dispatch.bench.mjs`.
+// Standalone: `pnpm build && node bench/dispatch.bench.mjs`. With BENCH_DISPATCH_BEFORE=<another checkout, built>,
+// each configuration also times that checkout's runner.emit against this one's, round for round (a before/after
+// in one run, whatever the load).
 import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createHooks } from "hookable";
 import { AsyncSeriesBailHook } from "tapable";
 import { HookRunner, instantiateHook } from "../packages/core/dist/index.js";
 import { compare, formatTable } from "./measure.mjs";
 
 const CWD = process.cwd();
+const BEFORE = process.env.BENCH_DISPATCH_BEFORE;
 const noop = () => undefined;
 const input = { command: "ls" };
 const event = (i) => ({ type: "tool_call", toolName: "bench", toolCallId: `c${i}`, input });
@@ -61,13 +65,14 @@ export async function fairLoop(handlers, payload, ctx) {
   return outcome;
 }
 
-async function runnerWith(handlers) {
+/** A runner of these handlers, from this checkout's core or another's (`core`: that core's module). */
+async function runnerWith(handlers, core = { HookRunner, instantiateHook }) {
   const hooks = await Promise.all(
     handlers.map((handler, i) =>
-      instantiateHook((pi) => void pi.on("tool_call", handler), { path: `bench/h${i}.ts`, cwd: CWD }),
+      core.instantiateHook((pi) => void pi.on("tool_call", handler), { path: `bench/h${i}.ts`, cwd: CWD }),
     ),
   );
-  const runner = new HookRunner(hooks, { cwd: CWD });
+  const runner = new core.HookRunner(hooks, { cwd: CWD });
   runner.initialize({ sendMessageHandler: noop, appendEntryHandler: noop });
   return runner;
 }
@@ -125,6 +130,17 @@ async function runConfig({ variant, kind, n }) {
         target: null,
       },
     );
+  }
+  if (BEFORE) {
+    const core = await import(pathToFileURL(path.resolve(BEFORE, "packages/core/dist/index.js")).href);
+    const before = await runnerWith(handlers, core);
+    rows.push({
+      name,
+      baseline: `runner.emit of ${path.basename(path.resolve(BEFORE))} (before)`,
+      baselineFn: (i) => before.emit(event(i)),
+      subjectFn: emit,
+      target: null,
+    });
   }
   const results = [];
   for (const spec of rows) results.push(await compare(spec));

@@ -1,6 +1,8 @@
 // Permission-rule evaluation on Bash commands of 100 characters, 10 KB and 1 MB, against the bare tree-sitter parse
 // of the same text, and each size against one ten times smaller (a ratio near 10 is linear); a 100-character line of
-// strings bash evaluates (arithmetic, a subscript, `${x@P}`, a trap body, `printf -v`) through deny and allow rules.
+// strings bash evaluates (arithmetic, a subscript, `${x@P}`, a trap body, `printf -v`) through deny and allow rules;
+// a 100-character line of what the tables of builtins and node kinds read (`{fd}>` redirections, a nameref, `set` and
+// `shopt` options, `fc -l`), and 10 KB of it against 1 KB.
 // With `RULES_BASELINE=<another checkout, built>`, the same rules through that checkout's engine are the baseline of
 // rows of their own (what a change to the engine costs, side by side in one process).
 // Standalone: `pnpm build && node bench/rules.bench.mjs`.
@@ -34,6 +36,11 @@ const shapes = {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
     "x='a[1]'; n=2; echo $((x + n)) \"${x@P}\"; printf -v 'b[n]' %s 1; trap 'echo done' EXIT; let n++; "
       .repeat(Math.ceil(size / 97))
+      .slice(0, size),
+  // What the builtin and node-kind tables read: descriptor variables, a nameref, shell options, the history.
+  tables: (size) =>
+    "exec {fd}>/dev/null; declare -n r=x; r=1; set -euo pipefail; shopt -s extglob; fc -l; echo a {o}>&2; "
+      .repeat(Math.ceil(size / 100))
       .slice(0, size),
 };
 
@@ -89,16 +96,19 @@ export async function run() {
 
   // The 100 characters of evaluated strings end on a whole statement, so every op is valid bash.
   const line = sized(() => shapes.evaluated(97).trimEnd(), 100);
-  for (const [name, fn] of [
-    ["3 deny rules, 100-char line of evaluated strings", evaluate],
-    ["3 allow rules, 100-char line of evaluated strings", approve],
+  const tables = sized(() => shapes.tables(99).trimEnd(), 100);
+  for (const [name, fn, text] of [
+    ["3 deny rules, 100-char line of evaluated strings", evaluate, line],
+    ["3 allow rules, 100-char line of evaluated strings", approve, line],
+    ["3 deny rules, 100-char line of the builtin and node-kind tables", evaluate, tables],
+    ["3 allow rules, 100-char line of the builtin and node-kind tables", approve, tables],
   ]) {
     rows.push(
       await compare({
         name,
         baseline: "tree-sitter parse of the same text",
-        baselineFn: () => parse(line()),
-        subjectFn: () => fn(line()),
+        baselineFn: () => parse(text()),
+        subjectFn: () => fn(text()),
         target: null,
         ...small,
       }),
@@ -107,6 +117,7 @@ export async function run() {
 
   for (const [label, shape, size, options] of [
     ["10 KB of evaluated strings", shapes.evaluated, 10_000, small],
+    ["10 KB of the builtin and node-kind tables", shapes.tables, 10_000, small],
     ["10 KB chain", shapes.chain, 10_000, small],
     ["100 KB chain", shapes.chain, 100_000, large],
     ["1 MB here-doc", shapes.heredoc, 1_000_000, large],
@@ -176,6 +187,7 @@ async function againstBaseline(root, sized) {
     ["100-char command", () => shapes.line(100)],
     ["100-char chain", () => shapes.chain(100)],
     ["100-char line of evaluated strings", () => shapes.evaluated(97).trimEnd()],
+    ["100-char line of the builtin and node-kind tables", () => shapes.tables(99).trimEnd()],
   ]) {
     const text = sized(shape, 100);
     rows.push(

@@ -11,6 +11,7 @@ const SUITES = [
   ["command hooks", "./command.bench.mjs"],
   ["startup", "./startup.bench.mjs"],
   ["hook", "./hook.bench.mjs"],
+  ["entry", "./entry.bench.mjs"],
   ["serve", "./serve.bench.mjs"],
   ["rules", "./rules.bench.mjs"],
   ["pi", "./pi.bench.mjs"],

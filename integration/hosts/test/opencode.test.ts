@@ -3,23 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { agentVersion } from "../src/agents.js";
+import { IN_PROCESS_CALLS, IN_PROCESS_FILES, inProcessCases } from "../src/in-process-cases.js";
 import { runScenario, type Scenario } from "../src/scenario.js";
 
-/** Claude Code's own settings: a hook that logs every Bash call, and one that refuses `rm -fr` (exit 2). */
-const CLAUDE_SETTINGS = `${JSON.stringify(
-  {
-    hooks: {
-      PreToolUse: [
-        { matcher: "Bash", hooks: [{ type: "command", command: "sh .hooks/cross.sh claude-format" }] },
-        { matcher: "Bash", hooks: [{ type: "command", command: "sh .hooks/deny.sh" }] },
-      ],
-    },
-  },
-  null,
-  2,
-)}\n`;
-const DENY_SCRIPT =
-  '#!/bin/sh\nif grep -q "rm -fr"; then echo "HW_CLAUDE_BLOCKED: not here" >&2; exit 2; fi\nexit 0\n';
 // The user's own opencode settings: connect adds to them, disconnect gives them back.
 const OPENCODE_SETTINGS = '{\n  "$schema": "https://opencode.ai/config.json",\n  "share": "disabled"\n}\n';
 
@@ -29,13 +15,9 @@ describe(`opencode ${agentVersion("opencode")} with hookwire connected (in-proce
     ensureBuilt();
     s = await runScenario({
       agent: "opencode",
-      files: {
-        ".claude/settings.json": CLAUDE_SETTINGS,
-        ".hooks/deny.sh": DENY_SCRIPT,
-        "opencode.json": OPENCODE_SETTINGS,
-      },
+      files: { ...IN_PROCESS_FILES, "opencode.json": OPENCODE_SETTINGS },
       connected: "opencode.json",
-      inProcess: { commands: ["rm -fr victim2"] },
+      inProcess: IN_PROCESS_CALLS,
     });
   }, 600_000);
 
@@ -48,35 +30,7 @@ describe(`opencode ${agentVersion("opencode")} with hookwire connected (in-proce
     });
   });
 
-  it("blocks rm -rf with the TS module's reason, and the files survive", () => {
-    expect(s.run.code).toBe(0);
-    expect(s.after.victim).toBe(true);
-    expect(s.run.modelText).toContain("HW_BLOCKED: rm -rf is not allowed here");
-  });
-
-  it("blocks rm -fr with a Claude Code settings hook's reason (exit 2), and the files survive", () => {
-    expect(s.victim2).toBe(true);
-    expect(s.run.modelText).toContain("HW_CLAUDE_BLOCKED: not here");
-    expect(s.after.cross).toContain("claude-format");
-  });
-
-  it("runs a harmless call, and the module's rewrite reaches the tool", () => {
-    expect(s.after.harmless).toBe(true);
-    expect(s.after.rewritten).toBe("rewritten\n");
-  });
-
-  it("hands the module's context to the model, with what it kept in the session", () => {
-    expect(s.run.modelText).toContain("HW_CONTEXT_MARK calls=2");
-  });
-
-  it("shows one notice in an untrusted project, and runs none of its hooks", () => {
-    const notices = s.untrusted.stderr.split("\n").filter((line) => line.includes("did not run"));
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toContain("hookwire trust --cwd");
-    expect(s.afterUntrusted.ran).toBe(true);
-    expect(s.afterUntrusted.cross).toBe(s.after.cross);
-    expect(s.untrusted.modelText).not.toContain("HW_CONTEXT_MARK");
-  });
+  inProcessCases(() => s);
 
   it("leaves no hookwire entry on disconnect: the user's file comes back byte for byte", () => {
     expect(s.disconnect.stdout).toContain("restored opencode.json byte for byte");

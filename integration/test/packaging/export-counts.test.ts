@@ -1,15 +1,62 @@
 // Narrow surfaces: a package exports what a host or a hook author uses, and tests import the rest from `src`.
-// The names are counted as a consumer sees them: every value and type the entry's declarations export.
+// Every entry point of every package (its index and each subpath of its exports map) has a budget here; the names
+// are counted as a consumer sees them: every value and type the entry's declarations export.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
+const packagesDir = path.join(repoRoot, "packages");
 
-/** Every name `packages/<name>/src/index.ts` exports, values and types, sorted. */
-function exportNames(pkg: string): string[] {
-  const entry = path.join(repoRoot, "packages", pkg, "src/index.ts");
-  const program = ts.createProgram([entry], {
+/**
+ * The most names each entry may export (`package` for its index, `package/subpath` for the others). A budget is
+ * the entry's count when it was set (raising one is a decision a review sees, not drift), except core's index,
+ * held to issue 37's 120 (93 when set): what only hookwire's own packages use is in `@hookwire/core/internal`,
+ * every event type by name in `@hookwire/core/events`.
+ */
+const BUDGETS: Record<string, number> = {
+  "@hookwire/core": 120,
+  "@hookwire/core/events": 72,
+  "@hookwire/core/internal": 30,
+  "@hookwire/host-kit": 29,
+  "@hookwire/loader": 39,
+  "@hookwire/loader/private-files": 5,
+  "@hookwire/loader/user-config": 6,
+  "@hookwire/loader/opencode-tools": 2,
+  "@hookwire/loader/project-root": 3,
+  "@hookwire/opencode": 1,
+  "@hookwire/pi": 2,
+  "@hookwire/project": 6,
+  "@hookwire/settings-hooks": 58,
+  "@hookwire/shell-rules": 37,
+  "@hookwire/testing": 16,
+  "@hookwire/tool-wrapper": 28,
+  hookwire: 26,
+};
+
+interface Entry {
+  name: string;
+  source: string;
+}
+
+/** Every entry point of every package, from its exports map's `source` condition. */
+function entries(): Entry[] {
+  return readdirSync(packagesDir).flatMap((dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(packagesDir, dir, "package.json"), "utf8")) as {
+      name: string;
+      exports: Record<string, { source: string }>;
+    };
+    return Object.entries(manifest.exports).map(([subpath, conditions]) => ({
+      name: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+      source: path.join(packagesDir, dir, conditions.source),
+    }));
+  });
+}
+
+/** Every name each entry exports, values and types, sorted; one program for every entry (they share modules). */
+function exportNames(sources: readonly string[]): Map<string, string[]> {
+  const program = ts.createProgram([...sources], {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     target: ts.ScriptTarget.ES2022,
@@ -18,24 +65,40 @@ function exportNames(pkg: string): string[] {
     skipLibCheck: true,
   });
   const checker = program.getTypeChecker();
-  const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-  return checker
-    .getExportsOfModule(module)
-    .map((symbol) => symbol.name)
-    .sort();
+  return new Map(
+    sources.map((source) => {
+      const module = checker.getSymbolAtLocation(program.getSourceFile(source)!)!;
+      const names = checker
+        .getExportsOfModule(module)
+        .map((symbol) => symbol.name)
+        .sort();
+      return [source, names];
+    }),
+  );
 }
 
 describe("the public surface of a package", () => {
-  it.each([
-    ["settings-hooks", 60],
-    ["loader", 40],
-    ["project", 8],
-  ])("%s exports at most %i names", (pkg, limit) => {
-    const names = exportNames(pkg);
-    expect(names.length, `${pkg} exports ${names.length} names:\n${names.join(", ")}`).toBeLessThanOrEqual(
-      limit,
-    );
-    // Counted, not merely present: an entry that failed to resolve would export nothing.
-    expect(names.length).toBeGreaterThan(limit / 2);
+  const all = entries();
+  let names = new Map<string, string[]>();
+  beforeAll(() => {
+    names = exportNames(all.map((entry) => entry.source));
   });
+
+  it("has a budget for every entry point, and none for an entry that is gone", () => {
+    expect(all.map((entry) => entry.name).sort()).toEqual(Object.keys(BUDGETS).sort());
+  });
+
+  it.each(all.map((entry) => [entry.name, entry.source] as const))(
+    "%s stays within its budget",
+    (name, source) => {
+      const exported = names.get(source) ?? [];
+      const limit = BUDGETS[name] ?? 0;
+      expect(
+        exported.length,
+        `${name} exports ${exported.length} names:\n${exported.join(", ")}`,
+      ).toBeLessThanOrEqual(limit);
+      // Counted, not merely present: an entry that failed to resolve would export nothing.
+      expect(exported.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -1,6 +1,7 @@
-// Packs every published package, installs the tarballs outside the repository (the CLI into a throwaway
-// npm prefix, the libraries into a consumer project) and uses them as a user would.
-import { execFileSync, spawnSync } from "node:child_process";
+// Installs hookwire from this checkout as the README says (scripts/install-local.mjs: every published package packed
+// and installed into a throwaway npm prefix), installs the libraries' tarballs into a consumer project, and uses
+// them as a user would.
+import { spawnSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -98,22 +99,23 @@ beforeAll(() => {
   ensureBuilt();
   work = mkdtempSync(path.join(tmpdir(), "hookwire-pack-"));
   const packs = path.join(work, "tarballs");
-  mkdirSync(packs);
-  for (const name of PACKAGES) {
-    execFileSync("pnpm", ["pack", "--pack-destination", packs], {
-      cwd: path.join(repoRoot, "packages", name),
-      env: npmEnv,
-      stdio: "ignore",
-    });
-  }
-  tarballs = Object.fromEntries(
-    readdirSync(packs).map((file) => {
-      const pkg = file.replace(/-\d+\.\d+\.\d+\.tgz$/, "").replace(/^hookwire-(?!\d)/, "@hookwire/");
-      return [file === "hookwire-0.1.0.tgz" ? "hookwire" : pkg, path.join(packs, file)];
-    }),
-  );
   prefix = path.join(work, "prefix");
-  globalInstall = npm(["install", "--global", "--prefix", prefix, ...Object.values(tarballs)], work, "warn");
+  // The README's install from a checkout (`pnpm run install:global`), into a throwaway prefix.
+  const install = run(
+    process.execPath,
+    [path.join(repoRoot, "scripts/install-local.mjs"), "--prefix", prefix, "--pack-destination", packs],
+    { cwd: repoRoot },
+  );
+  globalInstall = install.stdout + install.stderr;
+  if (install.code !== 0) throw new Error(`install-local failed:\n${globalInstall}`);
+  tarballs = Object.fromEntries(
+    readdirSync(packs)
+      .map((file) => {
+        const pkg = file.replace(/-\d+\.\d+\.\d+\.tgz$/, "").replace(/^hookwire-(?!\d)/, "@hookwire/");
+        return [file === "hookwire-0.1.0.tgz" ? "hookwire" : pkg, path.join(packs, file)];
+      })
+      .filter(([name]) => name === "hookwire" || PACKAGES.includes(name!.replace("@hookwire/", ""))),
+  );
 
   consumer = path.join(work, "consumer");
   mkdirSync(consumer);
@@ -162,6 +164,16 @@ describe("the packed packages", () => {
 });
 
 describe("hookwire installed into an npm prefix", () => {
+  it("is installed by the README's own command, which runs scripts/install-local.mjs", () => {
+    const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    expect(readme).toContain("pnpm install && pnpm run install:global");
+    const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+    expect(scripts["install:global"]).toBe("node scripts/install-local.mjs");
+    expect(readdirSync(path.join(prefix, "lib/node_modules/@hookwire")).sort()).toEqual(
+      expect.arrayContaining(["pi", "opencode", "core", "loader"]),
+    );
+  });
+
   it(`weighs at most ${MAX_INSTALL_BYTES / 1e6} MB`, () => {
     const bytes = filesBelow(prefix).reduce((sum, file) => sum + lstatSync(file).size, 0);
     expect(bytes).toBeLessThanOrEqual(MAX_INSTALL_BYTES);

@@ -58,6 +58,9 @@ const CONTEXTS: ReadonlyArray<
   ["unset", "name", (cmd) => `a[$(${cmd})]`, (word) => `a=(1); unset ${word}`],
   ["declare name", "name", (cmd) => `a[$(${cmd})]=1`, (word) => `declare ${word}`],
   ["${!x}", "name", (cmd) => `a[$(${cmd})]`, (word) => `n=${word}; echo \${!n}`],
+  ["nameref", "name", (cmd) => `a[$(${cmd})]`, (word) => `declare -n r; r=${word}; echo "$r"`],
+  ["local -n", "name", (cmd) => `a[$(${cmd})]`, (word) => `f() { local -n r; r=${word}; echo "$r"; }; f`],
+  ["for nameref", "name", (cmd) => `a[$(${cmd})]`, (word) => `typeset -n r; for r in ${word}; do :; done`],
   ["${x@P}", "prompt", (cmd) => `$(${cmd})`, (word) => `p=${word}; echo "\${p@P}"`],
   ["PS4", "prompt", (cmd) => `$(${cmd})`, (word) => `PS4=${word}; set -x; :`],
   ["mapfile -C", "code", (cmd) => `${cmd} #`, (word) => `mapfile -C ${word} -c 1 l <<< x`],
@@ -66,6 +69,7 @@ const CONTEXTS: ReadonlyArray<
   ["eval", "code", (cmd) => cmd, (word) => `eval ${word}`],
   ["eval --", "code", (cmd) => cmd, (word) => `eval -- ${word}`],
   ["compgen -C", "code", (cmd) => cmd, (word) => `compgen -C ${word} x`],
+  ["fc -e", "code", (cmd) => `${cmd};:`, (word) => `set -o history; history -s x; fc -e ${word}`],
   ["bash -c", "code", (cmd) => cmd, (word) => `bash -c ${word}`],
   ["PROMPT_COMMAND", "code", (cmd) => cmd, (word) => `PROMPT_COMMAND=${word} bash -i`],
   ["alias", "code", (cmd) => `x=${cmd}`, (word) => `shopt -s expand_aliases; alias ${word}\nx`],
@@ -90,8 +94,15 @@ const hidden = fc
   .tuple(RM, pick(CONTEXTS), pick(DELIVERIES), pick(AROUND))
   .map(([cmd, [context, , shape, use], [, deliver, literal], around]) => ({
     command: around(deliver(shape(cmd), use)),
-    // `env "$v" bash`: env's settings are read as written; one in a variable is known only at run time.
-    spelled: literal && around === AROUND[0] && !(context === "BASH_FUNC" && deliver !== DELIVERIES[0]![1]),
+    // `env "$v" bash`: env's settings are read as written; one in a variable is known only at run time. So is every
+    // variable's value once a nameref is declared: an assignment through it may land on any name.
+    spelled:
+      literal &&
+      around === AROUND[0] &&
+      !(
+        (context === "BASH_FUNC" || context.includes("nameref") || context === "local -n") &&
+        deliver !== DELIVERIES[0]![1]
+      ),
   }));
 
 describe("strings bash evaluates", () => {
@@ -131,6 +142,9 @@ describe("strings bash evaluates", () => {
     "Bash(set *)",
     "Bash(compgen *)",
     "Bash(unset *)",
+    "Bash(fc *)",
+    "Bash(history *)",
+    "Bash(typeset *)",
   ].map(parseRule);
 
   it(
@@ -176,6 +190,64 @@ describe("strings bash evaluates", () => {
           expect(approved, command).toBe(true);
         }),
         { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "a {name[subscript]} redirection on any command is read as the assignment bash makes: its rm is denied, never approved",
+    () => {
+      const line = fc
+        .tuple(
+          RM,
+          fc.constantFrom("echo hi", "true", "cat", ":", "exec", "ls -la", "echo x; exec", "echo x && exec"),
+          fc.constantFrom("'$(CMD)'", "$(CMD)", "`CMD`", "x$(CMD)"),
+          fc.constantFrom(">/dev/null", ">>/dev/null", "</dev/null", ">&2", "<&0", ">&-"),
+          pick(AROUND),
+        )
+        .map(([cmd, before, subscript, redirect, around]) =>
+          around(`${before} {a[${subscript.replace("CMD", cmd)}]}${redirect}`),
+        );
+      fc.assert(
+        fc.property(line, (command) => {
+          expect(evaluateRule(denyRm, bash(command), DENY).outcome, command).toBe("match");
+          for (const rule of allowRules)
+            expect(evaluateRule(rule, bash(command), ALLOW).outcome).toBe("no-match");
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "history expansion turned on, in any spelling, makes the rest of the line unknown",
+    () => {
+      const on = fc.constantFrom(
+        "set -H",
+        "set -eH",
+        "set -Ho history",
+        "set -o histexpand",
+        "set -o history -o histexpand",
+        "shopt -so histexpand",
+        "shopt -s -o histexpand",
+        "bash -H script.sh",
+        "bash -i -c :",
+        "SHELLOPTS=histexpand bash -c :",
+        "set -k",
+      );
+      const after = fc.constantFrom("echo hi", "!!", "!-1", "^x^m", "!rm", "!!:1-3", "ls");
+      const line = fc
+        .tuple(on, after, fc.constantFrom("\n", "; ", " && "), pick(AROUND))
+        .map(([enable, next, join, around]) => around(`${enable}${join === "\n" ? "\n" : join}${next}`));
+      fc.assert(
+        fc.property(line, (command) => {
+          expect(evaluateRule(denyRm, bash(command), DENY).outcome, command).toBe("may-match");
+          for (const rule of [...allowRules, parseRule("Bash(shopt *)"), parseRule("Bash(bash *)")])
+            expect(evaluateRule(rule, bash(command), ALLOW).outcome).toBe("no-match");
+        }),
+        { numRuns: RUNS / 10 },
       );
     },
     PROPERTY_TIMEOUT,

@@ -49,6 +49,10 @@ const WRAPPERS = [
   "xargs ",
   "xargs -0 -n 1 ",
   "find . -exec ",
+  "/lib64/ld-linux-x86-64.so.2 ",
+  "ld.so --argv0 x ",
+  "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --library-path /lib ",
+  "jobs -x ",
 ];
 
 const SPELLINGS = [

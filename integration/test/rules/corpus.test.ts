@@ -15,6 +15,7 @@ import {
   reentry,
   substitution,
 } from "./corpus/public.js";
+import { descriptorVariables, history, jobs, loader, namerefs } from "./corpus/unmodelled.js";
 import { execOptions, wrappers } from "./corpus/wrappers.js";
 import { DENY_RM, GUARDS } from "./guards.js";
 import { judge, type Results, tally } from "./victims.js";
@@ -36,6 +37,11 @@ const attacks = [
   ...dcg,
   ...own,
   ...compose,
+  ...descriptorVariables,
+  ...namerefs,
+  ...history,
+  ...loader,
+  ...jobs,
 ];
 const safe = [...data, ...harmless, ...composed];
 const all = [...attacks, ...safe, ...limits];

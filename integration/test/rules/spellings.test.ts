@@ -276,3 +276,50 @@ table(
     ["git status 2>/dev/null; true", "allow"],
   ],
 );
+
+/** Issue 40's spellings as typed (history expansion included: the agent's shell reads them as lines). */
+const UNMODELLED: readonly Row[] = [
+  ["echo hi {a['$(rm -f victim)']}>/dev/null", "deny"],
+  ["true {a['$(rm -f victim)']}>&2", "deny"],
+  ["cat {a['$(rm -f victim)']}</dev/null", "deny"],
+  ["echo x; exec {a['$(rm -f victim)']}>/dev/null", "deny"],
+  ["declare -n r; r='a[$(rm -f victim)]'; echo \"$r\"", "deny"],
+  ["declare -n r; printf -v r 'a[$(rm -f victim)]'; echo \"$r\"", "ask"],
+  ["set -o history; history -s x; fc -e 'rm -f victim;:'", "deny"],
+  ['set -o history -H\nhistory -s "rm -f victim"\n!!', "ask"],
+  ['set -H; set -o history\nhistory -s "rm -f victim"\n!-1', "ask"],
+  ['set -o history -H\nhistory -s "rm -f victim"\n!rm', "ask"],
+  ['set -o history -H\nhistory -s "rx -f victim"\n^x^m', "ask"],
+  ['set -o history -H\nhistory -s "rm -f victim"\n!!:1-3', "ask"],
+  ["/lib64/ld-linux-x86-64.so.2 /bin/rm -f victim", "deny"],
+  ["/lib64/ld-linux-x86-64.so.2 --argv0 x /bin/rm -f victim", "deny"],
+];
+
+table("deny Bash(rm *), issue 40's spellings", { permissions: { deny: ["Bash(rm *)"] } }, UNMODELLED);
+
+table(
+  "allow what each of issue 40's spellings types, default ask, no UI",
+  {
+    permissions: {
+      allow: [
+        "Bash(echo *)",
+        "Bash(ls *)",
+        "Bash(git status)",
+        "Bash(pwd)",
+        "Bash(cat *)",
+        "Bash(true *)",
+        "Bash(exec *)",
+        "Bash(declare *)",
+        "Bash(printf *)",
+        "Bash(set *)",
+        "Bash(history *)",
+        "Bash(fc *)",
+        "Bash(!!*)",
+        "Bash(!*)",
+        "Bash(^x^m)",
+      ],
+    },
+    defaultMode: "ask",
+  },
+  UNMODELLED.map(([command]) => [command, "ask"] as const),
+);

@@ -1,5 +1,5 @@
 // Checks a command's raw arguments against its definition before citty sees them: citty ignores what it does not know.
-import { didYouMean } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core/internal";
 import type { ArgsDef, CommandDef } from "citty";
 import { CliUsageError } from "./errors.js";
 

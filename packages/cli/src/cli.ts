@@ -3,7 +3,7 @@
 await main();
 
 async function main(): Promise<void> {
-  const { guardedHookOf } = await import("@hookwire/core");
+  const { guardedHookOf } = await import("@hookwire/core/internal");
   const { EXIT } = await import("./errors.js");
   const { runCli } = await import("./main.js");
 

@@ -82,6 +82,11 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
       "Show the decisions hookwire made for connected agents (--agent, --decision, --since, --follow)",
     load: async () => (await import("./commands/log.js")).logCommand,
   },
+  status: {
+    description:
+      "Is the guard on? This user's server, the agents connected, each session's last event, errors and unapplied answers",
+    load: async () => (await import("./commands/status.js")).statusCommand,
+  },
   init: {
     description: "Scaffold a typed hook module (or --settings: a settings hook with its script)",
     load: async () => (await import("./commands/init.js")).initCommand,

@@ -1,5 +1,6 @@
 // What `emit --input` may hold per event (one table) and the check that names each misfit: JSON path, expected, fix.
-import { didYouMean, type HookEventName } from "@hookwire/core";
+import type { HookEventName } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core/internal";
 import { claude, tooling } from "@hookwire/settings-hooks";
 import { CliUsageError } from "./errors.js";
 

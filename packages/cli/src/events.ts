@@ -1,11 +1,6 @@
 // Event names the CLI accepts (native and settings) and the payloads it builds from --input.
-import {
-  type AnyHookEvent,
-  didYouMean,
-  HOOK_EVENT_NAMES,
-  type HookEventName,
-  isHookEventName,
-} from "@hookwire/core";
+import { type AnyHookEvent, HOOK_EVENT_NAMES, type HookEventName, isHookEventName } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core/internal";
 import {
   type AnyBridgedEvent,
   bridgedEvents,

@@ -4,7 +4,7 @@
 // (scripts/write-forward.mjs), so with a server a call costs about a bare `node` start.
 import { readFileSync, writeSync } from "node:fs";
 import net from "node:net";
-import { projectVariable } from "./adapter/project-variable.js";
+import { forwardedVariables } from "./serve/forwarded-variables.js";
 import { trustedSocket } from "./serve/socket-path.js";
 
 /** The input bound of the in-process path (run-hook's MAX_INPUT_BYTES): a larger input is left to it to refuse. */
@@ -75,10 +75,8 @@ function forward(file: string, agent: string, event: string, failOpen: boolean):
     socket.destroy();
     inProcess(input);
   };
-  // The agent's project variable goes along: the server's environment is not the agent's.
-  const projectDir = projectVariable(agent);
   socket.on("connect", () =>
-    socket.write(`${JSON.stringify({ agent, event, failOpen, input, projectDir })}\n`),
+    socket.write(`${JSON.stringify({ agent, event, failOpen, env: forwardedVariables(), input })}\n`),
   );
   socket.on("data", (chunk: Buffer) => {
     chunks.push(chunk);

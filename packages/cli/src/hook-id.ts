@@ -1,5 +1,5 @@
 // A hook's id (absolute file, `#` JSON path) as the user sees and types it: the file from the project folder.
-import { displayPath } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 
 /** `/repo/.claude/settings.json#hooks.PreToolUse[0]` → `.claude/settings.json#hooks.PreToolUse[0]` (from `/repo`). */
 export function showHookId(id: string, cwd: string, home?: string): string {

@@ -18,6 +18,8 @@ export async function hookMain(input?: string): Promise<void> {
     await import("./cli.js");
     return;
   }
+  // No server answered this call: start this user's for the next ones (unless turned off), while this one runs here.
+  void import("./serve/autostart.js").then(({ startServerInBackground }) => startServerInBackground());
   const { runHook } = await import("./adapter/run-hook.js");
   // A hook's stray async error is reported as that hook's by the runner's guard; anything else is said, not fatal.
   process.on("uncaughtException", (error) => process.stderr.write(`hookwire: ${error?.stack ?? error}\n`));

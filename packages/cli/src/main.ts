@@ -1,6 +1,7 @@
 // The `hookwire` command tree and its entry point: help, argument checks, exit codes, error reporting.
 import { stripVTControlCharacters } from "node:util";
-import { didYouMean, escapeForTerminal, isHookwireError } from "@hookwire/core";
+import { escapeForTerminal, isHookwireError } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core/internal";
 import { type CommandDef, defineCommand, runCommand } from "citty";
 import { checkArgs } from "./argv.js";
 import { COMMANDS, MAIN_META } from "./command-table.js";

@@ -16,29 +16,30 @@ describe("hookwire --help", () => {
       Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error
       (a bad --input too), 3 project hooks were skipped because the project is not trusted (emit, tool: run hookwire trust). (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|explain|trust|connect|disconnect|hook|serve|log|init|hooks|schema|test|record|demo|help
+      USAGE hookwire list|emit|tool|run|doctor|explain|trust|connect|disconnect|hook|serve|log|status|init|hooks|schema|test|record|demo|help
 
       COMMANDS
 
-              list    List every hook that would run here: modules, settings handlers, commands                           
-              emit    Run one event (native or settings name) through every hook and show who decided what                
-              tool    Run one tool call through the hooks (pre and post) with a stand-in tool                             
-               run    Run a registered slash command, e.g. hookwire run /handoff notes                                    
-            doctor    Validate every hook source and explain why a hook would not fire                                    
-           explain    Show which hooks would fire on an event (and tool) and why each other one would not, running nothing
-             trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)             
-           connect    Run hookwire inside an agent: claude, codex, gemini, copilot, cursor, pi or opencode                
-        disconnect    Remove what hookwire connect added to an agent's settings                                           
-              hook    What a connected agent runs at each event (hookwire connect writes it)                              
-             serve    Run the resident server agents' http hooks and hookwire hook call (127.0.0.1, a token)              
-               log    Show the decisions hookwire made for connected agents (--agent, --decision, --since, --follow)      
-              init    Scaffold a typed hook module (or --settings: a settings hook with its script)                       
-             hooks    Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>               
-            schema    Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor                
-              test    Run the fixtures in .hookwire/tests/*.json through emit and name each that fails (--watch)          
-            record    Run one event through emit and save it as a fixture: .hookwire/tests/<name>.json                    
-              demo    Run the bundled demo project with a scripted model and print its trace                              
-              help    Show the help of hookwire or of one command                                                         
+              list    List every hook that would run here: modules, settings handlers, commands                                         
+              emit    Run one event (native or settings name) through every hook and show who decided what                              
+              tool    Run one tool call through the hooks (pre and post) with a stand-in tool                                           
+               run    Run a registered slash command, e.g. hookwire run /handoff notes                                                  
+            doctor    Validate every hook source and explain why a hook would not fire                                                  
+           explain    Show which hooks would fire on an event (and tool) and why each other one would not, running nothing              
+             trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)                           
+           connect    Run hookwire inside an agent: claude, codex, gemini, copilot, cursor, pi or opencode                              
+        disconnect    Remove what hookwire connect added to an agent's settings                                                         
+              hook    What a connected agent runs at each event (hookwire connect writes it)                                            
+             serve    Run the resident server agents' http hooks and hookwire hook call (127.0.0.1, a token)                            
+               log    Show the decisions hookwire made for connected agents (--agent, --decision, --since, --follow)                    
+            status    Is the guard on? This user's server, the agents connected, each session's last event, errors and unapplied answers
+              init    Scaffold a typed hook module (or --settings: a settings hook with its script)                                     
+             hooks    Turn one hook or settings handler off or on again: hookwire hooks disable|enable <id>                             
+            schema    Print the JSON Schema of a settings format: claude, codex, gemini, copilot or cursor                              
+              test    Run the fixtures in .hookwire/tests/*.json through emit and name each that fails (--watch)                        
+            record    Run one event through emit and save it as a fixture: .hookwire/tests/<name>.json                                  
+              demo    Run the bundled demo project with a scripted model and print its trace                                            
+              help    Show the help of hookwire or of one command                                                                       
 
       Use hookwire <command> --help for more information about a command.
       "
@@ -78,7 +79,7 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown command "lst". Did you mean "list"?
-      Commands: list, emit, tool, run, doctor, explain, trust, connect, disconnect, hook, serve, log, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
+      Commands: list, emit, tool, run, doctor, explain, trust, connect, disconnect, hook, serve, log, status, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
       "
     `);
   });

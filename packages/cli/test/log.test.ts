@@ -261,4 +261,25 @@ describe("OpenTelemetry", () => {
       await otlp.close();
     }
   }, 60_000);
+
+  it("leaves a call's span to the server it starts, so no call loads the SDK (the server sends it)", async () => {
+    const box = project();
+    const otlp = await receiver();
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, HOOKWIRE_SERVER: "" };
+    try {
+      const answer = JSON.parse(await hookAsync(box, preToolUse(box, "rm -rf build"), env));
+      expect(answer.hookSpecificOutput.permissionDecision).toBe("deny");
+      // The call exited without sending anything: a process that had loaded the SDK flushes before it exits.
+      expect(otlp.spans).toHaveLength(0);
+      const end = Date.now() + 30_000;
+      while (otlp.spans.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(otlp.spans.map((s) => [s.name, s.attributes["hookwire.decision"]])).toEqual([
+        ["hookwire PreToolUse", "block"],
+      ]);
+      expect(existsSync(path.join(box.home, ".local/state/hookwire/spans.jsonl"))).toBe(false);
+    } finally {
+      box.run(["serve", "--stop"], { env: { ...boxEnv(box), ...env } });
+      await otlp.close();
+    }
+  }, 60_000);
 });

@@ -24,6 +24,8 @@ export const boxEnv = (box: Sandbox): Record<string, string> => ({
   XDG_STATE_HOME: path.join(box.home, ".local", "state"),
   NO_COLOR: "1",
   npm_config_user_agent: "pnpm/test",
+  // Calls do not start this user's server unless a test means them to (HOOKWIRE_SERVER: "").
+  HOOKWIRE_SERVER: "off",
 });
 
 export async function serve(

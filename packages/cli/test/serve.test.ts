@@ -264,12 +264,13 @@ describe("hookwire serve", () => {
     running.push(server);
     expect(server.socket).toBeUndefined();
     expect(server.stderr()).toContain(
-      "is too long for a socket (over 100 bytes); hookwire hook runs in-process",
+      "is too long for a socket (over 100 bytes); the Node entry runs calls in-process (the shell entry still reaches this server)",
     );
     expect((await post(`${server.url}/claude`, preToolUse(box, "rm -rf x"), server.headers)).status).toBe(
       200,
     );
-    expect(existsSync(path.join(runtime, "hookwire"))).toBe(false);
+    // The shell entry reaches it over 127.0.0.1 all the same: no socket there, its port file only.
+    expect(readdirSync(path.join(runtime, "hookwire"))).toEqual(["serve.tcp"]);
   }, 60_000);
 
   it("exits on its own once idle", async () => {

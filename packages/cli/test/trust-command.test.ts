@@ -112,20 +112,61 @@ describe("hookwire trust", () => {
         edited  settings .claude/settings.json
       --- a/.claude/settings.json
       +++ b/.claude/settings.json
-      @@ -1,1 +1,1 @@
-      -{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"sh .claude/bin/check.sh && sh .claude/bin/old.sh"}]}]}}
-      \\ No newline at end of file
-      +{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"sh .claude/bin/check.sh && sh .claude/bin/new.sh"}]}]}}
-      \\ No newline at end of file
+      @@ -4,7 +4,7 @@
+             {
+               "hooks": [
+                 {
+      -            "command": "sh .claude/bin/check.sh && sh .claude/bin/old.sh",
+      +            "command": "sh .claude/bin/check.sh && sh .claude/bin/new.sh",
+                   "type": "command"
+                 }
+               ],
       Trusting <cwd> lets these run (3 items):
         script .claude/bin/check.sh
         script .claude/bin/new.sh
         settings .claude/settings.json
+      ⚠ runs code that cannot be fingerprinted (review it yourself):
+        .claude/settings.json#hooks.PreToolUse[0].hooks[0]: sh .claude/bin/check.sh && sh .claude/bin/new.sh
+          \`.claude/bin/check.sh\`: \`… | sh\`: \`sh\` runs whatever is piped into it
       "
     `);
     const trusted = box.run(["trust", "--yes"]);
     expect(trusted.code).toBe(0);
     expect(box.run(["trust"]).stdout).toBe("<cwd> is trusted as it is (3 items); nothing changed.\n");
+  });
+
+  it("stays trusted when permission rules and the model change, and diffs only the hook settings", () => {
+    const { box, file } = project();
+    const hooks = {
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "sh .claude/bin/check.sh" }] }],
+    };
+    file(".claude/settings.json", JSON.stringify({ model: "sonnet", hooks }, null, 2));
+    expect(box.run(["trust", "--yes"]).code).toBe(0);
+    // What Claude Code writes after "don't ask again", and a model switch.
+    file(".claude/settings.local.json", JSON.stringify({ permissions: { allow: ["Bash(npm test)"] } }));
+    file(".claude/settings.json", JSON.stringify({ model: "opus", hooks }, null, 2));
+    expect(box.run(["trust"]).stdout).toBe("<cwd> is trusted as it is (2 items); nothing changed.\n");
+    file(".claude/settings.json", JSON.stringify({ model: "haiku", env: { PATH: "./bin" }, hooks }, null, 2));
+    const review = box.run(["trust"]);
+    expect(review.code).toBe(1);
+    expect(withoutTime(review.stdout)).toMatchInlineSnapshot(`
+      "Changed since <cwd> was trusted (<time>):
+        edited  settings .claude/settings.json
+      --- a/.claude/settings.json
+      +++ b/.claude/settings.json
+      @@ -1,4 +1,7 @@
+       {
+      +  "env": {
+      +    "PATH": "./bin"
+      +  },
+         "hooks": {
+           "PreToolUse": [
+             {
+      Trusting <cwd> lets these run (2 items):
+        script .claude/bin/check.sh
+        settings .claude/settings.json
+      "
+    `);
   });
 
   it("names a file too large or not text instead of diffing it, and lists a switch that turns hooks off", () => {
@@ -161,6 +202,9 @@ describe("hookwire trust", () => {
         settings .claude/settings.json
       ⚠ switches that turn hooks off (the project's own hooks only, never yours):
         .claude/settings.json#disableAllHooks: turns off the project's claude settings hooks
+      ⚠ runs code that cannot be fingerprinted (review it yourself):
+        .claude/settings.json#hooks.PreToolUse[0].hooks[0]: sh .claude/bin/big.sh .claude/bin/blob.bin
+          \`.claude/bin/big.sh\`: it is larger than 262144 bytes; what it sources is not read
       "
     `);
   });

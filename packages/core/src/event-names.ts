@@ -46,6 +46,14 @@ const names = {
   tool_execution_start: true,
   tool_execution_update: true,
   tool_execution_end: true,
+  agent_before_settle: true,
+  agent_settled: true,
+  session_compact_failed: true,
+  session_info_changed: true,
+  before_provider_headers: true,
+  provider_stream_event: true,
+  ui_prompt_start: true,
+  ui_prompt_end: true,
 } satisfies Record<NativeEventName, true>;
 
 /** The native events: every event of `NativeEventMap`, each with its policy. */

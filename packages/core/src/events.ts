@@ -1,4 +1,5 @@
 // The typed event map: every native event with its payload and the result a handler may return.
+// It is also the entry `@hookwire/core/events` (every type here by name); the package index keeps the maps and the tool events.
 import type { AgentMessage, ContentPart, HookMessage, ImageContent, ToolResultMessage } from "./messages.js";
 
 /** The model a session runs, as the host names it. */
@@ -52,6 +53,9 @@ export interface SessionBeforeCompactEvent {
   preparation: unknown;
   branchEntries: SessionEntry[];
   customInstructions?: string;
+  /** pi 1.6: what triggered it, and whether the aborted turn is retried after it. */
+  reason?: "manual" | "threshold" | "overflow" | (string & {});
+  willRetry?: boolean;
   signal?: AbortSignal;
 }
 export interface SessionCompactingEvent {
@@ -62,7 +66,12 @@ export interface SessionCompactingEvent {
 export interface SessionCompactEvent {
   type: "session_compact";
   compactionEntry: SessionEntry;
-  fromHook: boolean;
+  /** pi 0.32's name for `fromExtension`. */
+  fromHook?: boolean;
+  /** pi 0.73 and later: the compaction came from a `session_before_compact` handler. */
+  fromExtension?: boolean;
+  reason?: "manual" | "threshold" | "overflow" | (string & {});
+  willRetry?: boolean;
 }
 export interface SessionBeforeTreeEvent {
   type: "session_before_tree";
@@ -105,11 +114,50 @@ export interface TurnStartEvent {
   turnIndex: number;
   timestamp: number;
 }
-export interface TurnEndEvent {
+export interface TurnEndEvent extends RunBoundary {
   type: "turn_end";
   turnIndex: number;
   message: AgentMessage;
   toolResults: ToolResultMessage[];
+  /** pi 1.6: the session entries of the message and of its tool results. */
+  messageEntryId?: string;
+  toolResultEntryIds?: string[];
+}
+/**
+ * What pi 1.6 shows at a run's boundaries (`turn_end`, `agent_before_settle`): the entries it is about to append,
+ * whether the run goes on, a preview of the context and how the run went. Read here; a pi extension may change
+ * them, a hookwire hook observes them (its result is not handed back to pi).
+ */
+export interface RunBoundary {
+  entries?: unknown[];
+  continue?: boolean;
+  context?: unknown;
+  outcome?: unknown;
+}
+/** pi 1.6: before a run settles; the last point where more may happen in it. */
+export interface AgentBeforeSettleEvent extends RunBoundary {
+  type: "agent_before_settle";
+}
+/** pi 1.6: a run has settled: no retry, compaction or queued message follows. */
+export interface AgentSettledEvent {
+  type: "agent_settled";
+  /** The run ended because it was aborted (Escape). */
+  aborted: boolean;
+}
+/** pi 1.6: a compaction failed or was cancelled (pi 0.73's `auto_compaction_end` with an error). */
+export interface SessionCompactFailedEvent {
+  type: "session_compact_failed";
+  reason: "manual" | "threshold" | "overflow" | (string & {});
+  errorMessage?: string;
+  aborted: boolean;
+  willRetry: boolean;
+  /** The failing compaction came from a `session_before_compact` handler. */
+  fromExtension: boolean;
+}
+/** pi 1.6: the session's name changed (undefined: cleared). */
+export interface SessionInfoChangedEvent {
+  type: "session_info_changed";
+  name: string | undefined;
 }
 export interface AutoCompactionStartEvent {
   type: "auto_compaction_start";
@@ -180,6 +228,8 @@ export interface InputEvent {
   text: string;
   images?: ImageContent[];
   source: "interactive" | "rpc" | "extension" | (string & {});
+  /** pi 1.6: how a message typed while the agent runs is queued. */
+  streamingBehavior?: "steer" | "followUp";
 }
 export interface UserBashEvent {
   type: "user_bash";
@@ -217,6 +267,26 @@ export interface BeforeProviderRequestEvent {
   /** The provider-specific request body; replaced for later handlers by what a handler returns. */
   payload: unknown;
 }
+/** pi 1.6: the request's headers, before it is sent; a handler may edit `headers` in place. */
+export interface BeforeProviderHeadersEvent {
+  type: "before_provider_headers";
+  headers: Record<string, string | undefined>;
+}
+/** pi 1.6: one raw event of the provider's response stream. */
+export interface ProviderStreamEvent {
+  type: "provider_stream_event";
+  provider: string;
+  api: string;
+  model: string;
+  data: unknown;
+}
+/** pi 1.6: pi waits on (`ui_prompt_start`) or stops waiting on (`ui_prompt_end`) a blocking dialog of an extension. */
+export interface UIPromptEvent<T extends "ui_prompt_start" | "ui_prompt_end"> {
+  type: T;
+  reason: "ui_prompt";
+  kind: "select" | "confirm" | "input" | "editor" | "custom" | (string & {});
+  title?: string;
+}
 export interface AfterProviderResponseEvent {
   type: "after_provider_response";
   status: number;
@@ -227,6 +297,8 @@ export interface ToolExecutionStartEvent {
   toolCallId: string;
   toolName: string;
   args: unknown;
+  /** pi 1.6: the call inside which this one runs (a sub-agent's). */
+  parentToolCallId?: string;
 }
 export interface ToolExecutionUpdateEvent {
   type: "tool_execution_update";
@@ -234,6 +306,8 @@ export interface ToolExecutionUpdateEvent {
   toolName: string;
   args: unknown;
   partialResult: unknown;
+  /** pi 1.6: the call inside which this one runs (a sub-agent's). */
+  parentToolCallId?: string;
 }
 export interface ToolExecutionEndEvent {
   type: "tool_execution_end";
@@ -241,6 +315,9 @@ export interface ToolExecutionEndEvent {
   toolName: string;
   result: unknown;
   isError: boolean;
+  /** pi 1.6. */
+  durationMs?: number;
+  parentToolCallId?: string;
 }
 
 /** A `cancel: true` result stops the remaining handlers and cancels the action. */
@@ -373,6 +450,14 @@ export interface NativeEventMap {
   agent_end: { event: AgentEndEvent; result: void };
   turn_start: { event: TurnStartEvent; result: void };
   turn_end: { event: TurnEndEvent; result: void };
+  agent_before_settle: { event: AgentBeforeSettleEvent; result: void };
+  agent_settled: { event: AgentSettledEvent; result: void };
+  session_compact_failed: { event: SessionCompactFailedEvent; result: void };
+  session_info_changed: { event: SessionInfoChangedEvent; result: void };
+  before_provider_headers: { event: BeforeProviderHeadersEvent; result: void };
+  provider_stream_event: { event: ProviderStreamEvent; result: void };
+  ui_prompt_start: { event: UIPromptEvent<"ui_prompt_start">; result: void };
+  ui_prompt_end: { event: UIPromptEvent<"ui_prompt_end">; result: void };
   auto_compaction_start: { event: AutoCompactionStartEvent; result: void };
   auto_compaction_end: { event: AutoCompactionEndEvent; result: void };
   auto_retry_start: { event: AutoRetryStartEvent; result: void };

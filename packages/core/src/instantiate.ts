@@ -93,6 +93,7 @@ export interface InstantiateOptions {
 const COMMAND_NAME = /^[A-Za-z0-9][\w:.-]*$/;
 
 /** Run `factory` with a fresh HookAPI; resolves when the factory (sync or async) has finished. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the HookAPI object a hook module receives: its members close over the one hook's registries, so the object is written in one place.
 export async function instantiateHook(
   factory: HookFactory,
   options: InstantiateOptions,

@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
+import type { BeforeAgentStartEvent, SessionBeforeCompactEvent } from "../src/events.js";
 import {
   type AnyHookEvent,
-  type BeforeAgentStartEvent,
-  combineAnswers,
   HookRunner,
   instantiateHook,
   type NativeEventName,
-  type SessionBeforeCompactEvent,
   type ToolCallEvent,
   type ToolCallOutcome,
   type ToolResultEvent,
 } from "../src/index.js";
+import { combineAnswers } from "../src/internal.js";
 
 const call: ToolCallEvent = {
   type: "tool_call",

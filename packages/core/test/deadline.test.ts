@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   createNoOpUIContext,
   DEFAULT_HANDLER_TIMEOUT_MS,
-  DEFAULT_LOAD_TIMEOUT_MS,
   HookRunner,
   type HookUIContext,
   instantiateHook,
   isHookError,
   isHookwireError,
 } from "../src/index.js";
+import { DEFAULT_LOAD_TIMEOUT_MS } from "../src/internal.js";
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { compileDispatch, OWN_DRIVER_AFTER } from "../src/dispatch.js";
 import {
   type AnyHookEvent,
   type HookAPI,
@@ -9,17 +8,13 @@ import {
   type LoadedHook,
   type ToolCallOutcome,
 } from "../src/index.js";
-import { policyFor } from "../src/policies/table.js";
 
 type Setup = (pi: HookAPI, log: string[]) => void;
 
-/**
- * The hooks' dispatchers, either the runner's (the shared driver: these tests emit far fewer than
- * OWN_DRIVER_AFTER times) or compiled here to run a driver copy of their own from the first emit.
- */
+/** The runner of these hooks, with what its handlers log and the failures it reports. */
 async function dispatcherOf(
   setups: Record<string, Setup>,
-  { handlerTimeout, own }: { handlerTimeout?: number; own: boolean },
+  { handlerTimeout }: { handlerTimeout?: number } = {},
 ) {
   const log: string[] = [];
   const hooks: LoadedHook[] = [];
@@ -29,58 +24,38 @@ async function dispatcherOf(
   const runner = new HookRunner(hooks, { cwd: "/project", handlerTimeout });
   const errors: HookError[] = [];
   runner.onError((error) => errors.push(error));
-  const ctx = runner.createContext();
-  const compiled = new Map<string, ReturnType<typeof compileDispatch>>();
-  const emit = (event: AnyHookEvent): Promise<unknown> => {
-    if (!own) return runner.emit(event);
-    let dispatch = compiled.get(event.type);
-    if (!dispatch) {
-      dispatch = compileDispatch(hooks, event.type, policyFor(event.type), {
-        report: (error) => errors.push(error),
-        handlerTimeout: handlerTimeout ?? 60_000,
-        ownDriverAfter: 1,
-      });
-      compiled.set(event.type, dispatch);
-    }
-    return dispatch.run(event, ctx);
-  };
+  const emit = (event: AnyHookEvent): Promise<unknown> => runner.emit(event);
   const toolCall = (id: string, input: Record<string, unknown> = { command: "ls" }) =>
     emit({ type: "tool_call", toolName: "bash", toolCallId: id, input }) as Promise<ToolCallOutcome>;
   return { runner, emit, toolCall, log, errors };
 }
 
-describe.each([
-  ["the shared driver", false],
-  ["a driver copy of its own", true],
-])("one event's dispatcher with sync and async handlers mixed, on %s", (_, own) => {
+describe("one event's dispatcher with sync and async handlers mixed", () => {
   it("runs them in order, each seeing the input the ones before rewrote, and stops at the first block", async () => {
-    const { toolCall, log } = await dispatcherOf(
-      {
-        "sync-nothing.ts": (pi, log) => pi.on("tool_call", () => void log.push("sync-nothing")),
-        "async-nothing.ts": (pi, log) =>
-          pi.on("tool_call", async () => {
-            log.push("async-nothing");
-          }),
-        "sync-rewrite.ts": (pi, log) =>
-          pi.on("tool_call", (e) => {
-            log.push("sync-rewrite");
-            return { input: { command: `${String(e.input.command)} -la` } };
-          }),
-        "async-context.ts": (pi, log) =>
-          pi.on("tool_call", async (e) => {
-            log.push(`async-context saw ${String(e.input.command)}`);
-            return { additionalContext: "from async" };
-          }),
-        "sync-after.ts": (pi, log) => pi.on("tool_call", () => void log.push("sync-after")),
-        "async-block.ts": (pi, log) =>
-          pi.on("tool_call", async (e) => {
-            log.push("async-block");
-            return { block: true, reason: `no ${String(e.input.command)}` };
-          }),
-        "never.ts": (pi, log) => pi.on("tool_call", () => void log.push("never")),
-      },
-      { own },
-    );
+    const { toolCall, log } = await dispatcherOf({
+      "sync-nothing.ts": (pi, log) => pi.on("tool_call", () => void log.push("sync-nothing")),
+      "async-nothing.ts": (pi, log) =>
+        pi.on("tool_call", async () => {
+          log.push("async-nothing");
+        }),
+      "sync-rewrite.ts": (pi, log) =>
+        pi.on("tool_call", (e) => {
+          log.push("sync-rewrite");
+          return { input: { command: `${String(e.input.command)} -la` } };
+        }),
+      "async-context.ts": (pi, log) =>
+        pi.on("tool_call", async (e) => {
+          log.push(`async-context saw ${String(e.input.command)}`);
+          return { additionalContext: "from async" };
+        }),
+      "sync-after.ts": (pi, log) => pi.on("tool_call", () => void log.push("sync-after")),
+      "async-block.ts": (pi, log) =>
+        pi.on("tool_call", async (e) => {
+          log.push("async-block");
+          return { block: true, reason: `no ${String(e.input.command)}` };
+        }),
+      "never.ts": (pi, log) => pi.on("tool_call", () => void log.push("never")),
+    });
     const outcome = await toolCall("c1");
     expect(outcome).toEqual({
       block: true,
@@ -105,20 +80,17 @@ describe.each([
   });
 
   it("fails a tool call on a handler that throws synchronously after an async one, naming it", async () => {
-    const { toolCall, log } = await dispatcherOf(
-      {
-        "async.ts": (pi, log) =>
-          pi.on("tool_call", async () => {
-            log.push("async");
-          }),
-        "throws.ts": (pi) =>
-          pi.on("tool_call", () => {
-            throw new Error("sync boom");
-          }),
-        "after.ts": (pi, log) => pi.on("tool_call", () => void log.push("after")),
-      },
-      { own },
-    );
+    const { toolCall, log } = await dispatcherOf({
+      "async.ts": (pi, log) =>
+        pi.on("tool_call", async () => {
+          log.push("async");
+        }),
+      "throws.ts": (pi) =>
+        pi.on("tool_call", () => {
+          throw new Error("sync boom");
+        }),
+      "after.ts": (pi, log) => pi.on("tool_call", () => void log.push("after")),
+    });
     await expect(toolCall("c1")).rejects.toMatchObject({
       hookPath: "throws.ts",
       error: "sync boom",
@@ -127,21 +99,18 @@ describe.each([
   });
 
   it("reports a rejected promise from a plain function and one from an async function, and goes on", async () => {
-    const { emit, log, errors } = await dispatcherOf(
-      {
-        "plain-reject.ts": (pi) => pi.on("session_shutdown", () => Promise.reject(new Error("plain"))),
-        "sync.ts": (pi, log) => pi.on("session_shutdown", () => void log.push("sync")),
-        "async-reject.ts": (pi) =>
-          pi.on("session_shutdown", async () => {
-            throw new Error("async");
-          }),
-        "last.ts": (pi, log) =>
-          pi.on("session_shutdown", async () => {
-            log.push("last");
-          }),
-      },
-      { own },
-    );
+    const { emit, log, errors } = await dispatcherOf({
+      "plain-reject.ts": (pi) => pi.on("session_shutdown", () => Promise.reject(new Error("plain"))),
+      "sync.ts": (pi, log) => pi.on("session_shutdown", () => void log.push("sync")),
+      "async-reject.ts": (pi) =>
+        pi.on("session_shutdown", async () => {
+          throw new Error("async");
+        }),
+      "last.ts": (pi, log) =>
+        pi.on("session_shutdown", async () => {
+          log.push("last");
+        }),
+    });
     await emit({ type: "session_shutdown" });
     expect(log).toEqual(["sync", "last"]);
     expect(errors.map((e) => `${e.hookPath}: ${e.error}`)).toEqual([
@@ -175,7 +144,7 @@ describe.each([
             log.push("next");
           }),
       },
-      { handlerTimeout: 30, own },
+      { handlerTimeout: 30 },
     );
     await emit({ type: "agent_end", messages: [] });
     expect(log).toEqual(["hangs", "async-hangs", "next"]);
@@ -191,21 +160,18 @@ describe.each([
 
   it("keeps a nested emit of the same event apart from the emit whose handler started it", async () => {
     let toolCall: ((id: string, input: Record<string, unknown>) => Promise<ToolCallOutcome>) | undefined;
-    const made = await dispatcherOf(
-      {
-        "outer.ts": (pi) =>
-          pi.on("tool_call", async (e) => {
-            if (e.toolCallId !== "outer") return undefined;
-            const inner = await toolCall?.("inner", { command: "inner" });
-            return { additionalContext: `inner blocked: ${String(inner?.block)}` };
-          }),
-        "guard.ts": (pi) =>
-          pi.on("tool_call", (e) =>
-            e.input.command === "inner" ? { block: true, reason: "inner" } : undefined,
-          ),
-      },
-      { own },
-    );
+    const made = await dispatcherOf({
+      "outer.ts": (pi) =>
+        pi.on("tool_call", async (e) => {
+          if (e.toolCallId !== "outer") return undefined;
+          const inner = await toolCall?.("inner", { command: "inner" });
+          return { additionalContext: `inner blocked: ${String(inner?.block)}` };
+        }),
+      "guard.ts": (pi) =>
+        pi.on("tool_call", (e) =>
+          e.input.command === "inner" ? { block: true, reason: "inner" } : undefined,
+        ),
+    });
     toolCall = made.toolCall;
     const outcome = await toolCall("outer", { command: "ls" });
     expect(outcome.block).toBe(false);
@@ -213,17 +179,13 @@ describe.each([
   });
 
   it("gives each runner's dispatcher of the same event its own handlers", async () => {
-    const a = await dispatcherOf(
-      { "a.ts": (pi) => pi.on("tool_call", async () => ({ block: true, reason: "a" })) },
-      { own },
-    );
-    const b = await dispatcherOf(
-      {
-        "b1.ts": (pi) => pi.on("tool_call", async () => undefined),
-        "b2.ts": (pi) => pi.on("tool_call", () => ({ additionalContext: "b" })),
-      },
-      { own },
-    );
+    const a = await dispatcherOf({
+      "a.ts": (pi) => pi.on("tool_call", async () => ({ block: true, reason: "a" })),
+    });
+    const b = await dispatcherOf({
+      "b1.ts": (pi) => pi.on("tool_call", async () => undefined),
+      "b2.ts": (pi) => pi.on("tool_call", () => ({ additionalContext: "b" })),
+    });
     const outcomes = await Promise.all([a.toolCall("1"), b.toolCall("2"), a.toolCall("3")]);
     expect(outcomes.map((o) => [o.block, o.reason, o.additionalContext.map((c) => c.text)])).toEqual([
       [true, "a", []],
@@ -234,22 +196,19 @@ describe.each([
 });
 
 describe("a busy dispatcher", () => {
-  it("moves to a driver of its own with emits under way, and every emit keeps its own outcome", async () => {
-    const { toolCall } = await dispatcherOf(
-      {
-        "slow.ts": (pi) =>
-          pi.on("tool_call", async (e) => {
-            await new Promise((resolve) => setImmediate(resolve));
-            return { input: { ...e.input, seen: e.toolCallId } };
-          }),
-        "check.ts": (pi) =>
-          pi.on("tool_call", (e) =>
-            e.input.seen === e.toolCallId ? { additionalContext: e.toolCallId } : { block: true },
-          ),
-      },
-      { own: false },
-    );
-    const ids = Array.from({ length: OWN_DRIVER_AFTER + 20 }, (_, i) => `c${i}`);
+  it("keeps each of hundreds of emits under way at once apart, every one with its own outcome", async () => {
+    const { toolCall } = await dispatcherOf({
+      "slow.ts": (pi) =>
+        pi.on("tool_call", async (e) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          return { input: { ...e.input, seen: e.toolCallId } };
+        }),
+      "check.ts": (pi) =>
+        pi.on("tool_call", (e) =>
+          e.input.seen === e.toolCallId ? { additionalContext: e.toolCallId } : { block: true },
+        ),
+    });
+    const ids = Array.from({ length: 300 }, (_, i) => `c${i}`);
     const outcomes = await Promise.all(ids.map((id) => toolCall(id)));
     outcomes.push(await toolCall("last"));
     ids.push("last");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayPath, typeName } from "../src/index.js";
+import { displayPath, typeName } from "../src/internal.js";
 
 describe("displayPath", () => {
   it("names a file relative to the project, with ~ in the home folder, absolute elsewhere", () => {

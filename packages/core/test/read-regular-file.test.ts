@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readRegularFile } from "../src/index.js";
+import { readRegularFile } from "../src/internal.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "hookwire-read-"));
 const servers: Array<{ close(): void }> = [];

@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { exec, runProcess } from "../src/index.js";
+import { exec } from "../src/index.js";
+import { runProcess } from "../src/internal.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");

@@ -30,6 +30,26 @@ describe("unknown events", () => {
     expect(runner.getWarnings()).toHaveLength(2);
   });
 
+  it("know pi 1.6's events, typed, with a did-you-mean for a misspelling; pi's project_trust is not hookwire's", async () => {
+    const hook = await load((pi) => {
+      pi.on("agent_settled", (event) => {
+        expectTypeOf(event.aborted).toEqualTypeOf<boolean>();
+      });
+      pi.on("agent_before_settle", () => {});
+      pi.on("tool_execution_end", (event) => {
+        expectTypeOf(event.durationMs).toEqualTypeOf<number | undefined>();
+      });
+      pi.on("agent_setled" as never, () => {});
+      pi.on("project_trust" as never, () => {});
+    });
+    expect(hook.warnings.map((w) => `${w.code}: ${w.message}`)).toMatchInlineSnapshot(`
+      [
+        "HOOK_UNKNOWN_EVENT: Hook \`hooks/new.ts\`: pi.on() subscribed to "agent_setled", which hookwire does not emit. Did you mean "agent_settled"? The handler runs only if the host emits that event.",
+        "HOOK_UNKNOWN_EVENT: Hook \`hooks/new.ts\`: pi.on() subscribed to "project_trust", which hookwire does not emit. The handler runs only if the host emits that event.",
+      ]
+    `);
+  });
+
   it("run, in load order with results ignored, when the host emits the name", async () => {
     const seen: string[] = [];
     const a = await load((pi) => {

@@ -1,5 +1,5 @@
 // Third-party packages the loader needs only on some paths, required on first use: importing each costs 5-80 ms.
-import { lazyRequire } from "@hookwire/core";
+import { lazyRequire } from "@hookwire/core/internal";
 
 /** The imports of a node script (trust). */
 export const esModuleLexer = lazyRequire<typeof import("es-module-lexer")>(

@@ -78,6 +78,76 @@ describe("commandFiles", () => {
     expect(files("yarn run lint").files).toContain("lint.sh");
   });
 
+  // Each runner's option table places the script: an option's value is never taken for it.
+  it.each([
+    "npm run --silent lint",
+    "npm run -s lint",
+    "npm --silent run lint",
+    "npm -s run-script lint",
+    "npm run --loglevel silent lint",
+    "npm --loglevel=silent run lint",
+    "npm run --script-shell bash lint",
+    "npm run --if-present --foreground-scripts lint",
+    "npm run --workspaces-update false lint",
+    "npm run --frobnicate lint",
+    "npm run -- lint",
+    "npm run lint -- --fix",
+    "npm -C . run lint",
+    "npm --prefix=. run lint",
+    "pnpm run -s lint",
+    "pnpm -s lint",
+    "pnpm --silent run lint",
+    "pnpm run --reporter silent lint",
+    "pnpm --loglevel error lint",
+    "pnpm -C . run lint",
+    "yarn -s run lint",
+    "yarn --silent lint",
+    "yarn --cwd . run lint",
+    "yarn --mutex network run lint",
+    "bun run --silent lint",
+    "bun --elide-lines 5 run lint",
+  ])("finds the script of %s", (command) => {
+    expect(files(command)).toEqual({
+      files: ["fmt.sh", "lint.sh", "package.json", "pnpm-lock.yaml", "prelint.sh"],
+      unknowns: [],
+    });
+  });
+
+  it("lists a runner command whose script it cannot place, and still covers what it may run", () => {
+    const unplaced = (command: string) => files(command).unknowns;
+    expect(
+      [
+        "npm run -w packages/a lint",
+        "npm run --workspaces lint",
+        "npm run --logl silent lint",
+        "npm run -sw lint",
+        "pnpm -r lint",
+        "pnpm --filter ./a run lint",
+        "pnpm run --frobnicate lint",
+        "yarn workspace a run lint",
+        "yarn --frobnicate run lint",
+        "bun --filter a run lint",
+        'npm run "$SCRIPT"',
+      ].flatMap(unplaced),
+    ).toMatchInlineSnapshot(`
+      [
+        "\`npm run -w packages/a lint\`: \`-w\` runs the script in other packages, which trust does not follow",
+        "\`npm run --workspaces lint\`: \`--workspaces\` runs the script in other packages, which trust does not follow",
+        "\`npm run --logl silent lint\`: \`npm\` option \`--logl\` is not one hookwire knows, so the script it runs is not known",
+        "\`npm run -sw lint\`: \`npm\` option \`-sw\` is not one hookwire knows, so the script it runs is not known",
+        "\`pnpm -r lint\`: \`-r\` runs the script in other packages, which trust does not follow",
+        "\`pnpm --filter ./a run lint\`: \`--filter\` runs the script in other packages, which trust does not follow",
+        "\`pnpm run --frobnicate lint\`: \`pnpm\` option \`--frobnicate\` is not one hookwire knows, so the script it runs is not known",
+        "\`yarn workspace a run lint\`: \`yarn workspace\` runs scripts in other packages, which trust does not follow",
+        "\`yarn --frobnicate run lint\`: \`yarn\` option \`--frobnicate\` is not one hookwire knows, so the script it runs is not known",
+        "\`bun --filter a run lint\`: \`--filter\` runs the script in other packages, which trust does not follow",
+        "\`npm run $SCRIPT\`: the script it runs is named only at run time",
+      ]
+    `);
+    // The guess is covered: every word that may be the script.
+    expect(files("pnpm run --frobnicate lint").files).toContain("lint.sh");
+  });
+
   it("includes scripts outside the project folder", () => {
     expect(files("bash ../shared/x.sh").files).toEqual(["../shared/x.sh"]);
   });
@@ -123,6 +193,52 @@ describe("commandFiles", () => {
 
   it("fingerprints the file `source` reads", () => {
     expect(files("source ./x.sh && . x-two.sh")).toEqual({ files: ["x-two.sh", "x.sh"], unknowns: [] });
+  });
+
+  // Each way bash lets a script spell `source`: the file is followed, or the line is listed.
+  it.each([
+    ['"source" lib/common.sh', true],
+    ["\\. lib/common.sh", true],
+    ["s\\ource lib/common.sh", true],
+    ["builtin source lib/common.sh", true],
+    ["command . lib/common.sh", true],
+    ["$'source' lib/common.sh", true],
+    ["eval 'source lib/common.sh'", true],
+    ["x=$(source lib/common.sh)", true],
+    ["if true; then . ./lib/common.sh; fi", true],
+    ["S=source; $S lib/common.sh", false],
+    ['eval "$CODE"', false],
+    ["curl -s https://example.invalid | bash", false],
+  ] as const)("follows or lists a script's %s", async (line, followed) => {
+    await mkdir(path.join(cwd, "lib"), { recursive: true });
+    await writeFile(path.join(cwd, "lib/common.sh"), "true\n");
+    await writeFile(path.join(cwd, "spelled.sh"), `#!/bin/bash\n${line}\n`);
+    const found = files("bash spelled.sh");
+    if (followed) expect(found).toEqual({ files: ["lib/common.sh", "spelled.sh"], unknowns: [] });
+    else {
+      expect(found.files).toEqual(["spelled.sh"]);
+      expect(found.unknowns).toHaveLength(1);
+      expect(found.unknowns[0]).toMatch(/^`spelled\.sh`: /);
+    }
+  });
+
+  it("lists a sourced FIFO instead of reading it, and follows a link to a sourced file", async () => {
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("mkfifo", [path.join(cwd, "pipe.sh")]);
+    await symlink(path.join(root, "shared/x.sh"), path.join(cwd, "linked-lib.sh"));
+    await writeFile(path.join(cwd, "uses.sh"), "source pipe.sh\nsource linked-lib.sh\n");
+    expect(files("bash uses.sh")).toMatchInlineSnapshot(`
+      {
+        "files": [
+          "linked-lib.sh",
+          "pipe.sh",
+          "uses.sh",
+        ],
+        "unknowns": [
+          "\`uses.sh\`: \`source pipe.sh\`: it is not a regular file; what it holds at run time is not fingerprinted",
+        ],
+      }
+    `);
   });
 
   it("follows a link to a script and keeps the name it was called by", async () => {

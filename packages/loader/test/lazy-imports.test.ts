@@ -1,4 +1,4 @@
-// What a process that only calls `loadHooks` loads: the loader and core (tapable bundled in), no settings-hooks, no
+// What a process that only calls `loadHooks` loads: the loader and core, no settings-hooks, no
 // shell-rules and no lazy dependency; and which chunks of settings-hooks and shell-rules a discovery loads.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";

@@ -40,6 +40,9 @@ const settings = (command: string) =>
 const hookImporting = (specifier: string) =>
   `import lib from ${JSON.stringify(specifier)};\nexport default (pi: any) => { pi.on("tool_call", () => { void lib; }); };\n`;
 
+/** bash's `${BASH_SOURCE[0]}`, spelled so it is not a template placeholder. */
+const BASH_SOURCE = "$" + "{BASH_SOURCE[0]}";
+
 const PWN = (cwd: string) =>
   `require("node:fs").writeFileSync(${JSON.stringify(path.join(cwd, "pwned"))}, "");\nmodule.exports = {};\n`;
 const PWN_ESM = (cwd: string) =>
@@ -143,6 +146,75 @@ const escapes: Array<{
     edit: "node_modules/helper-pkg/esm/sub.mjs",
     pwn: "esm",
   },
+  ...[
+    "npm run --silent hk",
+    "npm run -s hk",
+    "npm --loglevel silent run hk",
+    "pnpm run -s hk",
+    "yarn -s run hk",
+  ].map((command) => ({
+    name: `${command} (an option before the script) whose script runs sh .claude/hooks/x.sh`,
+    files: () => ({
+      ".claude/settings.json": settings(command),
+      "package.json": JSON.stringify({ scripts: { hk: "sh .claude/hooks/x.sh" } }),
+      ".claude/hooks/x.sh": "exit 0\n",
+    }),
+    edit: ".claude/hooks/x.sh",
+    pwn: "esm" as const,
+  })),
+  {
+    name: 'a file a shell script sources with $(dirname "$0")',
+    files: () => ({
+      ".claude/settings.json": settings("bash tools/guard.sh"),
+      "tools/guard.sh": '#!/bin/bash\nsource "$(dirname "$0")/lib.sh"\ncheck\n',
+      "tools/lib.sh": "check() { exit 0; }\n",
+    }),
+    edit: "tools/lib.sh",
+    pwn: "esm",
+  },
+  {
+    name: `a file sourced through a variable set once (DIR=$(cd "$(dirname "${BASH_SOURCE}")" && pwd))`,
+    files: () => ({
+      ".claude/settings.json": settings("./tools/guard.sh"),
+      "tools/guard.sh": `#!/usr/bin/env bash\nDIR="$(cd "$(dirname "${BASH_SOURCE}")" && pwd)"\n. "$DIR/lib/common.sh"\n`,
+      "tools/lib/common.sh": "source ./tools/lib/deeper.sh\n",
+      "tools/lib/deeper.sh": "true\n",
+    }),
+    edit: "tools/lib/deeper.sh",
+    pwn: "esm",
+  },
+  {
+    name: "a file an extensionless script run by bash sources",
+    files: () => ({
+      ".claude/settings.json": settings("bash tools/guard"),
+      "tools/guard": "source tools/lib\n",
+      "tools/lib": "true\n",
+    }),
+    edit: "tools/lib",
+    pwn: "esm",
+  },
+  {
+    name: "a Python module beside the script",
+    files: () => ({
+      ".claude/settings.json": settings("python3 tools/guard.py"),
+      "tools/guard.py": "import json\nimport helper\n",
+      "tools/helper.py": "from .inner import x\n",
+    }),
+    edit: "tools/helper.py",
+    pwn: "esm",
+  },
+  {
+    name: "a module of a Python package beside the script (from pkg import mod, from . import sub)",
+    files: () => ({
+      ".claude/settings.json": settings("python3 tools/guard.py"),
+      "tools/guard.py": "from checks import rules\n",
+      "tools/checks/__init__.py": "from . import shared\n",
+      "tools/checks/rules.py": "X = 1\n",
+      "tools/checks/shared.py": "Y = 1\n",
+    }),
+    edit: "tools/checks/shared.py",
+    pwn: "esm",
+  },
   {
     name: "npm run hk whose script runs sh .claude/hooks/x.sh",
     files: () => ({
@@ -208,7 +280,7 @@ describe("files that run cannot escape the fingerprint", () => {
     expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
   });
 
-  it("lists a Python import of a sibling and a sourced shell file as not fingerprinted", async () => {
+  it("lists what a script loads that cannot be followed, saying why", async () => {
     const { cwd, options, write } = await layout();
     await write(
       ".claude/settings.json",
@@ -219,23 +291,81 @@ describe("files that run cannot escape the fingerprint", () => {
               hooks: [
                 { type: "command", command: "python3 tools/guard.py" },
                 { type: "command", command: "bash tools/guard.sh" },
+                { type: "command", command: "source tools/missing.sh" },
               ],
             },
           ],
         },
       }),
     );
-    await write("tools/guard.py", "import json\nimport helper\n");
-    await write("tools/helper.py", "X = 1\n");
-    await write("tools/guard.sh", '#!/bin/bash\nsource "$(dirname "$0")/lib.sh"\n');
-    await write("tools/lib.sh", "true\n");
+    await write(
+      "tools/guard.py",
+      "import json, sys\nimport importlib\nm = importlib.import_module(sys.argv[1])\nfrom .nowhere import x\n",
+    );
+    await write("tools/guard.sh", '#!/bin/bash\nsource "$LIB/lib.sh"\nsource "$(pick)"\n');
     const status = await projectTrustStatus(cwd, options);
     expect(status.unfingerprinted.map((u) => `${u.command}: ${u.reason}`)).toMatchInlineSnapshot(`
       [
-        "python3 tools/guard.py: \`tools/guard.py\`: it imports \`helper\` from beside it; Python imports are not fingerprinted",
-        "bash tools/guard.sh: \`tools/guard.sh\`: it sources other files (\`source\` / \`.\`), which are not fingerprinted",
+        "python3 tools/guard.py: \`tools/guard.py\`: it imports modules named only at run time, which are not fingerprinted",
+        "python3 tools/guard.py: \`tools/guard.py\`: \`from .nowhere import\` names no module beside it",
+        "python3 tools/guard.py: \`tools/guard.py\`: it imports \`importlib\`, \`json\`, \`sys\` from outside its folder (the standard library or installed packages), which are not fingerprinted",
+        "bash tools/guard.sh: \`tools/guard.sh\`: \`source $LIB/lib.sh\`: it sources a file named only at run time, which is not fingerprinted",
+        "bash tools/guard.sh: \`tools/guard.sh\`: \`source $(pick)\`: it sources a file named only at run time, which is not fingerprinted",
       ]
     `);
+    // The missing file is covered as missing: creating it is new code.
+    expect(status.items).toContain("script tools/missing.sh");
+    await trustProject(cwd, options);
+    await write("tools/missing.sh", "rm -rf ~\n");
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
+  });
+
+  it("ends a loop of scripts sourcing each other, and a chain deeper than it follows is listed", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".claude/settings.json", settings("bash a.sh"));
+    await write("a.sh", "source b.sh\n");
+    await write("b.sh", "source a.sh\nsource c0.sh\n");
+    for (let i = 0; i < 12; i++) await write(`c${i}.sh`, `. c${i + 1}.sh\n`);
+    await symlink(path.join(cwd, "a.sh"), path.join(cwd, "c12.sh"));
+    const status = await projectTrustStatus(cwd, options);
+    expect(status.items).toContain("script c6.sh");
+    expect(status.items).not.toContain("script c7.sh");
+    expect(status.unfingerprinted.map((u) => u.reason)).toMatchInlineSnapshot(`
+      [
+        "\`c6.sh\`: \`. c7.sh\`: sourced files nest deeper than 8 levels or number more than 64; the rest are not read",
+      ]
+    `);
+  });
+
+  it("lists a script too large to read for what it sources", async () => {
+    const { cwd, options, write } = await layout();
+    await write(".claude/settings.json", settings("bash big.sh"));
+    await write("big.sh", `source lib.sh\n${"# padding\n".repeat(30_000)}`);
+    const status = await projectTrustStatus(cwd, options);
+    expect(status.unfingerprinted.map((u) => u.reason)).toMatchInlineSnapshot(`
+      [
+        "\`big.sh\`: it is larger than 262144 bytes; what it sources is not read",
+      ]
+    `);
+  });
+
+  it("hashes an opencode.json plugin outside the project and what it imports, never its whole folder", async () => {
+    const { root, cwd, options, write } = await layout();
+    const foreign = path.join(root, "system-plugins");
+    await mkdir(foreign, { recursive: true });
+    for (let i = 0; i < 300; i++) await writeFile(path.join(foreign, `other-${i}.js`), "export {};\n");
+    await writeFile(
+      path.join(foreign, "guard.js"),
+      'import lib from "./lib.js";\nexport const Guard = async () => ({ "tool.execute.before": async () => void lib });\n',
+    );
+    await writeFile(path.join(foreign, "lib.js"), "export default {};\n");
+    await write("opencode.json", JSON.stringify({ plugin: [path.join(foreign, "guard.js")] }));
+    const status = await trustProject(cwd, options);
+    expect(status.items).toEqual(["hook ../system-plugins/guard.js", "support ../system-plugins/lib.js"]);
+    await writeFile(path.join(foreign, "other-7.js"), "export const x = 1;\n");
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(true);
+    await writeFile(path.join(foreign, "lib.js"), PWN_ESM(cwd));
+    expect((await projectTrustStatus(cwd, options)).trusted).toBe(false);
   });
 
   it("does not walk or hash a tree outside the project that a glob names", async () => {

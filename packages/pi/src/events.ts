@@ -3,7 +3,10 @@ import type { AnyHookEvent, HookMessage, HookRunner } from "@hookwire/core";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { toolEvents } from "./tool-events.js";
 
-/** The events pi 0.73 emits to extensions (its `ExtensionAPI.on` overloads). */
+/**
+ * The events pi emits to extensions (its `ExtensionAPI.on` overloads) that hookwire's hooks receive: pi 0.73's, then
+ * pi 1.6's new ones (an older pi never emits those). `PI_OWN_EVENTS` has the rest of pi 1.6's, with why.
+ */
 export const PI_EVENTS = [
   "resources_discover",
   "session_start",
@@ -34,7 +37,28 @@ export const PI_EVENTS = [
   "tool_result",
   "user_bash",
   "input",
+  "agent_before_settle",
+  "agent_settled",
+  "session_compact_failed",
+  "session_info_changed",
+  "before_provider_headers",
+  "provider_stream_event",
+  "ui_prompt_start",
+  "ui_prompt_end",
 ] as const;
+
+/**
+ * pi 1.6's events hookwire leaves to pi, and why: a hookwire hook that subscribes to one is told hookwire does not
+ * emit it (`HOOK_UNKNOWN_EVENT`). packages/pi/README.md says the same to users.
+ */
+export const PI_OWN_EVENTS = {
+  project_trust:
+    "pi's own trust of a project (its packages, extensions, skills and settings); hookwire's trust covers hooks only, and a project's hooks run after both",
+  context_with_system:
+    "the context with pi's system prompt; hookwire's context handlers already edit the messages on `context`",
+  cache_warming_decision: "pi's prompt-cache warming, decided inside pi",
+  mcp_servers_change: "pi's MCP server registry, which hookwire has no part in",
+} as const;
 
 export type PiEvent = (typeof PI_EVENTS)[number];
 

@@ -42,5 +42,5 @@ export type { SettingsSource } from "./sources.js";
 export { defaultSettingsSources } from "./sources.js";
 export * as tooling from "./tooling.js";
 export { persistedOutput, projectFolderName, TranscriptWriter } from "./transcript.js";
-export { settingsTrustDigest } from "./trust-digest.js";
+export { type SettingsTrustRead, settingsTrustRead } from "./trust-digest.js";
 export type { CommandHandlerConfig, SettingsHandler } from "./types.js";

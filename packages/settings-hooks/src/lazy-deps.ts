@@ -1,5 +1,5 @@
 // Third-party packages settings-hooks needs only on some paths, required on first use: importing each costs 10-400 ms.
-import { lazyRequire, vendoredFile } from "@hookwire/core";
+import { lazyRequire, vendoredFile } from "@hookwire/core/internal";
 
 /** Placing a JSON syntax error in a settings file (a valid file never needs it). */
 export const jsoncParser = lazyRequire<typeof import("jsonc-parser")>(import.meta.url, "jsonc-parser");

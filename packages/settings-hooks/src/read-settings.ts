@@ -1,12 +1,7 @@
 // Reads one settings file into handlers, collecting every problem as data instead of failing on the first.
 import { isAbsolute, relative, resolve } from "node:path";
-import {
-  didYouMean,
-  isHookwireError,
-  MAX_JSON_DEPTH,
-  nestsDeeperThan,
-  readRegularFile,
-} from "@hookwire/core";
+import { isHookwireError } from "@hookwire/core";
+import { didYouMean, MAX_JSON_DEPTH, nestsDeeperThan, readRegularFile } from "@hookwire/core/internal";
 import { type PermissionRule, parseRule } from "@hookwire/shell-rules";
 import type { ParseError } from "jsonc-parser";
 import { compileGroupMatcher, keepCompiled } from "./compiled.js";
@@ -142,6 +137,7 @@ function readPermissions(value: unknown, issues: Issues): SettingsPermissions | 
   return lists;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass over a settings document, each key's check writing to the same issue list in file order.
 export function validateSettings(
   json: unknown,
   source: SettingsSource,

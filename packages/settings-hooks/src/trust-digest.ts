@@ -1,6 +1,8 @@
-// What trust fingerprints of a settings file: what it says, without hookwire's own connection entries.
+// What trust fingerprints of a settings file: its hook-relevant parts (the source's `trustKeys`), without hookwire's own entries.
 import { createHash } from "node:crypto";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "@hookwire/core/internal";
 import { isConnectionEntry } from "./connection.js";
+import type { SourceSpec } from "./dialect/types.js";
 import { type SettingsSource, sourceSpecOf } from "./sources.js";
 import { parseTomlFile } from "./toml-file.js";
 
@@ -66,34 +68,102 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** The same value with every object's keys sorted, for showing (`JSON.stringify` keeps insertion order). */
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (!isObject(value) || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted(value[key])]),
+  );
+}
+
 /** Keys a file of hooks may hold beside them without saying anything (a format version, a schema link). */
 const INERT_KEYS = new Set(["version", "$schema"]);
 
 /**
- * The digest trust records for a settings file's text: SHA-256 of what it says, keys sorted, with every
- * connection entry (`hookwire connect`'s) and what their removal leaves empty taken out — so connecting an
- * agent to a trusted project leaves it trusted, and hookwire never fingerprints its own entries. A file that
- * says nothing (`{}`, an empty hooks block, a version alone; the file connect created) is `undefined`: as if
- * it were not there. Text that does not parse is digested as it is.
+ * The parts of `json` trust covers: every key on a `trustKeys` path, matched without regard to case (a
+ * `"Hooks"` is covered too: covering more never lets a change through), and every top-level key the
+ * source's `otherKeys` does not name, since a key hookwire does not know may be one the agent reads for its
+ * hooks. A value where an object was expected is covered whole.
  */
-export function settingsTrustDigest(text: string, source: SettingsSource): string | undefined {
-  const spec = sourceSpecOf(source);
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let json: unknown;
-  if (spec.format === "toml") {
-    const toml = parseTomlFile(body);
-    json = toml.ok ? toml.value : undefined;
-  } else {
-    try {
-      json = JSON.parse(body);
-    } catch {
-      json = undefined;
+function coveredParts(
+  json: Record<string, unknown>,
+  paths: ReadonlyArray<readonly string[]>,
+  known?: ReadonlySet<string>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    const lower = key.toLowerCase();
+    const matching = paths.filter((path) => path[0]?.toLowerCase() === lower);
+    if (matching.length === 0) {
+      if (known && !known.has(key)) out[key] = value;
+      continue;
+    }
+    const rest = matching.map((path) => path.slice(1));
+    if (rest.some((path) => path.length === 0) || !isObject(value)) out[key] = value;
+    else {
+      const inner = coveredParts(value, rest);
+      if (Object.keys(inner).length > 0) out[key] = inner;
     }
   }
-  const hash = createHash("sha256");
-  if (!isObject(json)) return hash.update(`bytes\0${text}`).digest("hex");
+  return out;
+}
+
+/** What `hookwire trust` records of a settings file's text. */
+export interface SettingsTrustRead {
+  /**
+   * SHA-256 of what trust covers: the source's hook-relevant parts (`SourceSpec.trustKeys`), keys sorted,
+   * hookwire's own connection entries taken out. `undefined`: the file says nothing trust covers.
+   */
+  digest: string | undefined;
+  /** Those parts as `hookwire trust` shows and diffs them (JSON, keys sorted); the text itself when it does not parse. */
+  view: string | undefined;
+  /** The digest trust records of hookwire 0.x before this one held (the whole file): accepted while the file is unchanged. */
+  legacy: string | undefined;
+}
+
+/**
+ * Reads a settings file's text as trust covers it. Parsed as hookwire's reader and the agents parse it
+ * (`JSON.parse`: escapes decoded, the last of duplicate keys kept), so the fingerprint sees what runs. Text
+ * that does not parse, or nests past `MAX_JSON_DEPTH` (hookwire refuses to read it), is covered byte for byte.
+ * A file that says nothing trust covers (`{}`, permissions alone, the file connect created) is as if absent.
+ */
+export function settingsTrustRead(text: string, source: SettingsSource): SettingsTrustRead {
+  const spec = sourceSpecOf(source);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const json = nestsDeeperThan(body, MAX_JSON_DEPTH) ? undefined : parse(body, spec);
+  if (!isObject(json)) {
+    const digest = createHash("sha256").update(`bytes\0${text}`).digest("hex");
+    return { digest, view: text, legacy: digest };
+  }
   const kept = withoutConnections(json, spec.hooksKey);
-  // A file that says nothing runs nothing, whoever wrote it: one more or one less changes no trust.
-  if (Object.keys(kept).every((key) => INERT_KEYS.has(key))) return undefined;
-  return hash.update(`settings\0${canonical(kept)}`).digest("hex");
+  const says = (parts: Record<string, unknown>) => Object.keys(parts).some((key) => !INERT_KEYS.has(key));
+  const digestOf = (parts: Record<string, unknown>, tag: string) =>
+    createHash("sha256")
+      .update(`${tag}\0${canonical(parts)}`)
+      .digest("hex");
+  const legacy = says(kept) ? digestOf(kept, "settings") : undefined;
+  const known = spec.otherKeys ? new Set([...spec.otherKeys, ...INERT_KEYS]) : undefined;
+  const parts = coveredParts(
+    kept,
+    spec.trustKeys.map((key) => key.split(".")),
+    known,
+  );
+  if (!says(parts)) return { digest: undefined, view: undefined, legacy };
+  const view = `${JSON.stringify(sorted(parts), (_key, value) => (typeof value === "bigint" ? `${value}` : value), 2)}\n`;
+  return { digest: digestOf(parts, "hook settings"), view, legacy };
+}
+
+function parse(body: string, spec: SourceSpec): unknown {
+  if (spec.format === "toml") {
+    const toml = parseTomlFile(body);
+    return toml.ok ? toml.value : undefined;
+  }
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }

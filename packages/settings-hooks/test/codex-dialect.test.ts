@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HookRunner, runProcess } from "@hookwire/core";
+import { HookRunner } from "@hookwire/core";
+import { runProcess } from "@hookwire/core/internal";
 import { describe, expect, it } from "vitest";
 import { createSettingsHooks } from "../src/bridge.js";
 import { bridgedEvents, eventNames, findEvent, isBridged } from "../src/dialect/catalogue.js";

@@ -1,4 +1,4 @@
-import { runProcess } from "@hookwire/core";
+import { runProcess } from "@hookwire/core/internal";
 import { describe, expect, it } from "vitest";
 import { activeHandlers } from "../src/active-handlers.js";
 import { bridgedEvents, eventNames, findEvent } from "../src/dialect/catalogue.js";

@@ -23,3 +23,12 @@ export class ShellRulesError extends HookwireError {
 export function isShellRulesError(value: unknown): value is ShellRulesError {
   return isHookwireError(value) && value.name === "ShellRulesError";
 }
+
+/** A Bash command analysed before the grammar was loaded. */
+export function parserNotLoaded(): ShellRulesError {
+  return new ShellRulesError(
+    "SHELL_PARSER_NOT_LOADED",
+    "Bash commands cannot be analysed before the grammar is loaded: `await loadShellParser()` once first " +
+      "(HookToolWrapper and createSettingsHooks do this themselves).",
+  );
+}

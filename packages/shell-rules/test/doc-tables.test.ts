@@ -1,11 +1,18 @@
 // The programs table of docs/security.md is generated from the data: `pnpm docs:rules` runs this file to write it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { builtinRows } from "../src/shell/builtins.js";
 import { programTables, withProgramTables } from "../src/shell/doc-tables.js";
 import { programRows, variableRows } from "../src/shell/programs.js";
+import { nodeKindRows } from "../src/shell/syntax.js";
 
 const file = new URL("../../../docs/security.md", import.meta.url);
-const table = { programs: programRows(), variables: variableRows() };
+const table = {
+  programs: programRows(),
+  builtins: builtinRows(),
+  variables: variableRows(),
+  kinds: nodeKindRows(),
+};
 if (process.env.HOOKWIRE_WRITE_DOCS)
   writeFileSync(file, withProgramTables(readFileSync(file, "utf8"), table));
 const doc = readFileSync(file, "utf8");

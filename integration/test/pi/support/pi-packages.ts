@@ -50,6 +50,9 @@ function piPackage(alias: string): PiPackage {
 
 export const pi032 = piPackage("pi-hooks-0-32");
 export const pi073 = piPackage("pi-ext-0-73");
+/** pi 1.6 (the `@earendil-works` scope): it runs on Node ≥ 22.19 only, so its suite drives it in a Node 22 process
+ * (`node22()` of integration/hosts/src/node22.ts). */
+export const pi16 = piPackage("pi-ext-1-6");
 
 /** pi 0.32's hook discovery: the `.ts` files of a folder (sub-folders are not hooks). */
 export function hookExamples(pkg: PiPackage): string[] {
@@ -60,7 +63,7 @@ export function hookExamples(pkg: PiPackage): string[] {
     .map((name) => path.join(dir, name));
 }
 
-/** pi 0.73's extension discovery: `*.ts` files, and folders with a `pi.extensions` manifest or an index.ts. */
+/** pi 0.73's and 1.6's extension discovery: `*.ts` files, and folders with a `pi.extensions` manifest or an index.ts. */
 export function extensionExamples(pkg: PiPackage): string[] {
   const dir = path.join(pkg.root, "examples/extensions");
   const found: string[] = [];

@@ -12,8 +12,10 @@ import { AGENTS, gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
+import { projectVariable } from "./project-variable.js";
 import { sessionRootsDir } from "./session-root.js";
 import { SessionStore } from "./session-store.js";
+import { ASK_REFUSED, STATUS_UNAPPLIED, unappliedDecision } from "./unapplied.js";
 
 /** One call, as any transport hands it over: the command line's `hookwire hook`, or a server. */
 export interface HookRequest {
@@ -21,9 +23,9 @@ export interface HookRequest {
   event: string;
   /** The agent's JSON, as it sent it. */
   input: string;
+  /** The agent's variables hookwire reads (`FORWARDED_VARIABLES`: the session's project), as it set them for the hook. */
+  env?: Record<string, string>;
   failOpen: boolean;
-  /** The agent's own project variable (`CLAUDE_PROJECT_DIR`, …) in the environment it ran `hookwire hook` with. */
-  projectDir?: string;
 }
 
 /** What the agent reads back: stdout (its answer), stderr, the exit code. */
@@ -155,7 +157,7 @@ export async function handleHookEvent(
     const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
     const cwd = session.cwd || process.cwd();
     // The session's project, not the folder this event came from: a `cd` does not move the guards.
-    const root = projects.roots.rootOf(agent.id, session, cwd, request.projectDir);
+    const root = projects.roots.rootOf(agent.id, session, cwd, projectVariable(agent.id, request.env ?? {}));
     record.session = session.sessionId;
     record.project = root;
     const store = new SessionStore(agent.id, session.sessionId, root, projects.sessions);
@@ -181,12 +183,16 @@ export async function handleHookEvent(
       if (store.once(text)) notes.push(text);
       return notes.includes(text);
     };
+    let statusSet = false;
     const sinks: CallSinks = {
       messages: [],
       asked: undefined,
       note,
       append: (customType, data) => store.append(customType, data),
-      setStatus: (key, text) => store.setStatus(key, text),
+      setStatus: (key, text) => {
+        statusSet = true;
+        store.setStatus(key, text);
+      },
       sessionManager: store.sessionManager(session.transcriptPath),
       model: typeof stdin.model === "string" ? stdin.model : undefined,
     };
@@ -216,13 +222,21 @@ export async function handleHookEvent(
       } else store.data.followUps++;
     }
     const answer = reverse.answer({ outcome, messages, asked } as never, event as never, stdin);
-    for (const what of answer.unapplied) {
+    // A status line is pi's: kept in the session for the hooks, shown by no connected agent.
+    const unapplied = statusSet ? [...answer.unapplied, STATUS_UNAPPLIED] : answer.unapplied;
+    for (const what of unapplied) {
       note(
         `hookwire: ${dialect.label} cannot apply ${what} on ${spec.name}; a hook's ${what} was dropped there.`,
       );
     }
     store.save();
-    done(decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length }));
+    const decided = decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length });
+    done(decided);
+    // A question where the agent has none was refused (its reason says so there): logged as unapplied too.
+    const refused = decided.decision === "ask" && reverse.asks !== true ? [ASK_REFUSED] : [];
+    const answered = { outcome, messages, asked };
+    const dropped = unappliedDecision(dialect.label, spec.name, [...unapplied, ...refused], answered);
+    if (dropped) done(dropped);
     return encode(dialect, spec, answer.output, notes);
   } catch (error) {
     done({ decision: "error", reason: errorMessage(error) });

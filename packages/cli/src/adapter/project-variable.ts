@@ -1,14 +1,15 @@
 // The variable each agent sets, in every hook's environment, to the project it was started in: the agent's word
-// for the session's project, which nothing the model runs can change. Read with no import (the forwarding client
-// sends it along).
+// for the session's project, which nothing the model runs can change (the entries forward it to a server among
+// FORWARDED_VARIABLES, which must name each one here).
 import path from "node:path";
+import type { FORWARDED_VARIABLES } from "../serve/forwarded-variables.js";
 
 /**
  * Measured in the installed agents: Claude Code 2.1.332 sets `CLAUDE_PROJECT_DIR`, Gemini CLI 0.61.0 sets
  * `GEMINI_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR`); Cursor documents `CURSOR_PROJECT_DIR` (not installed here);
  * Codex 0.169.0 and Copilot CLI 1.0.102 set none (their binaries name no such variable).
  */
-const PROJECT_VARIABLES: Readonly<Record<string, string>> = {
+const PROJECT_VARIABLES: Readonly<Record<string, (typeof FORWARDED_VARIABLES)[number]>> = {
   claude: "CLAUDE_PROJECT_DIR",
   gemini: "GEMINI_PROJECT_DIR",
   cursor: "CURSOR_PROJECT_DIR",

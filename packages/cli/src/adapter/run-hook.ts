@@ -2,9 +2,9 @@
 import { errorMessage } from "@hookwire/core";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import { flushRecords } from "../log/record.js";
+import { forwardedVariables } from "../serve/forwarded-variables.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
-import { projectVariable } from "./project-variable.js";
 
 /** An agent's hook input past this is refused (fail-closed on tool events): none comes near it. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -35,7 +35,8 @@ export async function answerInTime(
   failOpen: boolean,
   input: Promise<string>,
   projects?: ProjectPool,
-  projectDir?: string,
+  /** The agent's variables hookwire reads (the server gets them with the call; a call run here has its own). */
+  env: Record<string, string> = forwardedVariables(),
 ): Promise<HookResponse> {
   const fail = async (why: string): Promise<HookResponse> => {
     const dialect = await loadDialect(agent);
@@ -51,12 +52,7 @@ export async function answerInTime(
     );
   });
   const answered = input
-    .then((text) =>
-      handleHookEvent(
-        { agent, event, failOpen, input: text, ...(projectDir === undefined ? {} : { projectDir }) },
-        projects,
-      ),
-    )
+    .then((text) => handleHookEvent({ agent, event, failOpen, env, input: text }, projects))
     .catch((error: unknown) => fail(errorMessage(error)));
   const response = await Promise.race([answered, late]);
   clearTimeout(timer);
@@ -78,8 +74,6 @@ export async function runHook(
     event,
     failOpen,
     input === undefined ? readStdin() : Promise.resolve(input),
-    undefined,
-    projectVariable(agent),
   );
   if (response.stderr) process.stderr.write(response.stderr);
   process.stdout.write(response.stdout);

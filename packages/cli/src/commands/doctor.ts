@@ -2,6 +2,7 @@
 import { loadShellParser } from "@hookwire/shell-rules";
 import { defineCommand } from "citty";
 import { connectionFindings } from "../connect/doctor-check.js";
+import { connectedAgents, unappliedFindings } from "../connect/unapplied-check.js";
 import { EXIT } from "../errors.js";
 import { printFindings } from "../findings-print.js";
 import { createOutput } from "../output.js";
@@ -17,7 +18,11 @@ export const doctorCommand = defineCommand({
     const { cwd, found, result } = await loadProject(args.cwd, listArg(rawArgs, "hook"));
     // Commands are read with the bash grammar, as trust reads them.
     await loadShellParser();
-    const findings = [...doctorFindings(result, cwd), ...(await connectionFindings(result, cwd))];
+    const findings = [
+      ...doctorFindings(result, cwd),
+      ...(await connectionFindings(result, cwd)),
+      ...(await unappliedFindings(result, cwd, connectedAgents(result))),
+    ];
     const errors = findings.filter((finding) => finding.severity === "error").length;
     const read = result.settings.files.filter((file) => file.exists).length;
     const summary = {

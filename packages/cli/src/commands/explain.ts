@@ -78,9 +78,7 @@ function disabledFiles(result: DiscoverAndLoadResult, cwd: string): Explanation[
 /** Why a file's switch turned `handler` off: the files of its dialect that say so. */
 function switchedOff(handler: SettingsHandler, result: DiscoverAndLoadResult, cwd: string): string {
   const files = result.settings.files.filter(
-    (file) =>
-      (file.source.dialect ?? "claude") === handler.dialect &&
-      (file.disableAllHooks || file.hooksSwitch === false),
+    (file) => file.source.dialect === handler.dialect && (file.disableAllHooks || file.hooksSwitch === false),
   );
   if (files.length > 0) {
     return `turned off by ${files.map((file) => shortPath(file.source.file, cwd)).join(", ")} (its hooks switch, e.g. "disableAllHooks": true)`;

@@ -1,7 +1,7 @@
 // `hookwire hooks disable|enable <id>`: turn one hook or handler off (or on again) in the user's hooks.json.
 import os from "node:os";
 import path from "node:path";
-import { didYouMean } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core/internal";
 import { resolvePath } from "@hookwire/loader";
 import {
   handlerFingerprint,

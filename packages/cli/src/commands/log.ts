@@ -38,7 +38,7 @@ function show(out: Output, d: Decision): void {
   const paint =
     d.decision === "block" || d.decision === "error"
       ? colors.red
-      : d.decision === "ask" || d.decision === "untrusted"
+      : d.decision === "ask" || d.decision === "untrusted" || d.decision === "unapplied"
         ? colors.yellow
         : colors.dim;
   const what = [d.tool, d.hook ? `by ${d.hook}` : undefined, d.reason].filter(Boolean).join("  ");
@@ -57,7 +57,8 @@ export const logCommand = defineCommand({
     },
     decision: {
       type: "string",
-      description: "Only this decision: block, ask, allow, rewrite, continue, untrusted, error, none",
+      description:
+        "Only this decision: block, ask, allow, rewrite, continue, untrusted, unapplied, error, none",
       valueHint: "DECISION",
     },
     since: { type: "string", description: "Only since then: 10m, 2h, 7d, or a date", valueHint: "WHEN" },

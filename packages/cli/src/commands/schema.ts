@@ -1,6 +1,6 @@
 // `hookwire schema <format>`: the JSON Schema (draft 2020-12) of one agent's hooks file, for editors and CI.
 
-import { didYouMean } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core/internal";
 import type { DialectId } from "@hookwire/settings-hooks";
 import { tooling } from "@hookwire/settings-hooks";
 import { defineCommand } from "citty";

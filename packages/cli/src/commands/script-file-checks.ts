@@ -1,7 +1,7 @@
 // What a hook script's own bytes say about whether it can run: CRLF line endings, a shebang interpreter that is not there.
 import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
-import { readRegularFile } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import type { Finding } from "../finding.js";
 import { shortPath } from "../project.js";
 

@@ -1,9 +1,14 @@
 // `hookwire serve`: the resident server agents' http hooks and `hookwire hook` talk to (its first stdout line:
 // `{"url", "headers", "socket"}`).
+import { mkdirSync } from "node:fs";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
+import { exportSpansHere } from "../log/record.js";
 import { resolveProject } from "../project.js";
+import { askServer } from "../serve/control.js";
+import { startLockFile } from "../serve/runtime-files.js";
 import { startServer } from "../serve/server.js";
+import { socketDir } from "../serve/socket-path.js";
 import { cwdArg } from "../shared-args.js";
 
 function count(name: string, value: string | undefined, fallback: number): number {
@@ -27,6 +32,12 @@ export const serveCommand = defineCommand({
       description: "Exit after this many seconds without a call (default 1800; 0 = never)",
       valueHint: "SECONDS",
     },
+    background: {
+      type: "boolean",
+      description:
+        "Start as this user's server in the background (what the first hook call does): quietly end if one runs",
+    },
+    stop: { type: "boolean", description: "Stop this user's running server" },
     "max-projects": {
       type: "string",
       description: "Projects whose hooks stay loaded (default 32; the least recently used goes first)",
@@ -34,12 +45,20 @@ export const serveCommand = defineCommand({
     },
   },
   async run({ args }) {
+    if (args.stop) return stopServer();
+    const release = args.background ? await takeStartLock() : undefined;
+    if (args.background && !release) return;
     // Calls whose input names no folder run in this one.
     if (args.cwd !== undefined) process.chdir(resolveProject(args.cwd).start);
     const port = count("port", args.port, 0);
     if (port > 65535) throw new CliUsageError(`--port expects 0-65535, got ${port}.`);
+    // This process sends the spans: its own calls', and those calls answered outside it left in the spool.
+    exportSpansHere();
     let stop: () => Promise<void> = async () => {};
-    const exit = (code: number) => void stop().finally(() => process.exit(code));
+    const exit = (code: number) =>
+      void stop()
+        .then(() => release?.())
+        .finally(() => process.exit(code));
     const server = await startServer({
       port,
       idleMs: count("idle-timeout", args["idle-timeout"], 1800) * 1000,
@@ -48,6 +67,14 @@ export const serveCommand = defineCommand({
         process.stderr.write("hookwire serve: idle, exiting.\n");
         exit(0);
       },
+      onStop: () => {
+        process.stderr.write("hookwire serve: asked to stop (hookwire serve --stop), exiting.\n");
+        exit(0);
+      },
+    }).catch((error: unknown) => {
+      // Another server won the race to start: not an error for a server started in the background.
+      if (args.background) process.exit(0);
+      throw error;
     });
     stop = server.close;
     process.stdout.write(
@@ -61,3 +88,34 @@ export const serveCommand = defineCommand({
     await new Promise(() => {});
   },
 });
+
+/**
+ * The start-up lock a background server holds while it runs (refreshed every 5 s; stale 15 s after a crash), so two
+ * first calls at once start one server. `undefined` when another holds it.
+ */
+async function takeStartLock(): Promise<(() => Promise<void>) | undefined> {
+  const { default: lockfile } = await import("proper-lockfile");
+  const dir = socketDir();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    return await lockfile.lock(startLockFile(dir).replace(/\.lock$/, ""), {
+      realpath: false,
+      stale: 15_000,
+      update: 5_000,
+      onCompromised: () => process.exit(0),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+async function stopServer(): Promise<void> {
+  const asked = await askServer("stop");
+  if (!asked.ok) {
+    process.stdout.write(`No hookwire server is running for this user (${asked.why}).\n`);
+    return;
+  }
+  process.stdout.write(
+    `Stopped the hookwire server (pid ${asked.status.pid}, ${asked.status.calls} calls).\n`,
+  );
+}

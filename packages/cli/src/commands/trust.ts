@@ -3,6 +3,9 @@ import { createInterface } from "node:readline/promises";
 import { type ProjectTrustStatus, projectTrustStatus, revokeProject, trustProject } from "@hookwire/loader";
 import { defineCommand } from "citty";
 import { createTwoFilesPatch } from "diff";
+import { projectUnapplied } from "../connect/unapplied-check.js";
+import type { Finding } from "../finding.js";
+import { printFindings } from "../findings-print.js";
 import { createOutput, type Output } from "../output.js";
 import { discoverOptions, resolveProject } from "../project.js";
 import { describeRoot } from "../project-root.js";
@@ -34,7 +37,7 @@ function plural(count: number, word: string): string {
 }
 
 /** Everything trust would grant, and what changed since the last trust: printed before asking. */
-function showReview(out: Output, status: ProjectTrustStatus): void {
+function showReview(out: Output, status: ProjectTrustStatus, unapplied: readonly Finding[]): void {
   const { colors } = out;
   if (status.changes.length > 0) {
     out.line(
@@ -79,6 +82,10 @@ function showReview(out: Output, status: ProjectTrustStatus): void {
     }
   }
   for (const warning of status.warnings) out.line(colors.yellow(`⚠ ${warning.message}`));
+  if (unapplied.length > 0) {
+    out.line(colors.yellow(colors.bold("⚠ connected agents will not apply what these hooks may answer:")));
+    printFindings((text) => out.line(`  ${text}`), colors, unapplied);
+  }
 }
 
 /** `y` / `yes` on a terminal; anything else, or no terminal, is no. */
@@ -117,6 +124,7 @@ export const trustCommand = defineCommand({
       return;
     }
     const status = await projectTrustStatus(cwd, discoverOptions());
+    let unapplied: Finding[] = [];
     const json = (trusted: boolean, extra: object = {}) =>
       out.json({
         root: status.root,
@@ -135,6 +143,7 @@ export const trustCommand = defineCommand({
         pairs: status.pairs,
         unfingerprinted: status.unfingerprinted,
         warnings: status.warnings.map((warning) => warning.message),
+        unapplied,
         ...extra,
       });
     if (status.trusted && status.changes.length === 0 && status.recorded) {
@@ -145,7 +154,9 @@ export const trustCommand = defineCommand({
         );
       return;
     }
-    if (!args.json) showReview(out, status);
+    // Named before anyone relies on them: hooks a connected agent will not fully obey (nothing changed: none new).
+    unapplied = await projectUnapplied(cwd);
+    if (!args.json) showReview(out, status, unapplied);
     let yes = args.yes;
     if (!yes) {
       if (!process.stdin.isTTY || args.json) {

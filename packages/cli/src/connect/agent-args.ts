@@ -1,5 +1,5 @@
 // The agent a user named on the command line, checked against connect's tables (with a did-you-mean).
-import { didYouMean } from "@hookwire/core";
+import { didYouMean } from "@hookwire/core/internal";
 import type { DialectId } from "@hookwire/settings-hooks";
 import { CliUsageError } from "../errors.js";
 import { AGENT_IDS } from "./agents.js";

@@ -11,7 +11,8 @@ export type Effect =
   | "output"
   | "followUp"
   | "refusePrompt"
-  | "userMessage";
+  | "userMessage"
+  | "setStatus";
 
 export const EFFECTS: Readonly<Record<Effect, { label: string; native: readonly NativeEventName[] }>> = {
   deny: { label: "refuse a tool call (block)", native: ["tool_call"] },
@@ -25,6 +26,7 @@ export const EFFECTS: Readonly<Record<Effect, { label: string; native: readonly 
   refusePrompt: { label: "refuse a prompt", native: ["before_agent_start"] },
   followUp: { label: "make the agent go on (a follow-up turn)", native: ["agent_end"] },
   userMessage: { label: "show the user a line", native: [] },
+  setStatus: { label: "show a status line (`ctx.ui.setStatus`)", native: [] },
 };
 
 const CALL = { type: "tool_call", toolName: "bash", toolCallId: "c", input: { command: "ls" } } as const;
@@ -96,7 +98,10 @@ export function applies(dialect: Dialect, spec: AnyBridgedEvent, effect: Effect)
   cache.set(spec, known);
   if (known.has(effect)) return known.get(effect);
   let answer: boolean | undefined;
-  if (effect === "userMessage") {
+  if (effect === "setStatus") {
+    // No settings agent has a status line: hookwire keeps a hook's statuses in the session file, shown nowhere.
+    answer = false;
+  } else if (effect === "userMessage") {
     answer = (dialect.protocol.encode?.({ systemMessage: "x" }, spec).unapplied.length ?? 1) === 0;
   } else {
     const asked = probe(effect, spec);

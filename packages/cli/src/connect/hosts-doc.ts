@@ -12,6 +12,20 @@ import { PACKAGE_AGENTS, type PackageAgent } from "./package-agents.js";
 
 export const START =
   "<!-- generated from the dialect data and packages/cli/src/connect/agents.ts, package-agents.ts: do not edit by hand (pnpm docs:hosts) -->";
+
+/** One cell measured in a real agent (integration/hosts/capabilities.json): `applied: null` when a run cannot show it. */
+export interface MeasuredCase {
+  effect: string;
+  event?: string;
+  applied: boolean | null;
+  seen: string;
+}
+
+/** What integration/hosts measured: the date, and per agent its version, how it ran and each case. */
+export interface Measured {
+  date: string;
+  agents: Readonly<Record<string, { version: string; run: string; cases: readonly MeasuredCase[] }>>;
+}
 export const END = "<!-- end of generated tables -->";
 
 const code = (text: string) => `\`${text}\``;
@@ -84,28 +98,66 @@ function whereTables(): string[] {
   return lines;
 }
 
-/** One cell of the matrix for an in-process agent: its events where the effect applies. */
-function packageCell(agent: PackageAgent, effect: Effect): string {
-  if (effect === "userMessage") return agent.showsLines ? "✔" : "— (stderr)";
-  const events = agent.events.filter((event) => event.applies.includes(effect));
-  return events.length > 0 ? events.map((event) => event.event).join(", ") : "—";
+/**
+ * What an agent's hookwire declares for `effect` (the dialect's reverse, asked through `applies`, or the
+ * package's list): the agent's events where it applies, or for an effect of no event (a line for the user,
+ * a status) whether it shows at all. The test holds this to what the real agents did.
+ */
+export function declared(agent: string, effect: Effect): { events: string[] } | { shown: boolean } {
+  const pkg = PACKAGE_AGENTS[agent as PackageAgent["id"]];
+  if (pkg) {
+    if (effect === "userMessage") return { shown: pkg.showsLines };
+    if (effect === "setStatus") return { shown: pkg.showsStatus === true };
+    return { events: pkg.events.filter((event) => event.applies.includes(effect)).map((e) => e.event) };
+  }
+  const dialect = agentDialect(AGENTS[agent as DialectId]);
+  const events = servedEvents(dialect).filter((spec) => applies(dialect, spec, effect) === true);
+  if ((EFFECTS[effect].native as readonly string[]).length === 0) return { shown: events.length > 0 };
+  return { events: events.map((spec) => spec.name) };
 }
 
-function matrix(): string[] {
-  const labels = [...AGENT_IDS.map((id) => agentDialect(AGENTS[id]).label), ...PACKAGES.map((a) => a.label)];
-  const lines = ["### What a hook can do in each agent", ""];
-  lines.push(`| a hook … | ${labels.join(" | ")} |`);
-  lines.push(`| --- | ${labels.map(() => "---").join(" | ")} |`);
-  for (const [effect, { label }] of Object.entries(EFFECTS) as [Effect, (typeof EFFECTS)[Effect]][]) {
-    const cells = AGENT_IDS.map((id) => {
-      const dialect = agentDialect(AGENTS[id]);
-      const events = servedEvents(dialect).filter((spec) => applies(dialect, spec, effect) === true);
-      if (effect === "userMessage") return events.length > 0 ? "✔" : "— (stderr)";
-      return events.length > 0 ? events.map((spec) => spec.name).join(", ") : "—";
-    });
-    cells.push(...PACKAGES.map((agent) => packageCell(agent, effect)));
-    lines.push(`| ${label} | ${cells.join(" | ")} |`);
+/**
+ * One cell of the matrix: what the agent did in the real runs; `*` marks what only the declaration says (a
+ * case the run cannot show, an event no case reaches, an agent not run here).
+ */
+function cell(agent: string, effect: Effect, measured: Measured): string {
+  const cases = (measured.agents[agent]?.cases ?? []).filter((c) => c.effect === effect);
+  const said = declared(agent, effect);
+  const star = (text: string, known: boolean) => (known ? text : `${text}*`);
+  if ("shown" in said) {
+    const seen = cases.find((c) => c.applied !== null);
+    const shown = seen ? seen.applied === true : said.shown;
+    const none = effect === "userMessage" ? "— (stderr)" : "—";
+    return star(shown ? "✔" : none, seen !== undefined);
   }
+  const known = new Map(cases.filter((c) => c.applied !== null).map((c) => [c.event, c.applied]));
+  const events = [
+    ...cases.filter((c) => c.applied === true).map((c) => c.event as string),
+    ...said.events.filter((event) => !known.has(event)).map((event) => `${event}*`),
+  ];
+  return events.length > 0 ? events.join(", ") : star("—", cases.length > 0 || agent in measured.agents);
+}
+
+function matrix(measured: Measured): string[] {
+  const ids = [...AGENT_IDS, ...PACKAGES.map((a) => a.id)];
+  const labelOf = (id: string) =>
+    PACKAGE_AGENTS[id as PackageAgent["id"]]?.label ?? agentDialect(AGENTS[id as DialectId]).label;
+  const lines = ["### What a hook can do in each agent", ""];
+  lines.push(`| a hook … | ${ids.map(labelOf).join(" | ")} |`);
+  lines.push(`| --- | ${ids.map(() => "---").join(" | ")} |`);
+  for (const [effect, { label }] of Object.entries(EFFECTS) as [Effect, (typeof EFFECTS)[Effect]][])
+    lines.push(`| ${label} | ${ids.map((id) => cell(id, effect, measured)).join(" | ")} |`);
+  const versions = Object.entries(measured.agents).map(
+    ([id, run]) => `${labelOf(id)} ${run.version} (\`${run.run}\`)`,
+  );
+  const unrun = ids.filter((id) => !(id in measured.agents)).map(labelOf);
+  lines.push(
+    "",
+    `Measured on ${measured.date} in the real agents, offline against a fake model, each connected by \`hookwire connect\` ` +
+      `(integration/hosts/test/capabilities.test.ts): ${versions.join(", ")}. ` +
+      `A mark \`*\` is declared by the dialect data, not seen: an event no case reaches` +
+      `${unrun.length > 0 ? `, or an agent not run here (${unrun.join(", ")})` : ""}; what each case saw is in integration/hosts/capabilities.json.`,
+  );
   return lines;
 }
 
@@ -138,15 +190,15 @@ function eventTables(): string[] {
 }
 
 /** The tables between the markers, as `pnpm docs:hosts` writes them. */
-export async function hostsTables(): Promise<string> {
+export async function hostsTables(measured: Measured): Promise<string> {
   await loadDialects();
-  return [START, "", ...whereTables(), "", ...matrix(), ...eventTables(), "", END].join("\n");
+  return [START, "", ...whereTables(), "", ...matrix(measured), ...eventTables(), "", END].join("\n");
 }
 
 /** `doc` with its generated part replaced by the current tables. */
-export async function withHostsTables(doc: string): Promise<string> {
+export async function withHostsTables(doc: string, measured: Measured): Promise<string> {
   const start = doc.indexOf(START);
   const end = doc.indexOf(END);
   if (start === -1 || end === -1) throw new Error(`docs/hosts.md has no generated part (${START} … ${END}).`);
-  return doc.slice(0, start) + (await hostsTables()) + doc.slice(end + END.length);
+  return doc.slice(0, start) + (await hostsTables(measured)) + doc.slice(end + END.length);
 }

@@ -33,6 +33,8 @@ export interface PackageAgent {
   notes: string;
   /** A hook's line for the user (`ctx.ui.notify`, a settings hook's `systemMessage`) reaches the agent's UI. */
   showsLines: boolean;
+  /** A hook's `ctx.ui.setStatus` reaches the agent's UI (pi's footer). */
+  showsStatus?: boolean;
 }
 
 export interface PackageEvent {
@@ -65,12 +67,15 @@ export const PACKAGE_AGENTS: Readonly<Record<PackageAgentId, PackageAgent>> = {
       { event: "tool_call", native: "tool_call", applies: ["deny", "ask", "rewrite", "context"] },
       { event: "tool_result", native: "tool_result", applies: ["context", "output"] },
       { event: "before_agent_start", native: "before_agent_start", applies: ["context", "refusePrompt"] },
-      { event: "agent_end", native: "agent_end", applies: ["followUp"] },
+      // A follow-up sent from agent_end never reaches the model in pi 0.73.1 (print or RPC mode; measured:
+      // integration/hosts/capabilities.json): pi is still streaming then, and queues it for a turn that never comes.
+      { event: "agent_end", native: "agent_end", applies: [] },
     ],
     notes:
       "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
       "them; every other pi event reaches hooks as the native event of the same name, its result returned to pi.",
     showsLines: true,
+    showsStatus: true,
   },
   opencode: {
     id: "opencode",

@@ -13,6 +13,8 @@ export type DecisionKind =
   | "rewrite"
   | "continue"
   | "untrusted"
+  /** Logged beside the event's own decision: what of the hooks' answer the agent will not apply. */
+  | "unapplied"
   | "error"
   | "none";
 

@@ -1,6 +1,8 @@
 // Where every decision goes: the JSONL log, and OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (the
 // SDK is imported only then).
+import { serverSetting } from "../serve/server-setting.js";
 import { appendDecision, type Decision, flushDecisions } from "./decision-log.js";
+import { drainSpool, spoolDecision } from "./span-spool.js";
 
 type Telemetry = typeof import("./otel.js");
 
@@ -18,9 +20,40 @@ export const telemetryWanted = (env = process.env): boolean =>
   Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT) &&
   env.OTEL_SDK_DISABLED !== "true";
 
+/**
+ * Who sends the spans: the server itself (`hookwire serve` says so at start), or — for a call answered outside it —
+ * the server later, from the spool, unless the user turned the server off (then the call sends its own).
+ */
+let exporter: "server" | "call" = "call";
+
+/** Called by `hookwire serve`: spans are sent from this process, with what calls outside it left in the spool. */
+export function exportSpansHere(): void {
+  exporter = "server";
+  sendSpooled();
+}
+
+function sendSpooled(): void {
+  if (!telemetryWanted()) return;
+  const waiting = drainSpool();
+  if (waiting.length === 0) return;
+  void otel().then((sdk) => {
+    for (const decision of waiting) sdk?.exportDecision(decision);
+  });
+}
+
 export function recordDecision(decision: Decision): void {
   appendDecision(decision);
   if (!telemetryWanted()) return;
+  if (exporter === "call" && serverSetting() !== "off") {
+    spoolDecision(decision);
+    return;
+  }
+  void otel().then((sdk) => sdk?.exportDecision(decision));
+  // What calls answered outside the server left meanwhile.
+  if (exporter === "server") sendSpooled();
+}
+
+function otel(): Promise<Telemetry | undefined> {
   telemetry ??= import("./otel.js").catch((error: unknown) => {
     // The SDK is an optional peer (its semantic conventions alone weigh more than hookwire): installed on demand.
     const missing = (error as { code?: string }).code === "ERR_MODULE_NOT_FOUND";
@@ -31,7 +64,7 @@ export function recordDecision(decision: Decision): void {
     );
     return undefined;
   });
-  void telemetry.then((otel) => otel?.exportDecision(decision));
+  return telemetry;
 }
 
 /** Writes the decisions and sends the spans not written or sent yet (a process before it exits). */

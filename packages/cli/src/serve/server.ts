@@ -10,6 +10,9 @@ import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
 import { AGENT_IDS } from "../connect/agents.js";
 import { flushRecords } from "../log/record.js";
+import { forwardedVariables } from "./forwarded-variables.js";
+import { newSecret, readShellInfo, shellInfoFile, writeShellInfo } from "./runtime-files.js";
+import { listenForShell, type ShellAnswer, type ShellCall, type ShellHandlers } from "./shell-listener.js";
 import { MAX_SOCKET_PATH, notPrivate, socketPath, socketPathFits } from "./socket-path.js";
 
 export interface ServeOptions {
@@ -25,6 +28,8 @@ export interface ServeOptions {
   socket?: string | false;
   /** Told when the idle timeout ends the server. */
   onIdle?: () => void;
+  /** Told when `hookwire serve --stop` asks this server to end. */
+  onStop?: () => void;
 }
 
 export interface ResolvedServeOptions {
@@ -54,6 +59,8 @@ export interface RunningServer {
   /** The headers an authorised client sends. */
   headers: Record<string, string>;
   socket: string | false;
+  /** The port the shell entry (bin/hookwire-hook) calls, written in `serve.tcp` beside the socket; none without one. */
+  shellPort: number | undefined;
   projects: ProjectPool;
   close(): Promise<void>;
 }
@@ -122,6 +129,9 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   let port = resolved.port;
   let idle: NodeJS.Timeout | undefined;
   let inFlight = 0;
+  let calls = 0;
+  let shellPort: number | undefined;
+  const startedAt = new Date().toISOString();
   const touch = () => {
     if (idle) clearTimeout(idle);
     if (resolved.idleMs > 0 && inFlight === 0)
@@ -196,41 +206,61 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   port = (http.address() as net.AddressInfo).port;
 
   let socketServer: net.Server | undefined;
+  let shellServer: net.Server | undefined;
+  const runDir = resolved.socket ? path.dirname(resolved.socket) : undefined;
   if (resolved.socket && !socketPathFits(resolved.socket)) {
     process.stderr.write(
-      `hookwire serve: ${resolved.socket} is too long for a socket (over ${MAX_SOCKET_PATH} bytes); hookwire hook runs in-process. Set XDG_RUNTIME_DIR to a short private folder.\n`,
+      `hookwire serve: ${resolved.socket} is too long for a socket (over ${MAX_SOCKET_PATH} bytes); the Node entry runs calls in-process (the shell entry still reaches this server). Set XDG_RUNTIME_DIR to a short private folder.\n`,
     );
     resolved.socket = false;
   }
-  if (resolved.socket) {
-    try {
-      socketServer = await listenPrivately(resolved.socket, (call) =>
-        track(() =>
-          answerInTime(
-            call.agent,
-            call.event,
-            call.failOpen,
-            Promise.resolve(call.input),
-            projects,
-            call.projectDir,
-          ),
-        ),
+  const answerCall = (call: ForwardedCall | ShellCall) =>
+    track(() => {
+      calls++;
+      return answerInTime(
+        call.agent as DialectId,
+        call.event,
+        call.failOpen,
+        typeof call.input === "string" ? Promise.resolve(call.input) : call.input,
+        projects,
+        call.env,
       );
-    } catch (error) {
-      http.close();
-      throw error;
+    });
+  try {
+    if (resolved.socket) socketServer = await listenPrivately(resolved.socket, answerCall);
+    if (runDir) {
+      shellServer = await shellEntry(runDir, answerCall, async (request) => {
+        if (request === "stop") setImmediate(() => options.onStop?.());
+        return JSON.stringify({
+          pid: process.pid,
+          startedAt,
+          calls,
+          projects: projects.size,
+          url: `http://127.0.0.1:${port}`,
+          socket: resolved.socket || undefined,
+          idleMs: resolved.idleMs,
+          stopping: request === "stop",
+        });
+      });
+      shellPort = (shellServer.address() as net.AddressInfo).port;
     }
+  } catch (error) {
+    await Promise.all([http, socketServer, shellServer].map((server) => server && closeServer(server)));
+    throw error;
   }
   touch();
   return {
     url: `http://127.0.0.1:${port}`,
     headers: { Authorization: `Bearer ${resolved.token}` },
     socket: resolved.socket,
+    shellPort,
     projects,
     close: async () => {
       if (idle) clearTimeout(idle);
-      await Promise.all([closeServer(http), socketServer ? closeServer(socketServer) : undefined]);
+      await Promise.all([http, socketServer, shellServer].map((server) => server && closeServer(server)));
       if (resolved.socket) rmSync(resolved.socket, { force: true });
+      // Only our own: a server started since may have written its own.
+      if (runDir) removeShellInfoOf(process.pid, shellInfoFile(runDir));
       projects.clear();
       await flushRecords();
     },
@@ -249,9 +279,9 @@ export interface ForwardedCall {
   agent: DialectId;
   event: string;
   failOpen: boolean;
+  /** The agent's variables hookwire reads (`FORWARDED_VARIABLES`). */
+  env: Record<string, string>;
   input: string;
-  /** The agent's project variable in the environment of the `hookwire hook` that forwarded the call. */
-  projectDir?: string;
 }
 
 /** A forwarded call line past this is refused (the input bound, JSON-escaped). */
@@ -270,8 +300,8 @@ function parseCall(line: string): ForwardedCall | undefined {
         agent: call.agent,
         event: call.event,
         failOpen: call.failOpen === true,
+        env: forwardedVariables((call.env ?? {}) as NodeJS.ProcessEnv),
         input: call.input,
-        ...(typeof call.projectDir === "string" ? { projectDir: call.projectDir } : {}),
       };
   } catch {}
   return undefined;
@@ -286,10 +316,7 @@ async function listenPrivately(
   file: string,
   answer: (call: ForwardedCall) => Promise<{ stdout: string; stderr: string; code: number }>,
 ): Promise<net.Server> {
-  const dir = path.dirname(file);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const why = notPrivate(lstatSync(dir), "folder");
-  if (why) throw new Error(`${dir} cannot hold hookwire's socket: ${why}. Make it yours: chmod 700 ${dir}`);
+  ensureRunDir(path.dirname(file));
   if (await answers(file)) throw new Error(`A hookwire server already listens on ${file}.`);
   rmSync(file, { force: true });
   const server = net.createServer((connection) => {
@@ -330,6 +357,47 @@ async function listenPrivately(
   });
   chmodSync(file, 0o600);
   return server;
+}
+
+/** The listener for the shell entry, and `serve.tcp`, which tells the entry its port and the exchange's secrets. */
+async function shellEntry(
+  runDir: string,
+  answerCall: (call: ShellCall) => Promise<ShellAnswer>,
+  control: ShellHandlers["control"],
+): Promise<net.Server> {
+  const secrets = { client: newSecret(), server: newSecret() };
+  const server = await listenForShell(
+    secrets,
+    {
+      call: (call) =>
+        (AGENT_IDS as readonly string[]).includes(call.agent)
+          ? answerCall(call)
+          : Promise.resolve({
+              stdout: "",
+              stderr: `hookwire: no agent ${JSON.stringify(call.agent)}\n`,
+              code: 1,
+            }),
+      control,
+    },
+    MAX_INPUT_BYTES,
+  );
+  ensureRunDir(runDir);
+  const port = (server.address() as net.AddressInfo).port;
+  writeShellInfo({ port, ...secrets, pid: process.pid }, shellInfoFile(runDir));
+  return server;
+}
+
+/** Creates the server's folder (0700) and refuses one that is not this user's private folder. */
+function ensureRunDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const why = notPrivate(lstatSync(dir), "folder");
+  if (why)
+    throw new Error(`${dir} cannot hold hookwire's server files: ${why}. Make it yours: chmod 700 ${dir}`);
+}
+
+function removeShellInfoOf(pid: number, file: string): void {
+  const read = readShellInfo(file);
+  if (read.ok && read.info.pid === pid) rmSync(file, { force: true });
 }
 
 /** Whether a server answers on `file`. */

@@ -24,8 +24,9 @@ export const MAX_SOCKET_PATH = 100;
 export const socketPathFits = (file: string): boolean => Buffer.byteLength(file) <= MAX_SOCKET_PATH;
 
 /** Why `stat` is not this user's private folder or socket (no group or other access at all), or `undefined`. */
-export function notPrivate(stat: Stats, kind: "folder" | "socket"): string | undefined {
-  if (kind === "folder" ? !stat.isDirectory() : !stat.isSocket()) return `it is not a ${kind}`;
+export function notPrivate(stat: Stats, kind: "folder" | "socket" | "file"): string | undefined {
+  const isKind = kind === "folder" ? stat.isDirectory() : kind === "socket" ? stat.isSocket() : stat.isFile();
+  if (!isKind) return `it is not a ${kind}`;
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) return `it is owned by user ${stat.uid}`;
   if ((stat.mode & 0o077) !== 0) return `its mode is ${(stat.mode & 0o777).toString(8)}, not private`;

@@ -128,6 +128,7 @@ function spawnFailure(value: unknown): Error {
  * the group; descendants that let go of stdout/stderr (daemons) keep running, and one that left
  * the group but holds the pipes is cut off from them after another half second.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one child's lifetime (spawn, streams, timeout, the group's kill), whose steps share that child's state; a split would pass it around in a bag.
 export function runProcess(
   file: string,
   args: readonly string[],

@@ -8,7 +8,7 @@ import {
   readSettingsFileWith,
   type SettingsFileResult,
   type SettingsHandler,
-  settingsTrustDigest,
+  settingsTrustRead,
 } from "@hookwire/settings-hooks";
 import { loadShellParser } from "@hookwire/shell-rules";
 import type { CapabilityLoadResult } from "../capability/types.js";
@@ -132,7 +132,10 @@ export async function collectProject(
   for (const item of projectItems) trustItems.push({ path: item.path, kind: "hook" });
   // A module runs whatever it imports, a script whatever it calls: the files beside them count too.
   const hookPaths = new Set(projectItems.map((item) => item.path));
-  const support = supportFiles(projectItems.map((item) => item.path));
+  const support = supportFiles(
+    projectItems.map((item) => item.path),
+    cwd,
+  );
   const covered = new Set(hookPaths);
   const importsOf = new Map<string, string[]>();
   for (const file of support.files) {
@@ -192,9 +195,9 @@ export async function collectProject(
 
   const projectSettings = settings.filter((result) => result.exists && isProjectSource(result.source));
   const switches: HookSwitch[] = [];
-  // Read by what they say: hookwire's own connection entries are not the project's (`settingsTrustDigest`).
+  // Read by their hook-relevant parts, without hookwire's own connection entries (`settingsTrustRead`).
   for (const result of projectSettings) {
-    const reader = (text: string) => settingsTrustDigest(text, result.source);
+    const reader = (text: string) => settingsTrustRead(text, result.source);
     trustItems.push({ path: result.source.file, kind: "settings", reader });
     switches.push(...switchesOf(result, show(result.source.file)));
   }

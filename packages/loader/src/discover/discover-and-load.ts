@@ -1,6 +1,7 @@
 // discoverAndLoadHooks: every hook of a project in one call — discovered files, configured paths, settings.
 import path from "node:path";
-import { createEventBus, displayPath, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
+import { createEventBus, errorMessage, type HookSource, type LoadedHook } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 import {
   activeHandlers,
   createSettingsHooks,
@@ -146,6 +147,7 @@ export function hookPairs(
   return pairs;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to be split as plan, trust, load by kind (issue 37, item 5: the loader's split by concern).
 export async function discoverAndLoadHooks(
   configuredPaths: readonly string[],
   cwd: string,

@@ -1,6 +1,6 @@
 // Which JavaScript files run in the loader's runner rather than natively: those whose imports name an aliased package.
 import path from "node:path";
-import { readRegularFile } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import { type ImportCache, importsOfSource, MAX_SCRIPT_BYTES } from "../trust/script-imports.js";
 import { engineOf, type Resolver } from "./resolve.js";
 

@@ -3,20 +3,22 @@ import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import {
   createEventBus,
-  DEFAULT_LOAD_TIMEOUT_MS,
   errorMessage,
   type HookEventBus,
   type HookFactory,
   type HookSource,
   type HookwireError,
-  holdExits,
   instantiateHook,
   isHookwireError,
   type LoadedHook,
+} from "@hookwire/core";
+import {
+  DEFAULT_LOAD_TIMEOUT_MS,
+  holdExits,
   loadTimeoutError,
   typeName,
   withDeadline,
-} from "@hookwire/core";
+} from "@hookwire/core/internal";
 import { HookLoadError } from "../errors.js";
 import { resolvePath } from "../resolve-path.js";
 import { createModuleImporter, type ModuleImporter, type ModuleImportOptions } from "./module-importer.js";

@@ -4,12 +4,13 @@ import { closeSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { openRegularFile, readRegularFile } from "@hookwire/core";
+import { openRegularFile, readRegularFile } from "@hookwire/core/internal";
 import type { Jiti } from "jiti";
 import { importCache } from "../trust/import-cache.js";
 import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
 import { createModuleRunner, type VerifySource } from "./module-runner.js";
 import { parseError } from "./oxc-transform.js";
+import { runningPiAliases } from "./pi-host.js";
 import { engineOf, packageScopeProblem } from "./resolve.js";
 
 /** Hook modules larger than this are not loaded (8 MiB: far above any hook, bundled ones included). */
@@ -75,14 +76,18 @@ export type ModuleImporter = (file: string, options?: { verify?: VerifySource })
 /**
  * The hookwire packages a hook may import at run time (`shellCommands` from shell-rules, `exec` from core)
  * resolve to the host's own copies, as pi aliases its package for hooks: a project need not install them,
- * and a hook sees the same error classes and parser as the runner. A caller's `alias` wins.
+ * and a hook sees the same error classes and parser as the runner. Inside pi, pi's own aliases too (its packages
+ * under both scopes and TypeBox, `runningPiAliases`), so pi's extensions load as in pi. A caller's `alias` wins.
  */
 let hostAlias: Record<string, string> | undefined;
 function hostPackages(): Record<string, string> {
   if (hostAlias) return hostAlias;
   const require = createRequire(import.meta.url);
-  const alias: Record<string, string> = {};
-  for (const name of ["@hookwire/core", "@hookwire/settings-hooks", "@hookwire/shell-rules"]) {
+  const alias: Record<string, string> = { ...runningPiAliases() };
+  // Core's subpaths too: the packages import `@hookwire/core/internal`, which the `@hookwire/core` alias alone would
+  // turn into a path under core's index file.
+  const names = ["@hookwire/core", "@hookwire/core/events", "@hookwire/core/internal"];
+  for (const name of [...names, "@hookwire/settings-hooks", "@hookwire/shell-rules"]) {
     try {
       alias[name] = require.resolve(name);
     } catch {

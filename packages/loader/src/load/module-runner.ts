@@ -70,6 +70,7 @@ function notFound(specifier: string, parent: string, why: string): Error {
   return error;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the runner's cache, resolver and evaluation steps share its state; split with the loader's one TypeScript engine (issue 37, item 5).
 export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const { dir, alias } = options;
   let usable: boolean | undefined;

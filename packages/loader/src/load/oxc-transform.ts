@@ -1,5 +1,5 @@
 // TypeScript to runnable code with oxc-transform: types stripped, imports turned into calls, statements on their source lines.
-import { nestsDeeperThan } from "@hookwire/core";
+import { nestsDeeperThan } from "@hookwire/core/internal";
 import type { SourceMap } from "oxc-transform";
 
 export interface Transformed {

@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readRegularFile } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import { resolveExports } from "../lazy-deps.js";
 
 /**

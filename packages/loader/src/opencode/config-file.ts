@@ -1,5 +1,5 @@
 // Reads the `plugin` list of an `opencode.json` / `opencode.jsonc` file, safely (the file may be a project's).
-import { MAX_JSON_DEPTH, nestsDeeperThan, readRegularFile } from "@hookwire/core";
+import { MAX_JSON_DEPTH, nestsDeeperThan, readRegularFile } from "@hookwire/core/internal";
 import type { ParseError } from "jsonc-parser";
 import { jsoncParser } from "../lazy-deps.js";
 

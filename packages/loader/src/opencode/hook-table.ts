@@ -1,14 +1,14 @@
 // The one table from OpenCode plugin hooks to hookwire's native events, and the hooks that have none.
 import {
-  type AnyHookHandler,
   type ContentPart,
   errorMessage,
   type HookContext,
   type NativeEventName,
-  type SessionCompactingEvent,
   type ToolCallEvent,
   type ToolResultEvent,
 } from "@hookwire/core";
+import type { SessionCompactingEvent } from "@hookwire/core/events";
+import type { AnyHookHandler } from "@hookwire/core/internal";
 import { fromOpencodeArgs, toOpencodeArgs } from "./tools.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: plugin hooks are user functions of any shape.

@@ -7,8 +7,8 @@ import {
   type HookContext,
   type HookFactory,
   HookwireError,
-  typeName,
 } from "@hookwire/core";
+import { typeName } from "@hookwire/core/internal";
 import { pluginInput, projectOf } from "./context.js";
 import {
   MAPPED_HOOKS,

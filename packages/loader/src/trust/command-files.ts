@@ -1,7 +1,7 @@
 // What a command runs, found with the bash grammar: every file it names, package scripts and makefiles followed.
-import { closeSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import path from "node:path";
-import { openRegularFile, readRegularFile } from "@hookwire/core";
+import { openRegularFile, readRegularFile } from "@hookwire/core/internal";
 import type { CommandHandlerConfig } from "@hookwire/settings-hooks";
 import {
   isShellParserLoaded,
@@ -14,8 +14,12 @@ import {
 import { shellQuote, tinyglobby } from "../lazy-deps.js";
 import { Resolver } from "../load/resolve.js";
 import { moduleImports } from "./module-imports.js";
+import { isPackageRunner, runnerScript } from "./package-runners.js";
+import { pythonImports } from "./python-imports.js";
 import type { ImportCache } from "./script-imports.js";
 import type { ShellAnalyses } from "./shell-analyses.js";
+import { type ScriptPlaces, sourcedPath } from "./shell-sources.js";
+import { readText } from "./snapshots.js";
 import { isSystemFile } from "./system-files.js";
 
 /** What a command would run, as far as a static reading can tell. */
@@ -49,19 +53,6 @@ export class GrammarNeeded extends Error {
   }
 }
 
-const PACKAGE_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
-/** `npm test` and friends run the script of their name; `npm t` is `npm test`. */
-const NPM_LIFECYCLE: Readonly<Record<string, string>> = {
-  test: "test",
-  t: "test",
-  tst: "test",
-  start: "start",
-  stop: "stop",
-  restart: "restart",
-};
-const RUN_WORDS = new Set(["run", "run-script", "rum", "urn"]);
-/** Options of the package runners that take a folder (`npm --prefix x`, `pnpm -C x`, `yarn --cwd x`). */
-const FOLDER_OPTIONS = new Set(["--prefix", "-C", "--dir", "--cwd"]);
 const DOWNLOADERS = new Set(["npx", "bunx", "pnpx"]);
 const LOCKFILES = [
   "package-lock.json",
@@ -133,7 +124,7 @@ export function plainCommandAnalysis(text: string): ShellAnalysis | undefined {
   // Programs either reading (wrappers, shells, package runners, make, interpreters) has rules for.
   const special =
     programSpec(program) !== undefined ||
-    PACKAGE_RUNNERS.has(program) ||
+    isPackageRunner(program) ||
     DOWNLOADERS.has(program) ||
     INTERPRETERS.has(program) ||
     program === "make" ||
@@ -205,37 +196,21 @@ function head(file: string): string {
   }
 }
 
-/** What a shell script or a Python script loads besides itself, which no reading here follows: said per script. */
-function unfollowedLoads(file: string, language: string, text: string): string | undefined {
-  if (language === "sh" || language === "bash" || language === "zsh" || language === "dash") {
-    if (/(?:^|[;&|\s])(?:source|\.)\s+\S/m.test(text.replace(/#.*$/gm, "")))
-      return "it sources other files (`source` / `.`), which are not fingerprinted";
-    return undefined;
-  }
-  if (language.startsWith("python")) {
-    const dir = path.dirname(file);
-    for (const match of text.matchAll(/^\s*(?:from\s+(\.*[\w.]*)\s+import|import\s+([\w.]+))/gm)) {
-      const name = (match[1] ?? match[2] ?? "").replace(/^\.+/, "").split(".")[0] ?? "";
-      const relative = (match[1] ?? "").startsWith(".");
-      if (
-        relative ||
-        (name !== "" &&
-          (isRegularFile(path.join(dir, `${name}.py`)) || isDirectoryPath(path.join(dir, name))))
-      )
-        return `it imports \`${match[1] ?? match[2]}\` from beside it; Python imports are not fingerprinted`;
-    }
-  }
-  return undefined;
-}
-
-function isDirectoryPath(file: string): boolean {
-  try {
-    return statSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
-}
-
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
+/**
+ * What a script's analysis cannot see that could load a file: a program or code known only at run time
+ * (`$S lib.sh` with `S=source`), piped-in code, a redefined builtin, text it could not read whole. Listed.
+ */
+const HIDES_LOADS = new Set([
+  "DYNAMIC_PROGRAM",
+  "DYNAMIC_CODE",
+  "CODE_FROM_INPUT",
+  "REDEFINES",
+  "SYNTAX",
+  "TOO_LARGE",
+  "TOO_DEEP",
+  "UNAVAILABLE",
+]);
 function languageOf(file: string, text: string): string | undefined {
   const ext = path.extname(file).toLowerCase();
   if (JS_EXTENSIONS.test(file)) return "node";
@@ -263,13 +238,17 @@ class Reader {
   /** Package scripts already read (`<package.json>\0<name>`), and how many were read. */
   readonly #packageScripts = new Set<string>();
   #scriptCount = 0;
+  #sourced = 0;
   constructor(
     readonly ctx: CommandContext,
     readonly resolver: Resolver,
   ) {}
 
-  /** `as`: the interpreter that runs it (`node x`), when the command says. */
-  file(candidate: string, as?: string): void {
+  /**
+   * `as`: the interpreter that runs it (`node x`), when the command says; `started`: how the command wrote it
+   * and the folder it ran in (a shell script's `$0` and where its relative `source`s start).
+   */
+  file(candidate: string, as?: string, started?: { written: string; dir: string }): void {
     if (this.files.has(candidate) || !countsAsProjectFile(candidate, this.ctx)) return;
     this.files.add(candidate);
     const text = head(candidate);
@@ -280,8 +259,88 @@ class Reader {
       this.scripts.push(candidate);
       return;
     }
-    const unfollowed = unfollowedLoads(candidate, language, text);
-    if (unfollowed) this.unknown(`\`${path.relative(this.ctx.cwd, candidate)}\`: ${unfollowed}`);
+    if (language.startsWith("python")) {
+      const found = pythonImports(candidate, this.show);
+      for (const file of found.files) if (countsAsProjectFile(file, this.ctx)) this.files.add(file);
+      for (const unknown of found.unknowns) this.unknown(unknown);
+      return;
+    }
+    if (SHELLS.has(language)) {
+      const written = started?.written ?? candidate;
+      this.sources(candidate, started?.dir ?? this.ctx.cwd, { zero: written, self: written }, 0);
+    }
+  }
+
+  readonly show = (file: string) => path.relative(this.ctx.cwd, file).split(path.sep).join("/");
+
+  /** Each `source` / `.` of a shell script, followed into the file and its own (`shell-sources.ts` places them). */
+  sources(file: string, dir: string, places: Omit<ScriptPlaces, "text">, depth: number): void {
+    const read = readText(file);
+    if (!("text" in read)) {
+      this.unknown(`\`${this.show(file)}\`: it is ${read.why}; what it sources is not read`);
+      return;
+    }
+    // Every script is read whole, whatever it looks like: `s\\ource`, `$'\\x2e'` or `$S` may be `source`.
+    const analysis = analyse(read.text, this.ctx.analyses);
+    const where = `\`${this.show(file)}\`: `;
+    for (const command of analysis.commands)
+      this.sourceCommand(command, dir, { ...places, text: read.text }, depth, where);
+    for (const unknown of analysis.unknowns)
+      if (HIDES_LOADS.has(unknown.code)) this.unknown(`${where}\`${unknown.text}\`: ${unknown.reason}`);
+  }
+
+  /**
+   * `source f` / `. f`: the file is fingerprinted (missing too: creating it would run new code) and read for
+   * its own sources; an operand known only at run time is listed. `where` names the script it is in.
+   */
+  sourceCommand(
+    command: ShellCommand,
+    start: string,
+    places: ScriptPlaces,
+    depth: number,
+    where = "",
+  ): boolean {
+    if (command.program !== "source" && command.program !== ".") return false;
+    const operand = command.args[0];
+    if (operand === undefined) return true;
+    const shown = `${where}\`${command.written}\``;
+    if (command.cwd === null) {
+      this.unknown(`${shown}: it runs in a folder known only at run time`);
+      return true;
+    }
+    const written = operand.literal ? operand.value : sourcedPath(operand.value, places);
+    if (written === undefined) {
+      this.unknown(`${shown}: it sources a file named only at run time, which is not fingerprinted`);
+      return true;
+    }
+    const dir = path.resolve(start, command.cwd);
+    const target = path.resolve(
+      dir,
+      written.startsWith("~/") ? path.join(this.ctx.home, written.slice(2)) : written,
+    );
+    if (this.files.has(target)) return true;
+    if (
+      !inside(this.ctx.cwd, target) &&
+      (target.split(path.sep).includes("node_modules") || isSystemFile(target))
+    )
+      return true;
+    if (depth >= MAX_DEPTH || ++this.#sourced > MAX_SCRIPTS) {
+      this.unknown(
+        `${shown}: sourced files nest deeper than ${MAX_DEPTH} levels or number more than ${MAX_SCRIPTS}; the rest are not read`,
+      );
+      return true;
+    }
+    this.files.add(target);
+    if (isRegularFile(target))
+      this.sources(
+        target,
+        dir,
+        { ...(places.zero !== undefined ? { zero: places.zero } : {}), self: written },
+        depth + 1,
+      );
+    else if (existsSync(target))
+      this.unknown(`${shown}: it is not a regular file; what it holds at run time is not fingerprinted`);
+    return true;
   }
 
   /** The imports of every JavaScript script found, walked once. */
@@ -308,7 +367,8 @@ class Reader {
       // `--config=./x.json` names a file too.
       const equals = value.startsWith("-") ? value.indexOf("=") : -1;
       const named = equals >= 0 ? value.slice(equals + 1) : value;
-      if (named !== "" && !named.startsWith("-")) this.file(path.resolve(dir, named));
+      if (named !== "" && !named.startsWith("-"))
+        this.file(path.resolve(dir, named), undefined, { written: named, dir });
       return;
     }
     // A glob and nothing else run-time: what it matches now is what it names.
@@ -326,7 +386,7 @@ class Reader {
         this.unknown(
           `\`${word.value}\`: matches more than ${MAX_GLOB_FILES} files; the rest are not fingerprinted`,
         );
-      for (const file of files.slice(0, MAX_GLOB_FILES)) this.file(file);
+      for (const file of files.slice(0, MAX_GLOB_FILES)) this.file(file, undefined, { written: file, dir });
     }
   }
 
@@ -347,7 +407,7 @@ class Reader {
       this.unknown(`\`${command.written}\`: \`${program}\` may download and run a package`);
       return;
     }
-    if (PACKAGE_RUNNERS.has(program)) this.packageScript(command, dir, depth);
+    if (isPackageRunner(program)) this.packageScript(command, dir, depth);
     else if (program === "make" || program === "gmake") this.makefile(command, dir);
     else if (INTERPRETERS.has(program)) {
       const operand = command.args.find((arg) => !arg.value.startsWith("-"));
@@ -358,37 +418,47 @@ class Reader {
         const language = JS_INTERPRETERS.has(program) ? "node" : program;
         const file = path.resolve(dir, operand.value);
         this.files.delete(file);
-        this.file(file, language);
+        this.file(file, language, { written: operand.value, dir });
+      }
+    } else if (SHELLS.has(program) && !command.args.some((arg) => /^-\w*c/.test(arg.value))) {
+      // `bash tools/guard` reads `guard` as shell whatever its name (`-c` code is read by the analysis itself).
+      const operand = command.args.find((arg) => !arg.value.startsWith("-") && !arg.value.startsWith("+"));
+      if (operand?.literal) {
+        const file = path.resolve(dir, operand.value);
+        this.files.delete(file);
+        this.file(file, program, { written: operand.value, dir });
       }
     }
   }
 
-  /** `npm run lint`, `pnpm lint`, `yarn test`: package.json (and its lockfile) and the script's own commands. */
+  /**
+   * `npm run lint`, `pnpm lint`, `yarn -s run test`: package.json (and its lockfile) and the script's own
+   * commands, the script found with the runner's option table (`package-runners.ts`).
+   */
   packageScript(command: ShellCommand, dir: string, depth: number): void {
-    let folder = dir;
-    let name: string | undefined;
-    const args = command.args;
-    for (let i = 0; i < args.length; i++) {
-      const value = args[i]!.value;
-      if (FOLDER_OPTIONS.has(value)) {
-        folder = path.resolve(dir, args[++i]?.value ?? ".");
-        continue;
-      }
-      if (value.startsWith("--prefix=") || value.startsWith("--dir=") || value.startsWith("--cwd=")) {
-        folder = path.resolve(dir, value.slice(value.indexOf("=") + 1));
-        continue;
-      }
-      if (value.startsWith("-")) continue;
-      if (RUN_WORDS.has(value)) name = args[i + 1]?.value;
-      else if (command.program === "npm") name = NPM_LIFECYCLE[value];
-      else name = value;
-      break;
+    // A word known only at run time could be an option, its value or the script: nothing is placed after it.
+    const known: string[] = [];
+    for (const arg of command.args) {
+      if (!arg.literal) break;
+      known.push(arg.value);
     }
+    const script = runnerScript(command.program, known);
+    const folder = script.folder === undefined ? dir : path.resolve(dir, script.folder);
+    if (script.unknown) this.unknown(`\`${command.written}\`: ${script.unknown}`);
+    else if (script.name === undefined && known.length < command.args.length)
+      this.unknown(`\`${command.written}\`: the script it runs is named only at run time`);
+    // Unplaced, every word that may be the script is read as one: listed and still covered as far as it goes.
+    const names =
+      script.name !== undefined
+        ? [script.name]
+        : script.unknown
+          ? known.filter((word) => !word.startsWith("-"))
+          : [];
     const found = findUp(folder, "package.json");
     if (!found) return;
     this.file(found);
     for (const lock of LOCKFILES) this.file(path.join(path.dirname(found), lock));
-    if (name === undefined) return;
+    if (names.length === 0) return;
     const read = readRegularFile(found, MAX_PACKAGE_JSON_BYTES);
     let scripts: Record<string, unknown> = {};
     try {
@@ -399,7 +469,7 @@ class Reader {
       this.unknown(`\`${command.written}\`: ${found} is not valid JSON`);
       return;
     }
-    for (const script of [`pre${name}`, name, `post${name}`]) {
+    for (const script of names.flatMap((name) => [`pre${name}`, name, `post${name}`])) {
       const text = Object.hasOwn(scripts, script) ? scripts[script] : undefined;
       if (typeof text !== "string") continue;
       // Each script once: scripts that run each other several times would otherwise be read exponentially often.
@@ -433,18 +503,14 @@ class Reader {
 
   shell(text: string, start: string, depth: number): void {
     const analysis = analyse(text, this.ctx.analyses);
-    for (const command of analysis.commands) this.command(command, start, depth);
+    for (const command of analysis.commands) {
+      // On a command line `$0` is the shell, not a script: only `${BASH_SOURCE}` of a sourced file is placed.
+      if (this.sourceCommand(command, start, { self: "", text }, depth)) continue;
+      this.command(command, start, depth);
+    }
     for (const unknown of analysis.unknowns) {
-      // Code on the command line is in the fingerprinted settings file itself.
-      if (unknown.code === "INLINE_CODE") continue;
-      if (unknown.code === "SOURCE") {
-        const [, operand] = unknown.text.split(/\s+/);
-        const file = operand ? path.resolve(start, operand) : undefined;
-        if (file && isRegularFile(file)) {
-          this.file(file);
-          continue;
-        }
-      }
+      // Code on the command line is in the fingerprinted settings file itself; `source` is followed above.
+      if (unknown.code === "INLINE_CODE" || unknown.code === "SOURCE") continue;
       this.unknown(`\`${unknown.text}\`: ${unknown.reason}`);
     }
   }

@@ -7,6 +7,14 @@ import { readTrustStore, type TrustRecord } from "./store.js";
 export interface TrustEntry {
   label: string;
   digest: string;
+  /** What a record written by an earlier hookwire holds for the same contents (a settings file's whole text). */
+  legacy?: string;
+}
+
+/** Whether `record` holds the entry as it is now, in this version's digest or the one an earlier version wrote. */
+export function recordHolds(record: TrustRecord, { label, digest, legacy }: TrustEntry): boolean {
+  const held = record.files[label];
+  return held === digest || (legacy !== undefined && held === legacy);
 }
 
 /**
@@ -22,7 +30,7 @@ export function trustingRecord(
   const candidates = Object.values(records ?? {}).sort(
     (a, b) => Number(b.discovery === discovery) - Number(a.discovery === discovery),
   );
-  return candidates.find((record) => entries.every(({ label, digest }) => record.files[label] === digest));
+  return candidates.find((record) => entries.every((entry) => recordHolds(record, entry)));
 }
 
 export interface TrustVerdict {

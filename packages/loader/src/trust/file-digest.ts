@@ -1,7 +1,7 @@
 // Content digests of trusted files, with a stat cache so checking an unchanged file costs one `stat`.
 import { createHash } from "node:crypto";
 import { closeSync, readSync, statSync } from "node:fs";
-import { openRegularFile } from "@hookwire/core";
+import { openRegularFile } from "@hookwire/core/internal";
 
 /** Files larger than this are not hashed (64 MiB); they count as `too-large`, which any change of size alters. */
 export const MAX_FINGERPRINT_BYTES = 64 * 1024 * 1024;
@@ -15,12 +15,23 @@ export type FileDigest = string;
  */
 export const SAYS_NOTHING: FileDigest = "says-nothing";
 
-/** Reads a file's text into its digest (a settings file: what it says), `undefined` when it says nothing. */
-export type ContentReader = (text: string) => string | undefined;
+/** What a reader makes of a file's text (a settings file: its hook-relevant parts). */
+export interface ContentRead {
+  /** `undefined` when it says nothing trust covers. */
+  digest: string | undefined;
+  /** The text `hookwire trust` shows and diffs instead of the file's. */
+  view?: string;
+  /** A digest an older trust record may hold for the same contents, accepted in its place. */
+  legacy?: string;
+}
+
+/** Reads a file's text into its digest (a settings file: what it says). */
+export type ContentReader = (text: string) => ContentRead;
 
 interface Cached {
   key: string;
   digest: FileDigest;
+  read?: ContentRead;
 }
 
 /** Identity of a file's current contents as far as `stat` can tell: device, inode, size, mtime, ctime (ns). */
@@ -34,10 +45,10 @@ function statKey(file: string): string | undefined {
   }
 }
 
-function hashFile(file: string, reader?: ContentReader): FileDigest {
+function hashFile(file: string, reader?: ContentReader): { digest: FileDigest; read?: ContentRead } {
   const opened = openRegularFile(file, MAX_FINGERPRINT_BYTES);
   // Never read: a FIFO or device (it could block or never end), a file over the cap.
-  if (!opened.ok) return opened.reason;
+  if (!opened.ok) return { digest: opened.reason };
   const hash = createHash("sha256");
   const kept: Buffer[] = [];
   const chunk = Buffer.allocUnsafe(1 << 16);
@@ -47,13 +58,15 @@ function hashFile(file: string, reader?: ContentReader): FileDigest {
       const read = readSync(opened.fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
-      if (total > MAX_FINGERPRINT_BYTES) return "too-large";
+      if (total > MAX_FINGERPRINT_BYTES) return { digest: "too-large" };
       if (reader) kept.push(Buffer.from(chunk.subarray(0, read)));
       else hash.update(chunk.subarray(0, read));
     }
-    return reader ? (reader(Buffer.concat(kept).toString("utf8")) ?? SAYS_NOTHING) : hash.digest("hex");
+    if (!reader) return { digest: hash.digest("hex") };
+    const read = reader(Buffer.concat(kept).toString("utf8"));
+    return { digest: read.digest ?? SAYS_NOTHING, read };
   } catch {
-    return "unreadable";
+    return { digest: "unreadable" };
   } finally {
     closeSync(opened.fd);
   }
@@ -84,8 +97,13 @@ export class FileDigests {
     }
     const cached = this.#cache.get(file);
     if (cached?.key === key) return cached.digest;
-    const digest = hashFile(file, this.#readers.get(file));
-    this.#cache.set(file, { key, digest });
+    const { digest, read } = hashFile(file, this.#readers.get(file));
+    this.#cache.set(file, { key, digest, ...(read ? { read } : {}) });
     return digest;
+  }
+
+  /** What the reader made of `file` when it was last digested (its view and legacy digest), if it has one. */
+  readOf(file: string): ContentRead | undefined {
+    return this.#cache.get(file)?.read;
   }
 }

@@ -20,8 +20,8 @@ export interface ProjectFingerprint {
   items: string[];
   /** The digest of each item's file as it was fingerprinted, by absolute path. */
   digests: Map<string, FileDigest>;
-  /** Each item: its label (as in `items`), its file and its digest. */
-  entries: Array<{ label: string; file: string; digest: FileDigest }>;
+  /** Each item: its label (as in `items`), its file, its digest, and what its reader made of it. */
+  entries: Array<{ label: string; file: string; digest: FileDigest; view?: string; legacy?: string }>;
 }
 
 /**
@@ -52,7 +52,14 @@ export async function fingerprintProject(
     // A file that says nothing is no item: connecting an agent (a file of hookwire's entries) changes no trust.
     if (digest === SAYS_NOTHING) continue;
     labels.push(label);
-    entries.push({ label, file, digest });
+    const read = digests.readOf(file);
+    entries.push({
+      label,
+      file,
+      digest,
+      ...(read?.view !== undefined ? { view: read.view } : {}),
+      ...(read?.legacy !== undefined && read.legacy !== digest ? { legacy: read.legacy } : {}),
+    });
     hash.update(`${label}\0${digest}\n`);
   }
   return { fingerprint: hash.digest("hex"), items: labels, digests: seen, entries };

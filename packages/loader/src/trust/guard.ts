@@ -6,7 +6,7 @@ import type { SettingsHandler } from "@hookwire/settings-hooks";
 import { commandContext } from "../discover/collect.js";
 import { TrustChangedError } from "../errors.js";
 import { Resolver } from "../load/resolve.js";
-import { commandFiles } from "./command-files.js";
+import { commandFiles, GrammarNeeded } from "./command-files.js";
 import type { FileDigest, FileDigests } from "./file-digest.js";
 import { supportFiles } from "./module-folders.js";
 import { moduleImports } from "./module-imports.js";
@@ -48,9 +48,17 @@ export class TrustGuard {
     const { cwd, home } = this.init;
     const files = [handler.file];
     if (handler.config.type === "command") {
-      files.push(
-        ...commandFiles(handler.config, commandContext(handler, cwd, home, this.init.analyses)).files,
-      );
+      try {
+        files.push(
+          ...commandFiles(handler.config, commandContext(handler, cwd, home, this.init.analyses)).files,
+        );
+      } catch (error) {
+        if (!(error instanceof GrammarNeeded)) throw error;
+        // Every text the fingerprint read was analysed then: one that needs the grammar now is new (a script or
+        // package.json script edited since), so something the command runs changed.
+        this.verify(files);
+        this.#refuse([`a file \`${handler.config.command}\` runs (edited)`]);
+      }
     }
     this.verify(files);
   }
@@ -60,7 +68,7 @@ export class TrustGuard {
     // The files it imports as they were fingerprinted: were one edited to import more, its digest changed.
     const imports =
       this.init.imports?.get(file) ?? moduleImports([file], this.init.cwd, new Resolver()).files;
-    this.verify([file, ...supportFiles([file]).files, ...imports]);
+    this.verify([file, ...supportFiles([file], this.init.cwd).files, ...imports]);
   }
 
   /**

@@ -25,11 +25,13 @@ function describe(stat: import("node:fs").Stats): string | undefined {
 }
 
 /**
- * Every file under the folders that hold project hook files, `node_modules` and `.git` left out. Links
- * are followed (a linked helper folder outside the project counts too), each real folder once, so a
- * link loop ends; the walk is bounded by file count and depth.
+ * Every file under the folders inside `root` that hold project hook files, `node_modules` and `.git` left
+ * out. A hook file outside the project (an `opencode.json` entry naming `/usr/lib/x/plugin.js`) is covered by
+ * itself and what it imports (`moduleImports`), never by its folder: that folder is not the repository's, and
+ * may hold thousands of files. Links inside are followed (a linked helper folder outside the project counts
+ * too), each real folder once, so a link loop ends; the walk is bounded by file count and depth.
  */
-export function supportFiles(hookFiles: readonly string[]): SupportFiles {
+export function supportFiles(hookFiles: readonly string[], root: string): SupportFiles {
   const out: SupportFiles = { files: [], refused: [], truncated: [] };
   const visited = new Set<string>();
   const walk = (dir: string, depth: number) => {
@@ -95,6 +97,10 @@ export function supportFiles(hookFiles: readonly string[]): SupportFiles {
       }
     }
   };
-  for (const folder of new Set(hookFiles.map((file) => path.dirname(file)))) walk(folder, 0);
+  for (const folder of new Set(hookFiles.map((file) => path.dirname(file)))) {
+    const relative = path.relative(root, folder);
+    if (relative.startsWith("..") || path.isAbsolute(relative)) continue;
+    walk(folder, 0);
+  }
   return out;
 }

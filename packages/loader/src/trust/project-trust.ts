@@ -1,12 +1,14 @@
 // trustProject / revokeProject / projectTrustStatus: the trust store operations behind `hookwire trust`.
-import { displayPath } from "@hookwire/core";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { displayPath } from "@hookwire/core/internal";
 import { collectProject, type HookSwitch, type UnfingerprintedCommand } from "../discover/collect.js";
 import { type HookPair, hookPairs } from "../discover/discover-and-load.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "../discover/options.js";
-import { type TrustEntry, trustingRecord } from "./decide.js";
+import { recordHolds, type TrustEntry, trustingRecord } from "./decide.js";
 import { fingerprintProject } from "./fingerprint.js";
 import { projectRoot } from "./project-root.js";
-import { pruneSnapshots, readSnapshot, readText, snapshotDir, writeSnapshots } from "./snapshots.js";
+import { itemText, pruneSnapshots, readSnapshot, snapshotDir, writeSnapshots } from "./snapshots.js";
 import { MAX_RECORDS_PER_PROJECT, readTrustStore, type TrustRecord, updateTrustStore } from "./store.js";
 
 /** One item that differs from what was trusted, with the text on each side when both can be shown. */
@@ -48,8 +50,9 @@ export interface ProjectTrustStatus {
 /** The changes from `record` to the current entries, each with both texts when a copy was kept and both are text. */
 function changesSince(
   record: TrustRecord | undefined,
-  entries: ReadonlyArray<TrustEntry & { file: string }>,
+  entries: ReadonlyArray<Entry>,
   snapshots: string,
+  root: string,
 ): TrustChange[] {
   if (!record) return [];
   const changes: TrustChange[] = [];
@@ -60,19 +63,32 @@ function changesSince(
   };
   for (const entry of entries) {
     const old = record.files[entry.label];
-    if (old === entry.digest) continue;
-    const current = readText(entry.file);
-    const was = old === undefined ? "" : before(entry.label);
+    if (recordHolds(record, entry)) continue;
+    const current = itemText(entry);
+    // A record from before settings items were read by their hook parts kept the whole file: no like-for-like diff.
+    const whole = old !== undefined && entry.view !== undefined && record.settings === undefined;
+    const was = old === undefined ? "" : whole ? undefined : before(entry.label);
     const diff =
       "why" in current
         ? { why: `it is ${current.why}` }
-        : was === undefined
-          ? { why: "no copy of the trusted version was kept" }
-          : { before: was, after: current.text };
+        : whole
+          ? {
+              why: "it was trusted by an earlier hookwire, which covered the whole file; trusting it again covers only its hook settings",
+            }
+          : was === undefined
+            ? { why: "no copy of the trusted version was kept" }
+            : { before: was, after: current.text };
     changes.push({ item: entry.label, change: old === undefined ? "added" : "edited", diff });
   }
   for (const label of Object.keys(record.files)) {
     if (now.has(label)) continue;
+    // An earlier record covered a settings file that now says nothing trust covers (permission rules alone).
+    if (
+      record.settings === undefined &&
+      label.startsWith("settings ") &&
+      existsSync(path.join(root, label.slice(9)))
+    )
+      continue;
     const was = before(label);
     changes.push({
       item: label,
@@ -93,10 +109,12 @@ export async function projectTrustStatus(
   return status;
 }
 
+type Entry = TrustEntry & { file: string; view?: string };
+
 async function statusWithEntries(
   cwd: string,
   options: DiscoverOptions,
-): Promise<ProjectTrustStatus & { entries: Array<TrustEntry & { file: string }> }> {
+): Promise<ProjectTrustStatus & { entries: Entry[] }> {
   const resolved = resolveDiscoverOptions(cwd, options);
   const project = await collectProject(resolved);
   const { fingerprint, items, entries } = await fingerprintProject(resolved.cwd, project.trustItems);
@@ -112,7 +130,7 @@ async function statusWithEntries(
     fingerprint,
     ...(recorded ? { recorded } : {}),
     items,
-    changes: changesSince(recorded, entries, snapshotDir(resolved.trustStore)),
+    changes: changesSince(recorded, entries, snapshotDir(resolved.trustStore), resolved.cwd),
     store: resolved.trustStore,
     discovery: resolved.discovery,
     trustCommand: resolved.trustCommandFor(project.root),
@@ -145,6 +163,7 @@ export async function trustProject(
     discovery: status.discovery,
     files: Object.fromEntries(entries.map((entry) => [entry.label, entry.digest])),
     texts: writeSnapshots(snapshots, entries),
+    settings: "hook-parts",
   };
   await updateTrustStore(status.store, (store) => {
     const records = { ...store.projects[status.root], [status.discovery]: recorded };

@@ -1,5 +1,5 @@
 // What one JavaScript or TypeScript file imports or requires, read without running it: the specifiers the resolver then follows.
-import { readRegularFile } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import { esModuleLexer } from "../lazy-deps.js";
 import type { ImportKind } from "../load/resolve.js";
 

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { closeSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openRegularFile } from "@hookwire/core";
+import { openRegularFile } from "@hookwire/core/internal";
 import { ensurePrivateDir } from "../load/cache-dir.js";
 import { readPrivateFile, sha256 } from "../load/cache-entry.js";
 
@@ -39,21 +39,30 @@ export function readText(file: string): TextRead {
   }
 }
 
+/** What trust shows of an item: what its reader made of it (a settings file's hook parts), else the file's text. */
+export function itemText(entry: { file: string; view?: string }): TextRead {
+  if (entry.view === undefined) return readText(entry.file);
+  if (Buffer.byteLength(entry.view) > MAX_SNAPSHOT_BYTES)
+    return { why: `larger than ${MAX_SNAPSHOT_BYTES} bytes` };
+  return { text: entry.view };
+}
+
 /**
- * Keeps a copy of each text file, named by the SHA-256 of its text (a copy that exists is not written again), and
- * returns those names by label. A trust digest may be of what a file says (settings files), not of its bytes, so the
- * copies have names of their own.
+ * Keeps a copy of each item's text (`itemText`), named by its SHA-256 (a copy that exists is not written again),
+ * and returns those names by label. A trust digest may be of what a file says (settings files), not of its bytes,
+ * so the copies have names of their own.
  */
 export function writeSnapshots(
   dir: string,
-  entries: ReadonlyArray<{ label: string; file: string }>,
+  entries: ReadonlyArray<{ label: string; file: string; view?: string }>,
 ): Record<string, string> {
   const names: Record<string, string> = {};
   if (!ensurePrivateDir(dir)) return names;
   let total = 0;
   const have = new Set(readdirSync(dir));
-  for (const { label, file } of entries) {
-    const read = readText(file);
+  for (const entry of entries) {
+    const { label } = entry;
+    const read = itemText(entry);
     if (!("text" in read)) continue;
     total += read.text.length;
     if (total > MAX_SNAPSHOT_TOTAL) return names;

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { lstatSync, type Stats, statSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage, readRegularFile } from "@hookwire/core";
+import { errorMessage } from "@hookwire/core";
+import { readRegularFile } from "@hookwire/core/internal";
 import { TrustStoreError } from "../errors.js";
 import { properLockfile } from "../lazy-deps.js";
 
@@ -18,6 +19,11 @@ export interface TrustRecord {
   files: Record<string, string>;
   /** The kept copy of each text item (`trust-snapshots/<name>`), for diffs. */
   texts?: Record<string, string>;
+  /**
+   * `"hook-parts"`: a settings item's digest and copy are of its hook-relevant parts. Absent (records written
+   * before): of the whole file; such a digest is still accepted while the file is unchanged (`recordHolds`).
+   */
+  settings?: "hook-parts";
 }
 
 /** Per project root (its real path), a record per discovery: hosts that discover differently never untrust each other. */

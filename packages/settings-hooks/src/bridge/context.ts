@@ -1,5 +1,6 @@
 // What every step of the bridge reads, worked out once per bridge from its handlers and options.
-import { displayPath, escapeForTerminal, type HookError, type HookSource } from "@hookwire/core";
+import { escapeForTerminal, type HookError, type HookSource } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 import { dialectOf } from "../compiled.js";
 import { isBridged } from "../dialect/catalogue.js";
 import type { AnyBridgedEvent, BridgeSettings, Dialect } from "../dialect/types.js";

@@ -1,5 +1,6 @@
 // The bridge's third step: which handlers run (those of bridged events, usable as written), each prepared once.
-import { displayPath, HookError } from "@hookwire/core";
+import { HookError } from "@hookwire/core";
+import { displayPath } from "@hookwire/core/internal";
 import type { PermissionRule } from "@hookwire/shell-rules";
 import { dialectOf, handlerIf, handlerMatcher, handlerRule } from "../compiled.js";
 import { findEvent, isBridged } from "../dialect/catalogue.js";

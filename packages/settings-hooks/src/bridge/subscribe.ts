@@ -1,6 +1,5 @@
 // The bridge's last step: one handler per native event, whose dialects' answers core's policy for that event combines.
 import {
-  combineAnswers,
   forTools,
   type HookAPI,
   type HookContext,
@@ -8,6 +7,7 @@ import {
   type NativeEventName,
   type ToolCallEvent,
 } from "@hookwire/core";
+import { combineAnswers } from "@hookwire/core/internal";
 import { eventsByNative } from "../dialect/catalogue.js";
 import { toDialectCall } from "../dialect/tools.js";
 import type { Dialect, DialectToolCall } from "../dialect/types.js";

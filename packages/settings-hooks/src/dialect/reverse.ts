@@ -1,14 +1,13 @@
 // The reverse direction's shared pieces: an agent's stdin as native events, hookwire's outcomes as answer fields.
 import { randomUUID } from "node:crypto";
 import type {
-  AgentEndEvent,
   AttributedText,
-  BeforeAgentStartOutcome,
   ToolCallEvent,
   ToolCallOutcome,
   ToolResultEvent,
   ToolResultOutcome,
 } from "@hookwire/core";
+import type { AgentEndEvent, BeforeAgentStartOutcome } from "@hookwire/core/events";
 import { textOf } from "./messages.js";
 import { nativeToolName, toDialectCall, toNativeInput } from "./tools.js";
 import type { HostAnswer, HostOutcome, ReverseSpec, ToolTable } from "./types.js";

@@ -7,8 +7,8 @@ import type {
   HookEventResult,
   HookScope,
   NativeEventName,
-  ProcessRun,
 } from "@hookwire/core";
+import type { ProcessRun } from "@hookwire/core/internal";
 import type { RuleFamily } from "@hookwire/shell-rules";
 import type { TranscriptLimits } from "../large-output.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../protocol/output.js";
@@ -44,6 +44,14 @@ export interface SourceSpec {
   hooksKey: string;
   /** A file a repository can bring: its commands run only once the project is trusted. */
   trust: boolean;
+  /**
+   * Dotted keys of the parts of this file that decide which hooks run and what they run: the hooks block,
+   * its off switches, plugin lists, the environment hooks get. Trust fingerprints these parts and nothing
+   * else, so a permission rule, a model or a theme written into the file leaves the project trusted. Keys
+   * match without regard to case; when `otherKeys` is declared, a top-level key in neither list is covered
+   * too (hookwire cannot tell what it does). The one table of each dialect's hook-relevant keys.
+   */
+  trustKeys: readonly string[];
   /**
    * A boolean that turns every hook of the dialect off (`"disableAllHooks"`); a dotted key names a nested
    * one (Gemini's `"hooksConfig.enabled"`).

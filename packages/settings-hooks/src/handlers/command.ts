@@ -1,5 +1,5 @@
 // Runs one command handler: the event JSON on stdin, through core's process runner (own group, capped output, a hard clock).
-import { type ProcessRun, type RunProcessOptions, runProcess } from "@hookwire/core";
+import { type ProcessRun, type RunProcessOptions, runProcess } from "@hookwire/core/internal";
 import type { CommandHandlerConfig } from "../types.js";
 import { substitutePlaceholders } from "./environment.js";
 

@@ -1,5 +1,5 @@
 // A finished command read by the protocol: exit 0 → stdout, exit 2 → blocking stderr, else a non-blocking error.
-import type { ProcessRun } from "@hookwire/core";
+import type { ProcessRun } from "@hookwire/core/internal";
 import { firstLine, type HandlerResult, limitString, type OutputOptions, parseStdout } from "./output.js";
 
 function truncationNote(stream: string, dropped: number): string {

@@ -2,7 +2,7 @@
 // recording of the real Copilot CLI where it says the same thing), tools, files, catalogue.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { runProcess } from "@hookwire/core";
+import { runProcess } from "@hookwire/core/internal";
 import { describe, expect, it } from "vitest";
 import { eventNames, findEvent } from "../../src/dialect/catalogue.js";
 import { toDialectCall, toNativeInput } from "../../src/dialect/tools.js";

@@ -1,5 +1,5 @@
 // The Cursor dialect's data at work: exit codes, failClosed, answers, stop's loop_limit, tools, files.
-import { runProcess } from "@hookwire/core";
+import { runProcess } from "@hookwire/core/internal";
 import { describe, expect, it } from "vitest";
 import { eventNames, findEvent } from "../../src/dialect/catalogue.js";
 import type { AggregatedOutcome } from "../../src/dialect/outcome.js";

@@ -1,5 +1,6 @@
 // The bash analysis itself, imported by `loadShellParser` (parser.ts) with the grammar it reads.
-import { Definite, type ShellAnalysis } from "./analysis.js";
+import type { ShellAnalysis } from "./analysis.js";
+import { Definite } from "./scope.js";
 import { Variables } from "./values.js";
 import { analyseCode } from "./walker.js";
 

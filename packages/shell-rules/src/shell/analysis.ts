@@ -1,6 +1,16 @@
-// What a shell analysis finds (the programs that run, what cannot be known) and the scope a walk carries.
-import type { Variables } from "./values.js";
-import type { ShellWord } from "./words.js";
+// What a shell analysis finds (the programs that run, what cannot be known) and the bounds it reads within.
+
+/** One shell word as bash passes it to the program: quotes and escapes resolved, run-time parts marked. */
+export interface ShellWord {
+  /** The word after quote removal; parts expanded at run time are kept as written (`$HOME`, `$(date)`, `*.ts`). */
+  value: string;
+  /** Nothing in it is expanded at run time: `value` is exactly what the program receives. */
+  literal: boolean;
+  /** Holds an unquoted glob (`*`, `?`, `[…]`) or brace expansion (`{a,b}`): it may become other or several words. */
+  glob: boolean;
+  /** `value` with every run-time part (expansion, substitution, glob) replaced by U+0000. */
+  shape: string;
+}
 
 /** One program that would run. A wrapper and what it runs are two commands: `sudo rm x` is `sudo` and `rm`. */
 export interface ShellCommand {
@@ -52,6 +62,11 @@ export type ShellUnknownCode =
    * `perl -e`, `awk 'BEGIN{system(…)}'`, `vim -c '!…'`, `make --eval`) or fed to it as a here-doc or here-string.
    */
   | "INLINE_CODE"
+  /**
+   * Bash syntax, a builtin's option or a shell option the analysis does not model (builtins.ts, syntax.ts): what it
+   * does is not read, so it fails closed rather than pass as data.
+   */
+  | "UNMODELLED"
   /** The bash grammar is not loaded (`loadShellParser()` was not awaited, or its WASM files failed to load). */
   | "UNAVAILABLE";
 
@@ -85,43 +100,6 @@ export interface ShellAnalysis {
 }
 
 /**
- * Names surely assigned, one layer per statement list: a list adds to its own layer as it goes, and sees its
- * enclosing lists' names through its parent, so a long list costs one set, not one copy per statement.
- */
-export class Definite {
-  private readonly names = new Set<string>();
-
-  constructor(private readonly parent?: Definite) {}
-
-  has(name: string): boolean {
-    return this.names.has(name) || (this.parent?.has(name) ?? false);
-  }
-
-  add(name: string): void {
-    this.names.add(name);
-  }
-}
-
-/** What a command's standard input is, when that decides what a shell runs. */
-export type Stdin =
-  | { kind: "pipe" }
-  | { kind: "file"; text: string }
-  | { kind: "code"; text: string; via: string }
-  | { kind: "runtime"; text: string };
-
-/** Where a walk is: directory, what started it, nesting depth, standard input, and the shell's variables. */
-export interface Scope {
-  cwd: string | null;
-  via: readonly string[];
-  depth: number;
-  stdin?: Stdin;
-  /** The variables of the shell the code runs in (a `bash -c` string is a shell of its own). */
-  variables: Variables;
-  /** Names surely assigned by this point of the shell, so that their value is no longer the environment's. */
-  definite: Definite;
-}
-
-/**
  * Commands longer than this are not parsed: they count as "cannot be analysed" and fail closed.
  * Parsing is linear in the length; a 1 MiB here-doc or quoted string parses in about 0.1 s.
  */
@@ -145,15 +123,20 @@ export function shorten(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;
 }
 
+/** Where in the walk something was found: what started the code it is in. */
+interface Where {
+  via: readonly string[];
+}
+
 /** Records a string bash evaluates as code that is not plain data. */
-export function evaluated(analysis: ShellAnalysis, scope: Scope, context: string, text: string): void {
+export function evaluated(analysis: ShellAnalysis, scope: Where, context: string, text: string): void {
   analysis.evaluated.push({ context, text: shorten(text), via: scope.via });
 }
 
 /** Records something that may run a program the analysis cannot name. */
 export function unknown(
   analysis: ShellAnalysis,
-  scope: Scope,
+  scope: Where,
   code: ShellUnknownCode,
   text: string,
   reason: string,

@@ -1,11 +1,14 @@
 // The programs and variables table (programs.ts) as Markdown, for docs/security.md (`pnpm docs:rules` writes it
 // there, and its test keeps it current).
+import type { Builtin } from "./builtins.js";
 import type { CodeOption, OptionSpec, ProgramSpec, Role, VariableUse } from "./programs.js";
 
-/** The table's rows, as `programRows()` and `variableRows()` give them. */
+/** The tables' rows, as `programRows()`, `builtinRows()`, `variableRows()` and `nodeKindRows()` give them. */
 export interface TableRows {
   programs: ReadonlyArray<readonly [string, ProgramSpec]>;
+  builtins: ReadonlyArray<readonly [string, Builtin]>;
   variables: ReadonlyArray<readonly [string, VariableUse]>;
+  kinds: ReadonlyArray<readonly [string, { does: string }]>;
 }
 
 const code = (text: string) => `\`${text.replaceAll("|", "\\|")}\``;
@@ -58,6 +61,7 @@ const ROLES: Readonly<Record<Role, string>> = {
   alias: "`NAME=code`",
   redefines: "makes a name run another program: fails closed",
   expands: "expanded",
+  command: "the command it runs",
   binding: "code after the key sequence",
 };
 
@@ -84,11 +88,44 @@ const OTHER: Partial<Record<ProgramSpec["kind"], string>> = {
   watch: "joins its words into a shell command (`-x`: runs them as they are)",
   parallel: "joins its words into a shell command, input appended or in `{}`",
   cd: "changes the directory of later commands",
+  history: "runs commands of the history: fails closed (`-l` only lists; `-e CODE` is code)",
+  options: "shell options: history expansion, `keyword` and options it does not know fail closed",
+  declaration:
+    "names (a subscript is evaluated) and values (`-i`: arithmetic; `-n`: a name); run by a wrapper, read again as a declaration",
 };
+
+/** What a builtin does to the analysis, in a few words. */
+function builtinEffect(spec: ProgramSpec): string {
+  if (spec.kind === "data") return "data";
+  if (spec.kind === "wrapper") return "runs the command after its options";
+  if (spec.kind === "builtin") return roles(spec);
+  return OTHER[spec.kind] ?? spec.kind;
+}
+
+/** Bash's builtins and the grammar's node kinds: the two lists the analysis is compared with. */
+function bashTables(table: TableRows, out: string[]): void {
+  out.push(
+    "",
+    "**Bash's builtins** (bash 5.2, `enable -a`). An option letter not listed is not modelled: the command fails " +
+      "closed (`UNMODELLED`). Without letters, its words are not read as options.",
+    "",
+  );
+  out.push("| builtin | what it does to the analysis | option letters |", "| --- | --- | --- |");
+  for (const [name, row] of table.builtins) {
+    out.push(`| ${code(name)} | ${builtinEffect(row.spec)} | ${row.letters ? code(row.letters) : ""} |`);
+  }
+  out.push(
+    "",
+    "**Syntax** (tree-sitter-bash's node kinds). A kind not listed is not modelled: it fails closed (`UNMODELLED`).",
+    "",
+  );
+  out.push("| node | what bash does with it |", "| --- | --- |");
+  for (const [name, kind] of table.kinds) out.push(`| ${code(name)} | ${kind.does} |`);
+}
 
 /** The Markdown the docs hold between their markers: every row of the table, by kind. */
 export function programTables(table: TableRows): string {
-  const rows = table.programs;
+  const rows = [...table.programs, ...table.builtins.map(([name, row]) => [name, row.spec] as const)];
   const of = <K extends ProgramSpec["kind"]>(kind: K) =>
     rows.filter((row): row is readonly [string, Extract<ProgramSpec, { kind: K }>] => row[1].kind === kind);
   const out: string[] = [];
@@ -142,8 +179,10 @@ export function programTables(table: TableRows): string {
     command: "a command line a program runs with `sh -c`",
     alias: "an alias body",
     redefines: "a path a name then runs: fails closed",
+    options: "`set -o` names a new bash turns on (`histexpand`, `keyword`: fail closed)",
   };
   for (const [name, use] of table.variables) out.push(`| ${code(name)} | ${uses[use]} |`);
+  bashTables(table, out);
   return `${out.join("\n")}\n`;
 }
 

@@ -1,5 +1,6 @@
 // Strings bash evaluates as code although they are written as data: arithmetic, subscripts, prompts, code words.
-import { evaluated, MAX_DEPTH, type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { evaluated, MAX_DEPTH, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import type { Scope } from "./scope.js";
 import { type ShellWord, wordValues } from "./words.js";
 
 /** What the evaluator needs of the walk: reading code, and reading the expansions of a text. */
@@ -9,6 +10,12 @@ export interface EvaluationHost {
   code(text: string, label: string, scope: Scope, shell: "same" | "new"): void;
   /** Walks what `text` expands when bash expands it as a here-doc body (a subscript, a decoded prompt). */
   expansions(text: string, label: string, scope: Scope): void;
+}
+
+/** What the readers of code (interpreters.ts, shell-options.ts) need: the analysis they add to, and the evaluator. */
+export interface CodeReader {
+  readonly analysis: ShellAnalysis;
+  readonly evaluator: Evaluator;
 }
 
 /** One place a string is evaluated: what was found there, reported once. */

@@ -1,9 +1,10 @@
 // The bash grammar (tree-sitter-bash on web-tree-sitter): loaded once, asynchronously (parser.ts); parses synchronously after.
 import { createRequire } from "node:module";
-import { vendoredFile } from "@hookwire/core";
+import { vendoredFile } from "@hookwire/core/internal";
 import type { Parser, Tree } from "web-tree-sitter";
+import { parserNotLoaded } from "../errors.js";
 import { MAX_PARSE_STEPS, MAX_PARSED_CHARS, MAX_SYNTAX_NODES } from "./analysis.js";
-import { parserNotLoaded } from "./parser.js";
+import { kindsWith } from "./syntax.js";
 
 let parser: Parser | undefined;
 
@@ -214,11 +215,15 @@ function newlinesInsideCommands(text: string, root: SyntaxNode): number[] {
   return found.sort((a, b) => a - b);
 }
 
-const redirects = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
+const redirects = kindsWith("redirect");
+/** `{fd}`, `{a[i]}`: a word that names the variable a redirect assigns its descriptor to (bash 4.1). */
+const DESCRIPTOR_VARIABLE = /^\{[A-Za-z_][A-Za-z0-9_]*(?:\[[\s\S]*\])?\}$/;
 
 /**
  * `sh 0< file`: tree-sitter-bash reads the `0` as an argument and the redirect as having no descriptor. A number
- * that ends where a redirect starts is its descriptor, as bash reads it; this moves it there.
+ * that ends where a redirect starts is its descriptor, as bash reads it; this moves it there. So is a word
+ * `{name}` or `{name[subscript]}` (`echo hi {a[…]}>/dev/null`), which bash reads as the variable to assign the
+ * descriptor to, never as an argument.
  */
 function attachDescriptors(root: SyntaxNode): void {
   const pending: SyntaxNode[] = [root];
@@ -227,15 +232,19 @@ function attachDescriptors(root: SyntaxNode): void {
     node.children.forEach((child, i) => {
       if (!redirects.has(child.type) || child.children.some((part) => part.type === "file_descriptor"))
         return;
-      const previous = node.children[i - 1];
+      let previous = node.children[i - 1];
+      // `a && b {fd}>x`: the grammar hangs the redirect on the list; bash on its last command.
+      while (previous && (previous.type === "list" || previous.type === "pipeline"))
+        previous = previous.namedChildren.at(-1);
       const holder = previous?.type === "command" ? previous : node;
       const number = previous?.type === "command" ? previous.children.at(-1) : previous;
-      if (number?.type !== "number" || number.endIndex !== child.startIndex) return;
+      const descriptor = number?.type === "number" || (number && DESCRIPTOR_VARIABLE.test(number.text));
+      if (!descriptor || number.endIndex !== child.startIndex) return;
       holder.children.splice(holder.children.indexOf(number), 1);
       holder.namedChildren.splice(holder.namedChildren.indexOf(number), 1);
-      const descriptor = number.retyped("file_descriptor");
-      child.children.unshift(descriptor);
-      child.namedChildren.unshift(descriptor);
+      const moved = number.retyped("file_descriptor");
+      child.children.unshift(moved);
+      child.namedChildren.unshift(moved);
     });
     for (const child of node.namedChildren) pending.push(child);
   }

@@ -1,14 +1,10 @@
 // The code a shell (`bash -c`, `sh <<EOF`) or an interpreter (`python -`, `node -e`) runs, as far as it can be read.
-import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
-import type { Evaluator } from "./evaluate.js";
+import { shorten, unknown } from "./analysis.js";
+import type { CodeReader } from "./evaluate.js";
 import type { ProgramSpec } from "./programs.js";
+import type { Scope } from "./scope.js";
+import { setOption, shoptOption } from "./shell-options.js";
 import type { ShellWord } from "./words.js";
-
-/** What these readers need from the unwrapper: the analysis they add to, and the evaluator that reads code. */
-export interface CodeReader {
-  readonly analysis: ShellAnalysis;
-  readonly evaluator: Evaluator;
-}
 
 /** Paths that are the command's own standard input. */
 const STDIN = /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/(?:self|thread-self|[0-9]+)\/fd\/0)$/;
@@ -49,10 +45,20 @@ export function shellCode(
       continue;
     }
     const letters = value.slice(1);
+    const on = value.startsWith("-");
     if (letters.includes("c")) inline = true;
     if (letters.includes("s")) readsStdin = true;
+    // `-H` turns history expansion on, and so does `-i`: an interactive shell expands `!` in its `-c` string too.
+    if (on && /[Hi]/.test(letters)) setOption(reader, `${program} ${value}`, "histexpand", scope);
     // `-o name` / `-O name` take the next word.
-    for (const letter of letters) if (letter === "o" || letter === "O") i++;
+    for (const letter of letters) {
+      if (letter !== "o" && letter !== "O") continue;
+      const name = args[++i];
+      const label = `${program} -${letter} ${name?.value ?? ""}`;
+      if (!name?.literal) continue;
+      if (on && letter === "o") setOption(reader, label, name.value, scope);
+      if (letter === "O") shoptOption(reader, label, name.value, scope);
+    }
   }
   const operand = args[i];
   const label = `${program} -c`;

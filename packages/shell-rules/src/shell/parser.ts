@@ -1,7 +1,7 @@
 // The bash analysis as the package calls it: loaded on first use, with the grammar, and synchronous after.
 // Its code (the grammar's wrapper, the walker, the wrappers' tables) is a chunk of its own: a host whose
 // hooks have no `if` rule and whose permission rules name no Bash pattern never compiles it.
-import { ShellRulesError } from "../errors.js";
+import { parserNotLoaded, ShellRulesError } from "../errors.js";
 import type { ShellAnalysis } from "./analysis.js";
 
 type Analyser = typeof import("./analyse.js");
@@ -48,12 +48,4 @@ export function isShellParserLoaded(): boolean {
 export function shellCommands(command: string): ShellAnalysis {
   if (!analyser) throw parserNotLoaded();
   return analyser.shellCommands(command);
-}
-
-export function parserNotLoaded(): ShellRulesError {
-  return new ShellRulesError(
-    "SHELL_PARSER_NOT_LOADED",
-    "Bash commands cannot be analysed before the grammar is loaded: `await loadShellParser()` once first " +
-      "(HookToolWrapper and createSettingsHooks do this themselves).",
-  );
 }

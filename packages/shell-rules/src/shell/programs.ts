@@ -1,115 +1,10 @@
 // What the analyser knows about programs that run code: one row per program (wrappers, shells, interpreters,
-// builtins that evaluate their arguments, programs with options whose value is a command) and one per variable
-// bash or a program runs. Adding a program is adding its row.
+// programs with options whose value is a command) and one per variable bash or a program runs; bash's own builtins
+// are builtins.ts'. Adding a program is adding its row.
+import { builtinRow } from "./builtins.js";
+import type { CodeOption, OptionSpec, ProgramSpec } from "./spec.js";
 
-/** How an option's value (or an operand) is run. */
-export type Reads =
-  /** Shell code another shell runs (`su -c`, `tar --to-command`, `git -c alias.x=!…`): read as bash. */
-  | "shell"
-  /** Code in another language (`gdb -ex`, `vim -c`, `make --eval`): it fails closed. */
-  | "inline"
-  /** A file of code (`make -f`, `awk -f`): from standard input or a substitution it fails closed; a named file is run. */
-  | "file"
-  /** The program to run (`start-stop-daemon --exec`, `rg --pre`), its arguments after `--`. */
-  | "program";
-
-export interface CodeOption {
-  option: string;
-  reads: Reads;
-  /** Only a value this matches is code, and the code is what follows the match (`exec=` of `--checkpoint-action`). */
-  value?: RegExp;
-}
-
-/** How a program's own options are read. */
-export interface OptionSpec {
-  /** Short options that take a value, written `-u root` or `-uroot`. */
-  short?: string;
-  /** Long options that take a value when written without `=` (`--user root`); also whole words such as `-TT`. */
-  long?: readonly string[];
-  /** Options that take more than one value (`bwrap --bind SRC DEST`). */
-  counts?: Readonly<Record<string, number>>;
-  /** `-10` (nice) is an option, not the command. */
-  numericOptions?: boolean;
-  /** `NAME=value` words after the options are environment settings (env, sudo). */
-  assignments?: boolean;
-  /** Operands the wrapper takes before the command (`timeout DURATION`, `chroot NEWROOT`). */
-  operands?: number;
-  /** Options may follow the operands too (`setarch ARCH -R cmd`, `su USER -c cmd`). */
-  optionsAfterOperands?: boolean;
-  /** Options after which it runs nothing (`command -v rm` only prints). */
-  runsNothing?: readonly string[];
-  /** Options whose value is code or a program. */
-  code?: readonly CodeOption[];
-  /** The command follows one of these words, not the options (`gdb … --args cmd`, `fd … -x cmd`). */
-  commandAfter?: readonly string[];
-  /** Without a command it runs a shell, which reads standard input (`chroot`, `unshare`, `su`, `script`). */
-  shellWithout?: boolean;
-  /** Its command words are one shell command (`sg GROUP cmd…`; `su USER args…` hands them to the shell). */
-  joinsCommand?: "shell" | "shell-args";
-  /** With one of these options it runs its command words as they are instead (`runuser -u USER cmd`). */
-  argvWith?: readonly string[];
-}
-
-/** What a builtin does with a word it is given. */
-export type Role =
-  /** A variable name, whose subscript bash expands and evaluates. */
-  | "name"
-  /** An arithmetic expression. */
-  | "arithmetic"
-  /** Code this shell runs. */
-  | "code"
-  /** `NAME=VALUE`: the value is code run where the name is typed. */
-  | "alias"
-  /** A path or library that makes a name run something else than its own program. */
-  | "redefines"
-  /** A word list bash expands (`compgen -W '$(…)'`). */
-  | "expands"
-  /** `"KEYSEQ": command` (`bind -x`). */
-  | "binding";
-
-export type ProgramSpec =
-  /** Runs the command that follows its options: `sudo -u x rm`, `env -i rm`, `timeout 5 rm`. */
-  | { kind: "wrapper"; options: OptionSpec }
-  /** Runs no command of its argv, but may run code through options, operands or its standard input. */
-  | {
-      kind: "program";
-      options: OptionSpec;
-      /** Operands matching this are code in its language (`vim +'!…'`, `sqlite3 db '.shell …'`). */
-      inlineOperands?: RegExp;
-      /** Its first operand is a program in its language, which runs commands when it matches (`awk 'BEGIN{system(…)}'`). */
-      script?: RegExp;
-      /** It reads commands from standard input (`ed`, `ex`, `sqlite3`, `gdb`). */
-      readsStdin?: boolean;
-    }
-  /** A shell: `-c STRING` runs the string, otherwise a script file, or standard input when there is none. */
-  | { kind: "shell" }
-  /** Runs code given inline by one of these options; reads a program from standard input without a script. */
-  | { kind: "interpreter"; inline: RegExp; valueOptions?: RegExp }
-  /** A builtin that evaluates some of its words: option values and operands by role (`read NAME`, `let EXPR`). */
-  | {
-      kind: "builtin";
-      options: OptionSpec;
-      values?: Readonly<Record<string, Role>>;
-      /** The role of every operand, or of each in turn (the last repeats). */
-      operands?: Role | readonly (Role | "data")[];
-      /** The word after one of these is of that role (`test -v NAME`). */
-      after?: Readonly<Record<string, Role>>;
-    }
-  /** Its arguments, joined by spaces, are shell code: `eval`. */
-  | { kind: "eval" }
-  /** Its first argument is shell code run later: `trap 'cmd' EXIT`. */
-  | { kind: "trap" }
-  /** Runs a file in the current shell: `source`, `.`. */
-  | { kind: "source" }
-  /** `find … -exec CMD {} ;` and its `-execdir`, `-ok`, `-okdir`. */
-  | { kind: "find" }
-  /** Runs its command with arguments read from standard input. */
-  | { kind: "xargs"; options: OptionSpec }
-  /** Joins its arguments into a shell command (`watch` without `-x`, `parallel`). */
-  | { kind: "watch"; options: OptionSpec }
-  | { kind: "parallel"; options: OptionSpec }
-  /** Changes the directory later commands of the same shell run in. */
-  | { kind: "cd" };
+export type { CodeOption, OptionSpec, ProgramSpec, Reads, Role } from "./spec.js";
 
 const shells = [
   "sh",
@@ -138,9 +33,6 @@ const shells = [
 ];
 
 const wrapper = (options: OptionSpec = {}): ProgramSpec => ({ kind: "wrapper", options });
-const builtin = (
-  spec: Omit<Extract<ProgramSpec, { kind: "builtin" }>, "kind" | "options"> & { options?: OptionSpec },
-) => ({ kind: "builtin", options: spec.options ?? {}, ...spec }) as ProgramSpec;
 const shellOption = (option: string, value?: RegExp): CodeOption => ({ option, reads: "shell", value });
 const inline = (option: string): CodeOption => ({ option, reads: "inline" });
 const file = (option: string): CodeOption => ({ option, reads: "file" });
@@ -157,9 +49,6 @@ const awk = (short: string, code: readonly CodeOption[]): ProgramSpec => ({
 
 const table: Record<string, ProgramSpec> = {
   // ─── wrappers of the shell and coreutils ───────────────────────────────────────────────────────────────
-  command: wrapper({ runsNothing: ["-v", "-V"] }),
-  builtin: wrapper(),
-  exec: wrapper({ short: "a" }),
   coproc: wrapper(),
   time: wrapper({ short: "fo", long: ["--format", "--output"] }),
   nohup: wrapper(),
@@ -686,37 +575,6 @@ const table: Record<string, ProgramSpec> = {
     readsStdin: true,
   },
   expect: { kind: "interpreter", inline: /^-[A-Za-z]*c/ },
-  // ─── shell builtins that run or evaluate what they are given ───────────────────────────────────────────
-  eval: { kind: "eval" },
-  trap: { kind: "trap" },
-  source: { kind: "source" },
-  ".": { kind: "source" },
-  let: builtin({ operands: "arithmetic" }),
-  printf: builtin({ options: { short: "v" }, values: { "-v": "name" }, operands: [] }),
-  read: builtin({ options: { short: "adinNptu" }, values: { "-a": "name" }, operands: "name" }),
-  mapfile: builtin({ options: { short: "CcdnOsu" }, values: { "-C": "code" }, operands: "name" }),
-  readarray: builtin({ options: { short: "CcdnOsu" }, values: { "-C": "code" }, operands: "name" }),
-  getopts: builtin({ operands: ["data", "name"] }),
-  wait: builtin({ options: { short: "p" }, values: { "-p": "name" }, operands: [] }),
-  test: builtin({ after: { "-v": "name", "-R": "name" } }),
-  "[": builtin({ after: { "-v": "name", "-R": "name" } }),
-  hash: builtin({ options: { short: "p" }, values: { "-p": "redefines" }, operands: [] }),
-  alias: builtin({ operands: "alias" }),
-  compgen: builtin({
-    options: { short: "ACFGWXoPS" },
-    values: { "-C": "code", "-W": "expands" },
-    operands: [],
-  }),
-  complete: builtin({
-    options: { short: "ACFGWXoPS" },
-    values: { "-C": "code", "-W": "expands" },
-    operands: [],
-  }),
-  bind: builtin({ options: { short: "mqurfx" }, values: { "-x": "binding" }, operands: [] }),
-  enable: builtin({ options: { short: "f" }, values: { "-f": "redefines" }, operands: [] }),
-  cd: { kind: "cd" },
-  pushd: { kind: "cd" },
-  popd: { kind: "cd" },
   // ─── interpreters ──────────────────────────────────────────────────────────────────────────────────────
   python: { kind: "interpreter", inline: /^-[A-Za-z]*c/, valueOptions: /^-[A-Za-z]*[mWX]$/ },
   pypy: { kind: "interpreter", inline: /^-[A-Za-z]*c/, valueOptions: /^-[A-Za-z]*[mWX]$/ },
@@ -762,15 +620,39 @@ for (const [name, same] of [
 // `python3.12`, `perl5.36`, `ruby3.2`, `php8.3`, `lua5.4`, `node20`: the version is not part of the name.
 const versioned = /^(python|pypy|perl|ruby|php|lua|node|tclsh|wish)[0-9][0-9.]*$/;
 
+/**
+ * The dynamic loader runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/rm x`): every name glibc, musl
+ * and uClibc give it (`ld-linux-x86-64.so.2`, `ld-linux-aarch64.so.1`, `ld64.so.2`, `ld-musl-x86_64.so.1`,
+ * `ld-2.31.so`, `ld.so`), wherever it lies (`/lib64`, `/lib`, `/usr/lib/…`, `/usr/bin/ld.so`).
+ */
+export const DYNAMIC_LOADER = /^ld(?:64)?(?:-[^/]*)?\.so(?:\.[0-9]+)*$/;
+const loader = wrapper({
+  long: [
+    "--argv0",
+    "--library-path",
+    "--preload",
+    "--audit",
+    "--inhibit-rpath",
+    "--glibc-hwcaps-prepend",
+    "--glibc-hwcaps-mask",
+  ],
+  runsNothing: ["--list", "--verify", "--help", "--version", "--list-tunables", "--list-diagnostics"],
+  code: [file("--preload"), file("--audit")],
+});
+
+/** The row of a program, bash's builtins first (`printf` is the builtin, not /usr/bin/printf). */
 export function programSpec(program: string): ProgramSpec | undefined {
+  const builtin = builtinRow(program);
+  if (builtin) return builtin.spec;
   if (Object.hasOwn(table, program)) return table[program];
+  if (DYNAMIC_LOADER.test(program)) return loader;
   const family = versioned.exec(program)?.[1];
   return family !== undefined ? table[family] : undefined;
 }
 
-/** Every program the analyser has a row for, and its row (for the documentation's table). */
+/** Every program the analyser has a row for, and its row (for the documentation's table); builtins are listed apart. */
 export function programRows(): ReadonlyArray<readonly [string, ProgramSpec]> {
-  return Object.entries(table);
+  return [...Object.entries(table), ["ld.so, ld-linux*.so*, ld64.so*, ld-musl-*.so*", loader]];
 }
 
 /** Shell names whose `-c STRING` is analysed as bash (their grammars agree on what a simple command is). */
@@ -791,7 +673,9 @@ export type VariableUse =
   /** An alias definition (`BASH_ALIASES[name]`). */
   | "alias"
   /** A path a name now runs (`BASH_CMDS[name]`). */
-  | "redefines";
+  | "redefines"
+  /** `set -o` names a new bash turns on at start (`SHELLOPTS=histexpand`). */
+  | "options";
 
 const variables: Record<string, VariableUse> = {
   PS0: "prompt",
@@ -803,6 +687,7 @@ const variables: Record<string, VariableUse> = {
   ENV: "source",
   BASH_ALIASES: "alias",
   BASH_CMDS: "redefines",
+  SHELLOPTS: "options",
   EDITOR: "command",
   VISUAL: "command",
   FCEDIT: "command",

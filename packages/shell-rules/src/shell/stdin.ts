@@ -1,7 +1,7 @@
 // What a redirect feeds to a command's standard input (here-doc, here-string, `< file`): it decides what a shell reads.
 
-import type { Stdin } from "./analysis.js";
 import type { SyntaxNode } from "./grammar.js";
+import type { Stdin } from "./scope.js";
 import { resolveWord } from "./words.js";
 
 /** Paths that are the shell's own standard input again: `< /dev/stdin` changes nothing. */

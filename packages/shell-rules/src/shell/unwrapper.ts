@@ -1,16 +1,10 @@
 // Unwrapper: follows one simple command through the wrappers it is spelled with (`sudo env xargs rm`), recording each program.
 import { posix } from "node:path";
-import { type Scope, type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { type ShellAnalysis, shorten, unknown } from "./analysis.js";
+import { builtinRow } from "./builtins.js";
 import { changeDirectory } from "./cd.js";
-import type { Evaluator } from "./evaluate.js";
-import {
-  type CodeReader,
-  codeFromStdin,
-  interpreterCode,
-  scriptSource,
-  shellCode,
-  sourced,
-} from "./interpreters.js";
+import type { CodeReader, Evaluator } from "./evaluate.js";
+import { codeFromStdin, interpreterCode, scriptSource, shellCode, sourced } from "./interpreters.js";
 import { type Options, optionValue, readOptions } from "./options.js";
 import {
   type CodeOption,
@@ -20,7 +14,9 @@ import {
   type Role,
   variableUse,
 } from "./programs.js";
-import { isSupplied, literalWord, runtimeWord, type ShellWord, wordValues } from "./words.js";
+import type { Scope } from "./scope.js";
+import { historyCommand, setCommand, setOption, shoptCommand, unmodelledOption } from "./shell-options.js";
+import { isSupplied, literalWord, quotedCommand, runtimeWord, type ShellWord, wordValues } from "./words.js";
 
 type Next = { word: ShellWord; args: readonly ShellWord[] };
 type Step = { next?: Next; label?: string; cwd?: string | null };
@@ -32,8 +28,11 @@ export class Unwrapper implements CodeReader {
     readonly evaluator: Evaluator,
   ) {}
 
-  /** Returns the directory the shell is in after the command. */
-  run(word: ShellWord, args: readonly ShellWord[], scope: Scope): string | null {
+  /**
+   * Returns the directory the shell is in after the command. `declared`: the command is a declaration the walk
+   * has read already (a `declaration_command` node), recorded here as the program it also is.
+   */
+  run(word: ShellWord, args: readonly ShellWord[], scope: Scope, declared = false): string | null {
     let current: Next | undefined = { word, args };
     let via = scope.via;
     let cwd = scope.cwd;
@@ -53,7 +52,12 @@ export class Unwrapper implements CodeReader {
       this.record(program, path, current.args, via, cwd);
       const spec = programSpec(program);
       if (!spec) return scope.cwd;
-      const step = this.step(spec, program, current.args, { ...scope, via, cwd });
+      if (!path.includes("/") && this.unmodelled(program, spec, current.args, { ...scope, via }))
+        return scope.cwd;
+      const step: Step =
+        spec.kind === "declaration"
+          ? this.declaration(program, current.args, { ...scope, via, cwd }, declared && hops === 0)
+          : this.step(spec, program, current.args, { ...scope, via, cwd });
       if (step.cwd !== undefined) {
         // Only a `cd` typed in this shell moves it; `sudo cd` or `env -C` change the directory of the child.
         if (spec.kind === "cd" && via === scope.via) return step.cwd;
@@ -92,7 +96,16 @@ export class Unwrapper implements CodeReader {
       case "program":
         return this.program(spec, program, args, scope);
       case "builtin":
-        this.builtin(spec, program, args, scope);
+        return this.builtin(spec, program, args, scope);
+      case "data":
+      case "declaration":
+        return {};
+      case "history":
+        historyCommand(this, args, scope);
+        return {};
+      case "options":
+        if (program === "set") setCommand(this, args, scope);
+        else shoptCommand(this, args, scope);
         return {};
       case "shell":
         shellCode(this, program, args, scope);
@@ -133,6 +146,43 @@ export class Unwrapper implements CodeReader {
       case "cd":
         return { cwd: changeDirectory(program, args, scope.cwd) };
     }
+  }
+
+  /**
+   * A declaration the grammar did not read as one (`builtin declare -n r`, `command typeset -i x=…`, `"local" …`):
+   * read again as the statement bash runs, so its names and values are evaluated as a typed one's are.
+   */
+  private declaration(program: string, args: readonly ShellWord[], scope: Scope, declared: boolean): Step {
+    if (declared) return {};
+    const text = quotedCommand(program, args);
+    if (text !== undefined) this.evaluator.code(text, program, scope, "same");
+    else {
+      const dynamic = args.find((arg) => !arg.literal)!;
+      unknown(
+        this.analysis,
+        scope,
+        "DYNAMIC_CODE",
+        `${program} ${dynamic.value}`,
+        `\`${program}\` is given \`${shorten(dynamic.value)}\`, known only at run time, where it declares names`,
+      );
+    }
+    return {};
+  }
+
+  /** A builtin given an option its row does not list: what it does is not modelled, so it is an unknown. */
+  private unmodelled(program: string, spec: ProgramSpec, args: readonly ShellWord[], scope: Scope): boolean {
+    const row = builtinRow(program);
+    const options = "options" in spec ? spec.options : undefined;
+    const option = row && unmodelledOption(row, options, args);
+    if (option === undefined) return false;
+    unknown(
+      this.analysis,
+      scope,
+      "UNMODELLED",
+      `${program} ${option}`,
+      `\`${shorten(option)}\` is an option of the builtin \`${program}\` that the analysis does not model`,
+    );
+    return true;
   }
 
   private unknownOptions(program: string, args: readonly ShellWord[], scope: Scope): Record<string, never> {
@@ -333,7 +383,22 @@ export class Unwrapper implements CodeReader {
       case "redefines":
         this.redefines(name, value, scope);
         break;
+      case "options":
+        // Known only at run time, the names are checked as one unknown name (it fails closed).
+        for (const option of value.literal ? value.value.split(":") : [value.value])
+          if (option !== "") setOption(this, name, option, scope);
+        break;
     }
+  }
+
+  private throughNameref(label: string, name: string, scope: Scope): void {
+    unknown(
+      this.analysis,
+      scope,
+      "DYNAMIC_CODE",
+      `${label} ${name}`,
+      `\`${label}\` assigns through the nameref \`${name}\`: the name it refers to is known only at run time`,
+    );
   }
 
   private redefines(label: string, value: ShellWord, scope: Scope): void {
@@ -352,19 +417,21 @@ export class Unwrapper implements CodeReader {
     program: string,
     args: readonly ShellWord[],
     scope: Scope,
-  ): void {
+  ): Step {
     if (spec.after) {
       args.forEach((arg, i) => {
         const role = arg.literal ? spec.after![arg.value] : undefined;
         if (role && args[i + 1]) this.role(role, args[i + 1]!, `${program} ${arg.value}`, scope);
       });
     }
-    if (!spec.values && spec.operands === undefined) return;
+    if (!spec.values && spec.operands === undefined) return {};
     // A word known only at run time among the options: every word is read as an option or an operand alike.
     const leading = readOptions(args, spec.options);
     const options = leading ?? readOptions(args, spec.options, true)!;
     for (const [name, value] of options.values) {
       const role = spec.values?.[name];
+      // `jobs -x cmd args`: the command runs with the words after it.
+      if (role === "command") return { next: { word: value, args: args.slice(args.indexOf(value) + 1) } };
       if (role) this.role(role, value, `${program} ${name}`, scope);
     }
     const operands = leading ? args.slice(leading.index) : options.operands;
@@ -373,12 +440,17 @@ export class Unwrapper implements CodeReader {
       const role = typeof roles === "string" ? roles : roles?.[Math.min(i, roles.length - 1)];
       if (role && role !== "data") this.role(role, word, program, scope);
     });
+    return {};
   }
 
   private role(role: Role, word: ShellWord, label: string, scope: Scope): void {
     switch (role) {
       case "name":
         this.evaluator.nameWord(word, label, scope);
+        // `declare -n r; read r`: what is read becomes the name `r` refers to, and bash evaluates its subscript.
+        if (word.literal && scope.variables.isNameref(word.value.replace(/\[.*$/s, ""))) {
+          this.throughNameref(label, word.value, scope);
+        }
         // `declare -i n; read n`: what is read into an integer variable is evaluated as arithmetic.
         if (word.literal && scope.variables.integers.has(word.value.replace(/\[.*$/s, ""))) {
           this.evaluator.arithmeticWord(runtimeWord(`(${label} input)`), `${word.value}=`, scope);
@@ -407,6 +479,9 @@ export class Unwrapper implements CodeReader {
         break;
       case "expands":
         this.evaluator.promptWord(word, label, scope);
+        break;
+      case "command":
+        // Only as an option's value (`jobs -x`), read in `builtin`.
         break;
       case "binding": {
         // `bind -x '"\C-x": cmd'`: the command follows the key sequence and its colon.

@@ -2,7 +2,7 @@
 import { parseScript, type SyntaxNode } from "./grammar.js";
 import { readOptions } from "./options.js";
 import { programSpec } from "./programs.js";
-import { literalWord, resolveWord, type ShellWord, wordValues } from "./words.js";
+import { literalWord, quotedCommand, resolveWord, type ShellWord, wordValues } from "./words.js";
 
 /** Parameters that always hold a number: `$#`, `$?`, `$$`, `$!`. */
 const NUMERIC_SPECIAL = new Set(["#", "?", "$", "!"]);
@@ -38,6 +38,8 @@ export class Variables {
   private readonly uncollected: SyntaxNode[] = [];
   #anyAssign = false;
   readonly #integers = new Set<string>();
+  readonly #namerefs = new Set<string>();
+  #anyNameref = false;
   readonly #associative = new Set<string>();
 
   /** Something may assign any name (a name known only at run time, a nameref, code that cannot be read). */
@@ -54,6 +56,21 @@ export class Variables {
   get integers(): Set<string> {
     this.ensure();
     return this.#integers;
+  }
+
+  /**
+   * Whether `name` is declared a nameref anywhere in the shell's code (`declare -n`, `local -n`, `typeset -n`), or
+   * some declaration's names are known only at run time: an assignment to it names another variable.
+   */
+  isNameref(name: string): boolean {
+    this.ensure();
+    return this.#anyNameref || this.#namerefs.has(name);
+  }
+
+  /** Records a nameref; `undefined`: a declaration whose names are known only at run time. */
+  nameref(name: string | undefined): void {
+    if (name === undefined) this.#anyNameref = true;
+    else this.#namerefs.add(name);
   }
 
   /** Names declared `-A`: their subscripts are strings, not arithmetic. */
@@ -143,6 +160,28 @@ const READERS = new Set(["read", "mapfile", "readarray", "getopts", "printf", "w
 // Builtins whose (literal) argument is code this shell runs, which may assign anything.
 const CODE_RUNNERS = new Set(["eval", "trap", "alias", "source", "."]);
 const MAX_COLLECT_DEPTH = 16;
+/** Builtins the grammar reads as a declaration statement when typed plainly (`declare_command`). */
+const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
+
+/**
+ * The attribute letters a declaration's words turn on (`-n`, `"-i"`, `$'-A'`), after quote removal and with the
+ * line's values; a word known only at run time may be any option, so it counts as `-in` (a nameref and an integer).
+ */
+export function attributes(
+  keyword: string,
+  children: readonly SyntaxNode[],
+  lookup: (name: string) => readonly string[] | undefined,
+): string {
+  let flags = "";
+  for (const child of children) {
+    if (child.type === "variable_assignment" || child.type === "comment") continue;
+    const texts = wordValues(resolveWord(child), lookup);
+    if (!texts) flags += "in";
+    for (const text of texts ?? []) if (text.startsWith("-")) flags += text.slice(1);
+  }
+  // `export -n` and `readonly`'s letters are no nameref attribute.
+  return keyword === "export" || keyword === "readonly" ? flags.replaceAll("n", "") : flags;
+}
 
 class Collector {
   constructor(private readonly table: Variables) {}
@@ -230,32 +269,36 @@ class Collector {
   }
 
   private declaration(node: SyntaxNode): void {
-    const flags = node.namedChildren
-      .filter((child) => child.type === "word" && child.text.startsWith("-"))
-      .map((child) => child.text.slice(1))
-      .join("");
-    const local = node.children[0]?.text === "local";
+    const keyword = node.children[0]?.text ?? "";
+    const local = keyword === "local";
+    // The attribute letters after quote removal (`declare "-n" r`); a word known only at run time may be any.
+    const flags = attributes(keyword, node.namedChildren, (name) => this.table.assigned(name));
+    // `-n` is the nameref attribute for these; `export -n` takes the export attribute off.
+    const nameref = flags.includes("n") && (local || keyword === "declare" || keyword === "typeset");
     for (const child of node.namedChildren) {
       if (child.type === "variable_assignment") {
         const name = child.childForField("name")?.text ?? "";
         if (flags.includes("i")) this.table.integers.add(name);
         if (flags.includes("A")) this.table.associative.add(name);
+        if (nameref) this.table.nameref(name);
         continue;
       }
-      if (child.type === "word" && child.text.startsWith("-")) continue;
       // `declare "$x=1"`: each text the word may be, split at `=` as bash does.
       const texts = wordValues(resolveWord(child), (name) => this.table.assigned(name));
       if (!texts) {
         this.table.anyAssign = true;
+        if (nameref) this.table.nameref(undefined);
         continue;
       }
       for (const text of texts) {
+        if (/^[-+]/.test(text)) continue;
         const eq = text.indexOf("=");
         const target = eq === -1 ? text : text.slice(0, eq);
         const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(target)?.[0];
         if (!name) continue;
         if (flags.includes("i")) this.table.integers.add(name);
         if (flags.includes("A")) this.table.associative.add(name);
+        if (nameref) this.table.nameref(name);
         // An element (`a[…]=1`) leaves the other values of the array as they were.
         if (name !== target) this.table.assign(name, undefined);
         else if (eq !== -1) this.table.assign(name, text.slice(eq + 1));
@@ -263,7 +306,7 @@ class Collector {
       }
     }
     // A nameref makes assignments to one name land on another.
-    if (flags.includes("n")) this.table.anyAssign = true;
+    if (nameref) this.table.anyAssign = true;
   }
 
   private command(node: SyntaxNode, depth: number): void {
@@ -282,6 +325,16 @@ class Collector {
     const program = resolveWord(words[at]!);
     if (!program.literal) return;
     const args = words.slice(at + 1).map(resolveWord);
+    if (DECLARATIONS.has(program.value)) {
+      // `builtin declare -n r`, `"typeset" -i x`: the grammar read a command; bash declares.
+      const text = quotedCommand(program.value, args);
+      if (text !== undefined) this.code([literalWord(text)], depth);
+      else {
+        this.table.anyAssign = true;
+        this.table.nameref(undefined);
+      }
+      return;
+    }
     if (READERS.has(program.value)) {
       this.readers(program.value, args, depth);
       return;

@@ -1,19 +1,13 @@
 // Walker: follows a parsed command line's statements in the order bash runs them, tracking directory, stdin and variables.
-import {
-  Definite,
-  MAX_DEPTH,
-  MAX_PARSED_CHARS,
-  type Scope,
-  type ShellAnalysis,
-  type Stdin,
-  unknown,
-} from "./analysis.js";
+import { MAX_DEPTH, MAX_PARSED_CHARS, type ShellAnalysis, unknown } from "./analysis.js";
 import { Evaluator } from "./evaluate.js";
 import { parseScript, type SyntaxNode } from "./grammar.js";
 import { variableUse } from "./programs.js";
+import { Definite, type Scope, type Stdin } from "./scope.js";
 import { redirectedInput } from "./stdin.js";
+import { kindsWith, nodeKind, RESERVED_WORDS, TRANSFORMATIONS } from "./syntax.js";
 import { Unwrapper } from "./unwrapper.js";
-import { Variables } from "./values.js";
+import { attributes, Variables } from "./values.js";
 import { joinWords, literalWord, resolveWord, type ShellWord, wordValues } from "./words.js";
 
 /**
@@ -105,68 +99,11 @@ function findType(node: SyntaxNode, type: string): SyntaxNode | undefined {
   return undefined;
 }
 
-const reservedWords = new Set([
-  "{",
-  "}",
-  "if",
-  "then",
-  "elif",
-  "else",
-  "fi",
-  "for",
-  "while",
-  "until",
-  "do",
-  "done",
-  "case",
-  "esac",
-  "in",
-  "select",
-  "function",
-  "[[",
-  "]]",
-  "!",
-]);
-const redirectTypes = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
-// Compound commands whose body may run zero or several times: a `cd` inside leaves the directory unknown after.
-const conditionalTypes = new Set([
-  "if_statement",
-  "while_statement",
-  "for_statement",
-  "c_style_for_statement",
-  "case_statement",
-  "function_definition",
-]);
-// Statement lists run in order: an assignment among them is surely made for the statements after it.
-const sequenceTypes = new Set([
-  "program",
-  "compound_statement",
-  "subshell",
-  "do_group",
-  "command_substitution",
-  "if_statement",
-  "elif_clause",
-  "else_clause",
-  "case_item",
-]);
-// Alternatives of an `if`: each starts from what was surely assigned when its `if` began (after the condition).
-const branchTypes = new Set(["elif_clause", "else_clause"]);
-// Words and the parts of words: what they expand (substitutions, arithmetic, `${x@P}`) is walked, not statements.
-const wordTypes = new Set([
-  "word",
-  "string",
-  "raw_string",
-  "ansi_c_string",
-  "translated_string",
-  "concatenation",
-  "simple_expansion",
-  "expansion",
-  "arithmetic_expansion",
-  "subscript",
-  "number",
-  "heredoc_body",
-  "array",
-]);
+const redirectTypes = kindsWith("redirect");
+const conditionalTypes = kindsWith("conditional");
+const sequenceTypes = kindsWith("sequence");
+const branchTypes = kindsWith("branch");
+const wordTypes = kindsWith("word");
 /** How the expansions bash evaluates are named in reasons. */
 const LABELS = {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
@@ -259,6 +196,11 @@ class Walker {
         const variable = node.childForField("variable")?.text;
         const body = node.childForField("body");
         for (const child of node.namedChildren) if (child !== body) this.statements(child, inner);
+        // `for r in 'a[$(…)]'` with `r` a nameref: each word is the name it refers to.
+        if (variable && inner.variables.isNameref(variable)) {
+          for (const value of node.children.filter((child) => child.field === "value"))
+            this.evaluator.nameWord(resolveWord(value), `nameref ${variable}`, inner);
+        }
         const definite = new Definite(inner.definite);
         if (variable) definite.add(variable);
         // The body may run zero or several times: a `cd` in it leaves the directory unknown after.
@@ -274,6 +216,10 @@ class Walker {
         });
         return scope.cwd;
       default: {
+        if (!nodeKind(node.type)) {
+          this.unmodelled(node, scope);
+          return null;
+        }
         if (conditionalTypes.has(node.type)) {
           const after = this.children(node, inner);
           return after === scope.cwd ? after : null;
@@ -372,11 +318,8 @@ class Walker {
     const keyword = node.children[0];
     if (!keyword) return;
     const parts = node.namedChildren.filter((child) => child.type !== "comment");
-    const flags = parts
-      .filter((child) => child.type === "word" && /^[-+]/.test(child.text))
-      .map((child) => child.text.slice(1))
-      .join("");
     const label = keyword.text;
+    const flags = attributes(label, parts, (name) => scope.variables.valuesOf(name, scope.definite));
     for (const part of parts) {
       this.words(part, scope);
       if (part.type === "variable_assignment") {
@@ -396,6 +339,7 @@ class Walker {
         continue;
       }
       for (const text of texts) {
+        if (/^[-+]/.test(text)) continue;
         // `declare -a 'x=($(…))'`: bash parses a quoted compound assignment again and expands what it holds.
         if (COMPOUND.test(text)) {
           this.evaluator.code(text, `${label} '…=(…)'`, scope, "same");
@@ -408,7 +352,7 @@ class Walker {
       }
     }
     const args = parts.map(resolveWord);
-    this.unwrapper().run(literalWord(label), args, { ...scope, stdin: undefined });
+    this.unwrapper().run(literalWord(label), args, { ...scope, stdin: undefined }, true);
   }
 
   /** Assignments made as statements or before a command: their words, and what bash makes of special names. */
@@ -443,7 +387,11 @@ class Walker {
     if (flags.includes("i") || scope.variables.integers.has(name)) {
       this.evaluator.arithmeticWord(word, `${name}=`, scope);
     }
-    if (flags.includes("n")) this.evaluator.nameWord(word, `declare -n ${name}`, scope);
+    // A nameref's value is a name (bash evaluates its subscript wherever the reference is used), and so is what is
+    // assigned through one that has no target yet (`declare -n r; r='a[$(…)]'`).
+    if (flags.includes("n") || scope.variables.isNameref(name)) {
+      this.evaluator.nameWord(word, `nameref ${name}`, scope);
+    }
     const use = variableUse(name);
     if (use) this.unwrapper().variable(name, use, word, scope);
   }
@@ -483,7 +431,7 @@ class Walker {
     if (!name) return scope.cwd;
     const word = name.namedChildren[0];
     if (!word) return scope.cwd;
-    if (word.type === "word" && reservedWords.has(word.text)) {
+    if (word.type === "word" && RESERVED_WORDS.has(word.text)) {
       // A reserved word where bash does not read one (`2>/dev/null if …`, `2>/dev/null { a; }`): the grammar took
       // it as a command, bash rejects the line.
       unknown(this.analysis, scope, "SYNTAX", node.text, `\`${word.text}\` here is not valid bash`);
@@ -517,6 +465,10 @@ class Walker {
     const pending: SyntaxNode[] = [node];
     while (pending.length > 0) {
       const current = pending.pop()!;
+      if (!nodeKind(current.type)) {
+        this.unmodelled(current, scope);
+        continue;
+      }
       switch (current.type) {
         case "command_substitution":
           // `${x:+$((x))}`: the grammar reads `$((x))` as a substitution of a subshell, bash as arithmetic.
@@ -543,9 +495,32 @@ class Walker {
         case "subscript":
           this.subscript(current, scope);
           break;
+        case "file_descriptor":
+          this.descriptorVariable(current, scope);
+          break;
       }
       for (const child of current.namedChildren) pending.push(child);
     }
+  }
+
+  /** Syntax the table (syntax.ts) does not list: what bash does with it is not read, so it fails closed. */
+  private unmodelled(node: SyntaxNode, scope: Scope): void {
+    unknown(
+      this.analysis,
+      scope,
+      "UNMODELLED",
+      node.text,
+      `\`${node.type}\` is bash syntax the analysis does not model`,
+    );
+  }
+
+  /**
+   * `{name}>file`, `{a[i]}<&-`: bash assigns the descriptor it opens to the name, as `printf -v` would; a subscript
+   * is expanded and evaluated (the raw text: quotes in it do not stop a `$(…)`).
+   */
+  private descriptorVariable(node: SyntaxNode, scope: Scope): void {
+    if (!node.text.startsWith("{")) return;
+    this.evaluator.nameWord(literalWord(node.text.slice(1, -1)), "{…}>", scope);
   }
 
   /** Arithmetic text, and the commands its substitutions run (walked once: the text's own scan skips them). */
@@ -575,7 +550,11 @@ class Walker {
     if (!name) return;
     const texts = operators.map((operator) => operator.text);
     const at = texts.indexOf("@");
-    if (at !== -1 && texts[at + 1] === "P") this.evaluator.promptOf(name, LABELS.prompt, scope);
+    // `${x@Q}`: a transformation; `${!prefix@}` (nothing after the `@`) lists names.
+    const letter = at === -1 ? undefined : texts[at + 1];
+    const transformation = letter === undefined ? undefined : TRANSFORMATIONS[letter];
+    if (letter !== undefined && transformation === undefined) this.unmodelled(node, scope);
+    if (transformation === "prompt") this.evaluator.promptOf(name, LABELS.prompt, scope);
     // `${!x}` reads the value of `x` as a name; `${!x[@]}` (keys) and `${!prefix*}` (names) do not.
     if (
       texts[0] === "!" &&

@@ -1,17 +1,8 @@
 // One shell word as bash passes it to the program: quotes and escapes resolved, run-time parts marked.
-import { RUNTIME } from "./analysis.js";
+import { RUNTIME, type ShellWord } from "./analysis.js";
 import type { SyntaxNode } from "./grammar.js";
 
-export interface ShellWord {
-  /** The word after quote removal; parts expanded at run time are kept as written (`$HOME`, `$(date)`, `*.ts`). */
-  value: string;
-  /** Nothing in it is expanded at run time: `value` is exactly what the program receives. */
-  literal: boolean;
-  /** Holds an unquoted glob (`*`, `?`, `[…]`) or brace expansion (`{a,b}`): it may become other or several words. */
-  glob: boolean;
-  /** `value` with every run-time part (expansion, substitution, glob) replaced by U+0000. */
-  shape: string;
-}
+export type { ShellWord } from "./analysis.js";
 
 const runtimeNodes = new Set([
   "simple_expansion",
@@ -62,6 +53,15 @@ export function joinWords(first: ShellWord, second: ShellWord): ShellWord {
     glob: first.glob || second.glob,
     shape: first.shape + second.shape,
   };
+}
+
+/**
+ * `program` and its words as a statement bash reads again, each word single-quoted (`builtin declare -n r` read as
+ * `declare '-n' 'r'`, a declaration); `undefined` when a word is known only at run time.
+ */
+export function quotedCommand(program: string, args: readonly ShellWord[]): string | undefined {
+  if (args.some((arg) => !arg.literal)) return undefined;
+  return [program, ...args.map((arg) => `'${arg.value.replaceAll("'", "'\\''")}'`)].join(" ");
 }
 
 /** A word a program supplies at run time (`xargs`' input, `find`'s `{}`), not one written in the command line. */

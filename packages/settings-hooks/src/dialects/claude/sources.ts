@@ -2,7 +2,29 @@
 import type { SourceSpec } from "../../dialect/types.js";
 import { OTHER_SETTINGS_KEYS, PLUGIN_HOOKS_KEYS } from "../../settings-keys.js";
 
-const settings = { format: "json", hooksKey: "hooks", disableAllKey: "disableAllHooks" } as const;
+/**
+ * What trust covers of a settings file: the hooks and their switch, the plugins that bring hooks and where
+ * they come from, the environment every hook gets (`env`: `PATH` decides what a command runs), and what an
+ * http hook may send. Not permission rules, models, themes, status lines.
+ */
+const SETTINGS_TRUST_KEYS = [
+  "hooks",
+  "disableAllHooks",
+  "allowManagedHooksOnly",
+  "env",
+  "enabledPlugins",
+  "extraKnownMarketplaces",
+  "strictKnownMarketplaces",
+  "allowedHttpHookUrls",
+  "httpHookAllowedEnvVars",
+];
+
+const settings = {
+  format: "json",
+  hooksKey: "hooks",
+  disableAllKey: "disableAllHooks",
+  trustKeys: SETTINGS_TRUST_KEYS,
+} as const;
 
 /**
  * user `~/.claude/settings.json` and `~/<appDir>/settings.json`, project `<cwd>/.claude/settings.json`
@@ -57,6 +79,7 @@ export const claudeSources: readonly SourceSpec[] = [
       path: `${dir}/plugins/{name}/hooks/hooks.json`,
       format: "json",
       hooksKey: "hooks",
+      trustKeys: ["hooks"],
       trust: false,
       otherKeys: PLUGIN_HOOKS_KEYS.filter((key) => key !== "hooks"),
       plugin: { root: `${dir}/plugins/{name}`, data: `${dir}/plugins/data/{name}` },

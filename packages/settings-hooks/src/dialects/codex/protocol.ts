@@ -1,6 +1,6 @@
 // Codex's handler protocol: the stdin JSON's common fields, which JSON answers it accepts, and what exit codes mean.
 
-import { text } from "../../dialect/reverse.js";
+import { text, UNAPPLIED } from "../../dialect/reverse.js";
 import type { ProtocolSpec } from "../../dialect/types.js";
 import { interpretCommandRun } from "../../protocol/exit-code.js";
 import { type HookOutput, validateOutput } from "../../protocol/output.js";
@@ -116,8 +116,12 @@ export const codexProtocol: ProtocolSpec = {
     ...(typeof stdin.permission_mode === "string" ? { permissionMode: stdin.permission_mode } : {}),
     ...(typeof stdin.turn_id === "string" ? { promptId: stdin.turn_id } : {}),
   }),
-  // Codex reads Claude Code's JSON, with the per-event limits `refusal` names (the answers keep to them).
-  encode: ({ extra: _extra, ...output }) => ({ stdout: JSON.stringify(output), unapplied: [] }),
+  // Codex reads Claude Code's JSON, with the per-event limits `refusal` names (the answers keep to them). Its
+  // `exec` shows a hook's systemMessage nowhere (measured: integration/hosts capabilities.json): sent, and said.
+  encode: ({ extra: _extra, ...output }) => ({
+    stdout: JSON.stringify(output),
+    unapplied: output.systemMessage !== undefined ? [UNAPPLIED.message] : [],
+  }),
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

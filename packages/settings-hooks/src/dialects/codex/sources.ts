@@ -1,6 +1,8 @@
 // Where Codex's hooks live: `hooks.json` and inline `[hooks]` in `config.toml`, per config layer, in the order they run.
 import type { SourceSpec } from "../../dialect/types.js";
 
+const CONFIG_TRUST_KEYS = ["hooks", "features.hooks", "features.codex_hooks", "shell_environment_policy"];
+
 /** Both files of one layer: `hooks.json` first, as Codex loads them. */
 function layer(
   scope: SourceSpec["scope"],
@@ -16,9 +18,10 @@ function layer(
     enableKeys: ["features.hooks", "features.codex_hooks"],
   };
   return [
-    { ...common, path: `${dir}/hooks.json`, format: "json", otherKeys: ["$schema"] },
-    // config.toml holds every other Codex setting: its top-level keys are not checked.
-    { ...common, path: `${dir}/config.toml`, format: "toml" },
+    { ...common, path: `${dir}/hooks.json`, format: "json", otherKeys: ["$schema"], trustKeys: ["hooks"] },
+    // config.toml holds every other Codex setting: its top-level keys are not checked, and trust covers the
+    // hooks, their switches and the environment policy of the commands Codex starts, nothing else.
+    { ...common, path: `${dir}/config.toml`, format: "toml", trustKeys: CONFIG_TRUST_KEYS },
   ];
 }
 

@@ -1,7 +1,13 @@
 // Where GitHub Copilot CLI's hook files live: every *.json in ~/.copilot/hooks and the repository's .github/hooks.
 import type { DialectId, SourceSpec } from "../../dialect/types.js";
 
-const hookFile = { format: "json", hooksKey: "hooks", disableAllKey: "disableAllHooks" } as const;
+// `version` decides the dialect a file is read in (`fileDialect`): covered with the hooks.
+const hookFile = {
+  format: "json",
+  hooksKey: "hooks",
+  disableAllKey: "disableAllHooks",
+  trustKeys: ["hooks", "disableAllHooks", "version"],
+} as const;
 
 /**
  * Copilot runs Claude-format files it finds there too (`{"hooks": {"PreToolUse": [{matcher, hooks}]}}`):

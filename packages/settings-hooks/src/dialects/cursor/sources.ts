@@ -1,7 +1,12 @@
 // Where Cursor's hooks.json files live: enterprise, user, project (which needs trust).
 import type { SourceSpec } from "../../dialect/types.js";
 
-const hooksJson = { format: "json", hooksKey: "hooks", otherKeys: ["version"] } as const;
+const hooksJson = {
+  format: "json",
+  hooksKey: "hooks",
+  otherKeys: ["version"],
+  trustKeys: ["hooks", "version"],
+} as const;
 
 /**
  * Cursor merges enterprise → project → user by priority; hookwire runs user-level files first (a project

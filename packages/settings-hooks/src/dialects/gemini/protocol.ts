@@ -1,5 +1,5 @@
 // Gemini CLI's handler protocol: the stdin JSON's common fields, the JSON output, and what exit codes mean.
-import type { ProcessRun } from "@hookwire/core";
+import type { ProcessRun } from "@hookwire/core/internal";
 import { text } from "../../dialect/reverse.js";
 import type { ProtocolSpec } from "../../dialect/types.js";
 import {

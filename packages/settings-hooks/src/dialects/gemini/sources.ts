@@ -34,9 +34,16 @@ const OTHER_KEYS = [
   "hooksConfig",
 ] as const;
 
+/**
+ * What trust covers of a settings file: the hooks, their switches and disabled names (`hooksConfig`), the
+ * extensions (which bring hooks) and the environment redaction of what Gemini starts. Not models, UI, tools.
+ */
+const TRUST_KEYS = ["hooks", "hooksConfig", "extensions", "security.environmentVariableRedaction"];
+
 const settings = {
   format: "json",
   hooksKey: "hooks",
+  trustKeys: TRUST_KEYS,
   disableAllKey: "hooksConfig.enabled",
   disableAllWhen: false,
   disabledNamesKey: "hooksConfig.disabled",

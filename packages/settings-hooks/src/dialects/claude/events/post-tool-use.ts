@@ -60,10 +60,11 @@ export const postToolUse = bridged({
             ? { stdout: verdict.content, stderr: "" }
             : { output: verdict.content };
       }
-      return {
-        output: { hookSpecificOutput: specific },
-        unapplied: verdict.errorChanged ? [UNAPPLIED.error] : [],
-      };
+      // Claude Code 2.1.332 keeps the tool's own output for the model when a project's hook replaces it (measured:
+      // integration/hosts capabilities.json): the field is still sent, and the replacement said to be dropped.
+      const unapplied: string[] = verdict.content !== undefined ? [UNAPPLIED.output] : [];
+      if (verdict.errorChanged) unapplied.push(UNAPPLIED.error);
+      return { output: { hookSpecificOutput: specific }, unapplied };
     },
   },
   apply(outcome, { fields }) {

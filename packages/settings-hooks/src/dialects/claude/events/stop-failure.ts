@@ -1,5 +1,5 @@
 // StopFailure: instead of Stop, when the turn ended because the model's API failed; hooks log it, they cannot change it.
-import type { AgentEndEvent } from "@hookwire/core";
+import type { AgentEndEvent } from "@hookwire/core/events";
 import { lastAssistantText } from "../../../dialect/messages.js";
 import { bridged } from "../define.js";
 

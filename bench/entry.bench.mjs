@@ -1,0 +1,183 @@
+// The entry a connected agent runs at each event (issue 38), run as the agent runs it — `sh -c '<command>'`, the
+// event's JSON on stdin — against `node -e 0`, in a trusted project with a TS module guard: warm (this user's server
+// running), the first call with no server yet, and with the server turned off; beside it the anchors (a bare shell
+// hook, a bare Node hook) and a session of many calls end to end, before (the Node entry, no server) and after.
+// Standalone: `pnpm build && node bench/entry.bench.mjs`.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { compareProcesses, formatTable, row, timeProcess } from "./measure.mjs";
+
+const ROUNDS = Number(process.env.BENCH_ENTRY_ROUNDS ?? 21);
+const SESSION_CALLS = Number(process.env.BENCH_SESSION_CALLS ?? 1000);
+const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
+const ENTRY = fileURLToPath(new URL("../packages/cli/bin/hookwire-hook", import.meta.url));
+
+const GUARD = `export default function guard(pi) {
+  pi.on("tool_call", (event) => {
+    if (String(event.input?.command ?? "").includes("rm -rf")) return { block: true, reason: "no rm -rf" };
+  });
+}
+`;
+// The least a Node hook does: read the event, answer with JSON.
+const NODE_HOOK = `let text = "";
+process.stdin.on("data", (chunk) => (text += chunk));
+process.stdin.on("end", () => {
+  const event = JSON.parse(text);
+  process.stdout.write(JSON.stringify({ decision: event.tool_input.command.includes("rm -rf") ? "block" : undefined }));
+});
+`;
+
+const inputFor = (cwd) =>
+  JSON.stringify({
+    session_id: "bench",
+    transcript_path: "",
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    tool_use_id: "toolu_1",
+  });
+
+async function setUp(dir) {
+  const home = path.join(dir, "home");
+  const cwd = path.join(dir, "project");
+  await mkdir(path.join(cwd, ".hookwire", "hooks"), { recursive: true });
+  await mkdir(path.join(cwd, ".git"), { recursive: true });
+  await mkdir(home, { recursive: true });
+  await writeFile(path.join(cwd, ".hookwire", "hooks", "guard.mjs"), GUARD);
+  await writeFile(path.join(dir, "node-hook.cjs"), NODE_HOOK);
+  const env = { PATH: process.env.PATH, HOME: home };
+  execFileSync(process.execPath, [CLI_BIN, "trust", "--yes"], { cwd, env, stdio: "ignore" });
+  return { home, cwd, env, input: inputFor(cwd) };
+}
+
+const stopServer = (world) =>
+  spawnSync(process.execPath, [CLI_BIN, "serve", "--stop"], {
+    cwd: world.cwd,
+    env: world.env,
+    stdio: "ignore",
+  });
+
+const shellInfo = (world) => path.join(world.home, ".local", "state", "hookwire", "run", "serve.tcp");
+
+async function untilServer(world) {
+  const end = Date.now() + 30_000;
+  while (!existsSync(shellInfo(world))) {
+    if (Date.now() > end) throw new Error("no server started");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** `n` calls one after another, as an agent makes them; milliseconds in all. */
+async function session(command, world, n) {
+  const started = performance.now();
+  for (let i = 0; i < n; i++)
+    await timeProcess("sh", ["-c", command], { cwd: world.cwd, env: world.env, input: world.input });
+  return performance.now() - started;
+}
+
+export async function run() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-entry-"));
+  const world = await setUp(dir);
+  const node0 = [process.execPath, ["-e", "0"], { cwd: world.cwd, env: world.env, input: world.input }];
+  const sh = (command, env = world.env) => [
+    "sh",
+    ["-c", command],
+    { cwd: world.cwd, env, input: world.input },
+  ];
+  const entry = `${ENTRY} claude PreToolUse`;
+  try {
+    const rows = [];
+    // Warm: the first call starts the server; the next ones are forwarded.
+    await timeProcess(...sh(entry));
+    await untilServer(world);
+    rows.push(
+      await compareProcesses({
+        name: "hookwire-hook claude PreToolUse as the agent runs it (sh -c), warm: the server answers, a TS module guard",
+        baseline: "node -e 0",
+        baselineCmd: node0,
+        subjectCmd: sh(entry),
+        target: 0.3,
+        rounds: ROUNDS,
+      }),
+    );
+    rows.push(
+      await compareProcesses({
+        name: "the first call, no server yet (it answers in-process and starts the server; module cache kept)",
+        baseline: "node -e 0",
+        baselineCmd: node0,
+        subjectCmd: sh(entry),
+        target: 2,
+        rounds: Math.min(ROUNDS, 11),
+        prepare: async () => {
+          stopServer(world);
+          while (existsSync(shellInfo(world))) await new Promise((resolve) => setTimeout(resolve, 20));
+        },
+      }),
+    );
+    stopServer(world);
+    const off = { ...world.env, HOOKWIRE_SERVER: "off" };
+    rows.push(
+      await compareProcesses({
+        name: "every call with the server turned off (HOOKWIRE_SERVER=off: the Node adapter in-process)",
+        baseline: "node -e 0",
+        baselineCmd: node0,
+        subjectCmd: sh(entry, off),
+        target: 1.5,
+        rounds: ROUNDS,
+      }),
+    );
+    rows.push(
+      await compareProcesses({
+        name: "anchor: a bare shell hook, sh -c 'cat >/dev/null'",
+        baseline: "node -e 0",
+        baselineCmd: node0,
+        subjectCmd: sh("cat >/dev/null"),
+        target: null,
+        rounds: ROUNDS,
+      }),
+    );
+    rows.push(
+      await compareProcesses({
+        name: "anchor: a bare Node hook, sh -c 'node hook.cjs' (reads the event, prints JSON)",
+        baseline: "node -e 0",
+        baselineCmd: node0,
+        subjectCmd: sh(`${process.execPath} ${path.join(dir, "node-hook.cjs")}`),
+        target: null,
+        rounds: ROUNDS,
+      }),
+    );
+    // A session end to end: before, the Node entry with no server (what connect wrote until now, unless the user
+    // started `hookwire serve` by hand); after, the shell entry from no server at all (its first call included).
+    const before = await session(
+      `${process.execPath} ${CLI_BIN} hook claude PreToolUse`,
+      { ...world, env: off },
+      SESSION_CALLS,
+    );
+    stopServer(world);
+    const after = await session(entry, world, SESSION_CALLS);
+    stopServer(world);
+    rows.push(
+      row({
+        name: `a session of ${SESSION_CALLS} tool calls end to end, total hook time: hookwire-hook from no server vs the Node entry without one`,
+        baseline: "Node entry, no server",
+        ratio: after / before,
+        target: null,
+        baselineNs: before * 1e6,
+        subjectNs: after * 1e6,
+      }),
+    );
+    return rows;
+  } finally {
+    stopServer(world);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(formatTable(await run()));
+}

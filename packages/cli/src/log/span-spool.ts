@@ -1,0 +1,50 @@
+// Decisions waiting for the server to export them as spans: a call answered outside the server (the first of a
+// session, or one the server could not take) appends its decision here instead of loading the OpenTelemetry SDK
+// (~330 ms a call); the server sends what it finds at start and after each call. Bounded; private to the user.
+import { appendFileSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { ensurePrivateDir } from "../private-file.js";
+import { stateRoot } from "../state-root.js";
+import type { Decision } from "./decision-log.js";
+
+/** Past this the spool takes no more (the decision log still has every decision). */
+export const SPOOL_MAX_BYTES = 4 * 1024 * 1024;
+
+export const spoolFile = (): string => path.join(stateRoot(), "spans.jsonl");
+
+export function spoolDecision(decision: Decision, file = spoolFile()): void {
+  try {
+    ensurePrivateDir(path.dirname(file));
+    let size = 0;
+    try {
+      size = statSync(file).size;
+    } catch {}
+    if (size > SPOOL_MAX_BYTES) return;
+    appendFileSync(file, `${JSON.stringify(decision)}\n`, { mode: 0o600 });
+  } catch {
+    // Telemetry is best effort: the decision log keeps the decision.
+  }
+}
+
+/** Takes the spool whole (renamed away first, so an append that comes meanwhile starts a new one). */
+export function drainSpool(file = spoolFile()): Decision[] {
+  const taken = `${file}.${process.pid}.draining`;
+  try {
+    renameSync(file, taken);
+  } catch {
+    return [];
+  }
+  try {
+    const decisions: Decision[] = [];
+    for (const line of readFileSync(taken, "utf8").split("\n")) {
+      if (!line) continue;
+      try {
+        const value = JSON.parse(line) as Decision;
+        if (typeof value?.time === "string" && typeof value.event === "string") decisions.push(value);
+      } catch {}
+    }
+    return decisions;
+  } finally {
+    rmSync(taken, { force: true });
+  }
+}

@@ -1,0 +1,58 @@
+// The per-user server started by the first call that finds none (issue 38): detached, its own session, idle exit.
+// The call that starts it answers in its own process as before; the calls after it are forwarded.
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync, statSync, truncateSync } from "node:fs";
+import path from "node:path";
+import { packageRoot } from "../package-root.js";
+import { stateRoot } from "../state-root.js";
+import { startLockFile } from "./runtime-files.js";
+import { serverSetting } from "./server-setting.js";
+
+/** The server's own log (what it printed on stderr): kept small, read by `hookwire status`. */
+export const serverLogFile = (): string => path.join(stateRoot(), "serve.log");
+const MAX_LOG_BYTES = 256 * 1024;
+
+/** A lock younger than this is a server starting or running (proper-lockfile refreshes it every 5 s). */
+const LOCK_FRESH_MS = 15_000;
+
+function lockHeld(): boolean {
+  try {
+    return Date.now() - statSync(startLockFile()).mtimeMs < LOCK_FRESH_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `hookwire serve --background` unless the user turned it off (`HOOKWIRE_SERVER=off`, or `"server": "off"` in
+ * the user's config) or one is running or starting (its lock is fresh). Two calls at once may both start one: the
+ * second finds the lock taken and exits at once.
+ */
+export function startServerInBackground(
+  cli = path.join(packageRoot(import.meta.url, "hookwire"), "bin", "hookwire.js"),
+): boolean {
+  if (serverSetting() === "off" || lockHeld()) return false;
+  let log: number | "ignore" = "ignore";
+  try {
+    const file = serverLogFile();
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      if (statSync(file).size > MAX_LOG_BYTES) truncateSync(file, 0);
+    } catch {}
+    log = openSync(file, "a", 0o600);
+  } catch {}
+  try {
+    const child = spawn(process.execPath, [cli, "serve", "--background"], {
+      detached: true,
+      stdio: ["ignore", "ignore", log],
+      env: process.env,
+    });
+    child.on("error", () => undefined);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (typeof log === "number") closeSync(log);
+  }
+}

@@ -1,0 +1,76 @@
+// The files by which this user's server is found: the socket (Node clients), `serve.tcp` (the shell entry,
+// bin/hookwire-hook, which spells the folder again), the start-up lock. Node's modules only: the forwarding client
+// imports this.
+import { randomBytes } from "node:crypto";
+import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { notPrivate, socketDir } from "./socket-path.js";
+
+/** The first word of `serve.tcp`: a format the shell entry reads; another word there is not used. */
+export const SHELL_INFO_FORMAT = "hookwire-tcp-1";
+
+/** What `serve.tcp` says: where the server listens for the shell entry, and the two secrets of the exchange. */
+export interface ShellInfo {
+  port: number;
+  /** The client sends it with each call: only this user can have read it. */
+  client: string;
+  /** The server sends it first: whoever else listens on the port cannot. */
+  server: string;
+  pid: number;
+}
+
+export const shellInfoFile = (dir = socketDir()): string => path.join(dir, "serve.tcp");
+export const startLockFile = (dir = socketDir()): string => path.join(dir, "serve.lock");
+
+export const newSecret = (): string => randomBytes(24).toString("hex");
+
+/** Written whole (a private temporary file renamed over it): the shell entry never reads half of it. */
+export function writeShellInfo(info: ShellInfo, file = shellInfoFile()): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(
+      temporary,
+      `${SHELL_INFO_FORMAT} ${info.port} ${info.client} ${info.server} ${info.pid}\n`,
+      { mode: 0o600, flag: "w" },
+    );
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/**
+ * `serve.tcp` as the shell entry would trust it, or why not: the folder and the file this user's and private, the
+ * format known.
+ */
+export function readShellInfo(
+  file = shellInfoFile(),
+): { ok: true; info: ShellInfo } | { ok: false; why: string } {
+  for (const [target, kind] of [
+    [path.dirname(file), "folder"],
+    [file, "file"],
+  ] as const) {
+    try {
+      const stat = lstatSync(target);
+      const why =
+        kind === "folder"
+          ? notPrivate(stat, "folder")
+          : !stat.isFile()
+            ? "it is not a regular file"
+            : notPrivate(stat, "file");
+      if (why) return { ok: false, why: `${target}: ${why}` };
+    } catch {
+      return { ok: false, why: `no ${kind} at ${target}` };
+    }
+  }
+  const [format, port, client, server, pid] = readFileSync(file, "utf8").trim().split(" ");
+  if (
+    format !== SHELL_INFO_FORMAT ||
+    !client ||
+    !server ||
+    !/^\d{1,5}$/.test(port ?? "") ||
+    !/^\d+$/.test(pid ?? "")
+  )
+    return { ok: false, why: `${file} is not a hookwire server's` };
+  return { ok: true, info: { port: Number(port), client, server, pid: Number(pid) } };
+}

@@ -1,0 +1,379 @@
+// The shell entry (bin/hookwire-hook) and the per-user server it calls: started by the first call that finds none,
+// one at a time, idle exit, and every way the forwarded path can fail ending in the Node adapter's answer or a refusal.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { FORWARDED_VARIABLES } from "../src/serve/forwarded-variables.js";
+import { listenForShell, type ShellCall } from "../src/serve/shell-listener.js";
+import { bin } from "./cli-harness.js";
+
+const entry = path.join(path.dirname(bin), "hookwire-hook");
+const roots: string[] = [];
+const servers: Array<() => void> = [];
+
+beforeAll(() => ensureBuilt(), 300_000);
+afterEach(() => {
+  for (const stop of servers.splice(0)) stop();
+});
+afterAll(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+const GUARD = `export default function guard(pi) {
+  pi.on("tool_call", async (event) => {
+    const command = String(event.input?.command ?? "");
+    if (command.startsWith("slow")) await new Promise((resolve) => setTimeout(resolve, 2500));
+    if (command.includes("rm -rf")) return { block: true, reason: "no rm -rf" };
+  });
+}
+`;
+
+interface World {
+  home: string;
+  project: string;
+  run: string;
+  env: Record<string, string>;
+  /** The call as an agent makes it: `sh -c 'hookwire-hook claude PreToolUse'`, the event on stdin. */
+  call(
+    command: string,
+    env?: Record<string, string>,
+  ): { code: number | null; stdout: string; stderr: string };
+  /** The same, asynchronously: what a test needs when this process must answer the entry (a listener of its own). */
+  start(
+    command: string,
+    env?: Record<string, string>,
+  ): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  hookwire(...args: string[]): { code: number | null; stdout: string; stderr: string };
+}
+
+function world(): World {
+  const root = mkdtempSync(path.join(tmpdir(), "hw-entry-"));
+  roots.push(root);
+  const home = path.join(root, "home");
+  const project = path.join(root, "project");
+  mkdirSync(path.join(project, ".git"), { recursive: true });
+  mkdirSync(path.join(project, ".hookwire", "hooks"), { recursive: true });
+  mkdirSync(home);
+  writeFileSync(path.join(project, ".hookwire", "hooks", "guard.mjs"), GUARD);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    TMPDIR: process.env.TMPDIR ?? tmpdir(),
+  };
+  const input = (command: string) =>
+    JSON.stringify({
+      session_id: "s1",
+      transcript_path: "",
+      cwd: project,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command },
+      tool_use_id: "t1",
+    });
+  const hookwire = (...args: string[]) => {
+    const run = spawnSync(process.execPath, [bin, ...args], { cwd: project, env, encoding: "utf8" });
+    return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  };
+  servers.push(() => hookwire("serve", "--stop"));
+  expect(hookwire("trust", "--yes").code).toBe(0);
+  return {
+    home,
+    project,
+    run: path.join(home, ".local", "state", "hookwire", "run"),
+    env,
+    hookwire,
+    call(command, extra = {}) {
+      const run = spawnSync("sh", ["-c", `${entry} claude PreToolUse`], {
+        cwd: project,
+        env: { ...env, ...extra },
+        input: input(command),
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+    },
+    start(command, extra = {}) {
+      const child = spawn("sh", ["-c", `${entry} claude PreToolUse`], {
+        cwd: project,
+        env: { ...env, ...extra },
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk;
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk;
+      });
+      child.stdin.end(input(command));
+      return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+    },
+  };
+}
+
+const denied = (stdout: string) =>
+  (JSON.parse(stdout) as { hookSpecificOutput?: { permissionDecisionReason?: string } }).hookSpecificOutput
+    ?.permissionDecisionReason;
+
+async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The pids of the `hookwire serve` processes whose HOME is `home` (as root, /proc tells every process's). */
+function serversOf(home: string): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0");
+      if (!cmdline.includes("serve")) continue;
+      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`HOME=${home}`))
+        pids.push(Number(name));
+    } catch {}
+  }
+  return pids;
+}
+
+const info = (w: World) => path.join(w.run, "serve.tcp");
+const callsOf = (w: World) => {
+  const status = w.hookwire("serve", "--stop").stdout;
+  return Number(/, (\d+) calls\)/.exec(status)?.[1] ?? Number.NaN);
+};
+
+describe("the shell entry and the server it starts", () => {
+  it("answers the first call in its own process, starts the server, and sends the next calls to it", async () => {
+    const w = world();
+    const first = w.call("rm -rf build");
+    expect(first.code).toBe(0);
+    expect(denied(first.stdout)).toBe("no rm -rf");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    for (const command of ["rm -rf a", "ls", "rm -rf b"]) {
+      const next = w.call(command);
+      expect(next.code).toBe(0);
+      expect(next.stdout.includes("no rm -rf")).toBe(command.includes("rm -rf"));
+    }
+    expect(callsOf(w)).toBe(3);
+    await until(() => serversOf(w.home).length === 0, "the server to stop");
+    expect(existsSync(info(w))).toBe(false);
+  }, 60_000);
+
+  it("starts one server when several first calls come at once", async () => {
+    const w = world();
+    const answers = await Promise.all(
+      ["rm -rf 1", "rm -rf 2", "rm -rf 3", "rm -rf 4"].map((c) => w.start(c)),
+    );
+    for (const answer of answers) expect(denied(answer.stdout)).toBe("no rm -rf");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    // The losers of the race exit at once; what is left after a moment is the one server.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(serversOf(w.home)).toHaveLength(1);
+  }, 60_000);
+
+  it("leaves the server off with HOOKWIRE_SERVER=off or the user's config, and answers all the same", async () => {
+    const w = world();
+    expect(denied(w.call("rm -rf x", { HOOKWIRE_SERVER: "off" }).stdout)).toBe("no rm -rf");
+    mkdirSync(path.join(w.home, ".config", "hookwire"), { recursive: true });
+    writeFileSync(path.join(w.home, ".config", "hookwire", "config.json"), '{"server": "off"}\n');
+    expect(denied(w.call("rm -rf y").stdout)).toBe("no rm -rf");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(serversOf(w.home)).toEqual([]);
+    expect(existsSync(info(w))).toBe(false);
+  }, 60_000);
+
+  it("ends an idle server and removes what it wrote", async () => {
+    const w = world();
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [bin, "serve", "--background", "--idle-timeout", "1"],
+      {
+        env: w.env,
+        stdio: "ignore",
+      },
+    );
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    await until(() => existsSync(info(w)), "serve.tcp");
+    await exited;
+    expect(readdirSync(w.run)).toEqual([]);
+  }, 60_000);
+
+  it("gives the call to the Node adapter, input and all, when the server dies in the middle of it", async () => {
+    const w = world();
+    w.call("ls");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    const [pid] = serversOf(w.home);
+    const pending = w.start("slow rm -rf build");
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    process.kill(pid as number, "SIGKILL");
+    const answer = await pending;
+    expect(answer.code).toBe(0);
+    expect(denied(answer.stdout)).toBe("no rm -rf");
+  }, 60_000);
+
+  it("takes a 15 MiB input through the server and refuses one over the 16 MiB bound, naming it", async () => {
+    const w = world();
+    w.call("ls");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    const big = w.call(`rm -rf ${"x".repeat(15 * 1024 * 1024)}`);
+    expect(denied(big.stdout)).toBe("no rm -rf");
+    const huge = w.call(`ls ${"x".repeat(17 * 1024 * 1024)}`);
+    expect(denied(huge.stdout)).toMatch(/over 16777216 bytes.*the call is refused/);
+    expect(callsOf(w)).toBe(2);
+  }, 120_000);
+});
+
+describe("what the shell entry does not believe", () => {
+  const SERVER = "s".repeat(48);
+  const ALLOW = '{"hookSpecificOutput":{"x":"allow"}}';
+  /** A whole, well-formed answer: what the entry would print if it believed the listener. */
+  const WHOLE = `0 0 ${ALLOW.length}\n${ALLOW}`;
+  /**
+   * A listener on 127.0.0.1 standing in for the server: it greets with `greeting` and answers with `answer`, an
+   * "allow" that would let `rm -rf` through if the entry believed it.
+   */
+  async function impostor(greeting: string, answer: string | null = WHOLE) {
+    const held: net.Socket[] = [];
+    const server = net.createServer((socket) => {
+      socket.on("error", () => undefined);
+      socket.write(`${greeting}\n`);
+      // null: take the call and never answer.
+      socket.once("data", () => (answer === null ? held.push(socket) : socket.end(answer)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      port: (server.address() as net.AddressInfo).port,
+      close: () => {
+        for (const socket of held) socket.destroy();
+        server.close();
+      },
+    };
+  }
+
+  /** serve.tcp naming the impostor, written by this user, then changed by `plant`; the guard must still answer. */
+  async function refusesPlanted(plant: (w: World, file: string) => void): Promise<World> {
+    const w = world();
+    const fake = await impostor(`hookwire ${SERVER}`);
+    mkdirSync(w.run, { recursive: true, mode: 0o700 });
+    writeFileSync(info(w), `hookwire-tcp-1 ${fake.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
+    plant(w, info(w));
+    const answer = await w.start("rm -rf victim");
+    fake.close();
+    expect(denied(answer.stdout)).toBe("no rm -rf");
+    return w;
+  }
+
+  const me = () => [process.getuid?.() ?? 0, process.getgid?.() ?? 0] as const;
+
+  it("a serve.tcp that another user owns", async () => {
+    const w = await refusesPlanted((_w, file) => chownSync(file, 65534, 65534));
+    chownSync(info(w), ...me());
+  }, 60_000);
+
+  it("a server folder that another user owns", async () => {
+    const w = await refusesPlanted((w2) => chownSync(w2.run, 65534, 65534));
+    chownSync(w.run, ...me());
+  }, 60_000);
+
+  it("a link in place of serve.tcp", async () => {
+    await refusesPlanted((_w, file) => {
+      writeFileSync(`${file}.real`, readFileSync(file), { mode: 0o600 });
+      rmSync(file);
+      spawnSync("ln", ["-s", `${file}.real`, file]);
+    });
+  }, 60_000);
+
+  it("whatever listens on the port without the server's secret, and an answer cut short", async () => {
+    for (const [greeting, answer] of [
+      ["hookwire wrong", WHOLE],
+      [`hookwire ${SERVER}`, '0 0 500\n{"hookSpecificOutput"'],
+      [`hookwire ${SERVER}`, "garbage"],
+    ] as const) {
+      const w = world();
+      const fake = await impostor(greeting, answer);
+      mkdirSync(w.run, { recursive: true, mode: 0o700 });
+      writeFileSync(info(w), `hookwire-tcp-1 ${fake.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
+      const reply = await w.start("rm -rf victim");
+      fake.close();
+      expect(denied(reply.stdout)).toBe("no rm -rf");
+    }
+  }, 60_000);
+
+  it("refuses the call when the server takes the call and never answers", async () => {
+    const w = world();
+    const silent = await impostor(`hookwire ${SERVER}`, null);
+    mkdirSync(w.run, { recursive: true, mode: 0o700 });
+    writeFileSync(info(w), `hookwire-tcp-1 ${silent.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
+    const answer = await w.start("ls", { HOOKWIRE_ENTRY_WAIT: "1" });
+    silent.close();
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toMatchInlineSnapshot(`
+      "hookwire: the hookwire server did not answer in time; the call is refused.
+      "
+    `);
+  }, 60_000);
+});
+
+describe("the shell entry's exchange", () => {
+  it("passes the agent's project variables and the input byte for byte, and lists the variables the server reads", async () => {
+    const script = readFileSync(entry, "utf8");
+    const listed = /for name in ([A-Z_ ]+); do/.exec(script)?.[1]?.split(" ");
+    expect(listed).toEqual([...FORWARDED_VARIABLES]);
+
+    const w = world();
+    const calls: ShellCall[] = [];
+    const secrets = { client: "c".repeat(48), server: "s".repeat(48) };
+    const server = await listenForShell(
+      secrets,
+      {
+        call: async (call) => {
+          calls.push(call);
+          return { stdout: `got ${Buffer.byteLength(await call.input)}`, stderr: "é\n", code: 3 };
+        },
+        control: async () => "{}",
+      },
+      1024,
+    );
+    mkdirSync(w.run, { recursive: true, mode: 0o700 });
+    const port = (server.address() as net.AddressInfo).port;
+    writeFileSync(info(w), `hookwire-tcp-1 ${port} ${secrets.client} ${secrets.server} 1\n`, { mode: 0o600 });
+    const input = 'é {"x": "\\n"}\n\n';
+    const child = spawn("sh", ["-c", `${entry} claude PreToolUse`], {
+      env: { ...w.env, CLAUDE_PROJECT_DIR: "/a b/\nc é", GEMINI_PROJECT_DIR: "", OTHER_PROJECT_DIR: "/x" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.stdin.end(input);
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    server.close();
+    expect({ code, stdout, stderr }).toEqual({
+      code: 3,
+      stdout: `got ${Buffer.byteLength(input)}`,
+      stderr: "é\n",
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.env).toEqual({ CLAUDE_PROJECT_DIR: "/a b/\nc é", GEMINI_PROJECT_DIR: "" });
+    expect(await calls[0]?.input).toBe(input);
+  }, 60_000);
+});
