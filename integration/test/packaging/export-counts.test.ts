@@ -24,12 +24,14 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/loader/private-files": 5,
   "@hookwire/loader/user-config": 6,
   "@hookwire/loader/opencode-tools": 2,
+  "@hookwire/loader/project-root": 3,
   "@hookwire/opencode": 1,
   "@hookwire/pi": 2,
+  "@hookwire/project": 6,
   "@hookwire/settings-hooks": 58,
   "@hookwire/shell-rules": 37,
   "@hookwire/testing": 16,
-  "@hookwire/tool-wrapper": 23,
+  "@hookwire/tool-wrapper": 28,
   hookwire: 26,
 };
 

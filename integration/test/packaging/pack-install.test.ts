@@ -28,6 +28,7 @@ const PACKAGES = [
   "settings-hooks",
   "loader",
   "tool-wrapper",
+  "project",
   "host-kit",
   "testing",
   "cli",

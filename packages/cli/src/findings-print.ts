@@ -1,6 +1,6 @@
 // Prints findings (doctor's, and what did not load before emit / tool / run) as `✖ where: message` lines.
 
-import type { ProjectRoot } from "@hookwire/loader";
+import type { ProjectRoot } from "@hookwire/loader/project-root";
 import { EXIT } from "./errors.js";
 import type { Finding } from "./finding.js";
 import { spellCommand } from "./invocation.js";

@@ -6,6 +6,9 @@
  * @module hookwire
  * @document ../README.md
  */
+
+export type { ProjectRoot } from "@hookwire/loader/project-root";
+export { findProjectRoot, PROJECT_MARKERS } from "@hookwire/loader/project-root";
 export { VERSION } from "./command-table.js";
 export { doctorFindings, KNOWN_TOOLS, sourceFindings } from "./commands/doctor-checks.js";
 export type { DemoOptions, DemoResult } from "./demo/run-demo.js";

@@ -1,8 +1,9 @@
 // A runner for one CLI run that keeps what the hooks did along the way: messages, per-handler traces, errors.
-import { HookRunner, type HookUIContext, type LoadedHook } from "@hookwire/core";
+import type { HookRunner, HookUIContext } from "@hookwire/core";
+import { openProject } from "@hookwire/project";
 import type { DebugLog } from "./debug-print.js";
 import type { Output } from "./output.js";
-import { loadProject, type Project, resolveProject } from "./project.js";
+import { cliSessionEnv, configuredHooks, discoverOptions, type Project, resolveProject } from "./project.js";
 import { settingsRow, type TraceRow, traceRow } from "./trace-print.js";
 
 export interface HookMessage {
@@ -40,28 +41,32 @@ export async function observeProject(
   ui?: RunnerUI,
 ): Promise<ObservedProject> {
   const rows: TraceRow[] = [];
-  const log = debug?.(resolveProject(cwd).root);
-  const project = await loadProject(cwd, hooks, {
-    onHandlerRun: (run) => {
-      rows.push(settingsRow(run));
-      log?.run(run);
-    },
-    ...(log ? { debug: true, onHandlerSkipped: (skip) => log.skip(skip) } : {}),
+  const found = resolveProject(cwd);
+  const log = debug?.(found.root);
+  const sessionEnv = cliSessionEnv(found.root);
+  // Opened as every host opens a project; the command line's hooks added, the CLI session's environment kept.
+  const opened = await openProject({
+    cwd: found.root,
+    root: found.root,
+    configured: configuredHooks(found, hooks),
+    discover: discoverOptions({
+      onHandlerRun: (run) => {
+        rows.push(settingsRow(run));
+        log?.run(run);
+      },
+      ...(log ? { debug: true, onHandlerSkipped: (skip) => log.skip(skip) } : {}),
+      sessionEnv,
+    }),
+    runner: { handlerTimeout },
   });
-  const observed = observeRunner(project.result.hooks, project.cwd, rows, handlerTimeout, ui);
+  const project: Project = { cwd: found.root, found, result: opened.loaded, sessionEnv };
+  const observed = observeRunner(opened.runner, rows, ui);
   log?.watch(observed.runner, project.result.hooks);
   return { project, ...observed };
 }
 
 /** There is no session to send messages to, so they, every trace and every handler error are kept to print. */
-export function observeRunner(
-  hooks: readonly LoadedHook[],
-  cwd: string,
-  rows: TraceRow[] = [],
-  handlerTimeout = 0,
-  ui?: RunnerUI,
-): ObservedRunner {
-  const runner = new HookRunner(hooks, { cwd, handlerTimeout });
+function observeRunner(runner: HookRunner, rows: TraceRow[], ui?: RunnerUI): ObservedRunner {
   const messages: HookMessage[] = [];
   runner.initialize({
     ...(ui ? { uiContext: ui.ui, hasUI: ui.hasUI } : {}),

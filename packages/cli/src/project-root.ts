@@ -1,5 +1,5 @@
-// How the CLI says which project it works on (the search itself is the loader's `findProjectRoot`).
-import type { ProjectRoot } from "@hookwire/loader";
+// How the CLI says where a project is and how it was found (the search itself is the loader's).
+import type { ProjectRoot } from "@hookwire/loader/project-root";
 
 /** One line for the output: where the project is and how it was found. */
 export function describeRoot(found: ProjectRoot): string | undefined {

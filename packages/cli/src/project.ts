@@ -5,10 +5,9 @@ import {
   type DiscoverAndLoadResult,
   type DiscoverOptions,
   discoverAndLoadHooks,
-  findProjectRoot,
   HOOK_FORMATS,
-  type ProjectRoot,
 } from "@hookwire/loader";
+import { findProjectRoot, type ProjectRoot } from "@hookwire/loader/project-root";
 import {
   defaultSessionEnvDir,
   projectFolderName,
@@ -65,8 +64,7 @@ export async function loadProject(
   > = {},
 ): Promise<Project> {
   const found = resolveProject(cwd);
-  // Resolved from where the user typed them, then named from the project root (as the loader shows them).
-  const configured = hooks.map((hook) => shortPath(path.resolve(found.start, hook), found.root));
+  const configured = configuredHooks(found, hooks);
   const sessionEnv = cliSessionEnv(found.root);
   const result = await discoverAndLoadHooks(
     configured,
@@ -74,6 +72,11 @@ export async function loadProject(
     discoverOptions({ ...settings, sessionEnv }),
   );
   return { cwd: found.root, found, result, sessionEnv };
+}
+
+/** Hook paths given on the command line: resolved from where the user typed them, named from the project root. */
+export function configuredHooks(found: ProjectRoot, hooks: readonly string[]): string[] {
+  return hooks.map((hook) => shortPath(path.resolve(found.start, hook), found.root));
 }
 
 /** A path as the user would type it from the project folder. */

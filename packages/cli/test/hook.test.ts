@@ -27,10 +27,16 @@ const GUARD = `export default (pi: any) => {
 };
 `;
 
+/**
+ * A session id of this sandbox: every sandbox of a run shares one cache folder (vitest.global-setup.ts), and a
+ * session's project is fixed by its id (as a real agent's, unique).
+ */
+const sid = (box: Sandbox, name = "s-1") => `${path.basename(path.dirname(box.cwd))}-${name}`;
+
 /** A Claude Code PreToolUse stdin for `command`, in session `session`. */
 const pre = (box: Sandbox, command: string, session = "s-1") =>
   JSON.stringify({
-    session_id: session,
+    session_id: sid(box, session),
     transcript_path: "",
     cwd: box.cwd,
     hook_event_name: "PreToolUse",
@@ -50,6 +56,88 @@ function trusted(): Sandbox {
   expect(box.run(["trust", "--yes"]).code).toBe(0);
   return box;
 }
+
+/** A Claude Code PreToolUse for `command`, run from `cwd` in session `session` (absent: no session id). */
+const preIn = (cwd: string, command: string, session?: string) =>
+  JSON.stringify({
+    ...(session === undefined ? {} : { session_id: session }),
+    transcript_path: "",
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "toolu_1",
+  });
+
+describe("the project is the session's", () => {
+  // The agent's own variable is what a real agent sets; these cases run without it unless they say so.
+  const without = { CLAUDE_PROJECT_DIR: undefined, GEMINI_PROJECT_DIR: undefined };
+  const run = (box: Sandbox, input: string, env: Record<string, string | undefined> = without) => {
+    const out = box.run(["hook", "claude", "PreToolUse"], { input, env: { ...without, ...env } });
+    return out.stdout ? JSON.parse(out.stdout).hookSpecificOutput : undefined;
+  };
+  /** A trusted project whose guard blocks rm -rf, and `sub`: a folder the model made look like a project. */
+  const withSub = () => {
+    const box = trusted();
+    const sub = path.join(box.cwd, "sub");
+    mkdirSync(path.join(sub, ".git"), { recursive: true });
+    mkdirSync(path.join(sub, ".claude"), { recursive: true });
+    return { box, sub };
+  };
+
+  it("keeps the session's first project after a cd into a folder with its own .git and .claude", () => {
+    const { box, sub } = withSub();
+    expect(run(box, preIn(box.cwd, "ls", sid(box, "s-cd"))).permissionDecision).toBeUndefined();
+    const after = run(box, preIn(sub, "rm -rf ../victim", sid(box, "s-cd")));
+    expect(after).toMatchObject({ permissionDecision: "deny", permissionDecisionReason: "no rm -rf" });
+  });
+
+  it("takes the agent's own project variable over the folder of the session's first event", () => {
+    const { box, sub } = withSub();
+    const first = run(box, preIn(sub, "rm -rf ../victim", sid(box, "s-var")), {
+      CLAUDE_PROJECT_DIR: box.cwd,
+    });
+    expect(first.permissionDecision).toBe("deny");
+  });
+
+  it("gives each session its own project, and a later event cannot move either", () => {
+    const { box, sub } = withSub();
+    // Session B starts in sub: sub is its project (untrusted, nothing of it runs); session A's stays guarded.
+    expect(run(box, preIn(sub, "ls", sid(box, "s-b"))).permissionDecision).toBeUndefined();
+    expect(run(box, preIn(box.cwd, "ls", sid(box, "s-a"))).permissionDecision).toBeUndefined();
+    expect(run(box, preIn(box.cwd, "rm -rf x", sid(box, "s-b"))).permissionDecision).toBeUndefined();
+    expect(run(box, preIn(sub, "rm -rf x", sid(box, "s-a"))).permissionDecision).toBe("deny");
+  });
+
+  it("keeps a reused session id's projects apart by their transcripts (one id passed to agents in two projects)", () => {
+    const { box, sub } = withSub();
+    const inSession = (cwd: string, transcript: string) => {
+      const input = JSON.parse(preIn(cwd, "rm -rf x", sid(box, "fixed")));
+      return run(box, JSON.stringify({ ...input, transcript_path: transcript })).permissionDecision;
+    };
+    expect(inSession(sub, "/t/sub.jsonl")).toBeUndefined();
+    expect(inSession(box.cwd, "/t/root.jsonl")).toBe("deny");
+    expect(inSession(box.cwd, "/t/sub.jsonl")).toBeUndefined();
+    expect(inSession(sub, "/t/root.jsonl")).toBe("deny");
+  });
+
+  it("without a session id, remembers nothing: each event's own folder is its project", () => {
+    const { box, sub } = withSub();
+    expect(run(box, preIn(box.cwd, "rm -rf x")).permissionDecision).toBe("deny");
+    // No session to hold a root by: the event's folder decides, and it pins nothing for a later session-less one.
+    expect(run(box, preIn(sub, "rm -rf x")).permissionDecision).toBeUndefined();
+    expect(run(box, preIn(box.cwd, "rm -rf x", "")).permissionDecision).toBe("deny");
+  });
+
+  it("ignores a project variable that is not an absolute path to a folder", () => {
+    const { box, sub } = withSub();
+    expect(run(box, preIn(box.cwd, "ls", sid(box, "s-rel"))).permissionDecision).toBeUndefined();
+    for (const value of ["sub", path.join(box.cwd, "missing"), ""]) {
+      const answer = run(box, preIn(sub, "rm -rf x", sid(box, "s-rel")), { CLAUDE_PROJECT_DIR: value });
+      expect(answer.permissionDecision, value).toBe("deny");
+    }
+  });
+});
 
 describe("hookwire hook claude", () => {
   it("answers a block with Claude Code's deny and the reason, and a harmless call with nothing to decide", () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { findProjectRoot } from "@hookwire/loader";
+import { findProjectRoot } from "@hookwire/loader/project-root";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeRoot } from "../src/project-root.js";
 

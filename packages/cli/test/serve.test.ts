@@ -51,9 +51,12 @@ function trustedProject(): Sandbox {
   return box;
 }
 
+/** A session id of this sandbox: the sandboxes of a run share one cache folder, where a session's project is kept. */
+const sid = (box: Sandbox, name = "s-1") => `${path.basename(path.dirname(box.cwd))}-${name}`;
+
 const preToolUse = (box: Sandbox, command: string, session = "s-1") =>
   JSON.stringify({
-    session_id: session,
+    session_id: sid(box, session),
     transcript_path: "",
     cwd: box.cwd,
     hook_event_name: "PreToolUse",
@@ -155,7 +158,7 @@ describe("hookwire serve", () => {
     expect(await reason()).toBe("second version");
   }, 60_000);
 
-  it("stops running a project hook edited after trust, says to trust again, and runs it once trusted", async () => {
+  it("refuses tool calls while a project hook edited after trust is not trusted again, naming it, and runs it once trusted", async () => {
     const box = trustedProject();
     const server = await started(box);
     const answer = async () =>
@@ -165,13 +168,38 @@ describe("hookwire serve", () => {
       };
     expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("no rm -rf");
     write(path.join(box.cwd, ".hookwire/hooks/guard.ts"), guard("edited after trust"));
-    const untrusted = await answer();
-    expect(untrusted.hookSpecificOutput?.permissionDecision).toBeUndefined();
-    expect(untrusted.systemMessage).toContain("did not run");
-    expect(untrusted.systemMessage).toContain("trust");
+    const changed = await answer();
+    // The edited guard does not run, and the call is not let through unguarded either.
+    expect(changed.hookSpecificOutput?.permissionDecision).toBe("deny");
+    expect(
+      changed.hookSpecificOutput?.permissionDecisionReason?.replaceAll(box.cwd, "<project>"),
+    ).toMatchInlineSnapshot(
+      `"hookwire: the project's hooks changed since it was trusted: hook .hookwire/hooks/guard.ts edited. Its tool calls are refused until you review and trust them: pnpm exec hookwire trust --cwd <project>"`,
+    );
+    // The user is told too, once in the session: some agents show the model's reason to no one.
+    expect(changed.systemMessage).toBe(changed.hookSpecificOutput?.permissionDecisionReason);
     expect(box.run(["trust", "--yes"]).code).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await answer()).hookSpecificOutput?.permissionDecisionReason).toBe("edited after trust");
+  }, 60_000);
+
+  it("keeps each session's first project: a later event from a folder with its own .git does not move it", async () => {
+    const box = trustedProject();
+    const sub = path.join(box.cwd, "sub");
+    mkdirSync(path.join(sub, ".git"), { recursive: true });
+    const server = await started(box);
+    const from = async (cwd: string, session: string) => {
+      const body = JSON.parse(preToolUse(box, "rm -rf ../victim", session));
+      const reply = await post(`${server.url}/claude`, JSON.stringify({ ...body, cwd }), server.headers);
+      return (reply.json as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput
+        ?.permissionDecision;
+    };
+    expect(await from(box.cwd, "s-root")).toBe("deny");
+    expect(await from(sub, "s-root")).toBe("deny");
+    // A session that started in sub has sub (untrusted, no hooks) for its project; the other keeps its own.
+    expect(await from(sub, "s-sub")).toBeUndefined();
+    expect(await from(box.cwd, "s-sub")).toBeUndefined();
+    expect(await from(sub, "s-root")).toBe("deny");
   }, 60_000);
 
   it("reads a session's file again once another process wrote it, and not at all once others could write it", async () => {
@@ -190,7 +218,7 @@ describe("hookwire serve", () => {
     const server = await started(box);
     const event = (name: string, fields: object) =>
       JSON.stringify({
-        session_id: "s-1",
+        session_id: sid(box),
         transcript_path: "",
         cwd: box.cwd,
         hook_event_name: name,
@@ -286,17 +314,17 @@ const pids = (box: Sandbox) =>
     .map(Number);
 
 /** `hookwire hook claude PreToolUse` as Claude Code runs it, in the background. */
-function hookAsync(box: Sandbox, command: string) {
+function hookAsync(box: Sandbox, command: string, input = preToolUse(box, command), env: object = {}) {
   const child = spawn(process.execPath, [bin, "hook", "claude", "PreToolUse"], {
     cwd: box.cwd,
-    env: boxEnv(box),
+    env: { ...boxEnv(box), ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString("utf8");
   });
-  child.stdin.end(preToolUse(box, command));
+  child.stdin.end(input);
   return new Promise<{ code: number | null; json: { hookSpecificOutput: Record<string, string> } }>(
     (resolve) => child.on("close", (code) => resolve({ code, json: JSON.parse(stdout) })),
   );
@@ -307,6 +335,17 @@ describe("hookwire hook with a server running", () => {
     const box = pidProject();
     const server = await started(box);
     const answer = await hookAsync(box, "rm -rf build");
+    expect(answer.json.hookSpecificOutput.permissionDecision).toBe("deny");
+    expect(pids(box)).toEqual([server.child.pid]);
+  }, 60_000);
+
+  it("sends the agent's project variable along: the server guards the project Claude Code names, not the event's folder", async () => {
+    const box = pidProject();
+    const sub = path.join(box.cwd, "sub");
+    mkdirSync(path.join(sub, ".git"), { recursive: true });
+    const server = await started(box);
+    const fromSub = JSON.stringify({ ...JSON.parse(preToolUse(box, "rm -rf ../x", "s-var")), cwd: sub });
+    const answer = await hookAsync(box, "", fromSub, { CLAUDE_PROJECT_DIR: box.cwd });
     expect(answer.json.hookSpecificOutput.permissionDecision).toBe("deny");
     expect(pids(box)).toEqual([server.child.pid]);
   }, 60_000);

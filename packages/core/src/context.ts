@@ -86,6 +86,13 @@ export interface HookContext {
   getSystemPrompt(): string;
 }
 
+/**
+ * What one emit's handlers see differently from the runner's context: whether they may ask (the agent's own
+ * question on this event), and the session of the call in progress. Given to `emit`, it makes a context for that
+ * emit alone; nothing shared is refilled.
+ */
+export type CallContext = Partial<Pick<HookContext, "hasUI" | "sessionManager">>;
+
 export interface ContextUsage {
   tokens: number | null;
   contextWindow: number;

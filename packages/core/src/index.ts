@@ -18,6 +18,7 @@ export type {
   ShortcutOptions,
 } from "./api.js";
 export type {
+  CallContext,
   CompactOptions,
   ContextUsage,
   HookCommandContext,

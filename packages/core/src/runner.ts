@@ -1,6 +1,7 @@
 // HookRunner: dispatches events to loaded hooks by the combination policy of each event.
 import type { MessageRenderer, RegisteredCommand, RegisteredFlag, RegisteredShortcut } from "./api.js";
 import type {
+  CallContext,
   CompactOptions,
   ContextUsage,
   HookCommandContext,
@@ -233,9 +234,13 @@ export class HookRunner {
     return has;
   }
 
-  /** Run an event's handlers and combine their results by the event's policy. */
-  emit<E extends AnyHookEvent>(event: E): Promise<HookEmitOutcome<E["type"]>> {
-    return this.#dispatch(event.type).run(event, this.#context) as Promise<HookEmitOutcome<E["type"]>>;
+  /**
+   * Run an event's handlers and combine their results by the event's policy. `call`: what this emit's context
+   * says differently (a context of its own for this emit; the runner's is not touched).
+   */
+  emit<E extends AnyHookEvent>(event: E, call?: CallContext): Promise<HookEmitOutcome<E["type"]>> {
+    const context = call === undefined ? this.#context : callContext(this.#context, call);
+    return this.#dispatch(event.type).run(event, context) as Promise<HookEmitOutcome<E["type"]>>;
   }
 
   /** tool_call: a handler error rejects (the tool wrapper turns it into a block). */
@@ -420,4 +425,12 @@ export class HookRunner {
       getSystemPrompt: init?.getSystemPrompt ?? (() => ""),
     };
   }
+}
+
+/** `base` with `call`'s members over it, its getters (`model`, `signal`) kept live: a new object per emit. */
+function callContext(base: HookContext, call: CallContext): HookContext {
+  const context = Object.create(Object.getPrototypeOf(base), Object.getOwnPropertyDescriptors(base));
+  if (call.hasUI !== undefined) context.hasUI = call.hasUI;
+  if (call.sessionManager !== undefined) context.sessionManager = call.sessionManager;
+  return context as HookContext;
 }

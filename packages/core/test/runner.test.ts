@@ -864,3 +864,40 @@ describe("commands, renderers and host wiring", () => {
     expect(calls).toEqual(["new:s.jsonl"]);
   });
 });
+
+describe("a call's own context (emit's second argument)", () => {
+  it("gives each emit its own hasUI and session, even while another emit is still running, and leaves the runner's alone", async () => {
+    const session = (name: string) => ({
+      getEntries: () => [],
+      getBranch: () => [],
+      getLeafEntry: () => undefined,
+      getSessionFile: () => name,
+    });
+    let release: () => void = () => {};
+    const first = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { runner, log } = await runnerOf({
+      "seen.ts": (pi, log) =>
+        pi.on("tool_call", async (event, ctx) => {
+          if (event.toolCallId === "slow") await first;
+          log.push(`${event.toolCallId} hasUI=${ctx.hasUI} session=${ctx.sessionManager.getSessionFile()}`);
+        }),
+    });
+    runner.initialize({ sendMessageHandler: () => {}, appendEntryHandler: () => {}, hasUI: false });
+    const slow = runner.emit(
+      { ...toolCall, toolCallId: "slow" },
+      { hasUI: true, sessionManager: session("a") },
+    );
+    await runner.emit({ ...toolCall, toolCallId: "fast" }, { hasUI: false, sessionManager: session("b") });
+    release();
+    await slow;
+    await runner.emit({ ...toolCall, toolCallId: "plain" });
+    expect(log).toEqual([
+      "fast hasUI=false session=b",
+      "slow hasUI=true session=a",
+      "plain hasUI=false session=undefined",
+    ]);
+    expect(runner.createContext().hasUI).toBe(false);
+  });
+});

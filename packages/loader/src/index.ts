@@ -32,8 +32,6 @@ export { defaultCacheRoot } from "./load/cache-dir.js";
 export type { HookModuleRequest, LoadHooksOptions, LoadHooksResult } from "./load/load-hooks.js";
 export { loadHooks } from "./load/load-hooks.js";
 export { opencodePluginProvider } from "./opencode/provider.js";
-export type { ProjectRoot } from "./project-root.js";
-export { findProjectRoot } from "./project-root.js";
 export { resolvePath } from "./resolve-path.js";
 export type { TrustGuard } from "./trust/guard.js";
 export type { ProjectTrustStatus, TrustChange } from "./trust/project-trust.js";

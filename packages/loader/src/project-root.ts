@@ -1,9 +1,12 @@
-// Finds the project a command or an agent session works on: the nearest folder at or above the start that holds
-// .git, a hook folder or an agent's folder (the markers of the agent registry).
+// `@hookwire/loader/project-root`: the project a command or an agent session works on, the nearest folder at or above
+// the start that holds .git, a hook folder or an agent's folder (the markers of the agent registry). An entry beside
+// the loader's API, which stays within its export count; the in-process packages import it without the CLI.
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PROJECT_MARKERS } from "@hookwire/settings-hooks/agents";
+
+export { PROJECT_MARKERS };
 
 export interface ProjectRoot {
   root: string;

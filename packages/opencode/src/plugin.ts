@@ -1,14 +1,8 @@
 // The opencode plugin: the project's hooks loaded once per opencode instance and run on its tool hooks, in-process.
-import {
-  type AttributedText,
-  type ContentPart,
-  errorMessage,
-  HookRunner,
-  type SessionEntry,
-  type ToolCallOutcome,
-} from "@hookwire/core";
-import { discoverAndLoadHooks, findProjectRoot, HOOK_FORMATS } from "@hookwire/loader";
+import type { AttributedText, ContentPart, SessionEntry } from "@hookwire/core";
+import { HOOK_FORMATS } from "@hookwire/loader";
 import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/loader/opencode-tools";
+import { openProject } from "@hookwire/project";
 import { appendAdditionalContext, DEFAULT_BLOCK_REASON } from "@hookwire/tool-wrapper";
 
 /** Every format but opencode's own plugins, which opencode runs itself (no hook runs twice). */
@@ -50,21 +44,6 @@ function rewrite(target: Record<string, unknown>, next: Record<string, unknown>)
  * returns; `tool.execute.before` blocks a call by throwing (the model reads the message).
  */
 export async function HookwirePlugin(input: PluginInput) {
-  const cwd = input.directory ?? process.cwd();
-  const root = findProjectRoot(cwd).root;
-  const loaded = await discoverAndLoadHooks([], root, { formats: OPENCODE_FORMATS });
-  const first = loaded.skipped[0];
-  if (first) {
-    const count = loaded.skipped.length;
-    process.stderr.write(
-      `hookwire: ${count} project hook${count === 1 ? "" : "s"} did not run: ${first.reason}. ` +
-        `Review and trust them: ${first.trustCommand} — then restart opencode.\n`,
-    );
-  }
-  for (const failure of loaded.errors) process.stderr.write(`hookwire: ${failure.error.message}\n`);
-  for (const warning of loaded.warnings) process.stderr.write(`hookwire: ${warning.message}\n`);
-  if (loaded.hooks.length === 0) return {};
-
   const entries: SessionEntry[] = [];
   // What hooks append, kept for this opencode process (opencode's session is not a plugin's to write).
   const sessionManager = {
@@ -73,7 +52,16 @@ export async function HookwirePlugin(input: PluginInput) {
     getLeafEntry: () => entries.at(-1),
     getSessionFile: () => undefined,
   };
-  const runner = new HookRunner(loaded.hooks, { cwd: root, sessionManager });
+  const { loaded, runner, gate, notices, trust } = await openProject({
+    cwd: input.directory ?? process.cwd(),
+    discover: { formats: OPENCODE_FORMATS },
+    runner: { sessionManager },
+    wording: { after: " — then restart opencode." },
+  });
+  for (const notice of notices) process.stderr.write(`${notice}\n`);
+  // A project whose hooks changed since it was trusted keeps its gate: every call is refused until it is trusted.
+  if (loaded.hooks.length === 0 && trust.state !== "changed") return {};
+
   runner.initialize({
     // opencode's plugin hooks have no way to add a message; what a hook sends is shown, not lost silently.
     sendMessageHandler: (message) =>
@@ -89,23 +77,17 @@ export async function HookwirePlugin(input: PluginInput) {
 
   return {
     "tool.execute.before": async (call: BeforeInput, output: { args: Record<string, unknown> }) => {
-      if (!runner.hasHandlersFor("tool_call", call.tool)) return;
-      let outcome: ToolCallOutcome;
-      try {
-        outcome = await runner.emit({
-          type: "tool_call",
-          toolName: call.tool,
-          toolCallId: call.callID,
-          input: nativeInput(call.tool, output.args),
-        });
-      } catch (error) {
-        throw new Error(errorMessage(error));
-      }
-      if (outcome.block) throw new Error(outcome.reason ?? DEFAULT_BLOCK_REASON);
+      if (!gate.wants(call.tool)) return;
+      const outcome = await gate.check({
+        toolName: call.tool,
+        toolCallId: call.callID,
+        input: nativeInput(call.tool, output.args),
+      });
+      if (outcome.action === "deny") throw new Error(outcome.reason ?? DEFAULT_BLOCK_REASON);
       // opencode has no confirmation a plugin can ask for: an ask or a defer refuses the call.
-      if (outcome.permission && outcome.permission.decision !== "allow")
+      if (outcome.action === "ask")
         throw new Error(
-          outcome.permission.reason ?? `A hook asked to ${outcome.permission.decision} this call`,
+          outcome.permission?.reason ?? `A hook asked to ${outcome.permission?.decision} this call`,
         );
       if (outcome.inputModified) rewrite(output.args, toOpencodeArgs(call.tool, outcome.input));
       if (outcome.additionalContext.length > 0) pending.set(call.callID, outcome.additionalContext);

@@ -74,6 +74,22 @@ describe("@hookwire/opencode on tool.execute.before", () => {
     await hooks["tool.execute.before"](call("todowrite"), { args });
     expect(args).toEqual({ todos: [{ content: "mine", status: "pending" }] });
   });
+
+  it("refuses every call while the trusted project's guard changed, naming it and the trust command", async () => {
+    await plugin("changed");
+    writeFileSync(
+      path.join(root, "changed/.hookwire/hooks/guard.js"),
+      "export default function guard() {}\n",
+    );
+    const { HookwirePlugin } = await import(pathToFileURL(PLUGIN).href);
+    const hooks = await HookwirePlugin({ directory: path.join(root, "changed") });
+    const refused = hooks["tool.execute.before"](call("read"), { args: { filePath: "/p/a.ts" } });
+    await expect(refused).rejects.toThrow("changed since it was trusted");
+    const reason = await refused.catch((error: Error) => error.message.replace(root, "<root>"));
+    expect(reason).toMatchInlineSnapshot(
+      `"hookwire: the project's hooks changed since it was trusted: hook .hookwire/hooks/guard.js edited. Its tool calls are refused until you review and trust them: hookwire trust --cwd <root>/changed — then restart opencode."`,
+    );
+  });
 });
 
 describe("docs/hosts.md's opencode rows", () => {

@@ -11,17 +11,23 @@ import { loadPiProject } from "./load.js";
  * later adds an event.
  */
 export default async function hookwire(pi: ExtensionAPI): Promise<void> {
-  const project = await loadPiProject(process.cwd());
   const live = new LiveContext();
+  const project = await loadPiProject(process.cwd(), live);
   const pendingNotices = [...project.notices];
   const showNotices = (ctx: ExtensionContext) => {
     for (const text of pendingNotices.splice(0)) say(ctx, text, "warning");
   };
+  if (project.trust.state === "changed") {
+    // The project's guards changed since it was trusted and do not run: no tool call goes through unguarded
+    // (subscribed first, so pi stops at this block before the user's hooks see the call).
+    const reason = project.trust.notice;
+    pi.on("tool_call", async () => ({ block: true, reason }));
+  }
   if (project.loaded.hooks.length === 0) {
     if (pendingNotices.length > 0) pi.on("session_start", async (_event, ctx) => showNotices(ctx));
     return;
   }
-  const { runner, enter } = piRunner(pi, project.loaded.hooks, project.root, live);
+  const { runner, enter } = piRunner(pi, project.runner, live);
   const events = piEvents(runner, project.root, (ctx, reason) => say(ctx, `hookwire: ${reason}`, "warning"));
   const subscribed = new Set<PiEvent>();
   let version = -1;

@@ -1,10 +1,9 @@
 // hookwire's runner with pi as its host: pi's session, UI and actions behind the runner's host interface.
 import {
   createNoOpUIContext,
-  HookRunner,
+  type HookRunner,
   type HookRunnerInit,
   type HookUIContext,
-  type LoadedHook,
   type ReadonlySessionManager,
 } from "@hookwire/core";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
@@ -19,7 +18,7 @@ export function say(ctx: ExtensionContext | undefined, text: string, level: "war
 }
 
 /** pi's current session, read-only, as the runner's hooks query it. */
-function sessionOf(live: LiveContext): ReadonlySessionManager {
+export function sessionOf(live: LiveContext): ReadonlySessionManager {
   const session = () => live.ctx?.sessionManager;
   return {
     getEntries: () => (session()?.getEntries() ?? []) as never,
@@ -46,9 +45,8 @@ function uiOf(live: LiveContext): HookUIContext {
   return ui as unknown as HookUIContext;
 }
 
-/** The runner over the loaded hooks, connected to pi once pi's first event says whether it has a UI. */
-export function piRunner(pi: ExtensionAPI, hooks: readonly LoadedHook[], cwd: string, live: LiveContext) {
-  const runner = new HookRunner(hooks, { cwd, sessionManager: sessionOf(live) });
+/** The project's runner, connected to pi once pi's first event says whether it has a UI. */
+export function piRunner(pi: ExtensionAPI, runner: HookRunner, live: LiveContext) {
   let connected = false;
   const seen = new Set<string>();
   runner.onError((error) => {

@@ -151,6 +151,24 @@ describe("@hookwire/pi inside pi's own runner", () => {
       `"hookwire: 1 project hook did not run: the project is not trusted. Review and trust them: hookwire trust --cwd <root>/untrusted — then /reload pi."`,
     );
   });
+
+  it("refuses every tool call while the trusted project's guard changed, naming it, and tells the user once", async () => {
+    const dir = await project("changed", true);
+    writeFileSync(path.join(dir, ".hookwire/hooks/guard.js"), "export default function guard() {}\n");
+    const { runner, shown } = await piWith(dir);
+    await runner.emit({ type: "session_start", reason: "startup" });
+    const refused = await runner.emitToolCall({
+      type: "tool_call",
+      toolName: "bash",
+      toolCallId: "1",
+      input: { command: "ls" },
+    });
+    expect(refused.block).toBe(true);
+    expect(refused.reason.replace(root, "<root>")).toMatchInlineSnapshot(
+      `"hookwire: the project's hooks changed since it was trusted: hook .hookwire/hooks/guard.js edited. Its tool calls are refused until you review and trust them: hookwire trust --cwd <root>/changed — then /reload pi."`,
+    );
+    expect(shown).toEqual([refused.reason]);
+  });
 });
 
 describe("docs/hosts.md's pi rows", () => {

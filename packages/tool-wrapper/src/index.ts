@@ -26,4 +26,6 @@ export { resolvePermission } from "./permissions/resolve.js";
 export type { CompiledRule, PermissionConfig, PermissionRules, RuleList } from "./permissions/rules.js";
 export { compilePermissionRules } from "./permissions/rules.js";
 export { registeredTool, registeredTools } from "./registered-tools.js";
+export type { GatedCall, ToolAction, ToolGateOptions, ToolVerdict } from "./tool-gate.js";
+export { ToolGate } from "./tool-gate.js";
 export { HookToolWrapper, wrapTools } from "./wrapper.js";

@@ -15,6 +15,8 @@ import type { Decision } from "../log/decision-log.js";
 import { recordDecision } from "../log/record.js";
 import { closeOnFailure, failureDecision, failureSink, thrownOutcome } from "./hook-failures.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
+import { projectVariable } from "./project-variable.js";
+import { sessionRootsDir } from "./session-root.js";
 import { SessionStore } from "./session-store.js";
 import { ASK_REFUSED, STATUS_UNAPPLIED, unappliedDecision } from "./unapplied.js";
 
@@ -159,11 +161,15 @@ export async function handleHookEvent(
       );
     const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
     const cwd = session.cwd || process.cwd();
-    const root = projects.rootOf(cwd);
+    // The session's project, not the folder this event came from: a `cd` does not move the guards.
+    const root = projects.roots.rootOf(agent.id, session, cwd, projectVariable(agent.id, request.env ?? {}));
     record.session = session.sessionId;
     record.project = root;
     const store = new SessionStore(agent.id, session.sessionId, root, projects.sessions);
-    if (spec.native === "session_start") SessionStore.prune();
+    if (spec.native === "session_start") {
+      SessionStore.prune();
+      SessionStore.prune(sessionRootsDir());
+    }
     const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
     const tool = (event as { toolName?: unknown }).toolName;
     if (typeof tool === "string") record.tool = tool;
@@ -198,29 +204,25 @@ export async function handleHookEvent(
       model: typeof stdin.model === "string" ? stdin.model : undefined,
     };
     const messages = sinks.messages;
-    if (loaded.skipped.length > 0) {
-      // Only an untrusted project's notice needs these: a trusted call never loads them.
-      const [{ spellCommand }, { applies }] = await Promise.all([
-        import("../invocation.js"),
-        import("../connect/capabilities.js"),
-      ]);
-      const first = loaded.skipped[0] as (typeof loaded.skipped)[number];
-      const text =
-        `hookwire: ${loaded.skipped.length} project hook${loaded.skipped.length === 1 ? "" : "s"} did not run: ${first.reason}. ` +
-        `Review and trust them: ${spellCommand(first.trustCommand)}`;
+    const trust = project.trust;
+    if (trust.state !== "trusted") {
       // The model is told too: its guards are off, and some agents show a hook's line to no one.
-      if (note(text) && applies(dialect, spec, "context"))
-        messages.push({ text, hookPath: "hookwire", followUp: false });
+      const { applies } = await import("../connect/capabilities.js");
+      if (note(trust.notice) && applies(dialect, spec, "context"))
+        messages.push({ text: trust.notice, hookPath: "hookwire", followUp: false });
     }
     for (const { path: file, error } of loaded.errors) notLoaded(displayPath(file, root), error.message);
 
     let outcome: unknown;
     try {
+      // A tool call's hooks run behind the project's gate (a hook that fails blocks it; a changed project refuses it).
       outcome = await project.run(callSession, sinks, event, reverse.asks === true);
     } catch (error) {
-      // A tool_call handler that throws blocks the call (fail-safe), naming the hook.
       outcome = thrownOutcome(error, failures);
     }
+    // The gate's deny for a hook that threw is that hook's failure too: named in the answer, logged as error.
+    const verdict = outcome as { denied?: string; error?: unknown } | undefined;
+    if (verdict?.denied === "error") thrownOutcome(verdict.error, failures);
     if (gatesTools(spec)) outcome = closeOnFailure(outcome, failures, request.failClosedHooks === true, note);
     const asked = sinks.asked;
     // A hook that asks for one more turn every time must not keep the agent going forever.

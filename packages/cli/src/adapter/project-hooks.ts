@@ -7,20 +7,19 @@ import {
   createNoOpUIContext,
   type HookError,
   type HookEvent,
-  HookRunner,
+  type HookRunner,
   type NativeEventName,
   type ReadonlySessionManager,
+  type ToolCallEvent,
 } from "@hookwire/core";
-import {
-  type DiscoverAndLoadResult,
-  discoverAndLoadHooks,
-  findProjectRoot,
-  HOOK_FORMATS,
-} from "@hookwire/loader";
+import { type DiscoverAndLoadResult, HOOK_FORMATS } from "@hookwire/loader";
 import { defaultTrustStorePath } from "@hookwire/loader/user-config";
+import { type OpenedProject, openProject, type ProjectTrust } from "@hookwire/project";
 import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
 import { hookAgent, WATCHED_FOLDERS } from "@hookwire/settings-hooks/agents";
+import type { ToolGate } from "@hookwire/tool-wrapper";
 import { HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
+import { SessionRoots } from "./session-root.js";
 import { SessionFiles } from "./session-store.js";
 
 /** Sessions a server keeps the file of, per project it keeps (agents run a few sessions per project at once). */
@@ -80,14 +79,24 @@ export class ProjectHooks {
   readonly #states: Record<string, unknown>;
   readonly #initialStates: string;
 
+  readonly root: string;
+  readonly loaded: DiscoverAndLoadResult;
+  readonly runner: HookRunner;
+  readonly trust: ProjectTrust;
+  readonly #gate: ToolGate;
+
   private constructor(
     readonly agent: DialectId,
-    readonly root: string,
-    readonly loaded: DiscoverAndLoadResult,
-    readonly runner: HookRunner,
+    opened: OpenedProject,
     states: Record<string, unknown>,
     watch: boolean,
   ) {
+    const { root, loaded } = opened;
+    this.root = root;
+    this.loaded = loaded;
+    this.runner = opened.runner;
+    this.trust = opened.trust;
+    this.#gate = opened.gate;
     this.#states = states;
     this.#initialStates = JSON.stringify(states);
     const home = os.homedir();
@@ -119,33 +128,30 @@ export class ProjectHooks {
     const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
     const current = () => (self ? self.#call : undefined);
-    const loaded = await discoverAndLoadHooks([], root, {
-      // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
-      formats: HOOK_FORMATS,
-      runSettings: (source) => !hookAgent(agent).runsItself(source),
-      settings: {
-        // The session of the event being run; the agent keeps the transcript, hookwire writes none.
-        hostSession: () => {
-          const now = current()?.session ?? session;
-          return { sessionId: now.sessionId || "hookwire-hook", transcriptPath: now.transcriptPath };
-        },
-        transcriptPath: session.transcriptPath,
-        ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
-        ...(session.effort ? { effort: session.effort } : {}),
-        states,
-      },
-    });
-    const sessionManager: ReadonlySessionManager = {
-      getEntries: () => current()?.sinks.sessionManager.getEntries() ?? [],
-      getBranch: () => current()?.sinks.sessionManager.getBranch() ?? [],
-      getLeafEntry: () => current()?.sinks.sessionManager.getLeafEntry(),
-      getSessionFile: () => current()?.sinks.sessionManager.getSessionFile(),
-    };
-    const runner = new HookRunner(loaded.hooks, {
+    const opened = await openProject({
       cwd: root,
-      sessionManager,
-      handlerTimeout: HANDLER_TIMEOUT_MS,
+      root,
+      discover: {
+        // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
+        formats: HOOK_FORMATS,
+        runSettings: (source) => !hookAgent(agent).runsItself(source),
+        settings: {
+          // The session of the event being run; the agent keeps the transcript, hookwire writes none.
+          hostSession: () => {
+            const now = current()?.session ?? session;
+            return { sessionId: now.sessionId || "hookwire-hook", transcriptPath: now.transcriptPath };
+          },
+          transcriptPath: session.transcriptPath,
+          ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
+          ...(session.effort ? { effort: session.effort } : {}),
+          states,
+        },
+      },
+      runner: { handlerTimeout: HANDLER_TIMEOUT_MS },
+      // Only a project that did not run needs the command spelled: a trusted call never loads this.
+      wording: { spell: async (command) => (await import("../invocation.js")).spellCommand(command) },
     });
+    const runner = opened.runner;
     runner.initialize({
       sendMessageHandler: (message, options, hookPath) =>
         current()?.sinks.messages.push({
@@ -173,7 +179,7 @@ export class ProjectHooks {
     });
     runner.onError((error) => current()?.sinks.failed(error));
     runner.guardProcess();
-    self = new ProjectHooks(agent, root, loaded, runner, states, watch);
+    self = new ProjectHooks(agent, opened, states, watch);
     return self;
   }
 
@@ -212,11 +218,14 @@ export class ProjectHooks {
   ): Promise<T> {
     const task = this.#queue.then(async () => {
       this.#enter(session);
-      // The one context every emit gets: whether hooks may ask is the event's (the agent's "ask" where it has one).
-      (this.runner.createContext() as { hasUI: boolean }).hasUI = hasUI;
       this.#call = { sinks, session };
+      // This emit's own context: whether hooks may ask is the event's (the agent's "ask" where it has one), and
+      // the session is the call's.
+      const context = { hasUI, sessionManager: sinks.sessionManager };
       try {
-        return (await this.runner.emit(event as never)) as T;
+        // A tool call goes through the gate: a failing hook blocks it, a changed project refuses it.
+        if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent, context)) as T;
+        return (await this.runner.emit(event as never, context)) as T;
       } finally {
         this.#call = undefined;
         this.#leave(session);
@@ -263,24 +272,13 @@ function textOf(content: unknown): string {
  */
 export class ProjectPool {
   readonly #projects = new Map<string, Promise<ProjectHooks>>();
-  readonly #roots = new Map<string, string>();
   readonly sessions: SessionFiles;
+  /** Each agent session's project root, fixed at its first event. */
+  readonly roots: SessionRoots;
 
   constructor(readonly max: number) {
     this.sessions = new SessionFiles(max * SESSION_FILES_PER_PROJECT);
-  }
-
-  /** The project root of `cwd` (the nearest folder with .git or a hook folder), remembered per cwd. */
-  rootOf(cwd: string): string {
-    let root = this.#roots.get(cwd);
-    if (root === undefined) {
-      root = findProjectRoot(cwd).root;
-      if (this.max > 0) {
-        if (this.#roots.size >= this.max * 16) this.#roots.clear();
-        this.#roots.set(cwd, root);
-      }
-    }
-    return root;
+    this.roots = new SessionRoots(max * SESSION_FILES_PER_PROJECT, this.sessions);
   }
 
   async get(agent: DialectId, root: string, session: CallSession): Promise<ProjectHooks> {

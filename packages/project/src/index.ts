@@ -1,0 +1,13 @@
+/**
+ * One way to open a project for an agent: its root, its hooks found and gated by trust, a runner over them, the
+ * trust state its host must act on, and the gate its tool calls go through. The CLI's `hook` and `serve`,
+ * `@hookwire/pi` and `@hookwire/opencode` open projects through it.
+ *
+ * @packageDocumentation
+ * @module @hookwire/project
+ * @document ../README.md
+ */
+export type { OpenedProject, OpenProjectOptions } from "./open-project.js";
+export { openProject } from "./open-project.js";
+export type { NoticeWording, ProjectTrust } from "./trust-state.js";
+export { trustNotice } from "./trust-state.js";

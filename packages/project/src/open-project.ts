@@ -1,0 +1,100 @@
+// openProject: a project opened for an agent, one way for every host: its root, its hooks found and gated by
+// trust, a runner over them, the trust state the user must hear of, and the gate its tool calls go through.
+import { HookRunner, type HookRunnerOptions } from "@hookwire/core";
+import {
+  type DiscoverAndLoadResult,
+  type DiscoverOptions,
+  discoverAndLoadHooks,
+  projectTrustStatus,
+} from "@hookwire/loader";
+import { findProjectRoot } from "@hookwire/loader/project-root";
+import { ToolGate } from "@hookwire/tool-wrapper";
+import { type NoticeWording, type ProjectTrust, trustNotice } from "./trust-state.js";
+
+export interface OpenProjectOptions {
+  /** Where the agent works: the project is the nearest marked folder at or above it (`findProjectRoot`). */
+  cwd: string;
+  /**
+   * The root, when the host already fixed it (an agent session's: its first event's, or the agent's own project
+   * variable): `cwd` is then not searched, so a later `cd` cannot move the project.
+   */
+  root?: string;
+  /** Hook paths named by the user (the CLI's arguments), as `discoverAndLoadHooks` takes them. */
+  configured?: readonly string[];
+  /** Discovery as the host runs it: the formats it reads, the settings it leaves to the agent, the bridge's options. */
+  discover?: DiscoverOptions;
+  /** The runner's options besides its folder (the project root). */
+  runner?: Omit<HookRunnerOptions, "cwd">;
+  /** How the host words the trust notice. */
+  wording?: NoticeWording;
+}
+
+export interface OpenedProject {
+  root: string;
+  loaded: DiscoverAndLoadResult;
+  /** Over `loaded.hooks`, not yet initialized: the host connects its own actions and UI. */
+  runner: HookRunner;
+  trust: ProjectTrust;
+  /**
+   * The tool calls' gate over `runner`: while the project's hooks changed since it was trusted, it refuses every
+   * call (saying which files changed and how to trust them) instead of letting it through unguarded.
+   */
+  gate: ToolGate;
+  /** What the user must see once: the trust notice, load errors, discovery warnings, each a line. */
+  notices: string[];
+}
+
+/** Discovers, checks trust, loads; the same for the CLI's `hook` and `serve`, pi, opencode. */
+export async function openProject(options: OpenProjectOptions): Promise<OpenedProject> {
+  const root = options.root ?? findProjectRoot(options.cwd).root;
+  const discover = options.discover ?? {};
+  const loaded = await discoverAndLoadHooks(options.configured ?? [], root, discover);
+  const trust = await trustOf(root, loaded, discover, options.wording ?? {});
+  const runner = new HookRunner(loaded.hooks, { ...options.runner, cwd: root });
+  const refusal = trust.state === "changed" ? trust.notice : undefined;
+  const gate = new ToolGate(runner, refusal === undefined ? {} : { refuse: () => refusal });
+  const notices = [
+    ...(trust.state === "trusted" ? [] : [trust.notice]),
+    ...loaded.errors.map((failure) => `hookwire: ${failure.error.message}`),
+    ...loaded.warnings.map((warning) => `hookwire: ${warning.message}`),
+  ];
+  return { root, loaded, runner, trust, gate, notices };
+}
+
+/** The reason the loader gives a project it has no trust record for (`decideTrust`): no second look needed. */
+const NEVER_TRUSTED = "the project is not trusted";
+
+/**
+ * Whether the project's skipped hooks were never trusted or changed since they were: only then is the store read
+ * again (for the changed files), so a trusted project pays nothing and a never-trusted one one string compare.
+ */
+async function trustOf(
+  root: string,
+  loaded: DiscoverAndLoadResult,
+  discover: DiscoverOptions,
+  wording: NoticeWording,
+): Promise<ProjectTrust> {
+  const first = loaded.skipped[0];
+  if (!first) return { state: "trusted" };
+  const base = { skipped: loaded.skipped.length, reason: first.reason };
+  const command = wording.spell ? await wording.spell(first.trustCommand) : first.trustCommand;
+  const told = (trust: Omit<Extract<ProjectTrust, { skipped: number }>, "notice" | "trustCommand">) => {
+    const full = { ...trust, trustCommand: command };
+    return {
+      ...full,
+      notice: trustNotice(full, { command, ...(wording.after ? { after: wording.after } : {}) }),
+    };
+  };
+  // A host that decides trust itself (`trust: "none"` or a function) said no; nothing was trusted before.
+  if (first.reason === NEVER_TRUSTED || discover.trust !== undefined)
+    return told({ state: "untrusted", ...base });
+  try {
+    const status = await projectTrustStatus(root, discover);
+    if (status.recorded === undefined || status.trusted) return told({ state: "untrusted", ...base });
+    const changed = status.changes.map((change) => `${change.item} ${change.change}`);
+    return told({ state: "changed", ...base, changed });
+  } catch {
+    // The store could not be read again: the loader's reason already says the hooks changed.
+    return told({ state: "changed", ...base, changed: [] });
+  }
+}
