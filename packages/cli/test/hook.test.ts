@@ -314,3 +314,26 @@ describe("per-session state bounds", () => {
     expect(JSON.parse(text).entries.length).toBeGreaterThan(0);
   });
 });
+
+describe("what silences hookwire, said at the session's start", () => {
+  it("names a Gemini CLI hooksConfig list that turns one of hookwire's entries off, with the fix", () => {
+    const box = trusted();
+    expect(box.run(["connect", "gemini"]).code).toBe(0);
+    const file = path.join(box.cwd, ".gemini/settings.json");
+    const settings = JSON.parse(readFileSync(file, "utf8"));
+    const command = settings.hooks.BeforeTool[0].hooks[0].command as string;
+    writeFileSync(file, JSON.stringify({ ...settings, hooksConfig: { disabled: [command] } }, null, 2));
+    const start = JSON.stringify({
+      session_id: sid(box, "silenced"),
+      transcript_path: "",
+      cwd: box.cwd,
+      hook_event_name: "SessionStart",
+      source: "startup",
+      timestamp: "2026-12-04T00:00:00Z",
+    });
+    const out = hook(box, "gemini", "SessionStart", start);
+    expect(out.code).toBe(0);
+    expect(JSON.stringify(out.json)).toContain("hooksConfig");
+    expect(JSON.stringify(out.json)).toContain("Fix:");
+  });
+});

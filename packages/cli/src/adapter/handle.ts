@@ -115,6 +115,16 @@ export function decisionOf(
   return { decision: "none" };
 }
 
+/**
+ * A switch that turns some of hookwire's entries off in this agent (a hook's own state, a disabled list) lets the rest
+ * through: said at the session's start, where the agent still calls hookwire.
+ */
+async function noteSilencers(agent: DialectId, root: string, note: (text: string) => void): Promise<void> {
+  const { silencingSwitches } = await import("@hookwire/settings-hooks/agents");
+  for (const off of await silencingSwitches(agent, { root }).catch(() => []))
+    note(`hookwire: ${off.says} (${displayPath(off.file, root)}). Fix: ${off.fix}.`);
+}
+
 /** Where `handleHookEvent` keeps projects' hooks between calls: `hookwire hook` keeps none. */
 const ONE_SHOT = new ProjectPool(0);
 
@@ -212,6 +222,7 @@ export async function handleHookEvent(
         messages.push({ text: trust.notice, hookPath: "hookwire", followUp: false });
     }
     for (const { path: file, error } of loaded.errors) notLoaded(displayPath(file, root), error.message);
+    if (spec.native === "session_start") await noteSilencers(agent.id, root, note);
 
     let outcome: unknown;
     try {
