@@ -5,7 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 export default function setup(): () => void {
+  // Each vitest project runs this; the run's projects share one folder (a second one nested in the first made paths
+  // long enough to pass a socket's limit).
+  if (process.env.HOOKWIRE_TEST_RUN_PID === String(process.pid) && process.env.HOOKWIRE_TEST_RUN) return () => {};
   const dir = mkdtempSync(path.join(tmpdir(), "hookwire-test-run-"));
+  process.env.HOOKWIRE_TEST_RUN_PID = String(process.pid);
   process.env.TMPDIR = dir;
   // Nothing a test writes through the default per-user folders lands in the user's real ~/.cache.
   process.env.XDG_CACHE_HOME = path.join(dir, "xdg-cache");
