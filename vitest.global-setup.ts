@@ -7,7 +7,8 @@ import path from "node:path";
 export default function setup(): () => void {
   // Each vitest project runs this; the run's projects share one folder (a second one nested in the first made paths
   // long enough to pass a socket's limit).
-  if (process.env.HOOKWIRE_TEST_RUN_PID === String(process.pid) && process.env.HOOKWIRE_TEST_RUN) return () => {};
+  if (process.env.HOOKWIRE_TEST_RUN_PID === String(process.pid) && process.env.HOOKWIRE_TEST_RUN)
+    return () => {};
   const dir = mkdtempSync(path.join(tmpdir(), "hookwire-test-run-"));
   process.env.HOOKWIRE_TEST_RUN_PID = String(process.pid);
   process.env.TMPDIR = dir;
