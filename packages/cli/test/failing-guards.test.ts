@@ -32,13 +32,19 @@ function survivors(needle: string): string[] {
 
 type Agent = "claude" | "codex" | "gemini";
 
+/**
+ * A session id of this sandbox: a session's project is fixed by its id (as a real agent's, unique), and the sandboxes
+ * of a run share one cache folder.
+ */
+const sessionOf = (cwd: string) => `s-${path.basename(path.dirname(cwd))}`;
+
 /** The tool-gating event and a shell call's stdin, as each agent sends them (docs/ORACLES). */
 const CALLS: Record<Agent, { event: string; input: (cwd: string) => string }> = {
   claude: {
     event: "PreToolUse",
     input: (cwd) =>
       JSON.stringify({
-        session_id: "s-1",
+        session_id: sessionOf(cwd),
         transcript_path: "",
         cwd,
         hook_event_name: "PreToolUse",
@@ -51,7 +57,7 @@ const CALLS: Record<Agent, { event: string; input: (cwd: string) => string }> = 
     event: "PreToolUse",
     input: (cwd) =>
       JSON.stringify({
-        session_id: "s-1",
+        session_id: sessionOf(cwd),
         turn_id: "t-1",
         transcript_path: null,
         cwd,
@@ -67,7 +73,7 @@ const CALLS: Record<Agent, { event: string; input: (cwd: string) => string }> = 
     event: "BeforeTool",
     input: (cwd) =>
       JSON.stringify({
-        session_id: "s-1",
+        session_id: sessionOf(cwd),
         transcript_path: "",
         cwd,
         hook_event_name: "BeforeTool",
@@ -105,7 +111,7 @@ function lastDecision(box: Sandbox) {
     project: _project,
     ...rest
   } = decisions.at(-1) as Record<string, unknown>;
-  return rest;
+  return { ...rest, session: "<session>" };
 }
 
 const CRLF: Record<string, [string, number?]> = {
@@ -131,7 +137,7 @@ describe("a failing guard, without fail-closed hooks", () => {
         "hook": ".hookwire/settings.json#hooks.PreToolUse[0].hooks[0]",
         "native": "tool_call",
         "reason": "\`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\` failed (exited with code 127 (command not found: check the path, and that the script has LF line endings): sh: 1: ./guard.sh: not found); the call went on",
-        "session": "s-1",
+        "session": "<session>",
         "tool": "bash",
       }
     `);
@@ -231,7 +237,7 @@ describe("--fail-closed-hooks", () => {
         "hook": ".hookwire/hooks/guard.ts",
         "native": "tool_call",
         "reason": "\`.hookwire/hooks/guard.ts\` failed (guard broke); the call was refused",
-        "session": "s-1",
+        "session": "<session>",
         "tool": "bash",
       }
     `);

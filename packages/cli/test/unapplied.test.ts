@@ -60,7 +60,12 @@ const logOf = (box: Sandbox) =>
 
 const hook = (box: Sandbox, agent: string, event: string, stdin: Record<string, unknown>) =>
   box.run(["hook", agent, event], {
-    input: JSON.stringify({ session_id: "s-1", transcript_path: "", cwd: box.cwd, ...stdin }),
+    input: JSON.stringify({
+      session_id: `s-${path.basename(path.dirname(box.cwd))}`,
+      transcript_path: "",
+      cwd: box.cwd,
+      ...stdin,
+    }),
     env: boxEnv(box),
   });
 
