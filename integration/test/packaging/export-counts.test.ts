@@ -17,18 +17,23 @@ const packagesDir = path.join(repoRoot, "packages");
  */
 const BUDGETS: Record<string, number> = {
   "@hookwire/core": 120,
-  "@hookwire/core/events": 72,
+  // pi 1.6's events (issue 41): each event type by name.
+  "@hookwire/core/events": 80,
   "@hookwire/core/internal": 30,
   "@hookwire/host-kit": 29,
   "@hookwire/loader": 39,
   "@hookwire/loader/private-files": 5,
-  "@hookwire/loader/user-config": 6,
+  // The user's hooks.json (turned-off hooks, and "onFailure": "block" since issue 36).
+  "@hookwire/loader/user-config": 7,
   "@hookwire/loader/opencode-tools": 2,
   "@hookwire/loader/project-root": 3,
   "@hookwire/opencode": 1,
   "@hookwire/pi": 2,
   "@hookwire/project": 6,
-  "@hookwire/settings-hooks": 58,
+  // SettingsTrustRead: what trust covers of a settings file (issue 36).
+  "@hookwire/settings-hooks": 59,
+  // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.
+  "@hookwire/settings-hooks/agents": 26,
   "@hookwire/shell-rules": 37,
   "@hookwire/testing": 16,
   "@hookwire/tool-wrapper": 28,

@@ -31,5 +31,16 @@ export {
   WATCHED_FOLDERS,
 } from "./dialects/agents.js";
 export { nearestPackageName } from "./dialects/package-item.js";
-export type { Silencing, SilencingOptions } from "./dialects/silencing.js";
-export { silencingSwitches } from "./dialects/silencing.js";
+
+import type { AgentId } from "./dialects/agent-spec.js";
+import type { Silencing, SilencingOptions } from "./dialects/silencing.js";
+
+export type { Silencing, SilencingOptions };
+
+/**
+ * The switches that silence hookwire in agent `id`, at project and user level. Imported on demand: reading them
+ * needs the TOML and JSONC readers and the dialects, and the registry itself is read on every discovery.
+ */
+export async function silencingSwitches(id: AgentId, options: SilencingOptions): Promise<Silencing[]> {
+  return (await import("./dialects/silencing.js")).silencingSwitches(id, options);
+}
