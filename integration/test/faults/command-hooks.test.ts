@@ -103,9 +103,11 @@ const FAULTS: CommandFault[] = [
   {
     name: "two-json-objects",
     body: 'echo \'{"decision":"block","reason":"first"}\'; echo \'{"decision":"block","reason":"second"}\'',
-    pre: "ok",
-    post: "ok",
-    session: "ok",
+    // Output that looks like JSON and does not parse is the hook's failure (issue 36), not a silent plain text.
+    pre: "error",
+    post: "error",
+    session: "error",
+    text: "looks like JSON but is not a JSON object",
   },
   {
     name: "wrong-types",

@@ -30,7 +30,12 @@ let exporter: "server" | "call" = "call";
 export function exportSpansHere(): void {
   exporter = "server";
   sendSpooled();
+  // A call answered outside the server may spool its decision after the server started (the call that starts it
+  // is one): looked at again every second.
+  if (telemetryWanted()) setInterval(sendSpooled, SPOOL_POLL_MS).unref();
 }
+
+const SPOOL_POLL_MS = 1000;
 
 function sendSpooled(): void {
   if (!telemetryWanted()) return;
