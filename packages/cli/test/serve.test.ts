@@ -158,6 +158,26 @@ describe("hookwire serve", () => {
     expect(await reason()).toBe("second version");
   }, 60_000);
 
+  it("follows hookwire hooks disable and enable while it runs (the user's hooks.json is watched)", async () => {
+    const box = sandbox("connect");
+    const userHook = path.join(box.home, ".hookwire/hooks/user-guard.ts");
+    write(userHook, guard("guarded"));
+    const server = await started(box);
+    const reason = async () =>
+      (
+        (await post(`${server.url}/claude`, preToolUse(box, "rm -rf x"), server.headers)).json as never as {
+          hookSpecificOutput?: { permissionDecisionReason?: string };
+        }
+      ).hookSpecificOutput?.permissionDecisionReason;
+    expect(await reason()).toBe("guarded");
+    expect(box.run(["hooks", "disable", userHook], { env: boxEnv(box) }).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await reason()).toBeUndefined();
+    expect(box.run(["hooks", "enable", userHook], { env: boxEnv(box) }).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await reason()).toBe("guarded");
+  }, 60_000);
+
   it("refuses tool calls while a project hook edited after trust is not trusted again, naming it, and runs it once trusted", async () => {
     const box = trustedProject();
     const server = await started(box);

@@ -13,7 +13,7 @@ import {
   type ToolCallEvent,
 } from "@hookwire/core";
 import { type DiscoverAndLoadResult, HOOK_FORMATS } from "@hookwire/loader";
-import { defaultTrustStorePath } from "@hookwire/loader/user-config";
+import { defaultHooksConfigPath, defaultTrustStorePath } from "@hookwire/loader/user-config";
 import { type OpenedProject, openProject, type ProjectTrust } from "@hookwire/project";
 import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
 import { hookAgent, WATCHED_FOLDERS } from "@hookwire/settings-hooks/agents";
@@ -100,7 +100,8 @@ export class ProjectHooks {
     this.#states = states;
     this.#initialStates = JSON.stringify(states);
     const home = os.homedir();
-    const files = new Set<string>([defaultTrustStorePath()]);
+    // The trust store and the user's hooks.json (`hookwire hooks disable|enable`, "onFailure"): both change what runs.
+    const files = new Set<string>([defaultTrustStorePath(), defaultHooksConfigPath()]);
     for (const base of [root, home]) for (const dir of WATCHED_FOLDERS) files.add(path.join(base, dir));
     for (const entry of loaded.discovered) {
       files.add(entry.item.path);
