@@ -5,7 +5,7 @@ import { appendFileSync, readFileSync, renameSync, rmSync, statSync } from "node
 import path from "node:path";
 import { ensurePrivateDir } from "../private-file.js";
 import { stateRoot } from "../state-root.js";
-import type { Decision } from "./decision-log.js";
+import { type Decision, parseLines } from "./decision-log.js";
 
 /** Past this the spool takes no more (the decision log still has every decision). */
 export const SPOOL_MAX_BYTES = 4 * 1024 * 1024;
@@ -35,15 +35,7 @@ export function drainSpool(file = spoolFile()): Decision[] {
     return [];
   }
   try {
-    const decisions: Decision[] = [];
-    for (const line of readFileSync(taken, "utf8").split("\n")) {
-      if (!line) continue;
-      try {
-        const value = JSON.parse(line) as Decision;
-        if (typeof value?.time === "string" && typeof value.event === "string") decisions.push(value);
-      } catch {}
-    }
-    return decisions;
+    return parseLines(readFileSync(taken, "utf8"));
   } finally {
     rmSync(taken, { force: true });
   }
