@@ -377,3 +377,29 @@ describe("the shell entry's exchange", () => {
     expect(await calls[0]?.input).toBe(input);
   }, 60_000);
 });
+
+describe("what the server tells whoever connects", () => {
+  it("nothing, to a connection that does not send this user's secret first (no greeting to learn and replay)", async () => {
+    const w = world();
+    w.call("ls");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    const port = Number(readFileSync(info(w), "utf8").split(" ")[1]);
+    const heard = (send?: string) =>
+      new Promise<string>((resolve) => {
+        let got = "";
+        const socket = net.connect(port, "127.0.0.1", () => {
+          if (send !== undefined) socket.write(send);
+        });
+        socket.setEncoding("utf8");
+        socket.on("data", (chunk: string) => {
+          got += chunk;
+        });
+        socket.on("error", () => undefined);
+        socket.on("close", () => resolve(got));
+        setTimeout(() => socket.destroy(), 1000);
+      });
+    expect(await heard()).toBe("");
+    expect(await heard(`call ${"c".repeat(48)} claude PreToolUse plain 0\n`)).toBe("");
+    expect(await heard(`status ${"c".repeat(48)}\n`)).toBe("");
+  }, 60_000);
+});

@@ -40,23 +40,28 @@ export function askServer(
       timeoutMs,
     );
     socket.setEncoding("utf8");
+    // The client speaks first: the server greets only a holder of this user's secret.
+    socket.on("connect", () => socket.write(`${request} ${info.client}\n`));
     socket.on("error", (error) => done({ ok: false, why: `127.0.0.1:${info.port}: ${error.message}` }));
     socket.on("data", (chunk: string) => {
       text += chunk;
-      const end = text.indexOf("\n");
-      if (end === -1) return;
-      if (!greeted) {
-        if (text.slice(0, end) !== `hookwire ${info.server}`)
-          return done({ ok: false, why: `what listens on 127.0.0.1:${info.port} is not this user's server` });
-        greeted = true;
+      for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n")) {
+        const line = text.slice(0, end);
         text = text.slice(end + 1);
-        socket.write(`${request} ${info.client}\n`);
-        return;
-      }
-      try {
-        done({ ok: true, status: JSON.parse(text.slice(0, end)) as ServerStatus });
-      } catch {
-        done({ ok: false, why: "the server's answer is not JSON" });
+        if (!greeted) {
+          if (line !== `hookwire ${info.server}`)
+            return done({
+              ok: false,
+              why: `what listens on 127.0.0.1:${info.port} is not this user's server`,
+            });
+          greeted = true;
+          continue;
+        }
+        try {
+          return done({ ok: true, status: JSON.parse(line) as ServerStatus });
+        } catch {
+          return done({ ok: false, why: "the server's answer is not JSON" });
+        }
       }
     });
     socket.on("close", () => done({ ok: false, why: "the server closed the connection" }));

@@ -1,7 +1,8 @@
-// The listener the shell entry (bin/hookwire-hook) calls: 127.0.0.1, a free port. The server speaks first, with the
-// secret only this user could read in `serve.tcp`; the client then sends its own secret and one request:
-//   call <client secret> <agent> <event> <plain|--fail-open> <n>\n   then n variables and the input, each as
-//   <bytes>\n<bytes of it>
+// The listener the shell entry (bin/hookwire-hook) calls: 127.0.0.1, a free port. The client speaks first, with the
+// secret only this user could read in `serve.tcp`:
+//   call <client secret> <agent> <event> <plain|--fail-open> <n>\n
+// and only then does the server greet it with its own secret (`hookwire <server secret>\n`), so no one learns the
+// greeting by connecting; the client, satisfied, sends n variables and the input, each as `<bytes>\n<bytes of it>`.
 // The answer is `<code> <stderr bytes> <stdout bytes>\n<stderr><stdout>`, which bash reads without a fork.
 import { timingSafeEqual } from "node:crypto";
 import net from "node:net";
@@ -57,7 +58,7 @@ function variables(frames: readonly Buffer[]): Record<string, string> | undefine
   return env;
 }
 
-/** One connection: greeting, request line, then for a call its variables and its input, each framed by length. */
+/** One connection: the request line, the greeting, then for a call its variables and its input, each framed by length. */
 function serveConnection(
   connection: net.Socket,
   secrets: { client: string; server: string },
@@ -66,7 +67,6 @@ function serveConnection(
 ): void {
   connection.setTimeout(IDLE_MS, () => connection.destroy());
   connection.on("error", () => undefined);
-  connection.write(`hookwire ${secrets.server}\n`);
   let buffered: Buffer = Buffer.alloc(0);
   let call: Omit<ShellCall, "env" | "input"> | undefined;
   let wanted = 0;
@@ -116,6 +116,7 @@ function serveConnection(
       refuse();
       return false;
     }
+    connection.write(`hookwire ${secrets.server}\n`);
     if (kind === "stop" || kind === "status") {
       connection.off("data", onData);
       void handlers.control(kind).then((reply) => connection.end(`${reply}\n`));
