@@ -2,9 +2,9 @@
 // bin/hookwire-hook, which spells the folder again), the start-up lock. Node's modules only: the forwarding client
 // imports this.
 import { randomBytes } from "node:crypto";
-import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { notPrivate, socketDir } from "./socket-path.js";
+import { privateEntryProblem, socketDir } from "./socket-path.js";
 
 /** The first word of `serve.tcp`: a format the shell entry reads; another word there is not used. */
 export const SHELL_INFO_FORMAT = "hookwire-tcp-1";
@@ -46,23 +46,8 @@ export function writeShellInfo(info: ShellInfo, file = shellInfoFile()): void {
 export function readShellInfo(
   file = shellInfoFile(),
 ): { ok: true; info: ShellInfo } | { ok: false; why: string } {
-  for (const [target, kind] of [
-    [path.dirname(file), "folder"],
-    [file, "file"],
-  ] as const) {
-    try {
-      const stat = lstatSync(target);
-      const why =
-        kind === "folder"
-          ? notPrivate(stat, "folder")
-          : !stat.isFile()
-            ? "it is not a regular file"
-            : notPrivate(stat, "file");
-      if (why) return { ok: false, why: `${target}: ${why}` };
-    } catch {
-      return { ok: false, why: `no ${kind} at ${target}` };
-    }
-  }
+  const why = privateEntryProblem(file, "file");
+  if (why) return { ok: false, why };
   const [format, port, client, server, pid] = readFileSync(file, "utf8").trim().split(" ");
   if (
     format !== SHELL_INFO_FORMAT ||

@@ -39,18 +39,24 @@ export function notPrivate(stat: Stats, kind: "folder" | "socket" | "file"): str
  */
 export function trustedSocket(file = socketPath()): { ok: true; file: string } | { ok: false; why: string } {
   if (!socketPathFits(file)) return { ok: false, why: `${file} is too long for a socket` };
-  for (const [target, kind] of [
+  const why = privateEntryProblem(file, "socket");
+  return why ? { ok: false, why } : { ok: true, file };
+}
+
+/** Why `file` and its folder are not this user's private ones (each checked with lstat: no link), or `undefined`. */
+export function privateEntryProblem(file: string, kind: "socket" | "file"): string | undefined {
+  for (const [target, what] of [
     [path.dirname(file), "folder"],
-    [file, "socket"],
+    [file, kind],
   ] as const) {
     let stat: Stats;
     try {
       stat = lstatSync(target);
     } catch {
-      return { ok: false, why: `no ${kind} at ${target}` };
+      return `no ${what} at ${target}`;
     }
-    const why = notPrivate(stat, kind);
-    if (why) return { ok: false, why: `${target}: ${why}` };
+    const why = notPrivate(stat, what);
+    if (why) return `${target}: ${why}`;
   }
-  return { ok: true, file };
+  return undefined;
 }
