@@ -128,6 +128,8 @@ export interface PackageEvent {
   event: string;
   native: NativeEventName;
   applies: readonly Effect[];
+  /** What the agent takes besides from a later version on (measured in both: integration/hosts/capabilities.json). */
+  since?: { version: string; applies: readonly Effect[] };
 }
 
 /**
