@@ -81,7 +81,11 @@ async function promptEvents(extension, runtime, hook) {
     const p = await ofPi().then(plain, (error) => ({ threw: String(error.message ?? error) }));
     const h = await ofHw().then(plain, (error) => ({ threw: String(error.message ?? error) }));
     const failed = hwErrors.slice(errorsBefore);
-    answers.push({ event: label, pi: p, hookwire: failed.length > 0 && h === undefined ? { threw: failed[0] } : h });
+    answers.push({
+      event: label,
+      pi: p,
+      hookwire: failed.length > 0 && h === undefined ? { threw: failed[0] } : h,
+    });
   };
   if (has("input"))
     for (const input of INPUTS)
@@ -155,7 +159,9 @@ for (const file of examples) {
       ? await toolCalls(pi.extensions[0], pi.runtime, hw.hooks[0])
       : undefined;
   const prompts =
-    pi.extensions[0] && hw.hooks[0] ? await promptEvents(pi.extensions[0], pi.runtime, hw.hooks[0]) : undefined;
+    pi.extensions[0] && hw.hooks[0]
+      ? await promptEvents(pi.extensions[0], pi.runtime, hw.hooks[0])
+      : undefined;
   results.push({
     file,
     calls,
