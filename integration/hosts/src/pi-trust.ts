@@ -41,6 +41,12 @@ export async function grantPiTrust(w: World): Promise<string> {
     },
   });
   let raw = "";
+  let failed: Error | undefined;
+  child.on("error", (error) => {
+    failed = new Error(
+      `pi's trust question needs a terminal, from \`script\` (util-linux): ${error.message}`,
+    );
+  });
   child.stdout.on("data", (chunk: Buffer) => {
     raw += chunk.toString("utf8");
   });
@@ -49,6 +55,7 @@ export async function grantPiTrust(w: World): Promise<string> {
   });
   const until = async (what: string, done: () => boolean) => {
     for (const started = Date.now(); !done(); ) {
+      if (failed) throw failed;
       if (Date.now() - started > 60_000)
         throw new Error(`pi never got to ${what}; its screen:\n${screenText(raw).slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
