@@ -50,6 +50,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Where an agent that installs hookwire's package itself (pi) gets it from. */
   registry?: Registry;
+  /** Options added to the agent's command line (pi's `--approve`). */
+  flags?: readonly string[];
   /** Talks to the agent on stdin instead of a print-mode prompt (pi's RPC mode): its arguments, and the talk. */
   drive?: { args(args: string[]): string[]; talk(child: ChildProcess): void };
 }
@@ -344,7 +346,9 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
   const spec = AGENTS[agent];
   const api = await spec.api(options.calls);
   try {
-    const { command, args, env } = spec.prepare(api, options);
+    const prepared = spec.prepare(api, options);
+    const { command, env } = prepared;
+    const args = [...prepared.args, ...(options.flags ?? [])];
     const child = spawn(command ?? process.execPath, options.drive?.args(args) ?? args, {
       cwd: options.project,
       // A group of its own: a run that overstays is killed with every process it started (pi's npm install).

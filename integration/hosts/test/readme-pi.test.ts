@@ -37,7 +37,11 @@ describe.skipIf(node22() === undefined)(
     beforeAll(async () => {
       s = await runScenario({
         agent: "pi16",
-        files: { ...IN_PROCESS_FILES, "victim3/keep.txt": "keep me three\n" },
+        files: {
+          ...IN_PROCESS_FILES,
+          "victim3/keep.txt": "keep me three\n",
+          "victim4/keep.txt": "keep me four\n",
+        },
         connected: ".pi/settings.json",
         connectArgs: ["pi"],
         install,
@@ -52,10 +56,31 @@ describe.skipIf(node22() === undefined)(
             env: w.env,
           });
           const victim3 = existsSync(path.join(w.project, "victim3", "keep.txt"));
+          // The one-run fix connect names: pi -p --approve loads the package, and the guard blocks.
+          const approved = await runAgent("pi16", {
+            project: w.project,
+            home: w.home,
+            calls: shellCalls("pi16", ["rm -rf victim4"]),
+            env: w.env,
+            flags: ["--approve"],
+          });
+          const victim4 = existsSync(path.join(w.project, "victim4", "keep.txt"));
+          const storeAfterApprove = existsSync(path.join(w.home, ".pi", "agent", "trust.json"));
           const question = await grantPiTrust(w);
           const store = readFileSync(path.join(w.home, ".pi", "agent", "trust.json"), "utf8");
           const real = realpathSync(w.project);
-          return { doctorBefore, skipped, victim3, question, store, real, doctorAfter: w.hookwire("doctor") };
+          return {
+            doctorBefore,
+            skipped,
+            victim3,
+            approved,
+            victim4,
+            storeAfterApprove,
+            question,
+            store,
+            real,
+            doctorAfter: w.hookwire("doctor"),
+          };
         },
       });
     }, 600_000);
@@ -64,6 +89,9 @@ describe.skipIf(node22() === undefined)(
         doctorBefore: { code: number; stdout: string };
         skipped: { code: number; modelText: string };
         victim3: boolean;
+        approved: { code: number; modelText: string };
+        victim4: boolean;
+        storeAfterApprove: boolean;
         question: string;
         store: string;
         real: string;
@@ -78,7 +106,7 @@ describe.skipIf(node22() === undefined)(
         "✔ pi: created .pi/settings.json: packages += "<prefix>/lib/node_modules/@hookwire/pi"
           pi loads the package from there when it next starts (with --from-npm it first installs it from npm, as \`pi install npm:@hookwire/pi\` does) and runs hookwire in its own process.
           ✖ ~/.pi/agent/trust.json: pi 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (defaultProjectTrust: "ask"), so it asks at start and print mode (-p) skips the package without a word: hookwire does not run there.
-            fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, or connect --user
+            fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, run pi with --approve (that run only), or connect --user
           Project hooks run once trusted: <prefix>/bin/hookwire trust. Undo: <prefix>/bin/hookwire disconnect pi.
         "
       `);
@@ -89,7 +117,7 @@ describe.skipIf(node22() === undefined)(
       expect(plain(before().doctorBefore.stdout, s)).toMatchInlineSnapshot(`
         "hookwire doctor: <project>
         ✖ ~/.pi/agent/trust.json: pi 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (defaultProjectTrust: "ask"), so it asks at start and print mode (-p) skips the package without a word: hookwire is connected to pi but never runs there.
-            fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, or connect --user
+            fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, run pi with --approve (that run only), or connect --user
         ✖ 2 hooks loaded, 2 settings handlers from 1 file; 1 error, 0 warnings
         "
       `);
@@ -100,6 +128,13 @@ describe.skipIf(node22() === undefined)(
       expect(before().skipped.code).toBe(0);
       expect(before().victim3).toBe(false);
       expect(before().skipped.modelText).not.toContain("HW_BLOCKED");
+    });
+
+    it("is guarded for one run with pi -p --approve, which saves no decision", () => {
+      expect(before().approved.code).toBe(0);
+      expect(before().victim4).toBe(true);
+      expect(before().approved.modelText).toContain("HW_BLOCKED: rm -rf is not allowed here");
+      expect(before().storeAfterApprove).toBe(false);
     });
 
     it("is trusted by pi's own question at start, answered Trust, which pi saves in its own store", () => {

@@ -59,6 +59,8 @@ export interface Silencer {
   lastFileWins?: boolean;
   /** `projectTrust`: the user file and key of the agent's default decision, and the value that trusts. */
   defaultIn?: { file: string; key: string; trusts: unknown; otherwise: string };
+  /** `projectTrust`: the agent's flag that trusts the project for one run (pi 1.6's `--approve`). */
+  oneRun?: string;
 }
 
 /** How the agent reads a JSON settings file: whether comments are allowed (it ignores a file it cannot parse). */

@@ -60,6 +60,8 @@ export const piAgent: PackageAgentSpec = {
         trusts: "always",
         otherwise: "ask",
       },
+      // Measured: `pi -p --approve` loads a project-level @hookwire/pi that `pi -p` skips.
+      oneRun: "--approve",
     },
   ],
   json: { comments: false },
