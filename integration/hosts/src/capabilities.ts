@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type AgentId, type AgentRun, agentVersion, runAgent, shellCalls } from "./agents.js";
 import { piRpc } from "./pi-rpc.js";
+import { grantPiTrust } from "./pi-trust.js";
 import { type Registry, startRegistry } from "./registry.js";
 import { world } from "./world.js";
 
@@ -51,8 +52,16 @@ export default function caps(pi: HookAPI): void {
 }
 `;
 
-/** The agents whose capabilities are measured (pi 1.6's run under Node 22 is not one yet: its table is pi 0.73.1's). */
-export type MeasuredAgent = Exclude<AgentId, "pi16">;
+/** The agents whose capabilities are measured: every one run here (pi 0.73.1 and pi 1.6 each). */
+export type MeasuredAgent = AgentId;
+
+/** pi's events, the same in both scopes. */
+const PI_EVENTS = {
+  before_agent_start: "before_agent_start",
+  tool_call: "tool_call",
+  tool_result: "tool_result",
+  agent_end: "agent_end",
+} as const;
 
 /** The agent's event that carries each native event hookwire's cases answer (the agents' own names). */
 export const EVENT_OF: Readonly<Record<MeasuredAgent, Readonly<Record<string, string>>>> = {
@@ -84,12 +93,8 @@ export const EVENT_OF: Readonly<Record<MeasuredAgent, Readonly<Record<string, st
     tool_result: "postToolUse",
     agent_end: "agentStop",
   },
-  pi: {
-    before_agent_start: "before_agent_start",
-    tool_call: "tool_call",
-    tool_result: "tool_result",
-    agent_end: "agent_end",
-  },
+  pi: PI_EVENTS,
+  pi16: PI_EVENTS,
   opencode: { tool_call: "tool.execute.before", tool_result: "tool.execute.after" },
 };
 
@@ -130,11 +135,14 @@ export async function observeCapabilities(
     w.write(".hookwire/hooks/caps.ts", CAPS_MODULE);
     const trust = w.hookwire("trust", "--yes");
     if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
-    const connect = w.hookwire("connect", agent);
+    const connect = w.hookwire("connect", agent === "pi16" ? "pi" : agent);
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+    // pi 1.6 loads the project's package once pi trusts the project: granted as a user does, in pi's question.
+    if (agent === "pi16") await grantPiTrust(w);
     const options = { project: w.project, home: w.home, env: w.env, registry };
     // pi answers a hook's dialog, notification and status only with a UI: its RPC mode, as an embedding app runs it.
-    const drive = (prompt: string) => (agent === "pi" ? { prompt, drive: piRpc(prompt) } : { prompt });
+    const rpc = agent === "pi" || agent === "pi16";
+    const drive = (prompt: string) => (rpc ? { prompt, drive: piRpc(prompt) } : { prompt });
     const main = await runAgent(agent, {
       ...options,
       ...drive("go"),

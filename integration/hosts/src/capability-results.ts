@@ -19,6 +19,7 @@ export const MODE: Readonly<Record<MeasuredAgent, string>> = {
   gemini: "gemini -p --yolo --output-format stream-json",
   copilot: "copilot -p --allow-all-tools",
   pi: "pi --mode rpc (a client answering each dialog no)",
+  pi16: "pi --mode rpc (a client answering each dialog no), under Node 22, the project trusted in pi",
   opencode: "opencode run --format json",
 };
 

@@ -58,3 +58,16 @@ export function inProcessCases(s: () => Scenario): void {
     expect(s().untrusted.modelText).not.toContain("HW_CONTEXT_MARK");
   });
 }
+
+/**
+ * pi 1.6 runs a follow-up a hook sends at agent_end (`pi.sendMessage(…, { triggerTurn: true })`), in print mode
+ * too: the model gets the module's message in one more request, once (pi 0.73 drops it: docs/hosts.md).
+ */
+export function followUpCase(s: () => Scenario): void {
+  it("goes on once with the module's agent_end follow-up", () => {
+    const asked = s()
+      .run.modelText.split("\n")
+      .filter((request) => request.includes("HW_FOLLOW_UP: run the tests too"));
+    expect(asked).toHaveLength(1);
+  });
+}

@@ -2,8 +2,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type AgentId, type AgentRun, runAgent, shellCalls } from "./agents.js";
+import type { Installed } from "./install.js";
 import { type Registry, startRegistry } from "./registry.js";
-import { COMMANDS, CROSS_SCRIPT, GUARD_MODULE, world } from "./world.js";
+import { COMMANDS, CROSS_SCRIPT, GUARD_MODULE, type World, world } from "./world.js";
 
 export interface ScenarioSetup {
   agent: AgentId;
@@ -18,10 +19,22 @@ export interface ScenarioSetup {
    * calls can be added, and the agent installs hookwire's package from a local registry.
    */
   inProcess?: { commands: readonly string[] };
+  /**
+   * hookwire as the README installs it (`pnpm run install:global`): its CLI connects, and an in-process agent loads
+   * the package installed beside it (connect's default). Without it, this checkout's CLI connects an in-process
+   * agent `--from-npm` and the agent installs the package from a local registry.
+   */
+  install?: Installed;
+  /** What the user does between connect and the run (pi's own project trust); what it returns is kept. */
+  beforeRun?: (w: World) => Promise<Record<string, unknown>>;
 }
 
 export interface Scenario {
   connect: { code: number | null; stdout: string };
+  /** What `setup.beforeRun` returned. */
+  beforeRun: Record<string, unknown>;
+  /** The world's folders (gone after the run): for tests that write them out of what hookwire printed. */
+  paths: { project: string; home: string };
   /** The connected file as connect left it. */
   connectedText: string | undefined;
   run: AgentRun;
@@ -46,10 +59,11 @@ export interface Scenario {
 }
 
 export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
-  const w = world();
+  const w = world(setup.install?.bin);
+  const fromNpm = setup.inProcess !== undefined && setup.install === undefined;
   let registry: Registry | undefined;
   try {
-    if (setup.inProcess) registry = await startRegistry();
+    if (fromNpm) registry = await startRegistry();
     w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
     w.write(".hooks/cross.sh", CROSS_SCRIPT);
     w.write("victim/keep.txt", "keep me\n");
@@ -64,10 +78,10 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     // Trusted before connect: connecting must leave it trusted.
     const trust = w.hookwire("trust", "--yes");
     if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
-    // In-process agents install the published name from the local registry (`--from-npm`); connect's default, the
-    // package installed beside the CLI, is the checkout's own folder here.
+    // In-process agents install the published name from the local registry (`--from-npm`), unless hookwire was
+    // installed as the README says: then connect's default, the package installed beside the CLI.
     const connectArgs = setup.connectArgs ?? [setup.agent];
-    const connect = w.hookwire("connect", ...connectArgs, ...(setup.inProcess ? ["--from-npm"] : []));
+    const connect = w.hookwire("connect", ...connectArgs, ...(fromNpm ? ["--from-npm"] : []));
     if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
     const inWorld = (name: string) =>
       name.startsWith("~/") ? path.join(w.home, name.slice(2)) : path.join(w.project, name);
@@ -75,6 +89,7 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
       ? readFileSync(inWorld(setup.connected), "utf8")
       : undefined;
 
+    const beforeRun = (await setup.beforeRun?.(w)) ?? {};
     const commands = setup.inProcess
       ? [COMMANDS.rewrite, COMMANDS.destroy, COMMANDS.harmless, ...setup.inProcess.commands]
       : [COMMANDS.rewrite, COMMANDS.destroy, COMMANDS.harmless, COMMANDS.crash];
@@ -113,6 +128,8 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
     }
     return {
       connect: { code: connect.code, stdout: connect.stdout },
+      beforeRun,
+      paths: { project: w.project, home: w.home },
       connectedText,
       run,
       untrusted,

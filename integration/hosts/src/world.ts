@@ -18,14 +18,15 @@ export interface World {
   /** Writes `text` at `file` (relative to the project), creating folders. */
   write(file: string, text: string): void;
   read(file: string): string | undefined;
-  /** Runs the real `hookwire` CLI in the project. */
+  /** Runs the real `hookwire` CLI in the project (the one `world` was given). */
   hookwire(...args: string[]): { code: number | null; stdout: string; stderr: string };
   /** Runs `hookwire hook <agent> <event>` as the agent would: its JSON on stdin. */
   hook(agent: string, event: string, stdin: unknown): { code: number | null; stdout: string; stderr: string };
   remove(): void;
 }
 
-export function world(): World {
+/** `bin`: the hookwire CLI to run (default: this checkout's; a test of the README's install passes the installed one). */
+export function world(bin = HOOKWIRE_BIN): World {
   const root = mkdtempSync(path.join(os.tmpdir(), "hw-hosts-"));
   const project = path.join(root, "project");
   const home = path.join(root, "home");
@@ -37,7 +38,7 @@ export function world(): World {
     XDG_STATE_HOME: path.join(home, ".local", "state"),
   };
   const cli = (args: string[], input: string) => {
-    const run = spawnSync(process.execPath, [HOOKWIRE_BIN, ...args], {
+    const run = spawnSync(process.execPath, [bin, ...args], {
       cwd: project,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...env },
       encoding: "utf8",

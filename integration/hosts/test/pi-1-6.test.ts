@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { agentVersion } from "../src/agents.js";
-import { IN_PROCESS_CALLS, IN_PROCESS_FILES, inProcessCases } from "../src/in-process-cases.js";
+import { followUpCase, IN_PROCESS_CALLS, IN_PROCESS_FILES, inProcessCases } from "../src/in-process-cases.js";
 import { node22 } from "../src/node22.js";
 import { runScenario, type Scenario } from "../src/scenario.js";
 
@@ -55,6 +55,7 @@ describe.skipIf(node22() === undefined)(
     });
 
     inProcessCases(() => s);
+    followUpCase(() => s);
 
     it("gives a project module the values pi gives its extensions, from pi's own install (nothing in the project)", () => {
       expect(s.after.settled).toContain("pi values: function function\n");

@@ -28,6 +28,8 @@ interface Result {
   file: string;
   /** For an example with a tool_call handler: each call's answer through pi's ExtensionRunner and hookwire's runner. */
   calls?: Array<{ call: string; pi: Answer; hookwire: Answer }>;
+  /** For an example with an `input` or `user_bash` handler: each event's answer through both runners. */
+  prompts?: Array<{ event: string; pi: unknown; hookwire: unknown }>;
   pi: Side;
   hookwire: Side;
 }
@@ -114,6 +116,38 @@ describe.skipIf(node === undefined)(`pi ${pi16.version}'s example extensions thr
         "protected-paths.ts: edit {"path":"node_modules/x/index.js","oldText":"a","newText":"b"}",
         "rpc-demo.ts: bash {"command":"rm -rf build"}",
         "rpc-demo.ts: bash {"command":"sudo reboot"}",
+      ]
+    `);
+  });
+
+  it("answers what a user types and runs (input, user_bash) through hookwire's runner as through pi 1.6's", () => {
+    const handlers = results.filter((r) => r.prompts !== undefined);
+    expect(handlers.map((r) => name(r.file))).toMatchInlineSnapshot(`
+      [
+        "inline-bash.ts",
+        "input-transform-streaming.ts",
+        "input-transform.ts",
+        "interactive-shell.ts",
+        "ssh.ts",
+      ]
+    `);
+    for (const r of handlers)
+      for (const answer of r.prompts!)
+        expect(answer.hookwire, `${name(r.file)}: ${answer.event}`).toEqual(answer.pi);
+    // What the examples did with them: transformed, handled, or ran a command in their own way.
+    const acted = handlers.flatMap((r) =>
+      r
+        .prompts!.filter((a) => a.pi !== undefined && JSON.stringify(a.pi) !== '{"action":"continue"}')
+        .map((a) => `${name(r.file)}: ${a.event} → ${JSON.stringify(a.pi)}`),
+    );
+    expect(acted).toMatchInlineSnapshot(`
+      [
+        "inline-bash.ts: input {"text":"show me !{echo inline} now","source":"interactive"} → {"action":"transform","text":"show me inline now"}",
+        "input-transform.ts: input {"text":"?quick what is a monad","source":"interactive"} → {"action":"transform","text":"Respond briefly in 1-2 sentences: what is a monad"}",
+        "input-transform.ts: input {"text":"?quick ","source":"interactive"} → {"action":"handled"}",
+        "input-transform.ts: input {"text":"ping","source":"rpc"} → {"action":"handled"}",
+        "interactive-shell.ts: user_bash {"command":"vim notes.txt","excludeFromContext":false} → {"result":{"output":"(interactive commands require TUI)","exitCode":1,"cancelled":false,"truncated":false}}",
+        "interactive-shell.ts: user_bash {"command":"i ls","excludeFromContext":false} → {"result":{"output":"(interactive commands require TUI)","exitCode":1,"cancelled":false,"truncated":false}}",
       ]
     `);
   });

@@ -378,7 +378,7 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
     expect(lines(["connect", "pi"])).toMatchInlineSnapshot(`
       [
         "  ✖ <home>/.pi/agent/trust.json: pi 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (defaultProjectTrust: "ask"), so it asks at start and print mode (-p) skips the package without a word: hookwire does not run there.",
-        "    fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, or connect --user",
+        "    fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, run pi with --approve (that run only), or connect --user",
       ]
     `);
     mkdirSync(path.join(box.home, ".pi/agent"), { recursive: true });

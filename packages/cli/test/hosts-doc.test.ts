@@ -21,14 +21,15 @@ describe("docs/hosts.md", () => {
   it("declares, for every measured case, what the real agent did (fix the dialect's reverse where they differ)", async () => {
     await loadDialects();
     const differ: string[] = [];
-    for (const [agent, run] of Object.entries(measured.agents)) {
+    for (const [key, run] of Object.entries(measured.agents)) {
+      const agent = run.agent ?? key;
       for (const c of run.cases) {
         if (c.applied === null) continue;
-        const said = declared(agent, c.effect as Effect);
+        const said = declared(agent, c.effect as Effect, run.version);
         const declares = "shown" in said ? said.shown : said.events.includes(c.event ?? "");
         if (declares !== c.applied)
           differ.push(
-            `${agent} ${c.effect}${c.event ? ` on ${c.event}` : ""}: measured ${c.applied} (${c.seen})`,
+            `${key} ${c.effect}${c.event ? ` on ${c.event}` : ""}: measured ${c.applied} (${c.seen})`,
           );
       }
     }

@@ -97,6 +97,12 @@ export interface BeforeAgentStartEvent {
   type: "before_agent_start";
   prompt: string;
   images?: ImageContent[];
+  /**
+   * pi 1.6: what starts the run, a prompt (`user`) or a hook's message sent with `triggerTurn` while idle (`custom`,
+   * with that message in `message` and no prompt).
+   */
+  messageType?: "user" | "custom";
+  message?: unknown;
   /** The system prompt as left by the previous handlers (chained); present when the host passes one. */
   systemPrompt?: string;
   /** The structured inputs the host built the system prompt from (host-specific). */
@@ -197,6 +203,8 @@ export interface ToolCallEvent {
   toolName: string;
   toolCallId: string;
   input: Record<string, unknown>;
+  /** pi 1.6: set when another tool (a codemode script) made this call. */
+  parentToolCallId?: string;
 }
 export interface ToolResultEvent {
   type: "tool_result";
@@ -206,6 +214,15 @@ export interface ToolResultEvent {
   content: ContentPart[];
   details: unknown;
   isError: boolean;
+  /** pi 1.6: set when another tool (a codemode script) made this call. */
+  parentToolCallId?: string;
+  /**
+   * pi 1.6: the machine-readable result of a tool that declares an output schema. A hook that replaces `content`
+   * drops it in pi (it may no longer match).
+   */
+  structuredContent?: unknown;
+  /** pi 1.6: what the tool's own run used (tokens, cost), when it says. */
+  usage?: unknown;
 }
 
 export interface SessionBeforeForkEvent {

@@ -1,5 +1,6 @@
 // What each pi event becomes in hookwire's runner, and what hookwire's combined result becomes for pi: one table.
 import type { AnyHookEvent, HookMessage, HookRunner } from "@hookwire/core";
+import type { BeforeAgentStartEvent } from "@hookwire/core/events";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { toolEvents } from "./tool-events.js";
 
@@ -97,13 +98,8 @@ export function piEvents(
     tool_result: tools.tool_result,
     context: async (event) => ({ messages: await runner.emitContext(event.messages) }),
     before_agent_start: async (event, ctx) => {
-      const outcome = await runner.emit({
-        type: "before_agent_start",
-        prompt: event.prompt,
-        images: event.images,
-        systemPrompt: event.systemPrompt,
-        systemPromptOptions: event.systemPromptOptions,
-      });
+      // Every field pi gives its extensions (pi 1.6's messageType, and message for a run a message started).
+      const outcome = await runner.emit({ ...(event as BeforeAgentStartEvent), type: "before_agent_start" });
       if (!outcome) return undefined;
       if (outcome.block) {
         refused = outcome.reason ?? "A hook refused the prompt";

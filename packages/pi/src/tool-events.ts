@@ -19,6 +19,14 @@ import type {
   ToolResultEvent,
 } from "@mariozechner/pi-coding-agent";
 
+/** What pi 1.6 adds to its tool events (the types above are pi 0.73's). */
+type ToolResult16 = { parentToolCallId?: string; structuredContent?: unknown; usage?: unknown };
+/** pi 1.6's id of the tool that made a nested call, when there is one. */
+const nested = (event: object): { parentToolCallId?: string } => {
+  const parent = (event as ToolResult16).parentToolCallId;
+  return parent === undefined ? {} : { parentToolCallId: parent };
+};
+
 /** pi's tool_result answer (its type is not among the package's exports). */
 type ToolResultEventResult = { content?: unknown; details?: unknown; isError?: boolean };
 
@@ -70,6 +78,7 @@ export function toolEvents(runner: HookRunner, cwd: string) {
           toolName: event.toolName,
           toolCallId: event.toolCallId,
           input: event.input as Record<string, unknown>,
+          ...nested(event),
         });
       } catch (error) {
         // Fail-safe: a hook that cannot decide does not let the call through.
@@ -93,15 +102,8 @@ export function toolEvents(runner: HookRunner, cwd: string) {
         if (fromCall.length === 0) return undefined;
         return { content: appendAdditionalContext(content, fromCall, []) as never };
       }
-      const after = await runner.emit({
-        type: "tool_result",
-        toolName: event.toolName,
-        toolCallId: event.toolCallId,
-        input: event.input,
-        content,
-        details: event.details,
-        isError: event.isError,
-      });
+      // Every field pi gives its extensions (pi 1.6's structuredContent and usage among them).
+      const after = await runner.emit({ ...(event as ToolResultEvent & ToolResult16), content });
       if (!after.modified && fromCall.length === 0 && after.additionalContext.length === 0) return undefined;
       return {
         content: appendAdditionalContext(after.content, fromCall, after.additionalContext) as never,

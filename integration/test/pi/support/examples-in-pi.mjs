@@ -1,6 +1,7 @@
 // Preloaded into a real pi (`node --import <this> <pi>/dist/cli.js`): loads pi's example extensions through pi's own
-// loader and through hookwire's, answers tool calls through pi's ExtensionRunner and hookwire's HookRunner for those
-// that guard tools, prints it all as JSON, and exits before pi's CLI starts.
+// loader and through hookwire's, answers tool calls (for those that guard tools) and the `input` and `user_bash`
+// events (for those that handle them) through pi's ExtensionRunner and hookwire's HookRunner, prints it all as JSON,
+// and exits before pi's CLI starts.
 //
 // hookwire's loader runs with no `alias` option: it finds the pi this process runs, as inside pi, and gives hook
 // modules pi's own packages. The project (`cwd`) is an empty folder: nothing is installed there.
@@ -37,6 +38,73 @@ const CALLS = [
   { toolName: "edit", input: { path: "node_modules/x/index.js", oldText: "a", newText: "b" } },
   { toolName: "read", input: { path: "README.md" } },
 ];
+
+/**
+ * pi 1.6's events before a prompt reaches the model or a `!` command runs, which @hookwire/pi forwards as they come:
+ * what a user types (plain, the examples' `?quick` and inline `!{…}` forms, from an extension, while steering), and
+ * the `!`/`!!` commands (plain, an interactive program, the `i ` prefix).
+ */
+const INPUTS = [
+  { text: "hello", source: "interactive" },
+  { text: "?quick what is a monad", source: "interactive" },
+  { text: "?quick ", source: "interactive" },
+  { text: "ping", source: "rpc" },
+  { text: "show me !{echo inline} now", source: "interactive" },
+  { text: "!ls", source: "interactive" },
+  { text: "?quick from an extension", source: "extension" },
+  { text: "review the diff", source: "interactive", streamingBehavior: "steer" },
+  { text: "review the diff", source: "interactive", streamingBehavior: "followUp" },
+];
+const BASH = [
+  { command: "ls", excludeFromContext: false },
+  { command: "vim notes.txt", excludeFromContext: false },
+  { command: "i ls", excludeFromContext: false },
+  { command: "echo quiet", excludeFromContext: true },
+];
+
+/** An answer as data: functions (a user_bash `operations` object's) by name only. */
+const plain = (value) =>
+  value === undefined
+    ? undefined
+    : JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === "function" ? `[function ${v.name}]` : v)));
+
+/** What pi 1.6's ExtensionRunner and hookwire's runner answer to each `input` and `user_bash` event, without a UI. */
+async function promptEvents(extension, runtime, hook) {
+  const pi = new ExtensionRunner([extension], runtime, cwd, SessionManager.inMemory(cwd), undefined);
+  const hw = new HookRunner([hook], { cwd });
+  const hwErrors = [];
+  hw.onError((error) => hwErrors.push(error.message));
+  const has = (name) => extension.handlers.get(name)?.length > 0;
+  const answers = [];
+  const both = async (label, ofPi, ofHw) => {
+    const errorsBefore = hwErrors.length;
+    const p = await ofPi().then(plain, (error) => ({ threw: String(error.message ?? error) }));
+    const h = await ofHw().then(plain, (error) => ({ threw: String(error.message ?? error) }));
+    const failed = hwErrors.slice(errorsBefore);
+    answers.push({
+      event: label,
+      pi: p,
+      hookwire: failed.length > 0 && h === undefined ? { threw: failed[0] } : h,
+    });
+  };
+  if (has("input"))
+    for (const input of INPUTS)
+      await both(
+        `input ${JSON.stringify(input)}`,
+        () => pi.emitInput(input.text, undefined, input.source, input.streamingBehavior),
+        () => hw.emit({ type: "input", images: undefined, ...input }),
+      );
+  if (has("user_bash"))
+    for (const bash of BASH) {
+      const event = { type: "user_bash", ...bash, cwd };
+      await both(
+        `user_bash ${JSON.stringify(bash)}`,
+        () => pi.emitUserBash(structuredClone(event)),
+        () => hw.emit(structuredClone(event)),
+      );
+    }
+  return answers.length > 0 ? answers : undefined;
+}
 
 /** What pi's runner (as AgentSession runs it before a tool) and hookwire's answer for each call. */
 async function toolCalls(extension, runtime, hook) {
@@ -90,9 +158,14 @@ for (const file of examples) {
     pi.extensions[0]?.handlers.get("tool_call")?.length && hw.hooks[0]?.handlers.get("tool_call")?.length
       ? await toolCalls(pi.extensions[0], pi.runtime, hw.hooks[0])
       : undefined;
+  const prompts =
+    pi.extensions[0] && hw.hooks[0]
+      ? await promptEvents(pi.extensions[0], pi.runtime, hw.hooks[0])
+      : undefined;
   results.push({
     file,
     calls,
+    prompts,
     pi: pi.extensions[0]
       ? { loaded: true, registrations: registrations(pi.extensions[0]) }
       : { loaded: false, error: why(pi.errors[0]?.error ?? "no extension") },

@@ -7,6 +7,7 @@ import {
   hookAgent,
   isPackageAgentId,
   PACKAGE_AGENTS,
+  type PackageEvent,
   packageAgent,
 } from "@hookwire/settings-hooks/agents";
 import { agentDialect, gatesTools, servedEvents } from "./agents.js";
@@ -23,10 +24,15 @@ export interface MeasuredCase {
   seen: string;
 }
 
-/** What integration/hosts measured: the date, and per agent its version, how it ran and each case. */
+/**
+ * What integration/hosts measured: the date, and per run its version, how it ran and each case. A run's key is the
+ * agent's id, or for a second version of one agent (pi 1.6 beside pi 0.73) its own key with `agent` naming it.
+ */
 export interface Measured {
   date: string;
-  agents: Readonly<Record<string, { version: string; run: string; cases: readonly MeasuredCase[] }>>;
+  agents: Readonly<
+    Record<string, { agent?: string; version: string; run: string; cases: readonly MeasuredCase[] }>
+  >;
 }
 export const END = "<!-- end of generated tables -->";
 
@@ -60,13 +66,22 @@ const PACKAGES = PACKAGE_AGENTS;
 const files = (list: readonly string[], home = false) =>
   list.map((file) => code(home ? `~/${file}` : file)).join(" or ");
 
-/** The effects of one native event kind: what the agent takes of them, and what it does not. */
-function split(native: string, takes: (effect: Effect) => boolean | undefined) {
+/**
+ * The effects of one native event kind: what the agent takes of them, and what it does not; `from` names the
+ * version an effect is taken from, for one a later version added (listed on both sides: from, and before it).
+ */
+function split(
+  native: string,
+  takes: (effect: Effect) => boolean | undefined,
+  from: (effect: Effect) => string | undefined = () => undefined,
+) {
   const kinds = (Object.keys(EFFECTS) as Effect[]).filter((e) =>
     (EFFECTS[e].native as string[]).includes(native),
   );
-  const yes = kinds.filter((e) => takes(e) === true).map((e) => EFFECTS[e].label);
-  const no = kinds.filter((e) => takes(e) === false).map((e) => EFFECTS[e].label);
+  const label = (e: Effect, when: string) =>
+    from(e) ? `${EFFECTS[e].label} (${when} ${from(e)})` : EFFECTS[e].label;
+  const yes = kinds.filter((e) => takes(e) === true).map((e) => label(e, "from"));
+  const no = kinds.filter((e) => takes(e) === false || from(e) !== undefined).map((e) => label(e, "before"));
   return `${yes.join("; ") || "—"} | ${no.join("; ") || "—"}`;
 }
 
@@ -99,17 +114,42 @@ function whereTables(): string[] {
   return lines;
 }
 
+/** Whether release `version` (`1.6.0`) is `from` or later, compared number by number. */
+function atLeast(version: string, from: string): boolean {
+  const a = version.split(".").map(Number);
+  const b = from.split(".").map(Number);
+  for (let at = 0; at < Math.max(a.length, b.length); at++) {
+    const diff = (a[at] ?? 0) - (b[at] ?? 0);
+    if (diff !== 0) return diff > 0;
+  }
+  return true;
+}
+
+/** What a package agent takes of a hook's answers on `event` in release `version` (the oldest one without it). */
+function takenIn(event: PackageEvent, version: string | undefined): readonly Effect[] {
+  const since = event.since;
+  return since && version !== undefined && atLeast(version, since.version)
+    ? [...event.applies, ...since.applies]
+    : event.applies;
+}
+
 /**
  * What an agent's hookwire declares for `effect` (the dialect's reverse, asked through `applies`, or the
  * package's list): the agent's events where it applies, or for an effect of no event (a line for the user,
  * a status) whether it shows at all. The test holds this to what the real agents did.
  */
-export function declared(agent: string, effect: Effect): { events: string[] } | { shown: boolean } {
+export function declared(
+  agent: string,
+  effect: Effect,
+  version?: string,
+): { events: string[] } | { shown: boolean } {
   const pkg = isPackageAgentId(agent) ? packageAgent(agent) : undefined;
   if (pkg) {
     if (effect === "userMessage") return { shown: pkg.showsLines };
     if (effect === "setStatus") return { shown: pkg.showsStatus === true };
-    return { events: pkg.events.filter((event) => event.applies.includes(effect)).map((e) => e.event) };
+    return {
+      events: pkg.events.filter((event) => takenIn(event, version).includes(effect)).map((e) => e.event),
+    };
   }
   const dialect = agentDialect(hookAgent(agent as DialectId));
   const events = servedEvents(dialect).filter((spec) => applies(dialect, spec, effect) === true);
@@ -121,9 +161,11 @@ export function declared(agent: string, effect: Effect): { events: string[] } | 
  * One cell of the matrix: what the agent did in the real runs; `*` marks what only the declaration says (a
  * case the run cannot show, an event no case reaches, an agent not run here).
  */
-function cell(agent: string, effect: Effect, measured: Measured): string {
-  const cases = (measured.agents[agent]?.cases ?? []).filter((c) => c.effect === effect);
-  const said = declared(agent, effect);
+function cell(column: Column, effect: Effect, measured: Measured): string {
+  const run = measured.agents[column.key];
+  const agent = column.agent;
+  const cases = (run?.cases ?? []).filter((c) => c.effect === effect);
+  const said = declared(agent, effect, run?.version);
   const star = (text: string, known: boolean) => (known ? text : `${text}*`);
   if ("shown" in said) {
     const seen = cases.find((c) => c.applied !== null);
@@ -136,21 +178,43 @@ function cell(agent: string, effect: Effect, measured: Measured): string {
     ...cases.filter((c) => c.applied === true).map((c) => c.event as string),
     ...said.events.filter((event) => !known.has(event)).map((event) => `${event}*`),
   ];
-  return events.length > 0 ? events.join(", ") : star("—", cases.length > 0 || agent in measured.agents);
+  return events.length > 0 ? events.join(", ") : star("—", cases.length > 0 || run !== undefined);
+}
+
+/** One column of the matrix: an agent, or one measured version of it where two were run (pi 0.73 and pi 1.6). */
+interface Column {
+  key: string;
+  agent: string;
+  label: string;
+}
+
+function columns(measured: Measured): Column[] {
+  const ids = [...HOOK_AGENT_IDS, ...PACKAGES.map((a) => a.id)];
+  return ids.flatMap((id) => {
+    const label = AGENTS[id as AgentId].label;
+    const runs = Object.entries(measured.agents).filter(([key, run]) => (run.agent ?? key) === id);
+    if (runs.length <= 1) return [{ key: runs[0]?.[0] ?? id, agent: id, label }];
+    // Two versions measured: each its own column, named by its minor release.
+    return runs.map(([key, run]) => ({
+      key,
+      agent: id,
+      label: `${label} ${run.version.split(".").slice(0, 2).join(".")}`,
+    }));
+  });
 }
 
 function matrix(measured: Measured): string[] {
-  const ids = [...HOOK_AGENT_IDS, ...PACKAGES.map((a) => a.id)];
-  const labelOf = (id: string) => AGENTS[id as AgentId].label;
+  const cols = columns(measured);
   const lines = ["### What a hook can do in each agent", ""];
-  lines.push(`| a hook … | ${ids.map(labelOf).join(" | ")} |`);
-  lines.push(`| --- | ${ids.map(() => "---").join(" | ")} |`);
+  lines.push(`| a hook … | ${cols.map((c) => c.label).join(" | ")} |`);
+  lines.push(`| --- | ${cols.map(() => "---").join(" | ")} |`);
   for (const [effect, { label }] of Object.entries(EFFECTS) as [Effect, (typeof EFFECTS)[Effect]][])
-    lines.push(`| ${label} | ${ids.map((id) => cell(id, effect, measured)).join(" | ")} |`);
+    lines.push(`| ${label} | ${cols.map((c) => cell(c, effect, measured)).join(" | ")} |`);
+  const labelOf = (key: string, run: { agent?: string }) => AGENTS[(run.agent ?? key) as AgentId].label;
   const versions = Object.entries(measured.agents).map(
-    ([id, run]) => `${labelOf(id)} ${run.version} (\`${run.run}\`)`,
+    ([key, run]) => `${labelOf(key, run)} ${run.version} (\`${run.run}\`)`,
   );
-  const unrun = ids.filter((id) => !(id in measured.agents)).map(labelOf);
+  const unrun = cols.filter((c) => measured.agents[c.key] === undefined).map((c) => c.label);
   lines.push(
     "",
     `Measured on ${measured.date} in the real agents, offline against a fake model, each connected by \`hookwire connect\` ` +
@@ -181,8 +245,12 @@ function eventTables(): string[] {
     lines.push("", `### ${agent.label}: the hooks \`${agent.item.replace(/^npm:/, "")}\` runs on`, "");
     lines.push(...header(`${agent.label} hook`, false));
     for (const event of agent.events) {
-      const takes = (effect: Effect) => event.applies.includes(effect);
-      lines.push(`| ${code(event.event)} | ${code(event.native)} | ${split(event.native, takes)} |`);
+      const later = event.since;
+      const takes = (effect: Effect) =>
+        event.applies.includes(effect) || later?.applies.includes(effect) === true;
+      const from = (effect: Effect) =>
+        later?.applies.includes(effect) ? `${agent.label} ${later.version}` : undefined;
+      lines.push(`| ${code(event.event)} | ${code(event.native)} | ${split(event.native, takes, from)} |`);
     }
     lines.push("", agent.notes);
   }

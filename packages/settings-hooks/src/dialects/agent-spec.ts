@@ -59,6 +59,8 @@ export interface Silencer {
   lastFileWins?: boolean;
   /** `projectTrust`: the user file and key of the agent's default decision, and the value that trusts. */
   defaultIn?: { file: string; key: string; trusts: unknown; otherwise: string };
+  /** `projectTrust`: the agent's flag that trusts the project for one run (pi 1.6's `--approve`). */
+  oneRun?: string;
 }
 
 /** How the agent reads a JSON settings file: whether comments are allowed (it ignores a file it cannot parse). */
@@ -128,6 +130,8 @@ export interface PackageEvent {
   event: string;
   native: NativeEventName;
   applies: readonly Effect[];
+  /** What the agent takes besides from a later version on (measured in both: integration/hosts/capabilities.json). */
+  since?: { version: string; applies: readonly Effect[] };
 }
 
 /**

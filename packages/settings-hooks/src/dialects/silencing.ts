@@ -95,6 +95,10 @@ function listsOwnPackage(agent: AgentSpec, root: string): boolean {
  * The agent's own trust decision for `root` (pi 1.6): the nearest folder at or above it its store names, else its
  * default. A hit when the project-level package would be skipped.
  */
+/** The agent's flag for a one-run trust, as a fix: `, run pi with --approve (that run only)`. */
+const oneRun = (silencer: Silencer, label: string) =>
+  silencer.oneRun ? `, run ${label} with ${silencer.oneRun} (that run only)` : "";
+
 function untrusted(agent: AgentSpec, silencer: Silencer, options: Required<SilencingOptions>) {
   if (!listsOwnPackage(agent, options.root)) return undefined;
   const store = readData(path.join(options.home, silencer.file), "json") ?? {};
@@ -110,7 +114,7 @@ function untrusted(agent: AgentSpec, silencer: Silencer, options: Required<Silen
     if (decision === false)
       return {
         says: `${agent.label}'s trust store declines ${dir}, so ${agent.label} 1.6 skips the project's settings and hookwire's package with them`,
-        fix: `trust the project in ${agent.label} (/trust), or connect --user`,
+        fix: `trust the project in ${agent.label} (/trust)${oneRun(silencer, agent.label)}, or connect --user`,
       };
     if (path.dirname(dir) === dir) break;
     dir = path.dirname(dir);
@@ -122,7 +126,7 @@ function untrusted(agent: AgentSpec, silencer: Silencer, options: Required<Silen
   if (value === fallback.trusts) return undefined;
   return {
     says: `${agent.label} 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (${fallback.key}: ${JSON.stringify(value)}), so it asks at start and print mode (-p) skips the package without a word`,
-    fix: `start ${agent.label} here and choose Trust (or /trust), set ${fallback.key}: ${JSON.stringify(fallback.trusts)} in ~/${fallback.file}, or connect --user`,
+    fix: `start ${agent.label} here and choose Trust (or /trust), set ${fallback.key}: ${JSON.stringify(fallback.trusts)} in ~/${fallback.file}${oneRun(silencer, agent.label)}, or connect --user`,
   };
 }
 

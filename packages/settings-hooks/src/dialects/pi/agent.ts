@@ -24,7 +24,7 @@ export const piAgent: PackageAgentSpec = {
   list: "packages",
   item: "npm:@hookwire/pi",
   isOwn: namesPackage("npm:@hookwire/pi", "@hookwire/pi"),
-  gate: "pi loads the package when it next starts (from npm, as `pi install npm:@hookwire/pi` does, with --from-npm) and runs hookwire in its own process.",
+  gate: "pi loads the package from there when it next starts (with --from-npm it first installs it from npm, as `pi install npm:@hookwire/pi` does) and runs hookwire in its own process.",
   runsItself: "its own extensions (`.pi/extensions`, pi packages): none is a hookwire format",
   // packages/pi/src/events.ts, each answered in pi's own result shape.
   events: [
@@ -33,7 +33,13 @@ export const piAgent: PackageAgentSpec = {
     { event: "before_agent_start", native: "before_agent_start", applies: ["context", "refusePrompt"] },
     // A follow-up sent from agent_end never reaches the model in pi 0.73.1 (print or RPC mode; measured:
     // integration/hosts/capabilities.json): pi is still streaming then, and queues it for a turn that never comes.
-    { event: "agent_end", native: "agent_end", applies: [] },
+    // pi 1.6 starts a fresh run for what agent_end handlers queued, before it settles (print and RPC mode alike).
+    {
+      event: "agent_end",
+      native: "agent_end",
+      applies: [],
+      since: { version: "1.6.0", applies: ["followUp"] },
+    },
   ],
   notes:
     "A hook's ask is pi's confirm dialog (refused without a UI); `context` gives pi the messages as the hooks left " +
@@ -54,6 +60,8 @@ export const piAgent: PackageAgentSpec = {
         trusts: "always",
         otherwise: "ask",
       },
+      // Measured: `pi -p --approve` loads a project-level @hookwire/pi that `pi -p` skips.
+      oneRun: "--approve",
     },
   ],
   json: { comments: false },
