@@ -2,7 +2,8 @@
 import { errorMessage } from "@hookwire/core";
 import { RunScope } from "@hookwire/core/internal";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
-import { flushRecords, recordDecision } from "../log/record.js";
+import { callContext } from "../log/call-context.js";
+import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "../serve/forwarded-variables.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
@@ -43,19 +44,22 @@ function lateReason(withinMs: number, killed: readonly string[]): string {
 
 /** The deadline's line in the decision log: the handler never got to write one. */
 function recordLate(
-  agent: DialectId,
-  event: string,
+  call: { agent: DialectId; event: string; env: Record<string, string> },
   text: string | undefined,
   reason: string,
   killed: string[],
 ) {
+  const { agent, event, env } = call;
   let stdin: { session_id?: unknown; cwd?: unknown } = {};
   try {
-    stdin = JSON.parse(text ?? "{}") ?? {};
+    const read: unknown = JSON.parse(text ?? "{}");
+    if (typeof read === "object" && read !== null) stdin = read;
   } catch {}
+  const { otel, ...who } = callContext(agent, stdin, env);
   recordDecision({
     time: new Date().toISOString(),
     agent,
+    ...who,
     session: typeof stdin.session_id === "string" ? stdin.session_id : "",
     event,
     native: "",
@@ -64,6 +68,7 @@ function recordLate(
     reason,
     ...(killed[0] ? { hook: killed[0] } : {}),
     durationMs: 0,
+    ...(otel ? { otel } : {}),
   });
 }
 
@@ -96,7 +101,7 @@ export async function answerInTime(
     timer = setTimeout(() => {
       const killed = scope.kill();
       const reason = lateReason(withinMs, killed);
-      recordLate(agent, event, text, reason, killed);
+      recordLate({ agent, event, env }, text, reason, killed);
       resolve(fail(reason));
     }, withinMs);
   });
