@@ -17,7 +17,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { appendDecision, flushDecisions, readDecisions } from "../src/log/decision-log.js";
 import type { Decision } from "../src/log/record.js";
-import { drainSpool, spoolDecision } from "../src/log/span-spool.js";
+import { spoolDecision } from "../src/log/span-spool.js";
 import { bin, type Sandbox, sandbox } from "./cli-harness.js";
 import { receiver } from "./otlp-receiver.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
@@ -341,8 +341,9 @@ describe("the audit trail", () => {
     });
     expect(shell.status).toBe(0);
     await expect.poll(() => readDecisions(logFile(box)).length).toBe(2);
-    // The server, not the calls, wrote both: its log line names the calls' own variables.
-    expect(server.stderr()).toBe("");
+    // The server, not the calls, answered both (and wrote their records): it counts them.
+    const status = JSON.parse(box.run(["status", "--json"], { env: boxEnv(box) }).stdout);
+    expect(status.server.running.calls).toBe(2);
     expect(
       readDecisions(logFile(box)).map((d) => [
         d.session,
@@ -553,25 +554,25 @@ describe("OpenTelemetry resource", () => {
     }
   }, 60_000);
 
-  it("keeps the call's resource variables in the spool entry the server sends later", async () => {
+  it("keeps the call's resource variables in the spool entry, and the server that sends it later uses them", async () => {
     const box = auditedProject();
+    // A call's record, as a call answered outside the server leaves it in the spool.
+    hook(box, preToolUse(box, "rm -rf build"), { OTEL_RESOURCE_ATTRIBUTES: "user.name=alice" });
+    const record = readDecisions(logFile(box))[0] as Decision;
+    expect(record.otel).toEqual({ resourceAttributes: "user.name=alice" });
+    spoolDecision(record, path.join(box.home, ".local/state/hookwire/spans.jsonl"));
     const otlp = await receiver();
-    const env = {
-      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
-      HOOKWIRE_SERVER: "",
-      OTEL_RESOURCE_ATTRIBUTES: "user.name=alice",
-    };
     try {
-      await hookAsync(box, preToolUse(box, "rm -rf build"), env);
+      const server = await serve(box, [], {
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+        OTEL_RESOURCE_ATTRIBUTES: "user.name=server",
+      });
+      running.push(server);
       await expect.poll(() => otlp.spans.length, { timeout: 30_000 }).toBe(1);
       expect(otlp.spans[0]?.resource).toMatchObject({ "user.name": "alice", "service.name": "hookwire" });
+      expect(otlp.spans[0]?.attributes).toMatchObject({ "hookwire.target": "rm -rf build" });
     } finally {
-      box.run(["serve", "--stop"], { env: { ...boxEnv(box), ...env } });
       await otlp.close();
     }
-    const spool = path.join(box.home, "spool.jsonl");
-    const record = readDecisions(logFile(box))[0] as Decision;
-    spoolDecision(record, spool);
-    expect(drainSpool(spool)[0]?.otel).toEqual({ resourceAttributes: "user.name=alice" });
   }, 60_000);
 });

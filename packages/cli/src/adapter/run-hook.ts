@@ -44,7 +44,7 @@ function lateReason(withinMs: number, killed: readonly string[]): string {
 
 /** The deadline's line in the decision log: the handler never got to write one. */
 function recordLate(
-  call: { agent: DialectId; event: string; env: Record<string, string> },
+  call: { agent: DialectId; event: string; env: Record<string, string>; time: string; startedMs: number },
   text: string | undefined,
   reason: string,
   killed: string[],
@@ -57,7 +57,7 @@ function recordLate(
   } catch {}
   const { otel, ...who } = callContext(agent, stdin, env);
   recordDecision({
-    time: new Date().toISOString(),
+    time: call.time,
     agent,
     ...who,
     session: typeof stdin.session_id === "string" ? stdin.session_id : "",
@@ -67,7 +67,7 @@ function recordLate(
     decision: "error",
     reason,
     ...(killed[0] ? { hook: killed[0] } : {}),
-    durationMs: 0,
+    durationMs: Math.round((performance.now() - call.startedMs) * 1000) / 1000,
     ...(otel ? { otel } : {}),
   });
 }
@@ -95,13 +95,16 @@ export async function answerInTime(
     return failureResponse(dialect, spec, why, failOpen);
   };
   const scope = new RunScope();
+  // The deadline's record, as any other, is timed from the call's arrival.
+  const time = new Date().toISOString();
+  const startedMs = performance.now();
   let text: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<HookResponse>((resolve) => {
     timer = setTimeout(() => {
       const killed = scope.kill();
       const reason = lateReason(withinMs, killed);
-      recordLate({ agent, event, env }, text, reason, killed);
+      recordLate({ agent, event, env, time, startedMs }, text, reason, killed);
       resolve(fail(reason));
     }, withinMs);
   });
