@@ -129,6 +129,8 @@ describe("redact: attempts to get past it", () => {
     ["a token split across quotes", `echo gh"p_"${GITHUB.slice(4)}`],
     ["a token split across single quotes", `X='AKIA''${AWS.slice(4)}' aws s3 ls`],
     ["a token split by a backslash", `echo gh\\p_${GITHUB.slice(4)}`],
+    ["a token split by a line continuation", `echo gh\\\np_${GITHUB.slice(4)}`],
+    ["a header split by a line continuation", "curl -H 'Author\\\nization: token abcdef123456'"],
     ["mixed case header names", "curl -H 'AuThOrIzAtIoN: token abcdef123456'"],
     ["mixed case password flags", "mysql --PassWord=hunter2"],
     ["a Cyrillic а in password", "mysql --pаssword=hunter2"],

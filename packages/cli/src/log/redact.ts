@@ -155,6 +155,11 @@ function fold(text: string): { text: string; at: number[] } {
   const at: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;
+    // A shell line continuation joins the word it splits (`gh\<newline>p_…` is `ghp_…` to the shell).
+    if (char === "\\" && text[i + 1] === "\n") {
+      i++;
+      continue;
+    }
     if (INVISIBLE.test(char) || char === '"' || char === "'" || char === "\\" || char === "`") continue;
     const code = char.charCodeAt(0);
     // Fullwidth forms (U+FF01–FF5E) are ASCII shifted.
