@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { answerInTime } from "../src/adapter/run-hook.js";
-import { flushRecords } from "../src/log/record.js";
+import { flushRecords } from "../src/log/recorder.js";
 import { sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);

@@ -109,6 +109,9 @@ function lastDecision(box: Sandbox) {
     time: _time,
     durationMs: _ms,
     project: _project,
+    // This machine's: the audit trail's own tests check them.
+    user: _user,
+    host: _host,
     ...rest
   } = decisions.at(-1) as Record<string, unknown>;
   return { ...rest, session: "<session>" };
@@ -138,6 +141,7 @@ describe("a failing guard, without fail-closed hooks", () => {
         "native": "tool_call",
         "reason": "\`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\` failed (exited with code 127 (command not found: check the path, and that the script has LF line endings): sh: 1: ./guard.sh: not found); the call went on",
         "session": "<session>",
+        "target": "ls",
         "tool": "bash",
       }
     `);
@@ -238,6 +242,7 @@ describe("--fail-closed-hooks", () => {
         "native": "tool_call",
         "reason": "\`.hookwire/hooks/guard.ts\` failed (guard broke); the call was refused",
         "session": "<session>",
+        "target": "ls",
         "tool": "bash",
       }
     `);

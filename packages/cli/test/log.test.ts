@@ -1,6 +1,6 @@
 // The decision log: every event's decision in a bounded, rotated JSONL file, `hookwire log` to read it, and the
 // same decisions as OpenTelemetry spans sent to a local OTLP/HTTP receiver.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   existsSync,
   lstatSync,
@@ -10,14 +10,16 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:http";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { appendDecision, type Decision, flushDecisions, readDecisions } from "../src/log/decision-log.js";
+import { appendDecision, flushDecisions, readDecisions } from "../src/log/decision-log.js";
+import type { Decision } from "../src/log/record.js";
+import { spoolDecision } from "../src/log/span-spool.js";
 import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { receiver } from "./otlp-receiver.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt());
@@ -103,8 +105,8 @@ describe("the decision log", () => {
     const shown = text.stdout.replace(/^\S+Z/gm, "<time>").replace(/ +[\d.]+ ms/g, " <n> ms");
     // A hook's reason is shown with its control characters escaped.
     expect(shown).toMatchInlineSnapshot(`
-      "<time>  claude  PreToolUse         block <n> ms  bash  by .hookwire/hooks/guard.ts  no rm -rf\\x1b[31m here
-      <time>  claude  PreToolUse         block <n> ms  bash  by .hookwire/hooks/guard.ts  no rm -rf\\x1b[31m here
+      "<time>  claude  PreToolUse         block <n> ms  bash  rm -rf build  by .hookwire/hooks/guard.ts  no rm -rf\\x1b[31m here
+      <time>  claude  PreToolUse         block <n> ms  bash  rm -rf served  by .hookwire/hooks/guard.ts  no rm -rf\\x1b[31m here
       "
     `);
     const json = JSON.parse(box.run(["log", "--agent", "claude", "--json"], { env: boxEnv(box) }).stdout);
@@ -196,36 +198,6 @@ function hookAsync(box: Sandbox, input: string, env: Record<string, string>) {
   return new Promise<string>((resolve) => child.on("close", () => resolve(stdout)));
 }
 
-/** A local OTLP/HTTP receiver: collects the JSON export's spans. */
-async function receiver() {
-  const spans: { name: string; attributes: Record<string, unknown>; resource: Record<string, unknown> }[] =
-    [];
-  const attrs = (list: { key: string; value: Record<string, unknown> }[] = []) =>
-    Object.fromEntries(list.map(({ key, value }) => [key, Object.values(value)[0]]));
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => {
-      body += chunk.toString("utf8");
-    });
-    req.on("end", () => {
-      const data = JSON.parse(body);
-      for (const resourceSpans of data.resourceSpans ?? [])
-        for (const scope of resourceSpans.scopeSpans ?? [])
-          for (const span of scope.spans ?? [])
-            spans.push({
-              name: span.name,
-              attributes: attrs(span.attributes),
-              resource: attrs(resourceSpans.resource?.attributes),
-            });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, spans, close: () => new Promise((r) => server.close(r)) };
-}
-
 describe("OpenTelemetry", () => {
   it("sends each decision as a span to the endpoint OTEL_EXPORTER_OTLP_ENDPOINT names, from hook and from serve", async () => {
     const box = project();
@@ -279,6 +251,327 @@ describe("OpenTelemetry", () => {
       expect(existsSync(path.join(box.home, ".local/state/hookwire/spans.jsonl"))).toBe(false);
     } finally {
       box.run(["serve", "--stop"], { env: { ...boxEnv(box), ...env } });
+      await otlp.close();
+    }
+  }, 60_000);
+});
+
+/** A Codex-format command hook that refuses any Bash call naming curl: a settings hook, so it is `file#json.path`. */
+const CURL_HOOK = `${JSON.stringify({
+  hooks: {
+    PreToolUse: [
+      {
+        matcher: "Bash",
+        hooks: [
+          {
+            type: "command",
+            command: `grep -q curl && echo '{"decision":"block","reason":"no curl, token sk-ant-api03-${"Zz9".repeat(10)}"}'; exit 0`,
+          },
+        ],
+      },
+    ],
+  },
+})}\n`;
+
+/** The guard module and the curl hook, trusted. */
+function auditedProject(): Sandbox {
+  const box = sandbox("connect");
+  mkdirSync(path.join(box.cwd, ".hookwire/hooks"), { recursive: true });
+  mkdirSync(path.join(box.cwd, ".codex"), { recursive: true });
+  writeFileSync(path.join(box.cwd, ".hookwire/hooks/guard.ts"), GUARD);
+  writeFileSync(path.join(box.cwd, ".codex/hooks.json"), CURL_HOOK);
+  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  return box;
+}
+
+const SECRET = `sk-ant-api03-${"Qq7".repeat(10)}`;
+const CURL = `curl -H "Authorization: Bearer ${SECRET}" https://api.example`;
+const CLAUDE_ENV = { AI_AGENT: "claude-code_2-1-332_harness", OTEL_RESOURCE_ATTRIBUTES: "user.name=alice" };
+const entry = path.join(path.dirname(bin), "hookwire-hook");
+
+describe("the audit trail", () => {
+  it("records who, where, what and which hook decided for a real hookwire hook claude PreToolUse call", () => {
+    const box = auditedProject();
+    const answer = hook(box, preToolUse(box, CURL), CLAUDE_ENV);
+    expect(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+    const text = readFileSync(logFile(box), "utf8");
+    // Neither the command's secret nor the one in the hook's reason is kept.
+    expect(text).not.toContain(SECRET.slice(12));
+    expect(text).not.toContain("Zz9Zz9");
+    const [line] = readDecisions(logFile(box));
+    expect(line).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      agent: "claude",
+      agentVersion: "2.1.332",
+      user: userInfo().username,
+      host: hostname(),
+      session: "s-1",
+      event: "PreToolUse",
+      native: "tool_call",
+      project: box.cwd,
+      tool: "bash",
+      target: 'curl -H "Authorization: Bearer [redacted:anthropic-key]" https://api.example',
+      hook: ".codex/hooks.json#hooks.PreToolUse[0].hooks[0]",
+      decision: "block",
+      reason: "no curl, token [redacted:anthropic-key]",
+      durationMs: expect.any(Number),
+      otel: { resourceAttributes: "user.name=alice" },
+    });
+    expect(line?.durationMs).toBeGreaterThan(0);
+    // A module decides by its file.
+    hook(box, preToolUse(box, "rm -rf build"));
+    expect(readDecisions(logFile(box))[1]).toMatchObject({
+      hook: ".hookwire/hooks/guard.ts",
+      target: "rm -rf build",
+      decision: "block",
+    });
+  }, 60_000);
+
+  it("gets the agent's variables to the server with the call, from the Node adapter and from the shell entry", async () => {
+    const box = auditedProject();
+    const server = await serve(box);
+    running.push(server);
+    const env = { ...CLAUDE_ENV, HOOKWIRE_SERVER: "" };
+    hook(box, preToolUse(box, "ls node", "s-node"), env);
+    const shell = spawnSync(entry, ["hook", "claude", "PreToolUse"], {
+      cwd: box.cwd,
+      env: { ...boxEnv(box), ...env, COPILOT_CLI_BINARY_VERSION: "9.9.9" },
+      input: preToolUse(box, "ls shell", "s-shell"),
+      encoding: "utf8",
+    });
+    expect(shell.status).toBe(0);
+    await expect.poll(() => readDecisions(logFile(box)).length).toBe(2);
+    // The server, not the calls, answered both (and wrote their records): it counts them.
+    const status = JSON.parse(box.run(["status", "--json"], { env: boxEnv(box) }).stdout);
+    expect(status.server.running.calls).toBe(2);
+    expect(
+      readDecisions(logFile(box)).map((d) => [
+        d.session,
+        d.target,
+        d.agentVersion,
+        d.otel?.resourceAttributes,
+      ]),
+    ).toEqual([
+      ["s-node", "ls node", "2.1.332", "user.name=alice"],
+      ["s-shell", "ls shell", "2.1.332", "user.name=alice"],
+    ]);
+  }, 60_000);
+
+  it("reads older lines without the audit fields, and hookwire log filters by every field and sums up per hook", () => {
+    const box = sandbox("connect");
+    const file = logFile(box);
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const base = { event: "PreToolUse", native: "tool_call", durationMs: 1.5, host: "box" };
+    const other = path.join(box.cwd, "..", "other");
+    const records: Decision[] = [
+      {
+        ...base,
+        time: at(50),
+        agent: "claude",
+        user: "alice",
+        session: "a1",
+        project: box.cwd,
+        tool: "bash",
+        target: "rm -rf /",
+        hook: ".hookwire/hooks/guard.ts",
+        decision: "block",
+        reason: "no",
+      },
+      {
+        ...base,
+        time: at(40),
+        agent: "claude",
+        user: "alice",
+        session: "a1",
+        project: box.cwd,
+        tool: "read",
+        target: ".env",
+        hook: ".claude/settings.json#hooks.PreToolUse[0].hooks[0]",
+        decision: "ask",
+      },
+      {
+        ...base,
+        time: at(30),
+        agent: "codex",
+        agentVersion: "0.169.0",
+        user: "bob",
+        session: "b1",
+        project: other,
+        tool: "bash",
+        target: "ls",
+        decision: "none",
+      },
+      {
+        ...base,
+        time: at(20),
+        agent: "codex",
+        user: "bob",
+        session: "b1",
+        project: path.join(box.cwd, "sub"),
+        tool: "bash",
+        hook: ".hookwire/hooks/broken.ts",
+        decision: "error",
+        reason: "`.hookwire/hooks/broken.ts` failed (boom); the call went on",
+      },
+      {
+        ...base,
+        time: at(10),
+        agent: "gemini",
+        user: "alice",
+        session: "g1",
+        project: box.cwd,
+        event: "AfterAgent",
+        native: "agent_end",
+        hook: ".hookwire/hooks/guard.ts, .claude/settings.json#hooks.Stop[0].hooks[0]",
+        decision: "unapplied",
+        reason: "Gemini CLI cannot apply a status line",
+      },
+    ];
+    mkdirSync(path.dirname(file), { recursive: true });
+    // A line from before the audit trail: no user, host, target, agent version.
+    writeFileSync(
+      file,
+      `${JSON.stringify({ time: at(120), agent: "claude", session: "old", event: "PreToolUse", native: "tool_call", project: box.cwd, tool: "bash", hook: ".hookwire/hooks/guard.ts", decision: "block", reason: "old", durationMs: 2 })}\n`,
+    );
+    for (const record of records) appendDecision(record, file);
+    flushDecisions();
+    const env = { env: boxEnv(box) };
+    const sessions = (...args: string[]) =>
+      (JSON.parse(box.run(["log", ...args, "--json"], env).stdout) as Decision[]).map((d) => d.session);
+    expect(sessions()).toEqual(["old", "a1", "a1", "b1", "b1", "g1"]);
+    expect(sessions("--user", "alice")).toEqual(["a1", "a1", "g1"]);
+    expect(sessions("--agent", "codex")).toEqual(["b1", "b1"]);
+    expect(sessions("--session", "a1")).toEqual(["a1", "a1"]);
+    // A project and the ones under it; a relative folder is read from where the command runs.
+    expect(sessions("--project", box.cwd)).toEqual(["old", "a1", "a1", "b1", "g1"]);
+    expect(sessions("--project", "../other")).toEqual(["b1"]);
+    expect(sessions("--project", `${box.cwd}-x`)).toEqual([]);
+    expect(sessions("--event", "AfterAgent")).toEqual(["g1"]);
+    expect(sessions("--event", "tool_call")).toEqual(["old", "a1", "a1", "b1", "b1"]);
+    expect(sessions("--tool", "Bash")).toEqual(["old", "a1", "b1", "b1"]);
+    expect(sessions("--decision", "error")).toEqual(["b1"]);
+    expect(sessions("--decision", "unapplied")).toEqual(["g1"]);
+    // A settings file takes each of its hooks; an unapplied line counts for every hook it names.
+    expect(sessions("--hook", ".claude/settings.json")).toEqual(["a1", "g1"]);
+    expect(sessions("--hook", ".hookwire/hooks/guard.ts")).toEqual(["old", "a1", "g1"]);
+    expect(sessions("--hook", ".hookwire/hooks/guard")).toEqual([]);
+    expect(sessions("--since", "45m")).toEqual(["a1", "b1", "b1", "g1"]);
+    expect(sessions("--user", "alice", "--tool", "bash", "--since", "1h")).toEqual(["a1"]);
+
+    const bad = box.run(["log", "--decision", "denied"], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      '--decision expects one of block, ask, allow, rewrite, continue, untrusted, unapplied, error, none, got "denied".',
+    );
+
+    const listed = box.run(["log", "--user", "bob"], env).stdout.replace(/^\S+Z/gm, "<time>");
+    expect(listed).toMatchInlineSnapshot(`
+      "<time>  codex   PreToolUse         none <n> ms  bash  ls
+      <time>  codex   PreToolUse         error <n> ms  bash  by .hookwire/hooks/broken.ts  \`.hookwire/hooks/broken.ts\` failed (boom); the call went on
+      "
+    `);
+    expect(box.run(["log", "--summary"], env).stdout).toMatchInlineSnapshot(`
+      "6 decision(s) by the hook that made them:
+      HOOK                                                TOTAL  BLOCK    ASK  UNAPPLIED  ERROR   NONE
+      .hookwire/hooks/guard.ts                                3      2      -          1      -      -
+      .claude/settings.json#hooks.PreToolUse[0].hooks[0]      1      -      1          -      -      -
+      .claude/settings.json#hooks.Stop[0].hooks[0]            1      -      -          1      -      -
+      .hookwire/hooks/broken.ts                               1      -      -          -      1      -
+      (no hook)                                               1      -      -          -      -      1
+      "
+    `);
+    expect(box.run(["log", "--summary", "--user", "alice"], env).stdout).toMatchInlineSnapshot(`
+      "3 decision(s) by the hook that made them:
+      HOOK                                                TOTAL  BLOCK    ASK  UNAPPLIED
+      .hookwire/hooks/guard.ts                                2      1      -          1
+      .claude/settings.json#hooks.PreToolUse[0].hooks[0]      1      -      1          -
+      .claude/settings.json#hooks.Stop[0].hooks[0]            1      -      -          1
+      "
+    `);
+    expect(JSON.parse(box.run(["log", "--summary", "--agent", "codex", "--json"], env).stdout)).toEqual([
+      { hook: ".hookwire/hooks/broken.ts", total: 1, decisions: { error: 1 } },
+      { hook: "(no hook)", total: 1, decisions: { none: 1 } },
+    ]);
+    expect(box.run(["log", "--summary", "--user", "nobody"], env).stdout).toContain("No decisions match");
+  }, 60_000);
+});
+
+describe("OpenTelemetry resource", () => {
+  it("gives each span the call's OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME over the server's own", async () => {
+    const box = auditedProject();
+    const otlp = await receiver();
+    try {
+      const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url };
+      const server = await serve(box, [], {
+        ...endpoint,
+        OTEL_RESOURCE_ATTRIBUTES: "deployment.environment=ci,user.name=server",
+      });
+      running.push(server);
+      const call = { ...endpoint, HOOKWIRE_SERVER: "" };
+      hook(box, preToolUse(box, CURL, "s-alice"), {
+        ...call,
+        ...CLAUDE_ENV,
+        OTEL_RESOURCE_ATTRIBUTES: "user.name=alice,team=infra%2Cops",
+        OTEL_SERVICE_NAME: "guarded-agent",
+      });
+      spawnSync(entry, ["hook", "claude", "PreToolUse"], {
+        cwd: box.cwd,
+        env: { ...boxEnv(box), ...call, OTEL_RESOURCE_ATTRIBUTES: "user.name=bob" },
+        input: preToolUse(box, "ls", "s-bob"),
+      });
+      // A malformed list is dropped whole (the spec's rule, the SDK's parser): the server's resource stays.
+      hook(box, preToolUse(box, "ls", "s-bad"), {
+        ...call,
+        OTEL_RESOURCE_ATTRIBUTES: "user.name=mallory,broken",
+      });
+      await server.stop();
+      const bySession = Object.fromEntries(otlp.spans.map((s) => [s.attributes["hookwire.session"], s]));
+      expect(Object.keys(bySession).sort()).toEqual(["s-alice", "s-bad", "s-bob"]);
+      expect(bySession["s-alice"]?.resource).toMatchObject({
+        "service.name": "guarded-agent",
+        "user.name": "alice",
+        team: "infra,ops",
+        "deployment.environment": "ci",
+        "host.name": hostname(),
+      });
+      expect(bySession["s-alice"]?.attributes).toMatchObject({
+        "hookwire.agent": "claude",
+        "hookwire.agent_version": "2.1.332",
+        "hookwire.user": userInfo().username,
+        "hookwire.host": hostname(),
+        "hookwire.project": box.cwd,
+        "hookwire.tool": "bash",
+        "hookwire.target": 'curl -H "Authorization: Bearer [redacted:anthropic-key]" https://api.example',
+        "hookwire.hook": ".codex/hooks.json#hooks.PreToolUse[0].hooks[0]",
+        "hookwire.decision": "block",
+        "hookwire.reason": "no curl, token [redacted:anthropic-key]",
+      });
+      expect(bySession["s-bob"]?.resource).toMatchObject({ "service.name": "hookwire", "user.name": "bob" });
+      expect(bySession["s-bad"]?.resource).toMatchObject({ "user.name": "server" });
+      expect(JSON.stringify(otlp.spans)).not.toContain(SECRET.slice(12));
+    } finally {
+      await otlp.close();
+    }
+  }, 60_000);
+
+  it("keeps the call's resource variables in the spool entry, and the server that sends it later uses them", async () => {
+    const box = auditedProject();
+    // A call's record, as a call answered outside the server leaves it in the spool.
+    hook(box, preToolUse(box, "rm -rf build"), { OTEL_RESOURCE_ATTRIBUTES: "user.name=alice" });
+    const record = readDecisions(logFile(box))[0] as Decision;
+    expect(record.otel).toEqual({ resourceAttributes: "user.name=alice" });
+    spoolDecision(record, path.join(box.home, ".local/state/hookwire/spans.jsonl"));
+    const otlp = await receiver();
+    try {
+      const server = await serve(box, [], {
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+        OTEL_RESOURCE_ATTRIBUTES: "user.name=server",
+      });
+      running.push(server);
+      await expect.poll(() => otlp.spans.length, { timeout: 30_000 }).toBe(1);
+      expect(otlp.spans[0]?.resource).toMatchObject({ "user.name": "alice", "service.name": "hookwire" });
+      expect(otlp.spans[0]?.attributes).toMatchObject({ "hookwire.target": "rm -rf build" });
+    } finally {
       await otlp.close();
     }
   }, 60_000);

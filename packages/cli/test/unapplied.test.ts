@@ -97,7 +97,7 @@ describe("an answer the agent will not apply", () => {
     expect(
       shown.stdout.replace(/^\S+Z/gm, "<time>").replace(/ +[\d.]+ ms/g, " <n> ms"),
     ).toMatchInlineSnapshot(`
-      "<time>  claude  PostToolUse        unapplied <n> ms  bash  Claude Code cannot apply a replaced tool result on PostToolUse
+      "<time>  claude  PostToolUse        unapplied <n> ms  bash  cat .env  Claude Code cannot apply a replaced tool result on PostToolUse
       "
     `);
   });

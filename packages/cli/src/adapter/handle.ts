@@ -11,8 +11,11 @@ import {
 } from "@hookwire/settings-hooks";
 import { hookAgent } from "@hookwire/settings-hooks/agents";
 import { gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
-import type { Decision } from "../log/decision-log.js";
-import { recordDecision } from "../log/record.js";
+import { agentVersion } from "../log/agent-version.js";
+import { callContext } from "../log/call-context.js";
+import type { Decision } from "../log/record.js";
+import { recordDecision } from "../log/recorder.js";
+import { toolTarget } from "../log/tool-target.js";
 import { closeOnFailure, failureDecision, failureSink, thrownOutcome } from "./hook-failures.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { projectVariable } from "./project-variable.js";
@@ -31,6 +34,8 @@ export interface HookRequest {
   failOpen: boolean;
   /** Any hook that fails on a tool event refuses the call (`connect --fail-closed-hooks`). */
   failClosedHooks?: boolean;
+  /** Who made the call, when a team server knows (its token's name); otherwise the record names this OS user. */
+  user?: string;
 }
 
 /** What the agent reads back: stdout (its answer), stderr, the exit code. */
@@ -128,6 +133,45 @@ async function noteSilencers(agent: DialectId, root: string, note: (text: string
 /** Where `handleHookEvent` keeps projects' hooks between calls: `hookwire hook` keeps none. */
 const ONE_SHOT = new ProjectPool(0);
 
+/** The call's decision record as far as it is known before the input is read, and `done` to record it. */
+function callRecord(request: HookRequest, spec: AnyBridgedEvent) {
+  const started = performance.now();
+  const { otel, ...who } = callContext(request.agent, {}, request.env ?? {}, request.user);
+  const record: Omit<Decision, "decision" | "durationMs"> = {
+    time: new Date().toISOString(),
+    agent: request.agent,
+    ...who,
+    session: "",
+    event: spec.name,
+    native: spec.native,
+    project: "",
+  };
+  const done = (decision: Pick<Decision, "decision" | "reason" | "hook">) =>
+    recordDecision({
+      ...record,
+      ...decision,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      ...(otel ? { otel } : {}),
+    });
+  return { record, done };
+}
+
+/** What the input adds to the record: the version an agent says there (Cursor), the tool and what it is about. */
+function describeCall(
+  record: Omit<Decision, "decision" | "durationMs">,
+  stdin: Record<string, unknown>,
+  event: unknown,
+  env: Record<string, string>,
+): void {
+  const version = record.agentVersion ?? agentVersion(record.agent, stdin, env);
+  if (version !== undefined) record.agentVersion = version;
+  const { toolName, input } = event as { toolName?: unknown; input?: unknown };
+  if (typeof toolName !== "string") return;
+  record.tool = toolName;
+  const target = toolTarget(input);
+  if (target !== undefined) record.target = target;
+}
+
 /**
  * Runs the call: the project's hooks (minus what the agent runs itself) on the native event it stands for.
  * `hookwire hook` and `hookwire serve` both answer through here; the server passes its pool of projects.
@@ -148,21 +192,8 @@ export async function handleHookEvent(
     };
   }
   const reverse = spec.reverse;
-  const started = performance.now();
-  const record: Omit<Decision, "decision" | "durationMs"> = {
-    time: new Date().toISOString(),
-    agent: agent.id,
-    session: "",
-    event: spec.name,
-    native: spec.native,
-    project: "",
-  };
-  const done = (decision: Pick<Decision, "decision" | "reason" | "hook">) =>
-    recordDecision({
-      ...record,
-      ...decision,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-    });
+  const env = request.env ?? {};
+  const { record, done } = callRecord(request, spec);
   try {
     const stdin: unknown = JSON.parse(request.input);
     if (!isRecord(stdin))
@@ -172,7 +203,7 @@ export async function handleHookEvent(
     const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
     const cwd = session.cwd || process.cwd();
     // The session's project, not the folder this event came from: a `cd` does not move the guards.
-    const root = projects.roots.rootOf(agent.id, session, cwd, projectVariable(agent.id, request.env ?? {}));
+    const root = projects.roots.rootOf(agent.id, session, cwd, projectVariable(agent.id, env));
     record.session = session.sessionId;
     record.project = root;
     const store = new SessionStore(agent.id, session.sessionId, root, projects.sessions);
@@ -181,8 +212,7 @@ export async function handleHookEvent(
       SessionStore.prune(sessionRootsDir());
     }
     const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
-    const tool = (event as { toolName?: unknown }).toolName;
-    if (typeof tool === "string") record.tool = tool;
+    describeCall(record, stdin, event, env);
     const callSession = {
       sessionId: session.sessionId,
       transcriptPath: session.transcriptPath ?? "",

@@ -1,6 +1,6 @@
 // Hooks that failed during one agent call: which and why, the refusal fail-closed hooks make of them, the log's line.
 import { errorMessage, type HookError, isHookError } from "@hookwire/core";
-import type { Decision } from "../log/decision-log.js";
+import type { Decision } from "../log/record.js";
 import { readFailClosedSetting } from "./fail-closed-setting.js";
 
 /** One hook that failed on the call: it threw, timed out, could not start, exited badly, or printed unreadable output. */

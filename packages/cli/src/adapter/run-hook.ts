@@ -2,7 +2,8 @@
 import { errorMessage } from "@hookwire/core";
 import { RunScope } from "@hookwire/core/internal";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
-import { flushRecords, recordDecision } from "../log/record.js";
+import { callContext } from "../log/call-context.js";
+import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "../serve/forwarded-variables.js";
 import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
@@ -43,19 +44,22 @@ function lateReason(withinMs: number, killed: readonly string[]): string {
 
 /** The deadline's line in the decision log: the handler never got to write one. */
 function recordLate(
-  agent: DialectId,
-  event: string,
+  call: { agent: DialectId; event: string; env: Record<string, string>; time: string; startedMs: number },
   text: string | undefined,
   reason: string,
   killed: string[],
 ) {
+  const { agent, event, env } = call;
   let stdin: { session_id?: unknown; cwd?: unknown } = {};
   try {
-    stdin = JSON.parse(text ?? "{}") ?? {};
+    const read: unknown = JSON.parse(text ?? "{}");
+    if (typeof read === "object" && read !== null) stdin = read;
   } catch {}
+  const { otel, ...who } = callContext(agent, stdin, env);
   recordDecision({
-    time: new Date().toISOString(),
+    time: call.time,
     agent,
+    ...who,
     session: typeof stdin.session_id === "string" ? stdin.session_id : "",
     event,
     native: "",
@@ -63,7 +67,8 @@ function recordLate(
     decision: "error",
     reason,
     ...(killed[0] ? { hook: killed[0] } : {}),
-    durationMs: 0,
+    durationMs: Math.round((performance.now() - call.startedMs) * 1000) / 1000,
+    ...(otel ? { otel } : {}),
   });
 }
 
@@ -90,13 +95,16 @@ export async function answerInTime(
     return failureResponse(dialect, spec, why, failOpen);
   };
   const scope = new RunScope();
+  // The deadline's record, as any other, is timed from the call's arrival.
+  const time = new Date().toISOString();
+  const startedMs = performance.now();
   let text: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<HookResponse>((resolve) => {
     timer = setTimeout(() => {
       const killed = scope.kill();
       const reason = lateReason(withinMs, killed);
-      recordLate(agent, event, text, reason, killed);
+      recordLate({ agent, event, env, time, startedMs }, text, reason, killed);
       resolve(fail(reason));
     }, withinMs);
   });

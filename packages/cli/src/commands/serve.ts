@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
-import { exportSpansHere } from "../log/record.js";
+import { exportSpansHere } from "../log/recorder.js";
 import { resolveProject } from "../project.js";
 import { askServer } from "../serve/control.js";
 import { startLockFile } from "../serve/runtime-files.js";

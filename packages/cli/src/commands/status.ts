@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { defineCommand } from "citty";
 import { readRecords } from "../connect/records.js";
-import { type Decision, readDecisions } from "../log/decision-log.js";
+import { readDecisions } from "../log/decision-log.js";
+import type { Decision } from "../log/record.js";
 import { createOutput } from "../output.js";
 import { askServer, type ServerStatus } from "../serve/control.js";
 import { serverSetting } from "../serve/server-setting.js";

@@ -4,41 +4,10 @@ import { appendFileSync, closeSync, openSync, readSync, renameSync, statSync } f
 import path from "node:path";
 import { ensurePrivateDir } from "../private-file.js";
 import { stateRoot } from "../state-root.js";
+import type { Decision } from "./record.js";
 
-/** What hookwire decided for one event, as the log keeps it. */
-export type DecisionKind =
-  | "block"
-  | "ask"
-  | "allow"
-  | "rewrite"
-  | "continue"
-  | "untrusted"
-  /** Logged beside the event's own decision: what of the hooks' answer the agent will not apply. */
-  | "unapplied"
-  | "error"
-  | "none";
-
-export interface Decision {
-  /** ISO time the event arrived. */
-  time: string;
-  agent: string;
-  session: string;
-  /** The agent's event name (`PreToolUse`, `preToolUse`, …) and hookwire's native one. */
-  event: string;
-  native: string;
-  /** The project root the event ran in. */
-  project: string;
-  /** The tool the event is about, when it is a tool event. */
-  tool?: string;
-  /** The hook that decided (its path), when one did. */
-  hook?: string;
-  decision: DecisionKind;
-  reason?: string;
-  durationMs: number;
-}
-
-/** Bounds: one file up to `maxBytes`, then `.1` … `.<rotations>` (the oldest dropped). Reasons are cut to `reasonChars`. */
-export const LOG_LIMITS = { maxBytes: 10 * 1024 * 1024, rotations: 3, reasonChars: 2000 } as const;
+/** Bounds: one file up to `maxBytes`, then `.1` … `.<rotations>` (the oldest dropped). */
+export const LOG_LIMITS = { maxBytes: 10 * 1024 * 1024, rotations: 3 } as const;
 
 let resolved: { env: string; file: string } | undefined;
 
@@ -62,7 +31,7 @@ const pending = new Map<string, Pending>();
 const BATCH_MS = 20;
 
 /**
- * Appends `decision` (within `BATCH_MS`, or at `flushDecisions`); past the size bound the file is rotated
+ * Appends `decision` (as record.ts made it: redacted and bounded) (within `BATCH_MS`, or at `flushDecisions`); past the size bound the file is rotated
  * first. A log that cannot be written is skipped.
  */
 export function appendDecision(
@@ -70,11 +39,7 @@ export function appendDecision(
   file = decisionLogFile(),
   limits: { maxBytes: number; rotations: number } = LOG_LIMITS,
 ): void {
-  const long = decision.reason !== undefined && decision.reason.length > LOG_LIMITS.reasonChars;
-  const kept = long
-    ? { ...decision, reason: `${decision.reason?.slice(0, LOG_LIMITS.reasonChars)}…` }
-    : decision;
-  const line = `${JSON.stringify(kept)}\n`;
+  const line = `${JSON.stringify(decision)}\n`;
   let batch = pending.get(file);
   if (!batch) {
     batch = { lines: [], limits };

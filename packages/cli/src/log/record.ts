@@ -1,80 +1,75 @@
-// Where every decision goes: the JSONL log, and OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (the
-// SDK is imported only then).
-import { serverSetting } from "../serve/server-setting.js";
-import { appendDecision, type Decision, flushDecisions } from "./decision-log.js";
-import { drainSpool, spoolDecision } from "./span-spool.js";
+// The decision record: what hookwire keeps of every event an agent handed it, one schema for the JSONL log, the span
+// spool and the spans (log/recorder.ts sends each record to them).
 
-type Telemetry = typeof import("./otel.js");
-
-/** What exporting spans needs (hookwire's optional peer dependencies). */
-const OTEL_PACKAGES = [
-  "@opentelemetry/api",
-  "@opentelemetry/sdk-trace-base",
-  "@opentelemetry/exporter-trace-otlp-http",
-  "@opentelemetry/resources",
-];
-let telemetry: Promise<Telemetry | undefined> | undefined;
-
-/** The standard variables (OTLP/HTTP): a traces endpoint of its own, or the base endpoint. */
-export const telemetryWanted = (env = process.env): boolean =>
-  Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT) &&
-  env.OTEL_SDK_DISABLED !== "true";
+/** What hookwire decided for one event, as the log keeps it (`hookwire log --decision` takes these). */
+export const DECISION_KINDS = [
+  "block",
+  "ask",
+  "allow",
+  "rewrite",
+  "continue",
+  "untrusted",
+  /** Logged beside the event's own decision: what of the hooks' answer the agent will not apply. */
+  "unapplied",
+  /** A hook that failed (threw, timed out, did not load), or hookwire itself. */
+  "error",
+  "none",
+] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 /**
- * Who sends the spans: the server itself (`hookwire serve` says so at start), or — for a call answered outside it —
- * the server later, from the spool, unless the user turned the server off (then the call sends its own).
+ * One record. Fields marked "since the audit trail" are missing from older lines, which still read: every reader
+ * takes them as optional.
  */
-let exporter: "server" | "call" = "call";
-
-/** Called by `hookwire serve`: spans are sent from this process, with what calls outside it left in the spool. */
-export function exportSpansHere(): void {
-  exporter = "server";
-  sendSpooled();
-  // A call answered outside the server may spool its decision after the server started (the call that starts it
-  // is one): looked at again every second.
-  if (telemetryWanted()) setInterval(sendSpooled, SPOOL_POLL_MS).unref();
+export interface Decision {
+  /** ISO time the event arrived. */
+  time: string;
+  agent: string;
+  /** The agent's version where it says it (log/agent-version.ts). Since the audit trail. */
+  agentVersion?: string;
+  /** Who: this OS user's name, or the name a team server's token gives the caller. Since the audit trail. */
+  user?: string;
+  /** The machine that answered the call. Since the audit trail. */
+  host?: string;
+  session: string;
+  /** The agent's event name (`PreToolUse`, `preToolUse`, …) and hookwire's native one. */
+  event: string;
+  native: string;
+  /** The project root the event ran in. */
+  project: string;
+  /** The tool the event is about, when it is a tool event. */
+  tool?: string;
+  /** What the tool call is about: its command, path or URL, secrets redacted (log/redact.ts). Since the audit trail. */
+  target?: string;
+  /** The hook that decided: its file, and `#` the JSON path of a settings hook (`.claude/settings.json#hooks.…`). */
+  hook?: string;
+  decision: DecisionKind;
+  /** Why, as the hook said it (secrets redacted). */
+  reason?: string;
+  durationMs: number;
+  /**
+   * The call's own OpenTelemetry resource variables (`OTEL_RESOURCE_ATTRIBUTES`, `OTEL_SERVICE_NAME`): the span is sent
+   * later, by the server, and must still describe the call. Since the audit trail.
+   */
+  otel?: { resourceAttributes?: string; serviceName?: string };
 }
 
-const SPOOL_POLL_MS = 1000;
+/** The span attribute each field is sent as (log/otel.ts); `time` and `durationMs` are the span's own times. */
+export const SPAN_ATTRIBUTES = {
+  agent: "hookwire.agent",
+  agentVersion: "hookwire.agent_version",
+  user: "hookwire.user",
+  host: "hookwire.host",
+  session: "hookwire.session",
+  event: "hookwire.event",
+  native: "hookwire.native_event",
+  project: "hookwire.project",
+  tool: "hookwire.tool",
+  target: "hookwire.target",
+  hook: "hookwire.hook",
+  decision: "hookwire.decision",
+  reason: "hookwire.reason",
+} as const satisfies Partial<Record<keyof Decision, string>>;
 
-function sendSpooled(): void {
-  if (!telemetryWanted()) return;
-  const waiting = drainSpool();
-  if (waiting.length === 0) return;
-  void otel().then((sdk) => {
-    for (const decision of waiting) sdk?.exportDecision(decision);
-  });
-}
-
-export function recordDecision(decision: Decision): void {
-  appendDecision(decision);
-  if (!telemetryWanted()) return;
-  if (exporter === "call" && serverSetting() !== "off") {
-    spoolDecision(decision);
-    return;
-  }
-  void otel().then((sdk) => sdk?.exportDecision(decision));
-  // What calls answered outside the server left meanwhile.
-  if (exporter === "server") sendSpooled();
-}
-
-function otel(): Promise<Telemetry | undefined> {
-  telemetry ??= import("./otel.js").catch((error: unknown) => {
-    // The SDK is an optional peer (its semantic conventions alone weigh more than hookwire): installed on demand.
-    const missing = (error as { code?: string }).code === "ERR_MODULE_NOT_FOUND";
-    process.stderr.write(
-      missing
-        ? `hookwire: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the OpenTelemetry SDK is not installed next to hookwire; decisions are only logged. Install it: npm install -g ${OTEL_PACKAGES.join(" ")}\n`
-        : `hookwire: OpenTelemetry could not start (${String(error)}); decisions are only logged.\n`,
-    );
-    return undefined;
-  });
-  return telemetry;
-}
-
-/** Writes the decisions and sends the spans not written or sent yet (a process before it exits). */
-export async function flushRecords(): Promise<void> {
-  flushDecisions();
-  const otel = await telemetry;
-  await otel?.flush();
-}
+/** A reason or target past this many characters is cut (after redaction, so no secret is cut into a stub). */
+export const RECORD_TEXT_CHARS = 2000;

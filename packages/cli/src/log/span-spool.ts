@@ -5,7 +5,8 @@ import { appendFileSync, readFileSync, renameSync, rmSync, statSync } from "node
 import path from "node:path";
 import { ensurePrivateDir } from "../private-file.js";
 import { stateRoot } from "../state-root.js";
-import { type Decision, parseLines } from "./decision-log.js";
+import { parseLines } from "./decision-log.js";
+import type { Decision } from "./record.js";
 
 /** Past this the spool takes no more (the decision log still has every decision). */
 export const SPOOL_MAX_BYTES = 4 * 1024 * 1024;

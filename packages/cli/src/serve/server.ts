@@ -9,7 +9,7 @@ import type { DialectId } from "@hookwire/settings-hooks";
 import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
-import { flushRecords } from "../log/record.js";
+import { flushRecords } from "../log/recorder.js";
 import { forwardedVariables } from "./forwarded-variables.js";
 import { newSecret, readShellInfo, shellInfoFile, writeShellInfo } from "./runtime-files.js";
 import { listenForShell, type ShellAnswer, type ShellCall, type ShellHandlers } from "./shell-listener.js";

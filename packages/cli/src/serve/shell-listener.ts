@@ -122,7 +122,9 @@ function serveConnection(
       void handlers.control(kind).then((reply) => connection.end(`${reply}\n`));
       return false;
     }
-    if (kind !== "call" || (flag !== "plain" && flag !== "--fail-open") || !/^\d$/.test(count)) {
+    // At most one frame per variable hookwire reads.
+    const counted = /^\d{1,2}$/.test(count) && Number(count) <= FORWARDED_VARIABLES.length;
+    if (kind !== "call" || (flag !== "plain" && flag !== "--fail-open") || !counted) {
       refuse();
       return false;
     }
