@@ -125,6 +125,8 @@ export class ProjectHooks {
     root: string,
     session: CallSession,
     watch = true,
+    /** A team server's policy: the developer's agent has none of its files, so hookwire runs them all. */
+    policy = false,
   ): Promise<ProjectHooks> {
     const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
@@ -135,7 +137,7 @@ export class ProjectHooks {
       discover: {
         // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
         formats: HOOK_FORMATS,
-        runSettings: (source) => !hookAgent(agent).runsItself(source),
+        runSettings: (source) => policy || !hookAgent(agent).runsItself(source),
         settings: {
           // The session of the event being run; the agent keeps the transcript, hookwire writes none.
           hostSession: () => {
@@ -277,7 +279,14 @@ export class ProjectPool {
   /** Each agent session's project root, fixed at its first event. */
   readonly roots: SessionRoots;
 
-  constructor(readonly max: number) {
+  /**
+   * `policy`: a team server's policy folder, the root of every call (`handleHookEvent`), whose settings files all
+   * run here (the agent runs its own project's, on its own machine).
+   */
+  constructor(
+    readonly max: number,
+    readonly policy?: string,
+  ) {
     this.sessions = new SessionFiles(max * SESSION_FILES_PER_PROJECT);
     this.roots = new SessionRoots(max * SESSION_FILES_PER_PROJECT, this.sessions);
   }
@@ -297,7 +306,7 @@ export class ProjectPool {
       project?.dispose();
     }
     if (this.max === 0) return ProjectHooks.load(agent, root, session, false);
-    const loading = ProjectHooks.load(agent, root, session);
+    const loading = ProjectHooks.load(agent, root, session, true, root === this.policy);
     this.#projects.set(key, loading);
     loading.catch(() => {
       if (this.#projects.get(key) === loading) this.#projects.delete(key);
