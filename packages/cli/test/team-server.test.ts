@@ -271,6 +271,40 @@ describe("hookwire serve --policy (a team server)", () => {
     expect(readFileSync(t.marks, "utf8")).toBe("call\n".repeat(7));
   }, 60_000);
 
+  it("keeps each developer's sessions apart: another's session id reaches none of its state", async () => {
+    const t = team();
+    write(
+      path.join(t.policy, ".hookwire/hooks/entries.ts"),
+      `export default (pi: any) => {
+  pi.on("session_start", () => pi.appendEntry("seen", { at: 1 }));
+  pi.on("before_agent_start", (_event: any, ctx: any) => ({
+    message: { customType: "n", content: "entries=" + ctx.sessionManager.getEntries().length, display: false },
+  }));
+};
+`,
+    );
+    const alice = addToken(t, "alice");
+    const bob = addToken(t, "bob");
+    const server = await started(t);
+    const event = (name: string, fields: object) =>
+      JSON.stringify({
+        session_id: "shared",
+        transcript_path: "",
+        cwd: DEV_CWD,
+        hook_event_name: name,
+        ...fields,
+      });
+    const entries = async (token: string) =>
+      (
+        (await post(`${server.url}/claude`, event("UserPromptSubmit", { prompt: "hi" }), bearer(token)))
+          .json as { hookSpecificOutput: { additionalContext: string } }
+      ).hookSpecificOutput.additionalContext;
+    await post(`${server.url}/claude`, event("SessionStart", { source: "startup" }), bearer(alice));
+    expect(await entries(alice)).toBe("entries=1");
+    expect(await entries(bob)).toBe("entries=0");
+    expect(await entries(alice)).toBe("entries=1");
+  }, 60_000);
+
   it("refuses every call once a policy file changes after start, until the operator starts it again", async () => {
     const t = team();
     const alice = addToken(t, "alice");
