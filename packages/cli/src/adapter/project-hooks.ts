@@ -24,6 +24,11 @@ import { SessionFiles } from "./session-store.js";
 
 /** Sessions a server keeps the file of, per project it keeps (agents run a few sessions per project at once). */
 const SESSION_FILES_PER_PROJECT = 8;
+/**
+ * Sessions a team server keeps the file of: all its calls are one project's, from many developers' agents at once
+ * (a file is a few hundred bytes; without this, 1,000 agents re-read their file on every call).
+ */
+const TEAM_SESSION_FILES = 4096;
 
 /** What one event's hooks send back while they run: collected for its answer. */
 export interface CallSinks {
@@ -287,7 +292,7 @@ export class ProjectPool {
     readonly max: number,
     readonly policy?: string,
   ) {
-    this.sessions = new SessionFiles(max * SESSION_FILES_PER_PROJECT);
+    this.sessions = new SessionFiles(policy ? TEAM_SESSION_FILES : max * SESSION_FILES_PER_PROJECT);
     this.roots = new SessionRoots(max * SESSION_FILES_PER_PROJECT, this.sessions);
   }
 
