@@ -158,7 +158,9 @@ async function sideBySide(sides, measure) {
     const order = round % 2 ? [1, 0] : [0, 1];
     for (const index of order) results[index].push(await measure(sides[index]));
   }
-  return results.map((list) => Object.fromEntries(Object.keys(list[0]).map((k) => [k, median(list.map((r) => r[k]))])));
+  return results.map((list) =>
+    Object.fromEntries(Object.keys(list[0]).map((k) => [k, median(list.map((r) => r[k]))])),
+  );
 }
 
 const ms = (value) => `${value.toFixed(2)} ms`;
@@ -230,9 +232,25 @@ export async function run() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { formatTable } = await import("./measure.mjs");
-  console.error(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.error(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const rows = await run();
   console.log(formatTable(rows));
-  console.log(JSON.stringify(rows.map((row) => row.detail), null, 2));
-  console.error(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    JSON.stringify(
+      rows.map((row) => row.detail),
+      null,
+      2,
+    ),
+  );
+  console.error(
+    `load average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 }
