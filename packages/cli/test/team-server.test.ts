@@ -305,7 +305,7 @@ describe("hookwire serve --policy (a team server)", () => {
     expect(await entries(alice)).toBe("entries=1");
   }, 60_000);
 
-  it("refuses every call once a policy file changes after start, until the operator starts it again", async () => {
+  it("refuses tool calls once a policy file changes, telling the operator, until they trust it again or restart", async () => {
     const t = team();
     const alice = addToken(t, "alice");
     const server = await started(t);
@@ -313,16 +313,40 @@ describe("hookwire serve --policy (a team server)", () => {
     // Someone with write access to the server's checkout loosens the policy.
     write(path.join(t.policy, ".hookwire/hooks/guard.ts"), "export default () => {};\n");
     const after = await post(`${server.url}/claude`, preToolUse(DEV_CWD, "rm -rf /"), bearer(alice));
-    expect(
-      (after.json as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput
-        .permissionDecision,
-    ).toBe("deny");
+    const said = (
+      after.json as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } }
+    ).hookSpecificOutput;
+    const policy = realpathSync(t.policy);
+    expect([said.permissionDecision, said.permissionDecisionReason.replaceAll(policy, "<policy>")]).toEqual([
+      "deny",
+      "hookwire: the project's hooks changed since it was trusted: hook .hookwire/hooks/guard.ts edited. Its tool calls are refused until you review and trust them: pnpm exec hookwire trust --cwd <policy> — on the team server, by its operator (or the server is started again).",
+    ]);
+    await expect
+      .poll(() => server.stderr())
+      .toContain(
+        `hookwire serve: the policy in ${policy} is changed since it was trusted (hook .hookwire/hooks/guard.ts edited): its hooks do not run and tool calls are refused. Review and trust it as this user (hookwire trust --cwd ${policy} shows the diff), or start the server again.`,
+      );
+    // The operator reviews the change and trusts it: the running server takes it up.
+    expect(t.box.run(["trust", "--yes", "--cwd", t.policy], { env: boxEnv(t.box) }).code).toBe(0);
+    await expect
+      .poll(
+        async () => (await post(`${server.url}/claude`, preToolUse(DEV_CWD, "rm -rf /"), bearer(alice))).json,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse" } });
+    expect(server.stderr()).toContain(`hookwire serve: the policy in ${policy} is loaded again, trusted.`);
     await server.stop();
     // Started again: the operator's act of trust; the server prints the new fingerprint.
+    write(path.join(t.policy, ".hookwire/hooks/guard.ts"), guard("rm -rf", "blocked again", t.marks));
     const again = await started(t);
     expect(again.stderr()).toMatch(/fingerprint sha256:[0-9a-f]{64} \(2 items/);
     const now = await post(`${again.url}/claude`, preToolUse(DEV_CWD, "rm -rf /"), bearer(alice));
-    expect(now.json).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse" } });
+    expect(
+      (now.json as { hookSpecificOutput: { permissionDecisionReason: string } }).hookSpecificOutput
+        .permissionDecisionReason,
+    ).toBe("blocked again");
   }, 60_000);
 
   it("starts only on the policy the operator reviewed when given its --fingerprint", async () => {

@@ -157,7 +157,13 @@ export class ProjectHooks {
       },
       runner: { handlerTimeout: HANDLER_TIMEOUT_MS },
       // Only a project that did not run needs the command spelled: a trusted call never loads this.
-      wording: { spell: async (command) => (await import("../invocation.js")).spellCommand(command) },
+      wording: {
+        spell: async (command) => (await import("../invocation.js")).spellCommand(command),
+        // A team server's developers cannot trust its policy: its operator does, on the server.
+        ...(policy
+          ? { after: " — on the team server, by its operator (or the server is started again)." }
+          : {}),
+      },
     });
     const runner = opened.runner;
     runner.initialize({
@@ -264,6 +270,17 @@ export class ProjectHooks {
   }
 }
 
+/** A team server's policy loaded again (a file or the trust store changed): said on the server's stderr. */
+function tellOperator(project: ProjectHooks, reloaded: boolean): void {
+  const { trust, root } = project;
+  if (trust.state !== "trusted")
+    process.stderr.write(
+      `hookwire serve: the policy in ${root} is ${trust.state === "changed" ? "changed since it was trusted" : "not trusted"}${trust.changed?.length ? ` (${trust.changed.join(", ")})` : ""}: its hooks do not run and tool calls are refused. Review and trust it as this user (hookwire trust --cwd ${root} shows the diff), or start the server again.\n`,
+    );
+  else if (reloaded)
+    process.stderr.write(`hookwire serve: the policy in ${root} is loaded again, trusted.\n`);
+}
+
 /** hookwire answers a few seconds before the agent gives up on it; its handlers get a few seconds less. */
 export const HANDLER_TIMEOUT_MS = (HOOK_TIMEOUT_SECONDS - 10) * 1000;
 
@@ -312,6 +329,11 @@ export class ProjectPool {
     }
     if (this.max === 0) return ProjectHooks.load(agent, root, session, false);
     const loading = ProjectHooks.load(agent, root, session, true, root === this.policy);
+    if (root === this.policy)
+      void loading.then(
+        (project) => tellOperator(project, held !== undefined),
+        () => {},
+      );
     this.#projects.set(key, loading);
     loading.catch(() => {
       if (this.#projects.get(key) === loading) this.#projects.delete(key);
