@@ -1,5 +1,7 @@
 // Side-by-side timing shared by the benchmarks here: interleaved rounds, medians of per-round ratios, one row shape.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 
 /**
  * In-process batches are timed in CPU time of this process (`BENCH_CLOCK=cpu`, the default) or wall time
@@ -196,4 +198,20 @@ export async function compareProcesses({
     baselineNs: median(base) * 1e6,
     subjectNs: median(subj) * 1e6,
   });
+}
+
+/** A server process whose first stdout line is JSON (`{"url", …}`), with its `child` (whose pid gives its RSS). */
+export async function startProcess(args, options) {
+  const child = spawn(process.execPath, args, { ...options, stdio: ["ignore", "pipe", "inherit"] });
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once("line", resolve);
+    child.once("exit", () => reject(new Error(`${args.join(" ")} exited`)));
+  });
+  return { ...JSON.parse(line), child };
+}
+
+/** A process's resident memory now, in MB (Linux: `/proc/<pid>/status`). */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -13,6 +13,7 @@ const SUITES = [
   ["hook", "./hook.bench.mjs"],
   ["entry", "./entry.bench.mjs"],
   ["serve", "./serve.bench.mjs"],
+  ["team", "./team.bench.mjs"],
   ["rules", "./rules.bench.mjs"],
   ["pi", "./pi.bench.mjs"],
 ];

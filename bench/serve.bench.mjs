@@ -2,14 +2,13 @@
 // an http PreToolUse with a TS module guard (keep-alive, sequential; and 64 concurrent clients), `hookwire hook`
 // forwarded to the server against `node -e 0`, and the server's RSS after 1,000 and after 100,000 events.
 // Standalone: `pnpm build && node bench/serve.bench.mjs`.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { compareProcesses, formatTable, median } from "./measure.mjs";
+import { compareProcesses, formatTable, median, rssMb, startProcess } from "./measure.mjs";
 
 const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_SERVE_ROUNDS ?? 15);
@@ -38,16 +37,6 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65000;
 server.listen(0, "127.0.0.1", () => console.log(JSON.stringify({ url: "http://127.0.0.1:" + server.address().port, headers: {} })));
 `;
-
-/** A server process whose first stdout line is `{"url","headers"}`; `pid` to read its RSS. */
-async function startProcess(args, options) {
-  const child = spawn(process.execPath, args, { ...options, stdio: ["ignore", "pipe", "inherit"] });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once("line", resolve);
-    child.once("exit", () => reject(new Error(`${args.join(" ")} exited`)));
-  });
-  return { ...JSON.parse(line), child };
-}
 
 function poster(server, agent) {
   const target = new URL(server.url);
@@ -117,11 +106,6 @@ async function side(name, baseline, bare, served, body, { clients, total, target
     ratio: median(ratios),
     target,
   };
-}
-
-function rssMb(pid) {
-  const status = execFileSync("cat", [`/proc/${pid}/status`], { encoding: "utf8" });
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 export async function run() {

@@ -461,7 +461,7 @@ describe("the audit trail", () => {
     const bad = box.run(["log", "--decision", "denied"], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(
-      '--decision expects one of block, ask, allow, rewrite, continue, untrusted, unapplied, error, none, got "denied".',
+      '--decision expects one of block, ask, allow, rewrite, continue, untrusted, unapplied, error, refused, none, got "denied".',
     );
 
     const listed = box.run(["log", "--user", "bob"], env).stdout.replace(/^\S+Z/gm, "<time>");

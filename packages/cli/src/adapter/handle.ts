@@ -130,6 +130,24 @@ async function noteSilencers(agent: DialectId, root: string, note: (text: string
     note(`hookwire: ${off.says} (${displayPath(off.file, root)}). Fix: ${off.fix}.`);
 }
 
+/**
+ * The call's project root and its session's store. The session's project, not the folder this event came from: a
+ * `cd` does not move the guards. A team server's policy is the root of every call: nothing in the event picks it.
+ */
+function projectOf(
+  agent: DialectId,
+  request: HookRequest,
+  session: { sessionId: string; cwd: string },
+  cwd: string,
+  projects: ProjectPool,
+): { root: string; store: SessionStore } {
+  const root =
+    projects.policy ?? projects.roots.rootOf(agent, session, cwd, projectVariable(agent, request.env ?? {}));
+  // One developer cannot read or steer another's session state by sending their session id.
+  const id = request.user === undefined ? session.sessionId : `${request.user}\0${session.sessionId}`;
+  return { root, store: new SessionStore(agent, id, root, projects.sessions) };
+}
+
 /** Where `handleHookEvent` keeps projects' hooks between calls: `hookwire hook` keeps none. */
 const ONE_SHOT = new ProjectPool(0);
 
@@ -202,11 +220,9 @@ export async function handleHookEvent(
       );
     const session = dialect.protocol.session?.(stdin) ?? { sessionId: "", cwd: "" };
     const cwd = session.cwd || process.cwd();
-    // The session's project, not the folder this event came from: a `cd` does not move the guards.
-    const root = projects.roots.rootOf(agent.id, session, cwd, projectVariable(agent.id, env));
+    const { root, store } = projectOf(agent.id, request, session, cwd, projects);
     record.session = session.sessionId;
     record.project = root;
-    const store = new SessionStore(agent.id, session.sessionId, root, projects.sessions);
     if (spec.native === "session_start") {
       SessionStore.prune();
       SessionStore.prune(sessionRootsDir());

@@ -24,6 +24,11 @@ import { SessionFiles } from "./session-store.js";
 
 /** Sessions a server keeps the file of, per project it keeps (agents run a few sessions per project at once). */
 const SESSION_FILES_PER_PROJECT = 8;
+/**
+ * Sessions a team server keeps the file of: all its calls are one project's, from many developers' agents at once
+ * (a file is a few hundred bytes; without this, 1,000 agents re-read their file on every call).
+ */
+const TEAM_SESSION_FILES = 4096;
 
 /** What one event's hooks send back while they run: collected for its answer. */
 export interface CallSinks {
@@ -125,6 +130,8 @@ export class ProjectHooks {
     root: string,
     session: CallSession,
     watch = true,
+    /** A team server's policy: the developer's agent has none of its files, so hookwire runs them all. */
+    policy = false,
   ): Promise<ProjectHooks> {
     const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
@@ -135,7 +142,7 @@ export class ProjectHooks {
       discover: {
         // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
         formats: HOOK_FORMATS,
-        runSettings: (source) => !hookAgent(agent).runsItself(source),
+        runSettings: (source) => policy || !hookAgent(agent).runsItself(source),
         settings: {
           // The session of the event being run; the agent keeps the transcript, hookwire writes none.
           hostSession: () => {
@@ -150,7 +157,13 @@ export class ProjectHooks {
       },
       runner: { handlerTimeout: HANDLER_TIMEOUT_MS },
       // Only a project that did not run needs the command spelled: a trusted call never loads this.
-      wording: { spell: async (command) => (await import("../invocation.js")).spellCommand(command) },
+      wording: {
+        spell: async (command) => (await import("../invocation.js")).spellCommand(command),
+        // A team server's developers cannot trust its policy: its operator does, on the server.
+        ...(policy
+          ? { after: " — on the team server, by its operator (or the server is started again)." }
+          : {}),
+      },
     });
     const runner = opened.runner;
     runner.initialize({
@@ -257,6 +270,17 @@ export class ProjectHooks {
   }
 }
 
+/** A team server's policy loaded again (a file or the trust store changed): said on the server's stderr. */
+function tellOperator(project: ProjectHooks, reloaded: boolean): void {
+  const { trust, root } = project;
+  if (trust.state !== "trusted")
+    process.stderr.write(
+      `hookwire serve: the policy in ${root} is ${trust.state === "changed" ? "changed since it was trusted" : "not trusted"}${trust.changed?.length ? ` (${trust.changed.join(", ")})` : ""}: its hooks do not run and tool calls are refused. Review and trust it as this user (hookwire trust --cwd ${root} shows the diff), or start the server again.\n`,
+    );
+  else if (reloaded)
+    process.stderr.write(`hookwire serve: the policy in ${root} is loaded again, trusted.\n`);
+}
+
 /** hookwire answers a few seconds before the agent gives up on it; its handlers get a few seconds less. */
 export const HANDLER_TIMEOUT_MS = (HOOK_TIMEOUT_SECONDS - 10) * 1000;
 
@@ -277,8 +301,15 @@ export class ProjectPool {
   /** Each agent session's project root, fixed at its first event. */
   readonly roots: SessionRoots;
 
-  constructor(readonly max: number) {
-    this.sessions = new SessionFiles(max * SESSION_FILES_PER_PROJECT);
+  /**
+   * `policy`: a team server's policy folder, the root of every call (`handleHookEvent`), whose settings files all
+   * run here (the agent runs its own project's, on its own machine).
+   */
+  constructor(
+    readonly max: number,
+    readonly policy?: string,
+  ) {
+    this.sessions = new SessionFiles(policy ? TEAM_SESSION_FILES : max * SESSION_FILES_PER_PROJECT);
     this.roots = new SessionRoots(max * SESSION_FILES_PER_PROJECT, this.sessions);
   }
 
@@ -297,7 +328,12 @@ export class ProjectPool {
       project?.dispose();
     }
     if (this.max === 0) return ProjectHooks.load(agent, root, session, false);
-    const loading = ProjectHooks.load(agent, root, session);
+    const loading = ProjectHooks.load(agent, root, session, true, root === this.policy);
+    if (root === this.policy)
+      void loading.then(
+        (project) => tellOperator(project, held !== undefined),
+        () => {},
+      );
     this.#projects.set(key, loading);
     loading.catch(() => {
       if (this.#projects.get(key) === loading) this.#projects.delete(key);

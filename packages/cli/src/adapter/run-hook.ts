@@ -32,6 +32,8 @@ export interface HookFlags {
   failOpen: boolean;
   /** `--fail-closed-hooks`: any hook that fails on a tool event refuses the call. */
   failClosedHooks?: boolean;
+  /** The developer a team server authenticated (their token's name): logged with each decision. */
+  user?: string;
 }
 
 /** Why the call had no answer in time: the hooks still running, named, and killed with their process trees. */
@@ -44,7 +46,15 @@ function lateReason(withinMs: number, killed: readonly string[]): string {
 
 /** The deadline's line in the decision log: the handler never got to write one. */
 function recordLate(
-  call: { agent: DialectId; event: string; env: Record<string, string>; time: string; startedMs: number },
+  call: {
+    agent: DialectId;
+    event: string;
+    env: Record<string, string>;
+    time: string;
+    startedMs: number;
+    /** The developer a team server authenticated. */
+    user: string | undefined;
+  },
   text: string | undefined,
   reason: string,
   killed: string[],
@@ -55,7 +65,7 @@ function recordLate(
     const read: unknown = JSON.parse(text ?? "{}");
     if (typeof read === "object" && read !== null) stdin = read;
   } catch {}
-  const { otel, ...who } = callContext(agent, stdin, env);
+  const { otel, ...who } = callContext(agent, stdin, env, call.user);
   recordDecision({
     time: call.time,
     agent,
@@ -104,7 +114,7 @@ export async function answerInTime(
     timer = setTimeout(() => {
       const killed = scope.kill();
       const reason = lateReason(withinMs, killed);
-      recordLate({ agent, event, env, time, startedMs }, text, reason, killed);
+      recordLate({ agent, event, env, time, startedMs, user: flags.user }, text, reason, killed);
       resolve(fail(reason));
     }, withinMs);
   });
@@ -118,6 +128,7 @@ export async function answerInTime(
         failClosedHooks: flags.failClosedHooks === true,
         env,
         input: read,
+        ...(flags.user === undefined ? {} : { user: flags.user }),
       };
       return scope.run(() => handleHookEvent(request, projects));
     })

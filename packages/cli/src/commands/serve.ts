@@ -7,7 +7,7 @@ import { exportSpansHere } from "../log/recorder.js";
 import { resolveProject } from "../project.js";
 import { askServer } from "../serve/control.js";
 import { startLockFile } from "../serve/runtime-files.js";
-import { startServer } from "../serve/server.js";
+import { type RunningServer, startServer } from "../serve/server.js";
 import { socketDir } from "../serve/socket-path.js";
 import { cwdArg } from "../shared-args.js";
 
@@ -43,9 +43,50 @@ export const serveCommand = defineCommand({
       description: "Projects whose hooks stay loaded (default 32; the least recently used goes first)",
       valueHint: "N",
     },
+    policy: {
+      type: "string",
+      description:
+        "A team server: every call runs this policy folder's hooks, whatever project it comes from (docs/scale.md)",
+      valueHint: "DIR",
+    },
+    tokens: {
+      type: "string",
+      description: "The team server's token file: a line `name sha256:<hex>` per developer",
+      valueHint: "FILE",
+    },
+    listen: {
+      type: "string",
+      description: "The team server's address (default 127.0.0.1:8977)",
+      valueHint: "HOST:PORT",
+    },
+    "plain-http": {
+      type: "boolean",
+      description: "Let a team server listen on an address other machines reach, without TLS",
+    },
+    fingerprint: {
+      type: "string",
+      description: "Start the team server only if the policy's fingerprint is this one",
+      valueHint: "SHA256",
+    },
+    what: { type: "positional", required: false, description: "token: manage the team server's tokens" },
+    action: { type: "positional", required: false, description: "add, revoke or list" },
+    name: { type: "positional", required: false, description: "The developer's name" },
   },
   async run({ args }) {
+    if (args.what !== undefined) {
+      if (args.what !== "token")
+        throw new CliUsageError(
+          `Unknown \`hookwire serve ${args.what}\`: did you mean hookwire serve token add <name> --tokens FILE?`,
+        );
+      const { tokenCommand } = await import("../serve/team-command.js");
+      return tokenCommand(args.action, args.name, args.tokens);
+    }
     if (args.stop) return stopServer();
+    if (args.policy === undefined) {
+      for (const flag of ["tokens", "listen", "plain-http", "fingerprint"] as const)
+        if (args[flag] !== undefined && args[flag] !== false)
+          throw new CliUsageError(`--${flag} is for a team server: add --policy DIR.`);
+    } else return serveTeam(args);
     const release = args.background ? await takeStartLock() : undefined;
     if (args.background && !release) return;
     // Calls whose input names no folder run in this one.
@@ -88,6 +129,27 @@ export const serveCommand = defineCommand({
     await new Promise(() => {});
   },
 });
+
+/** `hookwire serve --policy DIR --tokens FILE`: runs until a signal (no idle timeout, no socket). */
+async function serveTeam(args: Record<string, unknown>): Promise<void> {
+  for (const flag of ["port", "background", "idle-timeout", "cwd"] as const)
+    if (args[flag] !== undefined && args[flag] !== false)
+      throw new CliUsageError(
+        `--${flag} is not for a team server (--policy): it listens on --listen HOST:PORT until stopped.`,
+      );
+  const { startTeamServer } = await import("../serve/team-command.js");
+  const server: RunningServer = await startTeamServer({
+    policy: String(args.policy),
+    tokens: args.tokens as string | undefined,
+    listen: args.listen as string | undefined,
+    plainHttp: args["plain-http"] === true,
+    fingerprint: args.fingerprint as string | undefined,
+    maxProjects: Math.max(1, count("max-projects", args["max-projects"] as string | undefined, 32)),
+  });
+  const exit = () => void server.close().finally(() => process.exit(0));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, exit);
+  await new Promise(() => {});
+}
 
 /**
  * The start-up lock a background server holds while it runs (refreshed every 5 s; stale 15 s after a crash), so two

@@ -13,6 +13,8 @@ export const DECISION_KINDS = [
   "unapplied",
   /** A hook that failed (threw, timed out, did not load), or hookwire itself. */
   "error",
+  /** A call a team server refused (no, an unknown or a revoked token): who tried, from where, why. */
+  "refused",
   "none",
 ] as const;
 export type DecisionKind = (typeof DECISION_KINDS)[number];

@@ -9,11 +9,12 @@ import type { DialectId } from "@hookwire/settings-hooks";
 import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
-import { flushRecords } from "../log/recorder.js";
+import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "./forwarded-variables.js";
 import { newSecret, readShellInfo, shellInfoFile, writeShellInfo } from "./runtime-files.js";
 import { listenForShell, type ShellAnswer, type ShellCall, type ShellHandlers } from "./shell-listener.js";
 import { MAX_SOCKET_PATH, notPrivate, socketPath, socketPathFits } from "./socket-path.js";
+import type { TokenTable } from "./team-tokens.js";
 
 export interface ServeOptions {
   /** 127.0.0.1 port; 0 (default) picks a free one. */
@@ -30,6 +31,18 @@ export interface ServeOptions {
   onIdle?: () => void;
   /** Told when `hookwire serve --stop` asks this server to end. */
   onStop?: () => void;
+  /** A team server (`--policy`): its calls are authorised by `team.tokens` and run `team.policy`'s hooks. */
+  team?: TeamOptions;
+}
+
+/** What makes `hookwire serve` a team server (docs/scale.md). */
+export interface TeamOptions {
+  /** The policy folder: every call runs its hooks, whatever the event's `cwd` says. */
+  policy: string;
+  /** One token per developer; each decision carries the developer's name. */
+  tokens: TokenTable;
+  /** The address to bind (127.0.0.1 unless the operator said otherwise). */
+  host: string;
 }
 
 export interface ResolvedServeOptions {
@@ -54,7 +67,7 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
 }
 
 export interface RunningServer {
-  /** `http://127.0.0.1:<port>`; `<url>/<agent>[/<event>]` takes the agent's hook POST. */
+  /** `http://<host>:<port>`; `<url>/<agent>[/<event>]` takes the agent's hook POST. */
   url: string;
   /** The headers an authorised client sends. */
   headers: Record<string, string>;
@@ -128,11 +141,67 @@ function unauthorized(given: string | undefined): string {
     : "A bearer token is required: the headers `hookwire serve` printed (HOOKWIRE_TOKEN in the agent's environment, the same as the server's).";
 }
 
-/** Listens on 127.0.0.1 and on the private socket; resolves once both accept calls. */
+/** Who may call: this user's server checks `Host` and its one token; a team server a token per developer. */
+type Admit = (request: IncomingMessage, response: ServerResponse) => { user?: string } | undefined;
+
+function admitThisUser(token: string, port: () => number): Admit {
+  const expected = digest(`Bearer ${token}`);
+  return (request, response) => {
+    // A page in a browser can reach 127.0.0.1 under a name it controls (DNS rebinding): only these Hosts are ours.
+    const host = request.headers.host ?? "";
+    if (host !== `127.0.0.1:${port()}` && host !== `localhost:${port()}`) {
+      reply(response, 403, refusal(`Host ${JSON.stringify(host)} is not this server's.`));
+      return undefined;
+    }
+    const given = request.headers.authorization;
+    if (typeof given !== "string" || !timingSafeEqual(digest(given), expected)) {
+      response.setHeader("www-authenticate", "Bearer");
+      reply(response, 401, refusal(unauthorized(given)));
+      return undefined;
+    }
+    return {};
+  };
+}
+
+/**
+ * A team server answers whatever `Host` the team's proxy forwards: a page in a browser has no developer's token.
+ * Every refused call is a line in the decision log: who tried (a revoked token's owner, or the unknown token's
+ * digest), from which address (and the proxy's `X-Forwarded-For`, as sent), and why.
+ */
+function admitTeam(team: TeamOptions): Admit {
+  return (request, response) => {
+    const admitted = team.tokens.admit(request.headers.authorization);
+    if (!("refused" in admitted)) return { user: admitted.user };
+    const forwarded = request.headers["x-forwarded-for"];
+    const from = `${request.socket.remoteAddress ?? "?"}${typeof forwarded === "string" ? ` (X-Forwarded-For: ${forwarded.slice(0, 200)})` : ""}`;
+    const token = admitted.digest ? `, token sha256:${admitted.digest.slice(0, 12)}…` : "";
+    recordDecision({
+      time: new Date().toISOString(),
+      agent: route(request.url)?.agent ?? "",
+      session: "",
+      event: route(request.url)?.event ?? "",
+      native: "",
+      project: team.policy,
+      ...(admitted.user ? { user: admitted.user } : {}),
+      decision: "refused",
+      reason: `401 from ${from}${token}: ${admitted.refused}`,
+      durationMs: 0,
+    });
+    response.setHeader("www-authenticate", "Bearer");
+    reply(response, 401, refusal(admitted.refused));
+    return undefined;
+  };
+}
+
+/**
+ * Listens on 127.0.0.1 (a team server: on `team.host`) and, for this user's server, on the private socket; resolves
+ * once every listener accepts calls.
+ */
 export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
   const resolved = resolveServeOptions(options);
-  const projects = new ProjectPool(resolved.maxProjects);
-  const expected = digest(`Bearer ${resolved.token}`);
+  const team = options.team;
+  if (team) resolved.socket = false;
+  const projects = new ProjectPool(resolved.maxProjects, team?.policy);
   let port = resolved.port;
   let idle: NodeJS.Timeout | undefined;
   let inFlight = 0;
@@ -155,18 +224,11 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     }
   };
 
+  const admit = team ? admitTeam(team) : admitThisUser(resolved.token, () => port);
+  const host = team?.host ?? "127.0.0.1";
   const http = createServer((request, response) => {
-    // A page in a browser can reach 127.0.0.1 under a name it controls (DNS rebinding): only these Hosts are ours.
-    const host = request.headers.host ?? "";
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-      reply(response, 403, refusal(`Host ${JSON.stringify(host)} is not this server's.`));
-      request.resume();
-      return;
-    }
-    const given = request.headers.authorization;
-    if (typeof given !== "string" || !timingSafeEqual(digest(given), expected)) {
-      response.setHeader("www-authenticate", "Bearer");
-      reply(response, 401, refusal(unauthorized(given)));
+    const admitted = admit(request, response);
+    if (!admitted) {
       request.resume();
       return;
     }
@@ -194,7 +256,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         reply(response, 400, refusal("No event: POST to <url>/<agent>/<event>, or send hook_event_name."));
         return;
       }
-      const answer = await answerInTime(target.agent, event, HTTP_FLAGS, Promise.resolve(body), projects);
+      const flags = admitted.user === undefined ? HTTP_FLAGS : { ...HTTP_FLAGS, user: admitted.user };
+      const answer = await answerInTime(target.agent, event, flags, Promise.resolve(body), projects);
       if (answer.code !== 0 && answer.stdout === "") {
         reply(response, 400, refusal(answer.stderr.trim()));
         return;
@@ -205,7 +268,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   http.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
-    http.listen(resolved.port, "127.0.0.1", () => {
+    http.listen(resolved.port, host, () => {
       http.off("error", reject);
       resolve();
     });
@@ -214,6 +277,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
 
   let socketServer: net.Server | undefined;
   let shellServer: net.Server | undefined;
+  // A team server has neither: its calls come over the network, each with a developer's token.
   const runDir = resolved.socket ? path.dirname(resolved.socket) : undefined;
   if (resolved.socket && !socketPathFits(resolved.socket)) {
     process.stderr.write(
@@ -256,9 +320,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     throw error;
   }
   touch();
+  const shown = host.includes(":") ? `[${host}]` : host;
   return {
-    url: `http://127.0.0.1:${port}`,
-    headers: { Authorization: `Bearer ${resolved.token}` },
+    url: `http://${shown}:${port}`,
+    headers: team ? {} : { Authorization: `Bearer ${resolved.token}` },
     socket: resolved.socket,
     shellPort,
     projects,
