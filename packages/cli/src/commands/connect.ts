@@ -1,4 +1,5 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
+import { tooling } from "@hookwire/settings-hooks";
 import {
   hookAgent,
   isPackageAgentId,
@@ -8,8 +9,8 @@ import {
 } from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
-import { connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
-import { entryInvocation } from "../connect/locate.js";
+import { committedFile, connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
+import { entryInvocation, pathEntryProblem } from "../connect/locate.js";
 import { installedPackage } from "../connect/own-package.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
@@ -103,14 +104,15 @@ export const connectCommand = defineCommand({
     if (args["from-npm"])
       throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
     const agent = hookAgent(id);
-    const invocation = entryInvocation();
+    const committed = !args.http && committedFile(agent, scope);
+    const invocation = committed ? [tooling.PATH_ENTRY] : entryInvocation();
     const result = await connectAgent({
       agent: agent.dialect,
       root,
       scope,
       failOpen: args["fail-open"] === true,
       ...(failClosedHooks ? { failClosedHooks } : {}),
-      invocation,
+      invocation: entryInvocation(),
       ...(args.http ? { httpPort: port } : {}),
     });
     const label = agent.label;
@@ -156,6 +158,13 @@ export const connectCommand = defineCommand({
           `  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`,
         );
     } else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
+    if (committed) {
+      out.line(
+        `  ${file} is committed with the project: it finds hookwire-hook on PATH, and where hookwire is not installed the agent refuses tool calls, saying how to install it.`,
+      );
+      const onPath = pathEntryProblem();
+      if (onPath) out.line(colors.yellow(`  ⚠ ${onPath.says} here; fix: ${onPath.fix}.`));
+    }
     out.line(
       args["fail-open"]
         ? colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")
@@ -165,7 +174,7 @@ export const connectCommand = defineCommand({
       out.line(
         "  fail-closed hooks: a hook that fails on a tool call (an error, a timeout, unreadable output) refuses it",
       );
-    if (scope === "project" && !agent.project.local) {
+    if (!committed && scope === "project" && !agent.project.local) {
       out.line(
         colors.yellow(
           `  ${file} is in the repository and names this machine's ${args.http ? "hookwire serve port" : "hookwire"}: keep it out of commits, or connect --user.`,

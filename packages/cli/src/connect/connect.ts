@@ -9,7 +9,7 @@ import { gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
 import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
 
-const { hookwireHttpHandler, hookwireCommand } = tooling;
+const { hookwireHttpHandler, hookwireCommand, PATH_ENTRY } = tooling;
 
 export interface ConnectOptions {
   agent: DialectId;
@@ -23,6 +23,8 @@ export interface ConnectOptions {
   invocation: readonly string[];
   /** http hooks posting to `hookwire serve` on this 127.0.0.1 port instead of commands (Claude Code, Copilot CLI). */
   httpPort?: number;
+  /** Where connect runs: on Windows, where no POSIX shell runs the agent's hooks, every file gets absolute paths. */
+  platform?: NodeJS.Platform;
 }
 
 /** The port `connect --http` writes when none is given; `hookwire serve --port 8977` listens there. */
@@ -60,6 +62,15 @@ export function targetFile(agent: HookAgentSpec, scope: "project" | "user", root
   );
 }
 
+/**
+ * Whether the file connect writes is one the project commits (`project.local` false, at project scope): its commands
+ * then start `hookwire-hook` from PATH instead of this machine's paths, and refuse with how to install hookwire on a
+ * machine without it. A user's or a local file keeps the absolute entry: no PATH lookup, nothing else can stand in.
+ */
+export function committedFile(agent: HookAgentSpec, scope: "project" | "user", platform = process.platform) {
+  return scope === "project" && !agent.project.local && platform !== "win32";
+}
+
 /** The entries for every event hookwire serves in the agent, as connect writes them. */
 export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> {
   const agent = hookAgent(options.agent);
@@ -77,8 +88,11 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
       };
       return { event: spec.name, handler };
     }
+    const refuses = gate && !options.failOpen;
+    const committed = committedFile(agent, options.scope, options.platform);
     const command = hookwireCommand({
-      invocation: options.invocation,
+      invocation: committed ? [PATH_ENTRY] : options.invocation,
+      ...(committed ? { missing: refuses ? ("refuse" as const) : ("warn" as const) } : {}),
       agent: agent.id,
       event: spec.name,
       failOpen: options.failOpen,
