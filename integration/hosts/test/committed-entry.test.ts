@@ -8,7 +8,10 @@ import { GUARD_MODULE, PATH_WITHOUT_HOOKWIRE, type World, world } from "../src/w
 
 const INSTALL = "hookwire is not installed: npm install -g hookwire. The action is refused.";
 
-describe(`Gemini CLI ${agentVersion("gemini")} with a committed .gemini/settings.json`, () => {
+describe.each([
+  { agent: "gemini", file: ".gemini/settings.json", connect: ["gemini"], event: "BeforeTool" },
+  { agent: "claude", file: ".claude/settings.json", connect: ["claude", "--shared"], event: "PreToolUse" },
+] as const)(`$agent with a committed $file`, ({ agent, file, connect, event }) => {
   let w: World;
   let withHookwire: AgentRun;
   let without: AgentRun;
@@ -18,24 +21,20 @@ describe(`Gemini CLI ${agentVersion("gemini")} with a committed .gemini/settings
     w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
     w.write("victim/keep.txt", "keep me\n");
     expect(w.hookwire("trust", "--yes").code).toBe(0);
-    expect(w.hookwire("connect", "gemini").code).toBe(0);
+    expect(w.hookwire("connect", ...connect).code).toBe(0);
     const run = (env: Record<string, string>) =>
-      runAgent("gemini", {
-        project: w.project,
-        home: w.home,
-        calls: shellCalls("gemini", ["rm -rf victim"]),
-        env,
-      });
+      runAgent(agent, { project: w.project, home: w.home, calls: shellCalls(agent, ["rm -rf victim"]), env });
     withHookwire = await run(w.env);
     survived.push(existsSync(path.join(w.project, "victim", "keep.txt")));
+    // A teammate's machine: no hookwire-hook on PATH (and no hookwire server of theirs to answer).
     without = await run({ ...w.env, PATH: PATH_WITHOUT_HOOKWIRE });
     survived.push(existsSync(path.join(w.project, "victim", "keep.txt")));
   }, 600_000);
   afterAll(() => w?.remove());
 
-  it("names no path of this machine in the file", () => {
-    const text = w.read(".gemini/settings.json") ?? "";
-    expect(text).toContain("hookwire-hook hook gemini BeforeTool");
+  it(`${agentVersion(agent)}: names no path of this machine in the file`, () => {
+    const text = w.read(file) ?? "";
+    expect(text).toContain(`hookwire-hook hook ${agent} ${event}`);
     expect(text).not.toContain(path.dirname(w.project));
   });
 

@@ -1,7 +1,7 @@
 // A file the project commits (`.gemini/settings.json`, `.codex/hooks.json`, …): no path of this machine in it, hookwire
 // started from PATH, and a refusal that says how to install hookwire on a machine without it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -70,6 +70,33 @@ describe("connect into a file the project commits", () => {
     expect(text).toContain(`hookwire-hook hook ${agent} `);
     // Recognised as hookwire's own entry: disconnect takes it out again.
     expect(box.run(["disconnect", agent]).stdout).toContain(`removed ${file}`);
+  });
+
+  it("claude --shared: .claude/settings.json, the file a team commits, gets the PATH entry; the local file is left alone", () => {
+    const box = sandbox("connect");
+    const out = box.run(["connect", "claude", "--shared"]);
+    expect(out.stdout).toContain("created .claude/settings.json");
+    const pre = JSON.parse(read(box, ".claude/settings.json")).hooks.PreToolUse[0].hooks[0];
+    expect(pre).toEqual({
+      type: "command",
+      command:
+        "command -v hookwire-hook >/dev/null || { echo 'hookwire is not installed: npm install -g hookwire. The action is refused.' >&2; exit 2; }; hookwire-hook hook claude PreToolUse",
+      timeout: 60,
+      onFailure: "block",
+    });
+    expect(existsSync(path.join(box.cwd, ".claude/settings.local.json"))).toBe(false);
+    expect(box.run(["disconnect", "claude", "--shared"]).stdout).toContain("removed .claude/settings.json");
+    const both = box.run(["connect", "claude", "--shared", "--user"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain(
+      "--shared is the project's committed file; --user is your own: choose one.",
+    );
+  });
+
+  it("pi --shared: the published package, not this machine's folder", () => {
+    const box = sandbox("connect");
+    box.run(["connect", "pi", "--shared"]);
+    expect(JSON.parse(read(box, ".pi/settings.json")).packages).toEqual(["npm:@hookwire/pi"]);
   });
 
   it("keeps the absolute entry in a local file and in the user's own (no PATH lookup there)", () => {

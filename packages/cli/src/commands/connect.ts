@@ -17,7 +17,7 @@ import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput, type Output } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
-import { scopeArgs } from "../shared-args.js";
+import { scopeArgs, sharedArg } from "../shared-args.js";
 
 /** The switches that keep the agent from running what connect wrote, each with its fix. */
 function printSilenced(out: Output, silenced: readonly Silencing[], root: string): void {
@@ -25,6 +25,15 @@ function printSilenced(out: Output, silenced: readonly Silencing[], root: string
     out.line(out.colors.red(`  ✖ ${shortPath(hit.file, root)}: ${hit.says}: hookwire does not run there.`));
     out.line(`    fix: ${hit.fix}`);
   }
+}
+
+/** A committed file's entry finds hookwire-hook on PATH: said, and whether this hookwire is what it finds here. */
+function printPathEntry(out: Output, file: string): void {
+  out.line(
+    `  ${file} is committed with the project: it finds hookwire-hook on PATH, and where hookwire is not installed the agent refuses tool calls, saying how to install it.`,
+  );
+  const onPath = pathEntryProblem();
+  if (onPath) out.line(out.colors.yellow(`  ⚠ ${onPath.says} here; fix: ${onPath.fix}.`));
 }
 
 export const connectCommand = defineCommand({
@@ -62,6 +71,7 @@ export const connectCommand = defineCommand({
     const id = connectArg(args.agent);
     const root = resolveProject(args.cwd).root;
     const scope = args.user ? "user" : "project";
+    const shared = sharedArg(args);
     const port = args.port === undefined ? DEFAULT_HTTP_PORT : Number(args.port);
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
@@ -81,7 +91,8 @@ export const connectCommand = defineCommand({
           `--fail-closed-hooks is for agents that run \`hookwire hook\`; in ${id}, a module hook that fails on a tool call already refuses it, and a settings hook does with "onFailure": "block".`,
         );
       const agent = packageAgent(id);
-      const item = args["from-npm"] ? agent.item : installedPackage(agent);
+      // A committed file names the published package: the installed one's folder is this machine's.
+      const item = args["from-npm"] || shared ? agent.item : installedPackage(agent);
       const result = await connectPackage({ agent: id, root, scope, item });
       const silenced = await silencingSwitches(id, { root });
       const file = shortPath(result.file, root);
@@ -104,7 +115,7 @@ export const connectCommand = defineCommand({
     if (args["from-npm"])
       throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
     const agent = hookAgent(id);
-    const committed = !args.http && committedFile(agent, scope);
+    const committed = !args.http && committedFile(agent, scope, process.platform, shared);
     const invocation = committed ? [tooling.PATH_ENTRY] : entryInvocation();
     const result = await connectAgent({
       agent: agent.dialect,
@@ -113,6 +124,7 @@ export const connectCommand = defineCommand({
       failOpen: args["fail-open"] === true,
       ...(failClosedHooks ? { failClosedHooks } : {}),
       invocation: entryInvocation(),
+      ...(shared ? { shared } : {}),
       ...(args.http ? { httpPort: port } : {}),
     });
     const label = agent.label;
@@ -158,13 +170,7 @@ export const connectCommand = defineCommand({
           `  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`,
         );
     } else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
-    if (committed) {
-      out.line(
-        `  ${file} is committed with the project: it finds hookwire-hook on PATH, and where hookwire is not installed the agent refuses tool calls, saying how to install it.`,
-      );
-      const onPath = pathEntryProblem();
-      if (onPath) out.line(colors.yellow(`  ⚠ ${onPath.says} here; fix: ${onPath.fix}.`));
-    }
+    if (committed) printPathEntry(out, file);
     out.line(
       args["fail-open"]
         ? colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")
@@ -184,7 +190,7 @@ export const connectCommand = defineCommand({
     out.line(`  ${agent.gate}`);
     printSilenced(out, silenced, root);
     out.line(
-      `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : ""}`)}.`,
+      `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : shared ? " --shared" : ""}`)}.`,
     );
   },
 });

@@ -25,6 +25,8 @@ export interface ConnectOptions {
   httpPort?: number;
   /** Where connect runs: on Windows, where no POSIX shell runs the agent's hooks, every file gets absolute paths. */
   platform?: NodeJS.Platform;
+  /** `--shared`: the agent's file the project commits, where its project file is a local one (Claude Code's). */
+  shared?: boolean;
 }
 
 /** The port `connect --http` writes when none is given; `hookwire serve --port 8977` listens there. */
@@ -55,20 +57,29 @@ export interface DisconnectResult extends UndoResult {
 /**
  * The agent's file for `scope`, refused when a link could send the edit elsewhere (`unlinkedFile`).
  */
-export function targetFile(agent: HookAgentSpec, scope: "project" | "user", root: string): string {
-  return unlinkedFile(
-    scope === "user" ? os.homedir() : root,
-    scope === "user" ? agent.user.file : agent.project.file,
-  );
+export function targetFile(
+  agent: HookAgentSpec,
+  scope: "project" | "user",
+  root: string,
+  shared = false,
+): string {
+  if (scope === "user") return unlinkedFile(os.homedir(), agent.user.file);
+  return unlinkedFile(root, (shared ? agent.project.shared : undefined) ?? agent.project.file);
 }
 
 /**
- * Whether the file connect writes is one the project commits (`project.local` false, at project scope): its commands
- * then start `hookwire-hook` from PATH instead of this machine's paths, and refuse with how to install hookwire on a
- * machine without it. A user's or a local file keeps the absolute entry: no PATH lookup, nothing else can stand in.
+ * Whether the file connect writes is one the project commits (at project scope, `project.local` false or `--shared`):
+ * its commands then start `hookwire-hook` from PATH instead of this machine's paths, and refuse with how to install
+ * hookwire on a machine without it. A user's or a local file keeps the absolute entry: no PATH lookup, nothing else
+ * can stand in.
  */
-export function committedFile(agent: HookAgentSpec, scope: "project" | "user", platform = process.platform) {
-  return scope === "project" && !agent.project.local && platform !== "win32";
+export function committedFile(
+  agent: HookAgentSpec,
+  scope: "project" | "user",
+  platform = process.platform,
+  shared = false,
+): boolean {
+  return scope === "project" && (shared || !agent.project.local) && platform !== "win32";
 }
 
 /** The entries for every event hookwire serves in the agent, as connect writes them. */
@@ -89,7 +100,7 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
       return { event: spec.name, handler };
     }
     const refuses = gate && !options.failOpen;
-    const committed = committedFile(agent, options.scope, options.platform);
+    const committed = committedFile(agent, options.scope, options.platform, options.shared);
     const command = hookwireCommand({
       invocation: committed ? [PATH_ENTRY] : options.invocation,
       ...(committed ? { missing: refuses ? ("refuse" as const) : ("warn" as const) } : {}),
@@ -124,7 +135,7 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
   const agent = hookAgent(options.agent);
   const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
-  const file = targetFile(agent, options.scope, options.root);
+  const file = targetFile(agent, options.scope, options.root, options.shared);
   const before = readExisting(file);
   const text = before?.toString("utf8");
   if (text !== undefined) checkAsAgent(text, file, agent);
@@ -154,7 +165,7 @@ export async function disconnectAgent(
   const agent = hookAgent(options.agent);
   const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
-  const file = targetFile(agent, options.scope, options.root);
+  const file = targetFile(agent, options.scope, options.root, options.shared);
   const skeleton = JSON.stringify(agent.skeleton ?? {});
   const undone = undoRecorded(file, {
     agent: agent.id,
