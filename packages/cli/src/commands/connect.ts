@@ -88,7 +88,7 @@ export const connectCommand = defineCommand({
         );
       if (failClosedHooks)
         throw new CliUsageError(
-          `--fail-closed-hooks is for agents that run \`hookwire hook\`; in ${id}, a module hook that fails on a tool call already refuses it, and a settings hook does with "onFailure": "block".`,
+          `--fail-closed-hooks is for agents that run \`hookwire hook\`; in ${id}, a module hook that fails on a tool call already refuses it, and any failing hook does with "onFailure": "block" in your hooks.json (docs/cli.md).`,
         );
       const agent = packageAgent(id);
       // A committed file names the published package: the installed one's folder is this machine's.
