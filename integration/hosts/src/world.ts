@@ -64,7 +64,7 @@ export function world(bin = HOOKWIRE_BIN): World {
   const cli = (args: string[], input: string) => {
     const run = spawnSync(process.execPath, [bin, ...args], {
       cwd: project,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...env },
+      env: { LANG: "C.UTF-8", ...env },
       encoding: "utf8",
       input,
     });
