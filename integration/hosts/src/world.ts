@@ -51,11 +51,14 @@ export function world(bin = HOOKWIRE_BIN): World {
   const root = mkdtempSync(path.join(os.tmpdir(), "hw-hosts-"));
   const project = path.join(root, "project");
   const home = path.join(root, "home");
-  const bin = path.join(root, "bin");
-  for (const dir of [project, home, bin, path.join(project, ".git")]) mkdirSync(dir, { recursive: true });
-  symlinkSync(path.join(path.dirname(HOOKWIRE_BIN), "hookwire-hook"), path.join(bin, "hookwire-hook"));
+  // The shell entry of the CLI the world runs, on PATH as its install puts it (the checkout's when it has none).
+  const onPath = path.join(root, "bin");
+  for (const dir of [project, home, onPath, path.join(project, ".git")]) mkdirSync(dir, { recursive: true });
+  const besideCli = path.join(path.dirname(bin), "hookwire-hook");
+  const entry = existsSync(besideCli) ? besideCli : path.join(path.dirname(HOOKWIRE_BIN), "hookwire-hook");
+  symlinkSync(entry, path.join(onPath, "hookwire-hook"));
   const env = {
-    PATH: `${bin}${path.delimiter}${PATH_WITHOUT_HOOKWIRE}`,
+    PATH: `${onPath}${path.delimiter}${PATH_WITHOUT_HOOKWIRE}`,
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, ".config"),
     XDG_CACHE_HOME: path.join(home, ".cache"),
