@@ -1,6 +1,15 @@
 // A user's world for one host test: a home, hookwire's folders, a project with hooks, and the real hookwire CLI.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -9,11 +18,23 @@ const require = createRequire(import.meta.url);
 /** The hookwire CLI as a user runs it: its bin script (the built dist). */
 export const HOOKWIRE_BIN = path.join(path.dirname(require.resolve("hookwire")), "..", "bin", "hookwire.js");
 
+/**
+ * This process's PATH without any folder holding a `hookwire-hook`: a machine where hookwire is not installed (a
+ * teammate's), whatever the test runner put on PATH.
+ */
+export const PATH_WITHOUT_HOOKWIRE = (process.env.PATH ?? "/usr/bin:/bin")
+  .split(path.delimiter)
+  .filter((dir) => dir !== "" && !existsSync(path.join(dir, "hookwire-hook")))
+  .join(path.delimiter);
+
 export interface World {
   root: string;
   project: string;
   home: string;
-  /** What both hookwire and the agent see: the user's home and hookwire's own folders. */
+  /**
+   * What both hookwire and the agent see: the user's home, hookwire's own folders, and a PATH that finds this
+   * checkout's `hookwire-hook` first (as `npm install -g hookwire` would): the committed files connect writes run it.
+   */
   env: Record<string, string>;
   /** Writes `text` at `file` (relative to the project), creating folders. */
   write(file: string, text: string): void;
@@ -30,8 +51,14 @@ export function world(bin = HOOKWIRE_BIN): World {
   const root = mkdtempSync(path.join(os.tmpdir(), "hw-hosts-"));
   const project = path.join(root, "project");
   const home = path.join(root, "home");
-  for (const dir of [project, home, path.join(project, ".git")]) mkdirSync(dir, { recursive: true });
+  // The shell entry of the CLI the world runs, on PATH as its install puts it (the checkout's when it has none).
+  const onPath = path.join(root, "bin");
+  for (const dir of [project, home, onPath, path.join(project, ".git")]) mkdirSync(dir, { recursive: true });
+  const besideCli = path.join(path.dirname(bin), "hookwire-hook");
+  const entry = existsSync(besideCli) ? besideCli : path.join(path.dirname(HOOKWIRE_BIN), "hookwire-hook");
+  symlinkSync(entry, path.join(onPath, "hookwire-hook"));
   const env = {
+    PATH: `${onPath}${path.delimiter}${PATH_WITHOUT_HOOKWIRE}`,
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, ".config"),
     XDG_CACHE_HOME: path.join(home, ".cache"),
@@ -40,7 +67,7 @@ export function world(bin = HOOKWIRE_BIN): World {
   const cli = (args: string[], input: string) => {
     const run = spawnSync(process.execPath, [bin, ...args], {
       cwd: project,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", ...env },
+      env: { LANG: "C.UTF-8", ...env },
       encoding: "utf8",
       input,
     });

@@ -53,6 +53,13 @@ export const jsonArg = {
   json: { type: "boolean", description: "Print one JSON document instead of text", default: false },
 } as const satisfies ArgsDef;
 
+/** `--shared`, checked: the project's committed file, so not with `--user`. */
+export function sharedArg(args: { shared?: boolean; user?: boolean }): boolean {
+  if (args.shared && args.user)
+    throw new CliUsageError("--shared is the project's committed file; --user is your own: choose one.");
+  return args.shared === true;
+}
+
 /** `connect` and `disconnect`: which agent, and whose settings. */
 export const scopeArgs = {
   agent: { type: "positional", description: `The agent: ${AGENT_IDS.join(", ")}`, required: true },
@@ -60,6 +67,12 @@ export const scopeArgs = {
     type: "boolean",
     description:
       "Your own settings for every project (default: this project's, the local file where the agent has one)",
+    default: false,
+  },
+  shared: {
+    type: "boolean",
+    description:
+      "The agent's file the project commits, where its project file is a local one (claude: .claude/settings.json)",
     default: false,
   },
   ...cwdArg,

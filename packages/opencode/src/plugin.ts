@@ -2,7 +2,7 @@
 import type { AttributedText, ContentPart, SessionEntry } from "@hookwire/core";
 import { HOOK_FORMATS } from "@hookwire/loader";
 import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/loader/opencode-tools";
-import { openProject } from "@hookwire/project";
+import { CallFailures, openProject, userFailClosedRefusal } from "@hookwire/project";
 import { appendAdditionalContext, DEFAULT_BLOCK_REASON } from "@hookwire/tool-wrapper";
 
 /** Every format but opencode's own plugins, which opencode runs itself (no hook runs twice). */
@@ -74,16 +74,22 @@ export async function HookwirePlugin(input: PluginInput) {
   });
   runner.onError((error) => process.stderr.write(`hookwire: ${error.message}\n`));
   const pending = new Map<string, readonly AttributedText[]>();
+  const calls = new CallFailures(runner);
 
   return {
     "tool.execute.before": async (call: BeforeInput, output: { args: Record<string, unknown> }) => {
       if (!gate.wants(call.tool)) return;
-      const outcome = await gate.check({
-        toolName: call.tool,
-        toolCallId: call.callID,
-        input: nativeInput(call.tool, output.args),
-      });
+      const { result: outcome, failures } = await calls.run(() =>
+        gate.check({
+          toolName: call.tool,
+          toolCallId: call.callID,
+          input: nativeInput(call.tool, output.args),
+        }),
+      );
       if (outcome.action === "deny") throw new Error(outcome.reason ?? DEFAULT_BLOCK_REASON);
+      // A hook that failed here (a settings command exiting 127) refuses the call where the user said so.
+      const refusal = userFailClosedRefusal(failures);
+      if (refusal) throw new Error(refusal);
       // opencode has no confirmation a plugin can ask for: an ask or a defer refuses the call.
       if (outcome.action === "ask")
         throw new Error(

@@ -92,6 +92,47 @@ describe("@hookwire/opencode on tool.execute.before", () => {
   });
 });
 
+describe("@hookwire/opencode and the user's fail-closed setting", () => {
+  /** A trusted project whose settings guard cannot start (its script is gone: the shell answers 127). */
+  async function broken(name: string) {
+    const dir = path.join(root, name);
+    mkdirSync(path.join(dir, ".hookwire"), { recursive: true });
+    mkdirSync(path.join(dir, ".git"));
+    const settings = {
+      hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "./.hooks/gone.sh" }] }] },
+    };
+    writeFileSync(path.join(dir, ".hookwire/settings.json"), JSON.stringify(settings));
+    await trustProject(dir, { formats: HOOK_FORMATS });
+    const { HookwirePlugin } = await import(pathToFileURL(PLUGIN).href);
+    return HookwirePlugin({ directory: dir });
+  }
+  const hooksJson = () => path.join(process.env.XDG_CONFIG_HOME as string, "hookwire", "hooks.json");
+
+  it('refuses a call a guard failed on when the user\'s hooks.json says "onFailure": "block", naming the hook and why', async () => {
+    const hooks = await broken("fail-closed");
+    mkdirSync(path.dirname(hooksJson()), { recursive: true });
+    writeFileSync(hooksJson(), '{ "onFailure": "block" }\n');
+    try {
+      const refused = hooks["tool.execute.before"](call("bash"), { args: { command: "ls" } });
+      await expect(refused).rejects.toThrow(/failed \(exited with code 127/);
+      const reason = await refused.catch((error: Error) => error.message.replaceAll(root, "<root>"));
+      expect(reason).toContain(
+        'the call is refused (fail-closed hooks: "onFailure": "block" in <root>/home/.config/hookwire/hooks.json).',
+      );
+      expect(reason).toContain("`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]` failed");
+    } finally {
+      rmSync(hooksJson(), { force: true });
+    }
+  });
+
+  it("lets the call go on without the setting", async () => {
+    const hooks = await broken("fail-open");
+    const args = { command: "ls" };
+    await hooks["tool.execute.before"](call("bash"), { args });
+    expect(args).toEqual({ command: "ls" });
+  });
+});
+
 describe("docs/hosts.md's opencode rows", () => {
   it("name exactly the hooks the plugin returns (the agent registry, packages/settings-hooks/src/dialects/opencode/agent.ts)", async () => {
     const hooks = await plugin("listed");

@@ -6,6 +6,7 @@ import {
   type HookRunner,
   type ToolCallOutcome,
 } from "@hookwire/core";
+import { CallFailures, type HookFailure, userFailClosedRefusal } from "@hookwire/project";
 import {
   appendAdditionalContext,
   confirmationPrompt,
@@ -68,23 +69,30 @@ async function permit(
 /** The two tool events over one runner, with the context a tool_call gave kept for its tool_result. */
 export function toolEvents(runner: HookRunner, cwd: string) {
   const pending = new Map<string, readonly AttributedText[]>();
+  const calls = new CallFailures(runner);
   return {
     async tool_call(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
       if (!runner.hasHandlersFor("tool_call", event.toolName)) return undefined;
       let outcome: ToolCallOutcome;
+      let failures: HookFailure[];
       try {
-        outcome = await runner.emit({
-          type: "tool_call",
-          toolName: event.toolName,
-          toolCallId: event.toolCallId,
-          input: event.input as Record<string, unknown>,
-          ...nested(event),
-        });
+        ({ result: outcome, failures } = await calls.run(() =>
+          runner.emit({
+            type: "tool_call",
+            toolName: event.toolName,
+            toolCallId: event.toolCallId,
+            input: event.input as Record<string, unknown>,
+            ...nested(event),
+          }),
+        ));
       } catch (error) {
         // Fail-safe: a hook that cannot decide does not let the call through.
         return { block: true, reason: errorMessage(error) };
       }
       if (outcome.block) return { block: true, reason: outcome.reason ?? DEFAULT_BLOCK_REASON };
+      // A hook that failed here (a settings command exiting 127) refuses the call where the user said so.
+      const refusal = userFailClosedRefusal(failures);
+      if (refusal) return { block: true, reason: refusal };
       if (outcome.inputModified) rewrite(event.input as Record<string, unknown>, outcome.input);
       if (outcome.permission && outcome.permission.decision !== "allow") {
         const refused = await permit(outcome, event, ctx, cwd);

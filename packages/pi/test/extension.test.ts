@@ -171,6 +171,44 @@ describe("@hookwire/pi inside pi's own runner", () => {
   });
 });
 
+describe("@hookwire/pi and the user's fail-closed setting", () => {
+  /** A trusted project whose settings guard cannot start (its script is gone: the shell answers 127). */
+  async function broken(name: string) {
+    const dir = path.join(root, name);
+    mkdirSync(path.join(dir, ".hookwire"), { recursive: true });
+    mkdirSync(path.join(dir, ".git"));
+    const settings = {
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./.hooks/gone.sh" }] }] },
+    };
+    writeFileSync(path.join(dir, ".hookwire/settings.json"), JSON.stringify(settings));
+    await trustProject(dir, { formats: HOOK_FORMATS });
+    return dir;
+  }
+  const hooksJson = () => path.join(process.env.XDG_CONFIG_HOME as string, "hookwire", "hooks.json");
+  const ls = { type: "tool_call", toolName: "bash", toolCallId: "1", input: { command: "ls" } };
+
+  it('refuses a call a guard failed on when the user\'s hooks.json says "onFailure": "block", naming the hook and why', async () => {
+    const { runner } = await piWith(await broken("fail-closed"));
+    mkdirSync(path.dirname(hooksJson()), { recursive: true });
+    writeFileSync(hooksJson(), '{ "onFailure": "block" }\n');
+    try {
+      const refused = await runner.emitToolCall(ls);
+      expect(refused.block).toBe(true);
+      expect(refused.reason.replace(root, "<root>")).toMatch(
+        /^hookwire: `\.hookwire\/settings\.json#hooks\.PreToolUse\[0\]\.hooks\[0\]` failed \(exited with code 127.*\); the call is refused \(fail-closed hooks: "onFailure": "block" in <root>\/home\/\.config\/hookwire\/hooks\.json\)\.$/s,
+      );
+    } finally {
+      rmSync(hooksJson(), { force: true });
+    }
+  });
+
+  it("lets the call go on without the setting (the failure is still shown)", async () => {
+    const { runner, shown } = await piWith(await broken("fail-open"));
+    expect(await runner.emitToolCall(ls)).toBeUndefined();
+    expect(shown.join("\n")).toContain("exited with code 127");
+  });
+});
+
 describe("docs/hosts.md's pi rows", () => {
   it("name pi events, each the native event of the same name (the agent registry, packages/settings-hooks/src/dialects/pi/agent.ts)", () => {
     for (const { event, native } of packageAgent("pi").events) {

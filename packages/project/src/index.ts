@@ -7,6 +7,16 @@
  * @module @hookwire/project
  * @document ../README.md
  */
+export {
+  CallFailures,
+  describeFailures,
+  type FailClosedSetting,
+  failureRefusal,
+  type HookFailure,
+  hookFailure,
+  readFailClosedSetting,
+  userFailClosedRefusal,
+} from "./fail-closed.js";
 export type { OpenedProject, OpenProjectOptions } from "./open-project.js";
 export { openProject } from "./open-project.js";
 export type { NoticeWording, ProjectTrust } from "./trust-state.js";

@@ -1,6 +1,6 @@
 // openProject: a project opened for an agent, one way for every host: its root, its hooks found and gated by
 // trust, a runner over them, the trust state the user must hear of, and the gate its tool calls go through.
-import { HookRunner, type HookRunnerOptions } from "@hookwire/core";
+import { HookRunner, type HookRunnerOptions, type LoadedHook } from "@hookwire/core";
 import {
   type DiscoverAndLoadResult,
   type DiscoverOptions,
@@ -27,6 +27,11 @@ export interface OpenProjectOptions {
   runner?: Omit<HookRunnerOptions, "cwd">;
   /** How the host words the trust notice. */
   wording?: NoticeWording;
+  /**
+   * The loaded hooks the runner runs (default: all). Discovery, trust and listings still cover every hook: a host that
+   * runs a nested project beside the session's keeps only its project-level hooks (the user's already ran once).
+   */
+  keep?: (hook: LoadedHook) => boolean;
 }
 
 export interface OpenedProject {
@@ -50,7 +55,8 @@ export async function openProject(options: OpenProjectOptions): Promise<OpenedPr
   const discover = options.discover ?? {};
   const loaded = await discoverAndLoadHooks(options.configured ?? [], root, discover);
   const trust = await trustOf(root, loaded, discover, options.wording ?? {});
-  const runner = new HookRunner(loaded.hooks, { ...options.runner, cwd: root });
+  const hooks = options.keep ? loaded.hooks.filter(options.keep) : loaded.hooks;
+  const runner = new HookRunner(hooks, { ...options.runner, cwd: root });
   const refusal = trust.state === "changed" ? trust.notice : undefined;
   const gate = new ToolGate(runner, refusal === undefined ? {} : { refuse: () => refusal });
   const notices = [

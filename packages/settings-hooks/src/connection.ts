@@ -21,6 +21,12 @@ export interface HookwireCommand {
    * no node), the command still refuses the action (exit 2 with the reason on stderr).
    */
   guard: boolean;
+  /**
+   * A file others run (a committed project file): `invocation` is `hookwire-hook`, found on PATH, and the command first
+   * checks it is there. Where it is not (a teammate without hookwire), it says how to install hookwire and exits 2
+   * (`refuse`: the agents' blocking exit, for a tool-gating entry) or 1 (`warn`: shown, nothing blocked).
+   */
+  missing?: "refuse" | "warn";
 }
 
 /** Words written as they are; anything else is single-quoted (POSIX: `'` as `'\''`). */
@@ -34,13 +40,28 @@ function quote(word: string): string {
 export const FAIL_GUARD =
   "|| { echo 'hookwire could not run: the action is refused. Run hookwire doctor, or hookwire connect again.' >&2; exit 2; }";
 
+/** The entry a committed file names: the shell entry found on PATH, so the file holds no machine's path. */
+export const PATH_ENTRY = "hookwire-hook";
+
+/**
+ * What a committed entry runs first: `hookwire-hook` missing from PATH ends the command with how to install hookwire
+ * (a shell gives 127 for a missing command, which Claude Code and Gemini CLI take for a non-blocking error, so the
+ * call would go through). One constant per outcome, so writing and recognising them cannot disagree.
+ */
+const MISSING_CHECK = {
+  refuse:
+    "command -v hookwire-hook >/dev/null || { echo 'hookwire is not installed: npm install -g hookwire. The action is refused.' >&2; exit 2; };",
+  warn: "command -v hookwire-hook >/dev/null || { echo 'hookwire is not installed: npm install -g hookwire. The hooks of this project did not run.' >&2; exit 1; };",
+} as const;
+
 /** The command connect writes for one event. */
 export function hookwireCommand(command: HookwireCommand): string {
   const words = [...command.invocation, "hook", command.agent, command.event];
   if (command.failOpen) words.push("--fail-open");
   if (command.failClosedHooks) words.push("--fail-closed-hooks");
   const text = words.map(quote).join(" ");
-  return command.guard ? `${text} ${FAIL_GUARD}` : text;
+  const checked = command.missing ? `${MISSING_CHECK[command.missing]} ${text}` : text;
+  return command.guard ? `${checked} ${FAIL_GUARD}` : checked;
 }
 
 /** The words of `text` as `quote` writes them, or `undefined` for anything else a shell would read differently. */
@@ -96,6 +117,10 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
   let text = command;
   const guard = text.endsWith(` ${FAIL_GUARD}`);
   if (guard) text = text.slice(0, -FAIL_GUARD.length - 1);
+  const missing = (Object.keys(MISSING_CHECK) as (keyof typeof MISSING_CHECK)[]).find((key) =>
+    text.startsWith(`${MISSING_CHECK[key]} `),
+  );
+  if (missing) text = text.slice(MISSING_CHECK[missing].length + 1);
   const all = words(text);
   if (!all) return undefined;
   const failClosedHooks = all.at(-1) === "--fail-closed-hooks";
@@ -107,9 +132,13 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
   const invocation = head.slice(0, -3);
   if (hook !== "hook" || !(DIALECT_IDS as readonly string[]).includes(agent) || !EVENT.test(event))
     return undefined;
+  // The PATH entry is checked for exactly when the command checks for it first, and only then.
+  if ((invocation.length === 1 && invocation[0] === PATH_ENTRY) !== (missing !== undefined)) return undefined;
   const starts =
     invocation.length === 1
-      ? invocation[0] === "hookwire" || isHookwireScript(invocation[0] as string)
+      ? invocation[0] === "hookwire" ||
+        invocation[0] === PATH_ENTRY ||
+        isHookwireScript(invocation[0] as string)
       : invocation.length === 2 &&
         (invocation[0] as string).startsWith("/") &&
         isHookwireScript(invocation[1] as string);
@@ -121,6 +150,7 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
     failOpen,
     ...(failClosedHooks ? { failClosedHooks } : {}),
     guard,
+    ...(missing ? { missing } : {}),
   };
 }
 

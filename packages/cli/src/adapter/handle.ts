@@ -17,6 +17,7 @@ import type { Decision } from "../log/record.js";
 import { recordDecision } from "../log/recorder.js";
 import { toolTarget } from "../log/tool-target.js";
 import { closeOnFailure, failureDecision, failureSink, thrownOutcome } from "./hook-failures.js";
+import { nestedHooks, runWithNested } from "./nested-project.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { projectVariable } from "./project-variable.js";
 import { sessionRootsDir } from "./session-root.js";
@@ -269,11 +270,14 @@ export async function handleHookEvent(
     }
     for (const { path: file, error } of loaded.errors) notLoaded(displayPath(file, root), error.message);
     if (spec.native === "session_start") await noteSilencers(agent.id, root, note);
+    // After a `cd` into a trusted project below the session's: its hooks too, after the session's.
+    const nested = await nestedHooks(projects, agent.id, root, cwd, callSession, { note, notLoaded });
 
     let outcome: unknown;
     try {
       // A tool call's hooks run behind the project's gate (a hook that fails blocks it; a changed project refuses it).
-      outcome = await project.run(callSession, sinks, event, reverse.asks === true);
+      const call = { session: callSession, sinks, asks: reverse.asks === true };
+      outcome = await runWithNested(project, nested, call, event);
     } catch (error) {
       outcome = thrownOutcome(error, failures);
     }

@@ -1,33 +1,13 @@
 // Hooks that failed during one agent call: which and why, the refusal fail-closed hooks make of them, the log's line.
-import { errorMessage, type HookError, isHookError } from "@hookwire/core";
+import { errorMessage, type HookError } from "@hookwire/core";
+import {
+  describeFailures,
+  failureRefusal,
+  type HookFailure,
+  hookFailure,
+  readFailClosedSetting,
+} from "@hookwire/project";
 import type { Decision } from "../log/record.js";
-import { readFailClosedSetting } from "./fail-closed-setting.js";
-
-/** One hook that failed on the call: it threw, timed out, could not start, exited badly, or printed unreadable output. */
-export interface HookFailure {
-  hookPath: string;
-  /** Why, in one line: the failure's own message (`exited with code 127: …`, `handler did not settle within …`). */
-  why: string;
-}
-
-/**
- * Codes that say a hook failed, as opposed to one part of its answer being ignored (`HOOK_OUTPUT_IGNORED`, a
- * warning) or hookwire's own bookkeeping.
- */
-const NOT_FAILURES = new Set(["HOOK_OUTPUT_IGNORED"]);
-
-/** The failure a reported or thrown error stands for, when it is a hook's (a HookError) and one that failed. */
-export function hookFailure(error: unknown): HookFailure | undefined {
-  if (!isHookError(error) || NOT_FAILURES.has(error.code)) return undefined;
-  return { hookPath: error.hookPath, why: error.error };
-}
-
-/** `hook (why); other (why)`: each failed hook named once, with its reason. */
-export function describeFailures(failures: readonly HookFailure[]): string {
-  const seen = new Map<string, string>();
-  for (const failure of failures) if (!seen.has(failure.hookPath)) seen.set(failure.hookPath, failure.why);
-  return [...seen].map(([hookPath, why]) => `\`${hookPath}\` failed (${why})`).join("; ");
-}
 
 /**
  * The call's failures, collected from the runner's reports. Each is said in the answer at every call it happens
@@ -62,11 +42,11 @@ export function closeOnFailure(
   note: (text: string) => void,
 ): unknown {
   if (failures.length === 0 || (outcome as { block?: boolean } | undefined)?.block === true) return outcome;
-  if (flag) return refusedForFailures(failures, "fail-closed hooks: connected with --fail-closed-hooks");
+  if (flag) return refusedForFailures(failures, "connected with --fail-closed-hooks");
   const setting = readFailClosedSetting();
   if (setting.problem) note(`hookwire: ${setting.problem}`);
   if (!setting.block) return outcome;
-  return refusedForFailures(failures, `fail-closed hooks: "onFailure": "block" in ${setting.file}`);
+  return refusedForFailures(failures, `"onFailure": "block" in ${setting.file}`);
 }
 
 /** A refused tool call's outcome, as the runner folds one, with the hook that refused it. */
@@ -82,7 +62,7 @@ const refusal = (reason: string, blockedBy: string) => ({
 /** The tool_call outcome that refuses the call because hooks failed (fail-closed hooks), naming them. */
 function refusedForFailures(failures: readonly HookFailure[], why: string) {
   const first = failures[0] as HookFailure;
-  return refusal(`hookwire: ${describeFailures(failures)}; the call is refused (${why}).`, first.hookPath);
+  return refusal(failureRefusal(failures, why), first.hookPath);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type HookError,
   type HookEvent,
   type HookRunner,
+  type LoadedHook,
   type NativeEventName,
   type ReadonlySessionManager,
   type ToolCallEvent,
@@ -15,7 +16,7 @@ import {
 import { type DiscoverAndLoadResult, HOOK_FORMATS } from "@hookwire/loader";
 import { defaultHooksConfigPath, defaultTrustStorePath } from "@hookwire/loader/user-config";
 import { type OpenedProject, openProject, type ProjectTrust } from "@hookwire/project";
-import type { DialectId, HostOutcome } from "@hookwire/settings-hooks";
+import { type DialectId, type HostOutcome, isProjectSource } from "@hookwire/settings-hooks";
 import { hookAgent, WATCHED_FOLDERS } from "@hookwire/settings-hooks/agents";
 import type { ToolGate } from "@hookwire/tool-wrapper";
 import { HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
@@ -123,15 +124,16 @@ export class ProjectHooks {
 
   /**
    * Discovers, checks trust and loads the project's hooks for `agent`, minus what the agent runs itself.
-   * `watch`: the hooks are kept for later events, so `current()` must see what changes from now on.
+   * `watch`: the hooks are kept for later events, so `current()` must see what changes from now on. `nested`: a
+   * project below the session's, run beside it: only its project-level hooks (the user's ran with the session's).
+   * `policy`: a team server's policy, whose settings files all run (the developer's agent has none of them).
    */
   static async load(
     agent: DialectId,
     root: string,
     session: CallSession,
     watch = true,
-    /** A team server's policy: the developer's agent has none of its files, so hookwire runs them all. */
-    policy = false,
+    { policy = false, nested = false }: { policy?: boolean; nested?: boolean } = {},
   ): Promise<ProjectHooks> {
     const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
@@ -142,7 +144,8 @@ export class ProjectHooks {
       discover: {
         // Every format is read and fingerprinted as the CLI does (one trust); the agent's own files do not run.
         formats: HOOK_FORMATS,
-        runSettings: (source) => policy || !hookAgent(agent).runsItself(source),
+        runSettings: (source) =>
+          policy || ((!nested || isProjectSource(source)) && !hookAgent(agent).runsItself(source)),
         settings: {
           // The session of the event being run; the agent keeps the transcript, hookwire writes none.
           hostSession: () => {
@@ -156,6 +159,7 @@ export class ProjectHooks {
         },
       },
       runner: { handlerTimeout: HANDLER_TIMEOUT_MS },
+      ...(nested ? { keep: (hook: LoadedHook) => hook.source.level !== "user" } : {}),
       // Only a project that did not run needs the command spelled: a trusted call never loads this.
       wording: {
         spell: async (command) => (await import("../invocation.js")).spellCommand(command),
@@ -313,8 +317,9 @@ export class ProjectPool {
     this.roots = new SessionRoots(max * SESSION_FILES_PER_PROJECT, this.sessions);
   }
 
-  async get(agent: DialectId, root: string, session: CallSession): Promise<ProjectHooks> {
-    const key = `${agent}\0${root}`;
+  /** The hooks of `agent` in `root`; `nested`: a project below the session's, its project-level hooks only. */
+  async get(agent: DialectId, root: string, session: CallSession, nested = false): Promise<ProjectHooks> {
+    const key = `${agent}\0${root}\0${nested ? "nested" : "session"}`;
     const held = this.#projects.get(key);
     if (held) {
       const project = await held.catch(() => undefined);
@@ -327,9 +332,10 @@ export class ProjectPool {
       if (this.#projects.get(key) === held) this.#projects.delete(key);
       project?.dispose();
     }
-    if (this.max === 0) return ProjectHooks.load(agent, root, session, false);
-    const loading = ProjectHooks.load(agent, root, session, true, root === this.policy);
-    if (root === this.policy)
+    if (this.max === 0) return ProjectHooks.load(agent, root, session, false, { nested });
+    const policy = root === this.policy;
+    const loading = ProjectHooks.load(agent, root, session, true, { policy, nested });
+    if (policy)
       void loading.then(
         (project) => tellOperator(project, held !== undefined),
         () => {},

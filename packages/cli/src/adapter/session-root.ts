@@ -67,6 +67,23 @@ export class SessionRoots {
     return root;
   }
 
+  /**
+   * A trusted project a `cd` went into below the session's root: the nearest marked folder at or above `cwd`, when it
+   * is inside `root` and not `root` itself. Its hooks run beside the session's, never instead.
+   */
+  nestedIn(root: string, cwd: string): string | undefined {
+    const inner = this.#search(cwd);
+    const relative = path.relative(root, inner);
+    if (
+      relative === "" ||
+      relative === ".." ||
+      relative.startsWith(`..${path.sep}`) ||
+      path.isAbsolute(relative)
+    )
+      return undefined;
+    return inner;
+  }
+
   /** The project root of a folder (the nearest with .git or a hook folder), remembered per folder by a server. */
   #search(cwd: string): string {
     let root = this.#byCwd.get(cwd);

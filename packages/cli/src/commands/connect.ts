@@ -1,4 +1,5 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
+import { tooling } from "@hookwire/settings-hooks";
 import {
   hookAgent,
   isPackageAgentId,
@@ -8,15 +9,15 @@ import {
 } from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
-import { connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
-import { entryInvocation } from "../connect/locate.js";
+import { committedFile, connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
+import { entryInvocation, pathEntryProblem } from "../connect/locate.js";
 import { installedPackage } from "../connect/own-package.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput, type Output } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
-import { scopeArgs } from "../shared-args.js";
+import { scopeArgs, sharedArg } from "../shared-args.js";
 
 /** The switches that keep the agent from running what connect wrote, each with its fix. */
 function printSilenced(out: Output, silenced: readonly Silencing[], root: string): void {
@@ -24,6 +25,15 @@ function printSilenced(out: Output, silenced: readonly Silencing[], root: string
     out.line(out.colors.red(`  ✖ ${shortPath(hit.file, root)}: ${hit.says}: hookwire does not run there.`));
     out.line(`    fix: ${hit.fix}`);
   }
+}
+
+/** A committed file's entry finds hookwire-hook on PATH: said, and whether this hookwire is what it finds here. */
+function printPathEntry(out: Output, file: string): void {
+  out.line(
+    `  ${file} is committed with the project: it finds hookwire-hook on PATH, and where hookwire is not installed the agent refuses tool calls, saying how to install it.`,
+  );
+  const onPath = pathEntryProblem();
+  if (onPath) out.line(out.colors.yellow(`  ⚠ ${onPath.says} here; fix: ${onPath.fix}.`));
 }
 
 export const connectCommand = defineCommand({
@@ -61,6 +71,7 @@ export const connectCommand = defineCommand({
     const id = connectArg(args.agent);
     const root = resolveProject(args.cwd).root;
     const scope = args.user ? "user" : "project";
+    const shared = sharedArg(args);
     const port = args.port === undefined ? DEFAULT_HTTP_PORT : Number(args.port);
     if (!Number.isInteger(port) || port < 1 || port > 65535)
       throw new CliUsageError(`--port expects a port (1-65535), got ${JSON.stringify(args.port)}.`);
@@ -77,10 +88,11 @@ export const connectCommand = defineCommand({
         );
       if (failClosedHooks)
         throw new CliUsageError(
-          `--fail-closed-hooks is for agents that run \`hookwire hook\`; in ${id}, a module hook that fails on a tool call already refuses it, and a settings hook does with "onFailure": "block".`,
+          `--fail-closed-hooks is for agents that run \`hookwire hook\`; in ${id}, a module hook that fails on a tool call already refuses it, and any failing hook does with "onFailure": "block" in your hooks.json (docs/cli.md).`,
         );
       const agent = packageAgent(id);
-      const item = args["from-npm"] ? agent.item : installedPackage(agent);
+      // A committed file names the published package: the installed one's folder is this machine's.
+      const item = args["from-npm"] || shared ? agent.item : installedPackage(agent);
       const result = await connectPackage({ agent: id, root, scope, item });
       const silenced = await silencingSwitches(id, { root });
       const file = shortPath(result.file, root);
@@ -103,14 +115,16 @@ export const connectCommand = defineCommand({
     if (args["from-npm"])
       throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
     const agent = hookAgent(id);
-    const invocation = entryInvocation();
+    const committed = !args.http && committedFile(agent, scope, process.platform, shared);
+    const invocation = committed ? [tooling.PATH_ENTRY] : entryInvocation();
     const result = await connectAgent({
       agent: agent.dialect,
       root,
       scope,
       failOpen: args["fail-open"] === true,
       ...(failClosedHooks ? { failClosedHooks } : {}),
-      invocation,
+      invocation: entryInvocation(),
+      ...(shared ? { shared } : {}),
       ...(args.http ? { httpPort: port } : {}),
     });
     const label = agent.label;
@@ -156,6 +170,7 @@ export const connectCommand = defineCommand({
           `  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`,
         );
     } else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
+    if (committed) printPathEntry(out, file);
     out.line(
       args["fail-open"]
         ? colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")
@@ -165,7 +180,7 @@ export const connectCommand = defineCommand({
       out.line(
         "  fail-closed hooks: a hook that fails on a tool call (an error, a timeout, unreadable output) refuses it",
       );
-    if (scope === "project" && !agent.project.local) {
+    if (!committed && scope === "project" && !agent.project.local) {
       out.line(
         colors.yellow(
           `  ${file} is in the repository and names this machine's ${args.http ? "hookwire serve port" : "hookwire"}: keep it out of commits, or connect --user.`,
@@ -175,7 +190,7 @@ export const connectCommand = defineCommand({
     out.line(`  ${agent.gate}`);
     printSilenced(out, silenced, root);
     out.line(
-      `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : ""}`)}.`,
+      `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : shared ? " --shared" : ""}`)}.`,
     );
   },
 });

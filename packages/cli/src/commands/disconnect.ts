@@ -6,7 +6,7 @@ import { disconnectAgent } from "../connect/connect.js";
 import { disconnectPackage } from "../connect/package-entry.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
-import { scopeArgs } from "../shared-args.js";
+import { scopeArgs, sharedArg } from "../shared-args.js";
 
 export const disconnectCommand = defineCommand({
   args: scopeArgs,
@@ -15,9 +15,10 @@ export const disconnectCommand = defineCommand({
     const id = connectArg(args.agent);
     const root = resolveProject(args.cwd).root;
     const scope = args.user ? "user" : "project";
+    const shared = sharedArg(args);
     const result = isPackageAgentId(id)
       ? await disconnectPackage({ agent: id, root, scope })
-      : await disconnectAgent({ agent: id, root, scope });
+      : await disconnectAgent({ agent: id, root, scope, ...(shared ? { shared } : {}) });
     if (args.json) {
       out.json(result);
       return;

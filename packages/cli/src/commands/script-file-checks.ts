@@ -1,8 +1,8 @@
 // What a hook script's own bytes say about whether it can run: CRLF line endings, a shebang interpreter that is not there.
-import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core/internal";
 import type { Finding } from "../finding.js";
+import { isExecutableFile, onPath } from "../on-path.js";
 import { shortPath } from "../project.js";
 
 // A script is read to its first 64 KiB: enough for the shebang and for line endings, bounded for a hostile repository.
@@ -13,26 +13,6 @@ function firstCrlfLine(text: string): number | undefined {
   const at = text.indexOf("\r\n");
   if (at < 0) return undefined;
   return text.slice(0, at).split("\n").length;
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where `name` resolves on PATH, as `env` would look it up; undefined when it does not. */
-function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (dir === "") continue;
-    const candidate = path.join(dir, name);
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** The program a `#!` line starts and, for `#!/usr/bin/env [-S] name`, the name env looks up. */

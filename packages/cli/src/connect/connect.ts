@@ -9,7 +9,7 @@ import { gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
 import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
 import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
 
-const { hookwireHttpHandler, hookwireCommand } = tooling;
+const { hookwireHttpHandler, hookwireCommand, PATH_ENTRY } = tooling;
 
 export interface ConnectOptions {
   agent: DialectId;
@@ -23,6 +23,10 @@ export interface ConnectOptions {
   invocation: readonly string[];
   /** http hooks posting to `hookwire serve` on this 127.0.0.1 port instead of commands (Claude Code, Copilot CLI). */
   httpPort?: number;
+  /** Where connect runs: on Windows, where no POSIX shell runs the agent's hooks, every file gets absolute paths. */
+  platform?: NodeJS.Platform;
+  /** `--shared`: the agent's file the project commits, where its project file is a local one (Claude Code's). */
+  shared?: boolean;
 }
 
 /** The port `connect --http` writes when none is given; `hookwire serve --port 8977` listens there. */
@@ -53,11 +57,29 @@ export interface DisconnectResult extends UndoResult {
 /**
  * The agent's file for `scope`, refused when a link could send the edit elsewhere (`unlinkedFile`).
  */
-export function targetFile(agent: HookAgentSpec, scope: "project" | "user", root: string): string {
-  return unlinkedFile(
-    scope === "user" ? os.homedir() : root,
-    scope === "user" ? agent.user.file : agent.project.file,
-  );
+export function targetFile(
+  agent: HookAgentSpec,
+  scope: "project" | "user",
+  root: string,
+  shared = false,
+): string {
+  if (scope === "user") return unlinkedFile(os.homedir(), agent.user.file);
+  return unlinkedFile(root, (shared ? agent.project.shared : undefined) ?? agent.project.file);
+}
+
+/**
+ * Whether the file connect writes is one the project commits (at project scope, `project.local` false or `--shared`):
+ * its commands then start `hookwire-hook` from PATH instead of this machine's paths, and refuse with how to install
+ * hookwire on a machine without it. A user's or a local file keeps the absolute entry: no PATH lookup, nothing else
+ * can stand in.
+ */
+export function committedFile(
+  agent: HookAgentSpec,
+  scope: "project" | "user",
+  platform = process.platform,
+  shared = false,
+): boolean {
+  return scope === "project" && (shared || !agent.project.local) && platform !== "win32";
 }
 
 /** The entries for every event hookwire serves in the agent, as connect writes them. */
@@ -77,8 +99,11 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
       };
       return { event: spec.name, handler };
     }
+    const refuses = gate && !options.failOpen;
+    const committed = committedFile(agent, options.scope, options.platform, options.shared);
     const command = hookwireCommand({
-      invocation: options.invocation,
+      invocation: committed ? [PATH_ENTRY] : options.invocation,
+      ...(committed ? { missing: refuses ? ("refuse" as const) : ("warn" as const) } : {}),
       agent: agent.id,
       event: spec.name,
       failOpen: options.failOpen,
@@ -110,7 +135,7 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
   const agent = hookAgent(options.agent);
   const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
-  const file = targetFile(agent, options.scope, options.root);
+  const file = targetFile(agent, options.scope, options.root, options.shared);
   const before = readExisting(file);
   const text = before?.toString("utf8");
   if (text !== undefined) checkAsAgent(text, file, agent);
@@ -140,7 +165,7 @@ export async function disconnectAgent(
   const agent = hookAgent(options.agent);
   const dialect = await loadDialect(agent.dialect);
   const layout: Layout = dialect.settings.layout === "flat" ? "flat" : "groups";
-  const file = targetFile(agent, options.scope, options.root);
+  const file = targetFile(agent, options.scope, options.root, options.shared);
   const skeleton = JSON.stringify(agent.skeleton ?? {});
   const undone = undoRecorded(file, {
     agent: agent.id,

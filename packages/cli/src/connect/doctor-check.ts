@@ -1,14 +1,21 @@
 // `hookwire doctor` on connected agents: an entry whose hookwire no longer starts, and hooks an agent cannot run.
 import path from "node:path";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
-import { type DialectId, dialectById, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
+import {
+  type DialectId,
+  dialectById,
+  findEvent,
+  isBridged,
+  loadDialect,
+  tooling,
+} from "@hookwire/settings-hooks";
 import { AGENTS, hookAgent, PACKAGE_AGENTS, silencingSwitches } from "@hookwire/settings-hooks/agents";
 import type { Finding } from "../finding.js";
 import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
 import { servedEvents } from "./agents.js";
 import { tokenProblem } from "./connect.js";
-import { invocationProblem } from "./locate.js";
+import { invocationProblem, pathEntryProblem } from "./locate.js";
 
 /**
  * For each agent a settings file connects (its `hookwire hook` entries, project or user): an error when
@@ -20,6 +27,7 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
   const findings: Finding[] = [];
   const agents = new Set<DialectId>();
   const tokenSaid = new Set<string>();
+  let pathChecked = false;
   for (const file of result.settings.files) {
     for (const connection of file.connections ?? []) {
       agents.add(connection.agent);
@@ -34,6 +42,20 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
           message: `${dialectById(connection.agent).label} posts to hookwire serve with $HOOKWIRE_TOKEN, and ${token} here: an agent started from this environment is refused at every call (HTTP 401).`,
           fix: "export HOOKWIRE_TOKEN=<the server's token, 32+ characters> in the shell that starts the agent",
         });
+      }
+      // A committed file's entry finds hookwire-hook on PATH: said once, for the first such entry.
+      if (connection.invocation.join(" ") === tooling.PATH_ENTRY && !pathChecked) {
+        pathChecked = true;
+        const onPath = pathEntryProblem();
+        if (onPath)
+          findings.push({
+            severity: onPath.missing ? "error" : "warning",
+            where: `${shortPath(file.source.file, cwd)}#${connection.jsonPath}`,
+            message: onPath.missing
+              ? `${dialectById(connection.agent).label} runs hookwire-hook from PATH (a file the project commits), and ${onPath.says} here: an agent started from this environment refuses every tool call, saying to install hookwire.`
+              : `${dialectById(connection.agent).label} runs hookwire-hook from PATH (a file the project commits), and ${onPath.says}.`,
+            fix: onPath.fix,
+          });
       }
       const problem = connection.invocation.length > 0 ? invocationProblem(connection.invocation) : undefined;
       if (!problem) continue;

@@ -93,7 +93,8 @@ function whereTables(): string[] {
   lines.push("| --- | --- | --- | --- | --- |");
   for (const id of HOOK_AGENT_IDS) {
     const agent = hookAgent(id);
-    const project = `${code(agent.project.file)}${agent.project.local ? " (local, uncommitted)" : ""}`;
+    const shared = agent.project.shared ? `; \`--shared\`: ${code(agent.project.shared)}` : "";
+    const project = `${code(agent.project.file)}${agent.project.local ? ` (local, uncommitted${shared})` : ""}`;
     lines.push(
       `| ${agentDialect(agent).label} | ${project} | ${code(`~/${agent.user.file}`)} | ${failClosed(id)} | ${runsItself(id).map(code).join(", ")} |`,
     );

@@ -1,7 +1,10 @@
 // How an agent finds hookwire at run time: the shell entry beside the CLI that ran `connect` (where a POSIX shell runs
 // the agent's hooks), else the absolute paths of that node and that CLI.
+import { spawnSync } from "node:child_process";
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path from "node:path";
+import { tooling } from "@hookwire/settings-hooks";
+import { onPath } from "../on-path.js";
 
 /**
  * The words a connection entry starts hookwire with: this node and this CLI's script, both absolute and
@@ -45,4 +48,43 @@ export function invocationProblem(invocation: readonly string[]): string | undef
     }
   }
   return undefined;
+}
+
+const realpath = (file: string) => {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Why the `hookwire-hook` a committed entry finds on `env`'s PATH is not this hookwire (the CLI at `script`), or
+ * `undefined` when it is. `missing`: nothing of that name on PATH (the agent refuses each tool call, saying how to
+ * install hookwire); otherwise another install answers. The entry says which CLI it runs (`--cli-path`), so npm's
+ * links and pnpm's shims alike are followed to the script itself.
+ */
+export function pathEntryProblem(
+  env: NodeJS.ProcessEnv = process.env,
+  script = process.argv[1],
+): { missing: boolean; says: string; fix: string } | undefined {
+  const name = tooling.PATH_ENTRY;
+  const found = onPath(name, env);
+  const mine = script ? realpath(path.resolve(script)) : undefined;
+  // This hookwire's own folder, to put on PATH: where its bin link or its entry is.
+  const folder = path.dirname(mine ?? script ?? name);
+  if (!found)
+    return {
+      missing: true,
+      says: `${name} is not on PATH`,
+      fix: `npm install -g hookwire, or put ${folder} on the agent's PATH`,
+    };
+  const asked = spawnSync(found, ["--cli-path"], { env, encoding: "utf8", timeout: 5000 });
+  const runs = asked.status === 0 ? asked.stdout.trim() : "";
+  if (runs !== "" && mine !== undefined && realpath(runs) === mine) return undefined;
+  return {
+    missing: false,
+    says: `${name} on PATH is ${found}, which runs ${runs === "" ? "no hookwire this version knows" : runs}, not this hookwire (${mine ?? script})`,
+    fix: `put ${folder} before ${path.dirname(found)} on PATH, or run doctor with the hookwire the agent finds`,
+  };
 }

@@ -101,8 +101,11 @@ export interface HookAgentSpec extends AgentBase {
   id: DialectId;
   /** The settings dialect its hook entries are read and answered in (the agent's own id). */
   dialect: DialectId;
-  /** Project scope: the file, relative to the project; `local` when the agent keeps it out of commits. */
-  project: { file: string; local: boolean };
+  /**
+   * Project scope: the file, relative to the project; `local` when the agent keeps it out of commits. `shared`: where
+   * it is local, the agent's file the project commits, for `connect --shared` (a team's hookwire, no machine path).
+   */
+  project: { file: string; local: boolean; shared?: string };
   /** User scope (`--user`): the file, relative to the home folder. */
   user: { file: string };
   /** A file connect creates starts as this (the format's version key). */

@@ -13,7 +13,7 @@ export const claudeAgent: HookAgentSpec = {
   markers: [".claude"],
   hookFolders: [{ dir: ".claude", style: "claude" }],
   watched: [".claude"],
-  project: { file: ".claude/settings.local.json", local: true },
+  project: { file: ".claude/settings.local.json", local: true, shared: ".claude/settings.json" },
   user: { file: ".claude/settings.json" },
   timeout: { field: "timeout", perSecond: 1 },
   failClosed: { onFailure: "block" },

@@ -1,0 +1,132 @@
+// A trusted project below the session's, after a `cd` into it: its hooks run in addition to the session project's,
+// never instead, and the user's own hooks still run once.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { type Sandbox, sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt());
+
+function write(base: string, file: string, text: string) {
+  const full = path.join(base, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, text);
+}
+
+/** A tool_call guard that blocks commands holding `word`, with `reason`, and rewrites `from` to `to`. */
+const guard = (word: string, reason: string, rewrite = "") => `export default (pi: any) => {
+  pi.on("tool_call", (event: any) => {
+    const command = String(event.input.command ?? "");
+    if (command.includes(${JSON.stringify(word)})) return { block: true, reason: ${JSON.stringify(reason)} };
+    ${rewrite}
+  });
+};
+`;
+
+/** The user's own hook: counts the tool calls it sees, in a file of the home folder. */
+const COUNTER = `import { appendFileSync } from "node:fs";
+import path from "node:path";
+export default (pi: any) => {
+  pi.on("tool_call", () => { appendFileSync(path.join(process.env.HOME ?? "", "calls.txt"), "call\\n"); });
+};
+`;
+
+const without = { CLAUDE_PROJECT_DIR: undefined, GEMINI_PROJECT_DIR: undefined };
+
+/** A Claude Code PreToolUse from `cwd` in the sandbox's session `name`. */
+function pre(box: Sandbox, cwd: string, command: string, name = "s-nested") {
+  const input = JSON.stringify({
+    session_id: `${path.basename(path.dirname(box.cwd))}-${name}`,
+    transcript_path: "",
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "toolu_1",
+  });
+  const out = box.run(["hook", "claude", "PreToolUse"], { input, env: without });
+  const json = out.stdout ? JSON.parse(out.stdout) : {};
+  return { ...json.hookSpecificOutput, systemMessage: json.systemMessage as string | undefined };
+}
+
+/** The session's project guards rm -rf; `sub` is a project of its own (`.git`) whose guard blocks curl. */
+function nestedBox(trustSub: boolean) {
+  const box = sandbox("connect");
+  write(box.cwd, ".hookwire/hooks/guard.ts", guard("rm -rf", "session guard: no rm -rf"));
+  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  const sub = path.join(box.cwd, "sub");
+  mkdirSync(path.join(sub, ".git"), { recursive: true });
+  write(
+    sub,
+    ".hookwire/hooks/guard.ts",
+    guard(
+      "curl",
+      "nested guard: no curl",
+      'if (command.includes("echo original")) return { input: { command: command + " # seen by sub" } };',
+    ),
+  );
+  if (trustSub) expect(box.run(["trust", "--yes", "--cwd", sub]).code).toBe(0);
+  return { box, sub };
+}
+
+describe("a nested trusted project after cd", () => {
+  it("adds its own guard: after cd sub, curl is blocked by sub's guard and rm -rf still by the session's", () => {
+    const { box, sub } = nestedBox(true);
+    expect(pre(box, box.cwd, "ls").permissionDecision).toBeUndefined();
+    expect(pre(box, sub, "curl evil.example")).toMatchObject({
+      permissionDecision: "deny",
+      permissionDecisionReason: "nested guard: no curl",
+    });
+    expect(pre(box, sub, "rm -rf ../victim")).toMatchObject({
+      permissionDecision: "deny",
+      permissionDecisionReason: "session guard: no rm -rf",
+    });
+    // Back in the session's own folder, sub's guard is not in force.
+    expect(pre(box, box.cwd, "curl evil.example").permissionDecision).toBeUndefined();
+  });
+
+  it("runs after the session's hooks, on what they left: a rewrite of the session's reaches sub's hooks", () => {
+    const { box, sub } = nestedBox(true);
+    write(
+      box.cwd,
+      ".hookwire/hooks/guard.ts",
+      guard(
+        "rm -rf",
+        "session guard: no rm -rf",
+        'if (command.includes("echo first")) return { input: { command: "echo original" } };',
+      ),
+    );
+    expect(box.run(["trust", "--yes"]).code).toBe(0);
+    pre(box, box.cwd, "ls", "s-chain");
+    expect(pre(box, sub, "echo first", "s-chain").updatedInput).toEqual({
+      command: "echo original # seen by sub",
+    });
+  });
+
+  it("never instead: an untrusted nested project runs nothing, is said once, and the session's guard decides", () => {
+    const { box, sub } = nestedBox(false);
+    pre(box, box.cwd, "ls", "s-untrusted");
+    const first = pre(box, sub, "curl evil.example", "s-untrusted");
+    expect(first.permissionDecision).toBeUndefined();
+    expect(first.systemMessage).toContain("hookwire trust --cwd");
+    expect(pre(box, sub, "curl again", "s-untrusted").systemMessage ?? "").not.toContain("trust --cwd");
+    expect(pre(box, sub, "rm -rf ../x", "s-untrusted").permissionDecision).toBe("deny");
+  });
+
+  it("runs the user's own hooks once per call, not again for the nested project", () => {
+    const { box, sub } = nestedBox(true);
+    write(box.home, ".hookwire/hooks/counter.ts", COUNTER);
+    pre(box, box.cwd, "ls", "s-user");
+    pre(box, sub, "ls", "s-user");
+    expect(readFileSync(path.join(box.home, "calls.txt"), "utf8")).toBe("call\ncall\n");
+  });
+
+  it("takes only a project inside the session's: a folder beside it, or above it, adds nothing", () => {
+    const { box, sub } = nestedBox(true);
+    // A session that started in sub: the parent is not nested in it, and its guard is not sub's to add.
+    pre(box, sub, "ls", "s-up");
+    expect(pre(box, box.cwd, "rm -rf x", "s-up").permissionDecision).toBeUndefined();
+    expect(pre(box, sub, "curl evil.example", "s-up").permissionDecision).toBe("deny");
+  });
+});
