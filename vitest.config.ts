@@ -81,9 +81,11 @@ export default defineConfig({
           exclude: ["**/node_modules/**", ...slow],
           isolate: false,
           maxWorkers: 2,
+          // Projects with different worker counts run one after the other: fast first, so it fails first.
+          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: "slow", include: slow } },
+      { extends: true, test: { name: "slow", include: slow, sequence: { groupOrder: 1 } } },
     ],
   },
 });
