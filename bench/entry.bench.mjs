@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { preToolUseInput } from "./home.mjs";
 import { compareProcesses, formatTable, row, timeProcess } from "./measure.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ENTRY_ROUNDS ?? 21);
@@ -31,17 +32,6 @@ process.stdin.on("end", () => {
 });
 `;
 
-const inputFor = (cwd) =>
-  JSON.stringify({
-    session_id: "bench",
-    transcript_path: "",
-    cwd,
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command: "ls" },
-    tool_use_id: "toolu_1",
-  });
-
 async function setUp(dir) {
   const home = path.join(dir, "home");
   const cwd = path.join(dir, "project");
@@ -52,7 +42,7 @@ async function setUp(dir) {
   await writeFile(path.join(dir, "node-hook.cjs"), NODE_HOOK);
   const env = { PATH: process.env.PATH, HOME: home };
   execFileSync(process.execPath, [CLI_BIN, "trust", "--yes"], { cwd, env, stdio: "ignore" });
-  return { home, cwd, env, input: inputFor(cwd) };
+  return { home, cwd, env, input: preToolUseInput(cwd) };
 }
 
 const stopServer = (world) =>

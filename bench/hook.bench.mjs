@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { homeEnv, preToolUseInput } from "./home.mjs";
 import { compareProcesses, formatTable, timeProcess } from "./measure.mjs";
 
 const ROUNDS = Number(process.env.BENCH_HOOK_ROUNDS ?? 21);
@@ -36,30 +37,6 @@ async function project(root, hooksFile) {
   await writeFile(path.join(root, hooksFile), JSON.stringify(claudeHooks("echo ok | cat > /dev/null")));
 }
 
-/** A home of its own (trust store, caches, state), so two checkouts never share a record. */
-async function homeEnv(dir) {
-  const home = path.join(dir, "home");
-  await mkdir(home, { recursive: true });
-  return {
-    PATH: process.env.PATH,
-    HOME: home,
-    XDG_CACHE_HOME: path.join(home, ".cache"),
-    XDG_CONFIG_HOME: path.join(home, ".config"),
-    XDG_STATE_HOME: path.join(home, ".local", "state"),
-  };
-}
-
-const inputFor = (cwd) =>
-  JSON.stringify({
-    session_id: "bench",
-    transcript_path: "",
-    cwd,
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command: "ls" },
-    tool_use_id: "toolu_1",
-  });
-
 /** A trusted, connected project for `bin`'s checkout, and the call Claude Code makes there, warmed. */
 async function connected(bin, cwd, env, file) {
   await project(cwd, file);
@@ -70,7 +47,7 @@ async function connected(bin, cwd, env, file) {
   const subject = [
     process.execPath,
     [bin, "hook", "claude", "PreToolUse"],
-    { cwd, env, input: inputFor(cwd) },
+    { cwd, env, input: preToolUseInput(cwd) },
   ];
   await timeProcess(...subject); // the warm caches: transforms, verdicts, command analyses
   return subject;
@@ -91,7 +68,7 @@ export async function run() {
     ]) {
       const cwd = path.join(dir, path.basename(path.dirname(file)));
       const subject = await connected(CLI_BIN, cwd, env, file);
-      const input = inputFor(cwd);
+      const input = preToolUseInput(cwd);
       rows.push(
         await compareProcesses({
           name: `hookwire hook claude PreToolUse, warm: a TS module, ${label}`,

@@ -8,6 +8,7 @@ import { Agent, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { homeEnv, preToolUseInput } from "./home.mjs";
 import { compareProcesses, formatTable, median, rssMb, startProcess } from "./measure.mjs";
 
 const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
@@ -112,34 +113,18 @@ export async function run() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-serve-"));
   const children = [];
   try {
-    const home = path.join(dir, "home");
     const cwd = path.join(dir, "project");
     await mkdir(path.join(cwd, ".hookwire", "hooks"), { recursive: true });
     await mkdir(path.join(cwd, ".git"), { recursive: true });
-    await mkdir(home, { recursive: true });
     await writeFile(path.join(cwd, ".hookwire", "hooks", "guard.ts"), GUARD);
     await writeFile(path.join(dir, "bare.cjs"), BARE);
-    const env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      XDG_CACHE_HOME: path.join(home, ".cache"),
-      XDG_CONFIG_HOME: path.join(home, ".config"),
-      XDG_STATE_HOME: path.join(home, ".local", "state"),
-    };
+    const env = await homeEnv(dir);
     execFileSync(process.execPath, [CLI_BIN, "trust", "--yes"], { cwd, env, stdio: "ignore" });
     const bare = await startProcess([path.join(dir, "bare.cjs")], { cwd, env });
     children.push(bare.child);
     const served = await startProcess([CLI_BIN, "serve", "--idle-timeout", "0"], { cwd, env });
     children.push(served.child);
-    const body = JSON.stringify({
-      session_id: "bench",
-      transcript_path: "",
-      cwd,
-      hook_event_name: "PreToolUse",
-      tool_name: "Bash",
-      tool_input: { command: "ls" },
-      tool_use_id: "toolu_1",
-    });
+    const body = preToolUseInput(cwd);
     const rows = [];
     rows.push(
       await side(

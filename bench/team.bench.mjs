@@ -9,6 +9,7 @@ import { Agent, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { homeEnv } from "./home.mjs";
 import { median, rssMb, startProcess } from "./measure.mjs";
 
 const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
@@ -169,10 +170,8 @@ export async function run() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-team-"));
   const children = [];
   try {
-    const home = path.join(dir, "home");
     const policy = path.join(dir, "policy");
     await mkdir(path.join(policy, ".hookwire", "hooks"), { recursive: true });
-    await mkdir(home, { recursive: true });
     await writeFile(path.join(policy, ".hookwire", "hooks", "guard.ts"), GUARD);
     await writeFile(path.join(dir, "bare.cjs"), BARE);
     const most = Math.max(...AGENTS);
@@ -180,14 +179,7 @@ export async function run() {
     const tokenFile = path.join(dir, "tokens");
     const lines = tokens.map((t, i) => `dev${i} sha256:${createHash("sha256").update(t).digest("hex")}\n`);
     await writeFile(tokenFile, lines.join(""), { mode: 0o600 });
-    const env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      XDG_CACHE_HOME: path.join(home, ".cache"),
-      XDG_CONFIG_HOME: path.join(home, ".config"),
-      XDG_STATE_HOME: path.join(home, ".local", "state"),
-      HOOKWIRE_SERVER: "off",
-    };
+    const env = { ...(await homeEnv(dir)), HOOKWIRE_SERVER: "off" };
     const bare = await startProcess([path.join(dir, "bare.cjs"), tokenFile], { cwd: dir, env });
     children.push(bare.child);
     const team = await startProcess(

@@ -24,7 +24,7 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/loader": 39,
   "@hookwire/loader/private-files": 5,
   // The user's hooks.json (turned-off hooks, and "onFailure": "block" since issue 36).
-  "@hookwire/loader/user-config": 7,
+  "@hookwire/loader/user-config": 8,
   "@hookwire/loader/opencode-tools": 2,
   "@hookwire/loader/project-root": 3,
   "@hookwire/opencode": 1,

@@ -37,16 +37,26 @@ afterAll(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-/** Copy `fixtures/<name>` into a fresh folder with its own home. */
-export function sandbox(name: string): Sandbox {
+/** The folders of a sandbox: the copied project, its own home, and what a run's output says instead of them. */
+export interface SandboxFolders {
+  cwd: string;
+  home: string;
+  /** The environment of a run: this one, in the sandbox's home, without colour, changed by `changes`. */
+  env(changes?: Record<string, string | undefined>): Record<string, string>;
+  /** A run's output with the sandbox's paths and the timings replaced by placeholders. */
+  clean(text: string): string;
+}
+
+/** Copy `fixtures/<name>` into a fresh folder with its own home (removed when the test file is done). */
+export function sandboxFolders(name: string): SandboxFolders {
   const root = mkdtempSync(path.join(tmpdir(), "hookwire-cli-"));
   roots.push(root);
   const cwd = path.join(root, "project");
   const home = path.join(root, "home");
   cpSync(path.join(fixtures, name), cwd, { recursive: true });
   mkdirSync(home);
-  const run = (args: string[], options: RunOptions = {}): CliRun => {
-    const env: Record<string, string | undefined> = {
+  const env = (changes: Record<string, string | undefined> = {}): Record<string, string> => {
+    const all: Record<string, string | undefined> = {
       ...process.env,
       HOME: home,
       XDG_CONFIG_HOME: path.join(home, ".config"),
@@ -55,22 +65,32 @@ export function sandbox(name: string): Sandbox {
       npm_config_user_agent: "pnpm/test",
       // pnpm points NODE_PATH at its store for scripts; a user's shell has none.
       NODE_PATH: undefined,
-      ...options.env,
+      ...changes,
     };
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+    return Object.fromEntries(
+      Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+  };
+  const clean = (text: string) =>
+    text
+      .replaceAll(cwd, "<cwd>")
+      .replaceAll(home, "<home>")
+      .replace(/ +\d+\.\d ms/g, " <n> ms")
+      .replace(/"durationMs": [\d.e-]+/g, '"durationMs": 0');
+  return { cwd, home, env, clean };
+}
+
+/** Copy `fixtures/<name>` into a fresh folder with its own home; `run` starts the built binary there. */
+export function sandbox(name: string): Sandbox {
+  const { cwd, home, env, clean } = sandboxFolders(name);
+  const run = (args: string[], options: RunOptions = {}): CliRun => {
     const result = spawnSync(process.execPath, [bin, ...args], {
       cwd: options.cwd ?? cwd,
       input: options.input ?? "",
       encoding: "utf8",
-      env,
+      env: env(options.env),
       timeout: 60_000,
     });
-    const clean = (text: string) =>
-      text
-        .replaceAll(cwd, "<cwd>")
-        .replaceAll(home, "<home>")
-        .replace(/ +\d+\.\d ms/g, " <n> ms")
-        .replace(/"durationMs": [\d.e-]+/g, '"durationMs": 0');
     return { code: result.status, stdout: clean(result.stdout), stderr: clean(result.stderr) };
   };
   return { cwd, home, run };

@@ -1,15 +1,15 @@
-import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The CLI's commands, their parsing and output, run in-process through `runCli` (cli-in-process.ts); what needs the
+// built binary is in cli-binary.test.ts.
+import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { repoRoot, sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "./cli-harness.js";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 describe("hookwire --help", () => {
-  it("lists the commands and the exit codes", () => {
+  it("lists the commands and the exit codes", async () => {
     const { run } = sandbox("basic");
-    const out = run(["--help"]);
+    const out = await run(["--help"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "Inspect, test and run agent hooks (hook modules and Claude-style settings hooks).
@@ -46,8 +46,8 @@ describe("hookwire --help", () => {
     `);
   });
 
-  it("shows a command's own options", () => {
-    const out = sandbox("basic").run(["emit", "--help"]);
+  it("shows a command's own options", async () => {
+    const out = await sandbox("basic").run(["emit", "--help"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "Run one event (native or settings name) through every hook and show who decided what (hookwire emit v0.1.0)
@@ -74,8 +74,8 @@ describe("hookwire --help", () => {
     `);
   });
 
-  it("exits 2 for an unknown command, with a did-you-mean and the commands", () => {
-    const out = sandbox("basic").run(["lst"]);
+  it("exits 2 for an unknown command, with a did-you-mean and the commands", async () => {
+    const out = await sandbox("basic").run(["lst"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown command "lst". Did you mean "list"?
@@ -84,19 +84,19 @@ describe("hookwire --help", () => {
     `);
   });
 
-  it("names an unknown command without colour codes when stderr is not a terminal", () => {
+  it("names an unknown command without colour codes when stderr is not a terminal", async () => {
     // citty colours unless NO_COLOR=1, TERM=dumb, TEST or CI (vitest sets TEST), whatever the stream.
     const env = { NO_COLOR: undefined, TEST: undefined, CI: undefined, TERM: "xterm-256color" };
-    const out = sandbox("basic").run(["lst"], { env });
+    const out = await sandbox("basic").run(["lst"], { env });
     expect(out.code).toBe(2);
     expect(out.stderr.split("\n")[0]).toBe('hookwire: Unknown command "lst". Did you mean "list"?');
   });
 });
 
 describe("hookwire list and trust", () => {
-  it("reports untrusted project hooks with the command that trusts them, then lists them once trusted", () => {
+  it("reports untrusted project hooks with the command that trusts them, then lists them once trusted", async () => {
     const box = sandbox("basic");
-    const before = box.run(["list"]);
+    const before = await box.run(["list"]);
     expect(before.code).toBe(0);
     expect(before.stdout).toMatchInlineSnapshot(`
       "Hooks in <cwd>
@@ -113,7 +113,7 @@ describe("hookwire list and trust", () => {
       "
     `);
 
-    const trusted = box.run(["trust", "--yes"]);
+    const trusted = await box.run(["trust", "--yes"]);
     expect(trusted.code).toBe(0);
     expect(trusted.stdout).toMatchInlineSnapshot(`
       "Trusting <cwd> lets these run (3 items):
@@ -125,7 +125,7 @@ describe("hookwire list and trust", () => {
       "
     `);
 
-    const after = box.run(["list"]);
+    const after = await box.run(["list"]);
     expect(after.stdout).toMatchInlineSnapshot(`
       "Hooks in <cwd>
       modules (1)
@@ -141,10 +141,10 @@ describe("hookwire list and trust", () => {
     `);
   }, 120_000); // six CLI runs: seconds each on a loaded machine
 
-  it("prints the same listing as JSON", () => {
+  it("prints the same listing as JSON", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const data = JSON.parse(box.run(["list", "--json"]).stdout);
+    await box.run(["trust", "--yes"]);
+    const data = JSON.parse((await box.run(["list", "--json"])).stdout);
     expect(data.trusted).toBe(true);
     expect(data.modules).toEqual([
       {
@@ -166,29 +166,29 @@ describe("hookwire list and trust", () => {
     ]);
   });
 
-  it("untrusts the project when a hook file changes, and on --revoke", () => {
+  it("untrusts the project when a hook file changes, and on --revoke", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
+    await box.run(["trust", "--yes"]);
     writeFileSync(path.join(box.cwd, ".claude/bin/deny-curl.sh"), "#!/bin/sh\nexit 0\n");
-    expect(JSON.parse(box.run(["list", "--json"]).stdout).trusted).toBe(false);
+    expect(JSON.parse((await box.run(["list", "--json"])).stdout).trusted).toBe(false);
 
-    box.run(["trust", "--yes"]);
-    const revoked = box.run(["trust", "--revoke"]);
+    await box.run(["trust", "--yes"]);
+    const revoked = await box.run(["trust", "--revoke"]);
     expect(revoked.stdout).toBe("Revoked trust for <cwd>.\n");
-    expect(JSON.parse(box.run(["list", "--json"]).stdout).trusted).toBe(false);
-    expect(box.run(["trust", "--revoke"]).stdout).toBe("<cwd> was not trusted; nothing to revoke.\n");
+    expect(JSON.parse((await box.run(["list", "--json"])).stdout).trusted).toBe(false);
+    expect((await box.run(["trust", "--revoke"])).stdout).toBe("<cwd> was not trusted; nothing to revoke.\n");
   }, 120_000); // six CLI runs: seconds each on a loaded machine
 });
 
 describe("hookwire emit", () => {
-  const trusted = () => {
+  const trusted = async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
+    await box.run(["trust", "--yes"]);
     return box;
   };
 
-  it("exits 1 and names the settings hook that blocked a PreToolUse", () => {
-    const out = trusted().run([
+  it("exits 1 and names the settings hook that blocked a PreToolUse", async () => {
+    const out = await (await trusted()).run([
       "emit",
       "PreToolUse",
       "--input",
@@ -206,10 +206,10 @@ describe("hookwire emit", () => {
     `);
   });
 
-  it("shows a module's rewrite and exits 0 for a native tool_call read from a file", () => {
-    const box = trusted();
+  it("shows a module's rewrite and exits 0 for a native tool_call read from a file", async () => {
+    const box = await trusted();
     writeFileSync(path.join(box.cwd, "call.json"), '{"toolName":"bash","input":{"command":"npm test"}}');
-    const out = box.run(["emit", "tool_call", "--input", "@call.json"]);
+    const out = await box.run(["emit", "tool_call", "--input", "@call.json"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "tool_call: 2 handler runs
@@ -221,26 +221,8 @@ describe("hookwire emit", () => {
     `);
   });
 
-  it("reads --input - from stdin and prints JSON with the per-hook trace", () => {
-    const out = trusted().run(["emit", "tool_call", "--input", "-", "--json"], {
-      input: '{"toolName":"bash","input":{"command":"rm -rf /"}}',
-    });
-    expect(out.code).toBe(1);
-    const data = JSON.parse(out.stdout);
-    expect(data.outcome).toMatchObject({ block: true, reason: "rm -rf is not allowed here" });
-    expect(data.trace).toEqual([
-      {
-        event: "tool_call",
-        hookPath: expect.stringMatching(/guard\.ts$/),
-        decision: "block",
-        detail: "rm -rf is not allowed here",
-        durationMs: 0,
-      },
-    ]);
-  });
-
-  it("exits 2 naming the missing file and where @ paths resolve", () => {
-    const out = sandbox("basic").run(["emit", "tool_call", "--input", "@missing.json"]);
+  it("exits 2 naming the missing file and where @ paths resolve", async () => {
+    const out = await sandbox("basic").run(["emit", "tool_call", "--input", "@missing.json"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: --input @missing.json: cannot read <cwd>/missing.json (no such file). The path after @ is relative to --cwd.
@@ -248,29 +230,20 @@ describe("hookwire emit", () => {
     `);
   });
 
-  it("exits 2 and says stdin was empty for --input - with nothing piped", () => {
-    const out = sandbox("basic").run(["emit", "tool_call", "--input", "-"], { input: "" });
-    expect(out.code).toBe(2);
-    expect(out.stderr).toMatchInlineSnapshot(`
-      "hookwire: --input - (stdin): stdin was empty. Pipe a JSON object into it (echo '{}' | hookwire …), or pass the JSON inline.
-      "
-    `);
-  });
-
-  it("delivers SessionStart plain stdout as a context message", () => {
-    const out = trusted().run(["emit", "SessionStart"]);
+  it("delivers SessionStart plain stdout as a context message", async () => {
+    const out = await (await trusted()).run(["emit", "SessionStart"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain("message from .claude/settings.json (hook_context): Remember: tests first.");
   });
 
-  it("exits 2 for an unknown event, with a suggestion, and for input that is not JSON", () => {
-    const box = trusted();
-    const unknown = box.run(["emit", "PreToolUs"]);
+  it("exits 2 for an unknown event, with a suggestion, and for input that is not JSON", async () => {
+    const box = await trusted();
+    const unknown = await box.run(["emit", "PreToolUs"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.split("\n")[0]).toBe(
       'hookwire: Unknown event "PreToolUs". Did you mean "PreToolUse"?',
     );
-    const bad = box.run(["emit", "tool_call", "--input", "{nope"]);
+    const bad = await box.run(["emit", "tool_call", "--input", "{nope"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
       /^hookwire: --input is not valid JSON: .*Pass JSON, @file.json, or - to read stdin.\n$/,
@@ -279,10 +252,10 @@ describe("hookwire emit", () => {
 });
 
 describe("--hook", () => {
-  it("loads an explicit module without trust, next to the project's own hooks", () => {
+  it("loads an explicit module without trust, next to the project's own hooks", async () => {
     const box = sandbox("basic");
     const example = path.join(repoRoot, "examples/hooks/hooks/block-rm-rf.ts");
-    const out = box.run([
+    const out = await box.run([
       "emit",
       "tool_call",
       "--hook",
@@ -304,68 +277,15 @@ describe("--hook", () => {
   });
 });
 
-describe("a misbehaving hook", () => {
-  it("does not keep the command alive with a timer it leaves running", () => {
-    const out = sandbox("misbehaving").run([
-      "emit",
-      "tool_call",
-      "--hook",
-      "modules/leaks-timer.ts",
-      "--input",
-      '{"toolName":"bash","input":{"command":"ls"}}',
-    ]);
-    expect(out.code).toBe(0);
-    expect(out.stdout).toContain('result: {"block":false');
-  });
-
-  it("reports an error a hook throws outside its handler and finishes the command", () => {
-    const out = sandbox("misbehaving").run([
-      "emit",
-      "tool_call",
-      "--hook",
-      "modules/throws-outside.ts",
-      "--input",
-      '{"toolName":"bash","input":{"command":"ls"}}',
-    ]);
-    expect(out.code).toBe(0);
-    expect(out.stdout).toContain('result: {"block":false');
-    // The process guard attributes both to the hook: they are its errors, printed with the others.
-    expect(out.stdout.split("\n").filter((line) => line.startsWith("⚠"))).toEqual([
-      '⚠ Hook `modules/throws-outside.ts` failed on "unhandledRejection": unhandled rejection outside any handler: dropped rejection. The host kept running.',
-      '⚠ Hook `modules/throws-outside.ts` failed on "uncaughtException": uncaught exception outside any handler: thrown from a timer. The host kept running.',
-    ]);
-    expect(out.stderr).toBe("");
-  });
-
-  it("exits 2 naming the problem when a handler's promise never settles", () => {
-    const out = sandbox("misbehaving").run([
-      "emit",
-      "tool_call",
-      "--hook",
-      "modules/never-settles.ts",
-      // No limit: with nothing left to wait on, Node would end the process with no word.
-      "--timeout",
-      "0",
-      "--input",
-      '{"toolName":"bash","input":{"command":"ls"}}',
-    ]);
-    expect(out.code).toBe(2);
-    expect(out.stderr).toMatchInlineSnapshot(`
-      "hookwire: a hook never finished: one of its handlers returned a promise that never settles. Make every handler resolve (or return nothing).
-      "
-    `);
-  });
-});
-
 describe("hookwire tool", () => {
-  const trusted = () => {
+  const trusted = async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
+    await box.run(["trust", "--yes"]);
     return box;
   };
 
-  it("blocks through the wrapper and exits 1", () => {
-    const out = trusted().run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
+  it("blocks through the wrapper and exits 1", async () => {
+    const out = await (await trusted()).run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(out.code).toBe(1);
     expect(out.stdout).toMatchInlineSnapshot(`
       "bash {"command":"rm -rf build"}
@@ -375,8 +295,8 @@ describe("hookwire tool", () => {
     `);
   });
 
-  it("runs pre and post hooks around the stand-in result", () => {
-    const out = trusted().run([
+  it("runs pre and post hooks around the stand-in result", async () => {
+    const out = await (await trusted()).run([
       "tool",
       "read",
       "--input",
@@ -397,12 +317,12 @@ describe("hookwire tool", () => {
     `);
   });
 
-  it("runs the real tool with --real, after the hooks rewrote its input", () => {
-    const box = trusted();
+  it("runs the real tool with --real, after the hooks rewrote its input", async () => {
+    const box = await trusted();
     writeFileSync(path.join(box.cwd, "package.json"), '{"scripts":{"hi":"echo hi from the script"}}');
-    const read = box.run(["tool", "read", "--real", "--input", '{"path":"notes.txt"}']);
+    const read = await box.run(["tool", "read", "--real", "--input", '{"path":"notes.txt"}']);
     expect(read.stdout).toContain("HELLO FROM A FILE");
-    const bash = box.run(["tool", "Bash", "--real", "--input", '{"command":"npm run hi"}']);
+    const bash = await box.run(["tool", "Bash", "--real", "--input", '{"command":"npm run hi"}']);
     expect(bash.code).toBe(0);
     expect(bash.stdout).toContain('rewrite <n> ms  {"command":"pnpm run hi"}');
     expect(bash.stdout).toContain("hi from the script");
@@ -410,11 +330,11 @@ describe("hookwire tool", () => {
 });
 
 describe("hookwire doctor", () => {
-  it("explains every reason a hook would not fire and exits 2", () => {
+  it("explains every reason a hook would not fire and exits 2", async () => {
     const box = sandbox("broken");
     chmodSync(path.join(box.cwd, ".claude/bin/not-executable.sh"), 0o644);
-    box.run(["trust", "--yes"]);
-    const out = box.run(["doctor"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["doctor"]);
     expect(out.code).toBe(2);
     expect(out.stdout).toMatchInlineSnapshot(`
       "hookwire doctor: <cwd>
@@ -441,10 +361,10 @@ describe("hookwire doctor", () => {
     `);
   });
 
-  it("is clean on a healthy project and exits 0", () => {
+  it("is clean on a healthy project and exits 0", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const out = box.run(["doctor", "--json"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["doctor", "--json"]);
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({
       summary: { errors: 0, warnings: 0, hooks: 2 },
@@ -452,8 +372,8 @@ describe("hookwire doctor", () => {
     });
   });
 
-  it("reports a missing --cwd as a usage error", () => {
-    const out = sandbox("basic").run(["doctor", "--cwd", "does-not-exist"]);
+  it("reports a missing --cwd as a usage error", async () => {
+    const out = await sandbox("basic").run(["doctor", "--cwd", "does-not-exist"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(
       "hookwire: --cwd <cwd>/does-not-exist is not a folder. Pass an existing project folder.\n",
@@ -462,10 +382,10 @@ describe("hookwire doctor", () => {
 });
 
 describe("hookwire run", () => {
-  it("runs a registered command with the no-op UI when there is no terminal", () => {
+  it("runs a registered command with the no-op UI when there is no terminal", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const out = box.run(["run", "/greet", "Ada"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["run", "/greet", "Ada"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "▶ command: /greet Ada
@@ -473,38 +393,18 @@ describe("hookwire run", () => {
     `);
   });
 
-  it("exits 2 for a command no hook registers", () => {
+  it("exits 2 for a command no hook registers", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const out = box.run(["run", "/nope"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["run", "/nope"]);
     expect(out.code).toBe(2);
     expect(out.stderr.split("\n")[0]).toBe("hookwire: No hook registers /nope. Registered: /greet.");
   });
 });
 
-describe("hookwire demo", () => {
-  it("runs the bundled demo and prints its trace", () => {
-    const out = sandbox("basic").run(["demo", "--keep"]);
-    expect(out.code).toBe(0);
-    const trace = out.stdout;
-    for (const line of [
-      "✖ blocked by .hookwire/hooks/block-rm-rf.ts: user denied command",
-      "✖ blocked by .claude/settings.json#hooks.PreToolUse[0].hooks[0]: Force-pushing is not allowed here",
-      "API_KEY=[REDACTED]",
-      '✎ .hookwire/hooks/prefer-pnpm.ts rewrote the input: {"command":"pnpm test"}',
-      "↳ message from .claude/settings.json (hook_context): Project project",
-      "▶ command: /handoff continue with the release",
-    ]) {
-      expect(trace).toContain(line);
-    }
-    expect(readFileSync(path.join(box(trace), "NOTES.md"), "utf8")).toBe(
-      "# Release notes\n\n- hooks everywhere\n",
-    );
-    rmSync(path.dirname(box(trace)), { recursive: true, force: true });
-  });
-
-  it("counts a handler that outlives --timeout as failed, which blocks a tool call", () => {
-    const out = sandbox("misbehaving").run([
+describe("hookwire emit --timeout", () => {
+  it("counts a handler that outlives --timeout as failed, which blocks a tool call", async () => {
+    const out = await sandbox("misbehaving").run([
       "emit",
       "tool_call",
       "--hook",
@@ -519,8 +419,8 @@ describe("hookwire demo", () => {
     expect(out.stdout).toContain("✖ blocked");
   });
 
-  it("rejects a --timeout that is not a number of seconds", () => {
-    const out = sandbox("misbehaving").run(["emit", "session_start", "--timeout", "soon"]);
+  it("rejects a --timeout that is not a number of seconds", async () => {
+    const out = await sandbox("misbehaving").run(["emit", "session_start", "--timeout", "soon"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: --timeout expects a number of seconds (0 for no limit), got "soon".
@@ -528,9 +428,3 @@ describe("hookwire demo", () => {
     `);
   });
 });
-
-function box(trace: string): string {
-  const match = /^hookwire demo in (.+)$/m.exec(trace);
-  if (!match?.[1]) throw new Error(`no project folder in:\n${trace}`);
-  return match[1];
-}

@@ -1,25 +1,22 @@
 // `hookwire explain <event> [tool]`: which hooks would fire and, for each that would not, why — running nothing.
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 300_000);
+import { describe, expect, it } from "vitest";
+import { type InProcessSandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 /** A project whose handlers write a file if they ever run: explain must never create it. */
-function project(settings: Record<string, unknown>, trust = true): Sandbox {
+async function project(settings: Record<string, unknown>, trust = true): Promise<InProcessSandbox> {
   const box = sandbox("basic");
   writeFileSync(path.join(box.cwd, ".claude", "settings.json"), JSON.stringify(settings));
-  if (trust) box.run(["trust", "--yes"]);
+  if (trust) await box.run(["trust", "--yes"]);
   return box;
 }
 
 const ran = "touch ran.txt";
 
 describe("hookwire explain", () => {
-  it("says which handlers fire for a tool, and names the matcher and the if rule of the others", () => {
-    const box = project({
+  it("says which handlers fire for a tool, and names the matcher and the if rule of the others", async () => {
+    const box = await project({
       hooks: {
         PreToolUse: [
           { matcher: "Bash", hooks: [{ type: "command", command: ran }] },
@@ -29,7 +26,7 @@ describe("hookwire explain", () => {
         SessionStart: [{ hooks: [{ type: "command", command: ran }] }],
       },
     });
-    const out = box.run(["explain", "tool_call", "bash"]);
+    const out = await box.run(["explain", "tool_call", "bash"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "What would fire on tool_call bash in <cwd> (nothing is run)
@@ -43,8 +40,8 @@ describe("hookwire explain", () => {
     expect(existsSync(path.join(box.cwd, "ran.txt"))).toBe(false);
   });
 
-  it("names a module that registers no handler for the event", () => {
-    const out = project({ hooks: {} }).run(["explain", "session_start"]);
+  it("names a module that registers no handler for the event", async () => {
+    const out = await (await project({ hooks: {} })).run(["explain", "session_start"]);
     expect(out.stdout).toMatchInlineSnapshot(`
       "What would fire on session_start in <cwd> (nothing is run)
       ✖ .hookwire/hooks/guard.ts: does not fire: registers no session_start handler (it handles tool_call, tool_result)
@@ -53,11 +50,12 @@ describe("hookwire explain", () => {
     `);
   });
 
-  it("says an untrusted project's hooks do not fire, with the command that trusts them", () => {
-    const out = project(
+  it("says an untrusted project's hooks do not fire, with the command that trusts them", async () => {
+    const box = await project(
       { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: ran }] }] } },
       false,
-    ).run(["explain", "PreToolUse", "Bash"]);
+    );
+    const out = await box.run(["explain", "PreToolUse", "Bash"]);
     expect(out.stdout).toMatchInlineSnapshot(`
       "What would fire on tool_call (PreToolUse) bash in <cwd> (nothing is run)
       ✖ .hookwire/hooks/guard.ts: does not fire: not loaded: the project is not trusted
@@ -69,16 +67,16 @@ describe("hookwire explain", () => {
     `);
   });
 
-  it('says "disableAllHooks" turned a handler off, naming the file', () => {
-    const box = project({
+  it('says "disableAllHooks" turned a handler off, naming the file', async () => {
+    const box = await project({
       hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: ran }] }] },
     });
     writeFileSync(
       path.join(box.cwd, ".claude", "settings.local.json"),
       JSON.stringify({ disableAllHooks: true }),
     );
-    box.run(["trust", "--yes"]);
-    const out = box.run(["explain", "tool_call", "bash", "--json"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["explain", "tool_call", "bash", "--json"]);
     expect(JSON.parse(out.stdout).hooks).toMatchInlineSnapshot(`
       [
         {
@@ -95,10 +93,11 @@ describe("hookwire explain", () => {
     `);
   });
 
-  it("names a handler that cannot run (an invalid matcher)", () => {
-    const out = project({
+  it("names a handler that cannot run (an invalid matcher)", async () => {
+    const box = await project({
       hooks: { PreToolUse: [{ matcher: "(", hooks: [{ type: "command", command: ran }] }] },
-    }).run(["explain", "tool_call", "bash"]);
+    });
+    const out = await box.run(["explain", "tool_call", "bash"]);
     expect(out.stderr).toMatchInlineSnapshot(`
       "✖ .claude/settings.json → hooks.PreToolUse[0].matcher: Matcher "(" is not a valid JavaScript regular expression: Invalid regular expression: /(/: Unterminated group. Use exact names like "Edit|Write", or escape special characters (e.g. "\\\\("). This group is skipped.
       "
@@ -107,8 +106,8 @@ describe("hookwire explain", () => {
     expect(out.code).toBe(0);
   });
 
-  it("names what `hookwire hooks disable` turned off, by the id that did it, and how to turn it back on", () => {
-    const box = project({
+  it("names what `hookwire hooks disable` turned off, by the id that did it, and how to turn it back on", async () => {
+    const box = await project({
       hooks: {
         PreToolUse: [
           { matcher: "Bash", hooks: [{ type: "command", command: ran }] },
@@ -116,9 +115,9 @@ describe("hookwire explain", () => {
         ],
       },
     });
-    expect(box.run(["hooks", "disable", ".hookwire/hooks/guard.ts"]).code).toBe(0);
-    expect(box.run(["hooks", "disable", ".claude/settings.json#hooks.PreToolUse[1]"]).code).toBe(0);
-    const out = box.run(["explain", "tool_call", "bash"]);
+    expect((await box.run(["hooks", "disable", ".hookwire/hooks/guard.ts"])).code).toBe(0);
+    expect((await box.run(["hooks", "disable", ".claude/settings.json#hooks.PreToolUse[1]"])).code).toBe(0);
+    const out = await box.run(["explain", "tool_call", "bash"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "What would fire on tool_call bash in <cwd> (nothing is run)
@@ -132,7 +131,7 @@ describe("hookwire explain", () => {
     `);
     expect(existsSync(path.join(box.cwd, "ran.txt"))).toBe(false);
     // The id given back is the one configured (the group), which `enable` takes: both handlers run again.
-    expect(box.run(["hooks", "enable", ".claude/settings.json#hooks.PreToolUse[1]"]).code).toBe(0);
-    expect(box.run(["explain", "tool_call", "bash"]).stdout).toContain("2 of 3 would fire");
+    expect((await box.run(["hooks", "enable", ".claude/settings.json#hooks.PreToolUse[1]"])).code).toBe(0);
+    expect((await box.run(["explain", "tool_call", "bash"])).stdout).toContain("2 of 3 would fire");
   });
 });

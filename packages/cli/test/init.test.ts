@@ -1,16 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` placeholders are literal settings text here.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 describe("hookwire init", () => {
-  it("writes a typed hook module and prints the commands to run next", () => {
+  it("writes a typed hook module and prints the commands to run next", async () => {
     const box = sandbox("misbehaving");
-    const out = box.run(["init", "guard"]);
+    const out = await box.run(["init", "guard"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "✔ wrote .hookwire/hooks/guard.ts
@@ -24,11 +21,11 @@ describe("hookwire init", () => {
     expect(readFileSync(file, "utf8")).toContain('import type { HookAPI } from "@hookwire/core";');
   });
 
-  it("runs what it scaffolded, once trusted: the module blocks rm -rf without a UI", () => {
+  it("runs what it scaffolded, once trusted: the module blocks rm -rf without a UI", async () => {
     const box = sandbox("misbehaving");
-    box.run(["init"]);
-    box.run(["trust", "--yes"]);
-    const out = box.run([
+    await box.run(["init"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run([
       "emit",
       "tool_call",
       "--input",
@@ -38,10 +35,10 @@ describe("hookwire init", () => {
     expect(out.stdout).toContain("✖ .hookwire/hooks/my-hook.ts  block");
   });
 
-  it("starts with the install that gives the editor its types, in the project's package manager", () => {
+  it("starts with the install that gives the editor its types, in the project's package manager", async () => {
     const box = sandbox("misbehaving");
     writeFileSync(path.join(box.cwd, "yarn.lock"), "");
-    const out = box.run(["init", "--json"]);
+    const out = await box.run(["init", "--json"]);
     expect(JSON.parse(out.stdout)).toEqual({
       root: "<cwd>",
       created: [".hookwire/hooks/my-hook.ts"],
@@ -59,17 +56,17 @@ describe("hookwire init", () => {
     });
   });
 
-  it("leaves the install step out when node_modules has the types", () => {
+  it("leaves the install step out when node_modules has the types", async () => {
     const box = sandbox("misbehaving");
     mkdirSync(path.join(box.cwd, "node_modules/@hookwire/core"), { recursive: true });
     writeFileSync(path.join(box.cwd, "node_modules/@hookwire/core/package.json"), "{}");
-    const out = box.run(["init", "--json"]);
+    const out = await box.run(["init", "--json"]);
     expect(JSON.parse(out.stdout).next[0].command).toBe("pnpm exec hookwire trust");
   });
 
-  it("adds a settings hook and its script with --settings, next to existing settings", () => {
+  it("adds a settings hook and its script with --settings, next to existing settings", async () => {
     const box = sandbox("basic");
-    const out = box.run(["init", "no-force-push", "--settings"]);
+    const out = await box.run(["init", "no-force-push", "--settings"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "✔ wrote .claude/scripts/no-force-push.mjs
@@ -98,8 +95,8 @@ describe("hookwire init", () => {
       ],
     });
     expect(statSync(path.join(box.cwd, ".claude/scripts/no-force-push.mjs")).mode & 0o111).not.toBe(0);
-    box.run(["trust", "--yes"]);
-    const push = box.run([
+    await box.run(["trust", "--yes"]);
+    const push = await box.run([
       "emit",
       "PreToolUse",
       "--input",
@@ -109,15 +106,15 @@ describe("hookwire init", () => {
     expect(push.stdout).toContain("Force-pushing is not allowed here");
   });
 
-  it("refuses to overwrite a hook, a bad name, and settings that are not JSON", () => {
+  it("refuses to overwrite a hook, a bad name, and settings that are not JSON", async () => {
     const box = sandbox("basic");
-    box.run(["init", "twice"]);
-    expect(box.run(["init", "twice"]).stderr).toBe(
+    await box.run(["init", "twice"]);
+    expect((await box.run(["init", "twice"])).stderr).toBe(
       "hookwire: .hookwire/hooks/twice.ts already exists; pass another name (hookwire init <name>) or edit that file.\n",
     );
-    expect(box.run(["init", "../escape"]).code).toBe(2);
+    expect((await box.run(["init", "../escape"])).code).toBe(2);
     writeFileSync(path.join(box.cwd, ".claude/settings.json"), "{ nope");
-    const bad = box.run(["init", "x", "--settings"]);
+    const bad = await box.run(["init", "x", "--settings"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.split("\n")[0]).toBe(
       "hookwire: .claude/settings.json is not valid JSON, so init cannot add to it. `hookwire doctor` shows where it breaks.",
@@ -126,7 +123,7 @@ describe("hookwire init", () => {
       path.join(box.cwd, ".claude/settings.json"),
       '{"hooks": {"PreToolUse": {"matcher": "Bash"}}}',
     );
-    const shape = box.run(["init", "y", "--settings"]);
+    const shape = await box.run(["init", "y", "--settings"]);
     expect(shape.code).toBe(2);
     expect(readFileSync(path.join(box.cwd, ".claude/settings.json"), "utf8")).toBe(
       '{"hooks": {"PreToolUse": {"matcher": "Bash"}}}',

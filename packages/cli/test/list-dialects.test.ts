@@ -1,14 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 600_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 describe("hookwire list in a project with every dialect", () => {
-  it("shows Claude Code, Codex, Gemini CLI, Copilot CLI and Cursor handlers and an OpenCode plugin side by side", () => {
+  it("shows Claude Code, Codex, Gemini CLI, Copilot CLI and Cursor handlers and an OpenCode plugin side by side", async () => {
     const box = sandbox("all-dialects");
-    box.run(["trust", "--yes"]);
-    expect(box.run(["list"]).stdout).toMatchInlineSnapshot(`
+    await box.run(["trust", "--yes"]);
+    expect((await box.run(["list"])).stdout).toMatchInlineSnapshot(`
       "Hooks in <cwd>
       modules (1)
         .opencode/plugin/guard.ts  [module, opencode, project]  tool_call
@@ -26,7 +23,7 @@ describe("hookwire list in a project with every dialect", () => {
       commands (0)
       "
     `);
-    const data = JSON.parse(box.run(["list", "--json"]).stdout);
+    const data = JSON.parse((await box.run(["list", "--json"])).stdout);
     expect(data.settings.handlers.map((h: { dialect: string }) => h.dialect).sort()).toEqual([
       "claude",
       "codex",
@@ -37,10 +34,10 @@ describe("hookwire list in a project with every dialect", () => {
     expect(data.modules.map((m: { provider: string }) => m.provider)).toEqual(["opencode"]);
   }, 120_000);
 
-  it("runs every dialect's handler and the plugin on one tool call, and the plugin's throw blocks it", () => {
+  it("runs every dialect's handler and the plugin on one tool call, and the plugin's throw blocks it", async () => {
     const box = sandbox("all-dialects");
-    box.run(["trust", "--yes"]);
-    const run = box.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
+    await box.run(["trust", "--yes"]);
+    const run = await box.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(run.stdout + run.stderr).toContain("rm -rf blocked by the OpenCode plugin");
   }, 120_000);
 });

@@ -1,17 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 600_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 describe("hookwire with OpenCode plugins", () => {
-  it("lists a project's OpenCode plugin with its origin, its unsupported hooks and an npm plugin it cannot load", () => {
+  it("lists a project's OpenCode plugin with its origin, its unsupported hooks and an npm plugin it cannot load", async () => {
     const box = sandbox("opencode");
-    expect(box.run(["list"]).stdout).toContain(
+    expect((await box.run(["list"])).stdout).toContain(
       ".opencode/plugin/guard.ts (hook): the project is not trusted",
     );
-    box.run(["trust", "--yes"]);
-    const listed = box.run(["list"]);
+    await box.run(["trust", "--yes"]);
+    const listed = await box.run(["list"]);
     expect(listed.stdout).toMatchInlineSnapshot(`
       "Hooks in <cwd>
       modules (1)
@@ -23,7 +20,7 @@ describe("hookwire with OpenCode plugins", () => {
       commands (0)
       "
     `);
-    const data = JSON.parse(box.run(["list", "--json"]).stdout);
+    const data = JSON.parse((await box.run(["list", "--json"])).stdout);
     expect(data.modules).toEqual([
       expect.objectContaining({
         path: ".opencode/plugin/guard.ts",
@@ -33,10 +30,10 @@ describe("hookwire with OpenCode plugins", () => {
     ]);
   }, 120_000);
 
-  it("blocks rm -rf through the plugin with hookwire tool", () => {
+  it("blocks rm -rf through the plugin with hookwire tool", async () => {
     const box = sandbox("opencode");
-    box.run(["trust", "--yes"]);
-    const run = box.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
+    await box.run(["trust", "--yes"]);
+    const run = await box.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(run.stdout + run.stderr).toContain("rm -rf blocked");
   }, 120_000);
 });

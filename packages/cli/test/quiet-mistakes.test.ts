@@ -1,14 +1,11 @@
 // The mistakes hook authors make where hookwire used to go quiet: each one named, with its file, line and fix.
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 300_000);
+import { describe, expect, it } from "vitest";
+import { type InProcessSandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 /** A trusted project whose one PreToolUse Bash handler runs `command`, with the scripts given. */
-function project(command: string, scripts: Record<string, string> = {}): Sandbox {
+async function project(command: string, scripts: Record<string, string> = {}): Promise<InProcessSandbox> {
   const box = sandbox("basic");
   for (const [name, text] of Object.entries(scripts)) {
     const file = path.join(box.cwd, name);
@@ -20,16 +17,16 @@ function project(command: string, scripts: Record<string, string> = {}): Sandbox
     path.join(box.cwd, ".claude", "settings.json"),
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] } }),
   );
-  box.run(["trust", "--yes"]);
+  await box.run(["trust", "--yes"]);
   return box;
 }
 
 describe("doctor reads the scripts hooks run", () => {
-  it("flags a script saved with CRLF line endings, naming the file, the line and the fix", () => {
-    const box = project("./.claude/bin/crlf.sh", {
+  it("flags a script saved with CRLF line endings, naming the file, the line and the fix", async () => {
+    const box = await project("./.claude/bin/crlf.sh", {
       ".claude/bin/crlf.sh": '#!/bin/sh\r\necho \'{"decision":"block","reason":"no"}\'\r\n',
     });
-    const out = box.run(["doctor"]);
+    const out = await box.run(["doctor"]);
     expect(out.code).toBe(2);
     expect(out.stdout).toMatchInlineSnapshot(`
       "hookwire doctor: <cwd>
@@ -40,9 +37,11 @@ describe("doctor reads the scripts hooks run", () => {
     `);
   });
 
-  it("flags CRLF in a script an interpreter runs too (bash script.sh)", () => {
-    const box = project("bash .claude/bin/crlf.sh", { ".claude/bin/crlf.sh": "echo hi\necho there\r\n" });
-    const findings = JSON.parse(box.run(["doctor", "--json"]).stdout).findings;
+  it("flags CRLF in a script an interpreter runs too (bash script.sh)", async () => {
+    const box = await project("bash .claude/bin/crlf.sh", {
+      ".claude/bin/crlf.sh": "echo hi\necho there\r\n",
+    });
+    const findings = JSON.parse((await box.run(["doctor", "--json"])).stdout).findings;
     expect(findings).toMatchInlineSnapshot(`
       [
         {
@@ -55,12 +54,12 @@ describe("doctor reads the scripts hooks run", () => {
     `);
   });
 
-  it("flags a shebang interpreter that does not exist, and one env cannot find on PATH", () => {
-    const box = project("./.claude/bin/a.sh && ./.claude/bin/b.sh", {
+  it("flags a shebang interpreter that does not exist, and one env cannot find on PATH", async () => {
+    const box = await project("./.claude/bin/a.sh && ./.claude/bin/b.sh", {
       ".claude/bin/a.sh": "#!/opt/nowhere/bin/sh\necho a\n",
       ".claude/bin/b.sh": "#!/usr/bin/env hookwire-no-such-interpreter --flag\necho b\n",
     });
-    const out = box.run(["doctor"]);
+    const out = await box.run(["doctor"]);
     expect(out.code).toBe(2);
     // The fix names where sh is on this machine's PATH.
     expect(out.stdout.replace(/#!\/\S+\/sh,/, "#!<PATH>/sh,")).toMatchInlineSnapshot(`
@@ -74,32 +73,32 @@ describe("doctor reads the scripts hooks run", () => {
     `);
   });
 
-  it("says nothing about a script with LF endings and a shebang that resolves", () => {
-    const box = project("./.claude/bin/ok.sh", {
+  it("says nothing about a script with LF endings and a shebang that resolves", async () => {
+    const box = await project("./.claude/bin/ok.sh", {
       ".claude/bin/ok.sh": "#!/usr/bin/env sh\nexit 0\n",
     });
-    const out = box.run(["doctor"]);
+    const out = await box.run(["doctor"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain("0 errors, 0 warnings");
   });
 });
 
 describe("load warnings are shown wherever hooks load", () => {
-  it('shows pi.on("tool_cal") with its did-you-mean in doctor, and before emit runs', () => {
+  it('shows pi.on("tool_cal") with its did-you-mean in doctor, and before emit runs', async () => {
     const box = sandbox("basic");
     writeFileSync(
       path.join(box.cwd, ".hookwire", "hooks", "typo.ts"),
       'export default (pi) => { pi.on("tool_cal", () => ({ block: true, reason: "never" })); };\n',
     );
-    box.run(["trust", "--yes"]);
-    const doctor = box.run(["doctor"]);
+    await box.run(["trust", "--yes"]);
+    const doctor = await box.run(["doctor"]);
     expect(doctor.stdout).toMatchInlineSnapshot(`
       "hookwire doctor: <cwd>
       ⚠ .hookwire/hooks/typo.ts: pi.on() subscribed to "tool_cal", which hookwire does not emit. Did you mean "tool_call"? The handler runs only if the host emits that event.
       ✔ 3 hooks loaded, 2 settings handlers from 1 file; 0 errors, 1 warning
       "
     `);
-    const emit = box.run(["emit", "session_start"]);
+    const emit = await box.run(["emit", "session_start"]);
     expect(emit.stderr).toMatchInlineSnapshot(`
       "⚠ .hookwire/hooks/typo.ts: pi.on() subscribed to "tool_cal", which hookwire does not emit. Did you mean "tool_call"? The handler runs only if the host emits that event.
       "
@@ -108,11 +107,11 @@ describe("load warnings are shown wherever hooks load", () => {
 });
 
 describe("output that looks like JSON but does not parse", () => {
-  it("is a warning naming the handler and the parse error, never context", () => {
-    const box = project("./.claude/bin/broken.sh", {
+  it("is a warning naming the handler and the parse error, never context", async () => {
+    const box = await project("./.claude/bin/broken.sh", {
       ".claude/bin/broken.sh": `#!/bin/sh\necho '{"decision":"block", "reason":"no force push", }'\n`,
     });
-    const out = box.run([
+    const out = await box.run([
       "emit",
       "PreToolUse",
       "--input",
@@ -132,10 +131,10 @@ describe("output that looks like JSON but does not parse", () => {
 });
 
 describe("emit checks its input against the event", () => {
-  it('refuses Claude\'s "toolName":"Bash" on a native event, with the native name, and exits 2', () => {
+  it('refuses Claude\'s "toolName":"Bash" on a native event, with the native name, and exits 2', async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const out = box.run([
+    await box.run(["trust", "--yes"]);
+    const out = await box.run([
       "emit",
       "tool_call",
       "--input",
@@ -150,10 +149,10 @@ describe("emit checks its input against the event", () => {
     `);
   });
 
-  it("refuses a tool event without --input, an unknown field and a wrong type", () => {
+  it("refuses a tool event without --input, an unknown field and a wrong type", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const missing = box.run(["emit", "tool_call"]);
+    await box.run(["trust", "--yes"]);
+    const missing = await box.run(["emit", "tool_call"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatchInlineSnapshot(`
       "hookwire: --input does not fit tool_call:
@@ -161,7 +160,7 @@ describe("emit checks its input against the event", () => {
       Fix: pass the event's fields, e.g. hookwire emit tool_call --input '{"toolName":"bash","input":{"command":"git push --force"}}'
       "
     `);
-    const typo = box.run(["emit", "tool_call", "--input", '{"toolname":"bash","input":"ls"}']);
+    const typo = await box.run(["emit", "tool_call", "--input", '{"toolname":"bash","input":"ls"}']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatchInlineSnapshot(`
       "hookwire: --input does not fit tool_call:
@@ -171,14 +170,14 @@ describe("emit checks its input against the event", () => {
       Fix: pass the event's fields, e.g. hookwire emit tool_call --input '{"toolName":"bash","input":{"command":"git push --force"}}'
       "
     `);
-    const json = JSON.parse(box.run(["emit", "tool_call", "--json"]).stdout);
+    const json = JSON.parse((await box.run(["emit", "tool_call", "--json"])).stdout);
     expect(json.error.code).toBe("CLI_USAGE");
   });
 
-  it("takes Claude's spelling in the settings fields of a settings event", () => {
+  it("takes Claude's spelling in the settings fields of a settings event", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const out = box.run([
+    await box.run(["trust", "--yes"]);
+    const out = await box.run([
       "emit",
       "PreToolUse",
       "--input",
@@ -189,9 +188,9 @@ describe("emit checks its input against the event", () => {
 });
 
 describe("an untrusted project", () => {
-  it("makes emit and tool name the skipped sources and exit 3", () => {
+  it("makes emit and tool name the skipped sources and exit 3", async () => {
     const box = sandbox("basic");
-    const emit = box.run([
+    const emit = await box.run([
       "emit",
       "tool_call",
       "--input",
@@ -207,7 +206,7 @@ describe("an untrusted project", () => {
           fix: review and trust them: pnpm exec hookwire trust --cwd <cwd>
       "
     `);
-    const tool = box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}']);
+    const tool = await box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}']);
     expect(tool.code).toBe(3);
     expect(tool.stderr.split("\n").slice(-3)).toMatchInlineSnapshot(`
       [
@@ -216,11 +215,11 @@ describe("an untrusted project", () => {
         "",
       ]
     `);
-    expect(JSON.parse(box.run(["emit", "session_start", "--json"]).stdout).skipped).toEqual([
+    expect(JSON.parse((await box.run(["emit", "session_start", "--json"])).stdout).skipped).toEqual([
       ".hookwire/hooks/guard.ts",
       ".claude/settings.json",
     ]);
-    box.run(["trust", "--yes"]);
-    expect(box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}']).code).toBe(1);
+    await box.run(["trust", "--yes"]);
+    expect((await box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}'])).code).toBe(1);
   });
 });

@@ -8,4 +8,4 @@ export {
   setHookDisabled,
   turnedOffBy,
 } from "./discover/disabled-hooks.js";
-export { defaultHooksConfigPath, defaultTrustStorePath } from "./trust/store-path.js";
+export { defaultHooksConfigPath, defaultTrustStorePath, userConfigPath } from "./trust/store-path.js";

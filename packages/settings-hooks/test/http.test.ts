@@ -131,6 +131,7 @@ describe("runHttpHandler", () => {
       allowedEnvVars: ["HOOKWIRE_TEST_TOKEN"],
     });
     expect(requests.at(-1)?.headers.authorization).toBe("Bearer abc");
+    delete process.env.HOOKWIRE_TEST_TOKEN;
   });
 });
 

@@ -1,7 +1,8 @@
 // The variables an agent sets for its hooks that hookwire reads (the session's project, the agent's version, the
 // OpenTelemetry resource its spans carry). A server has its own environment, so both entries pass these on with each
 // call: the Node entry in its JSON, the shell entry (bin/hookwire-hook, which lists them again; a test holds the two
-// lists together) as frames.
+// lists together) as frames. The project variables are the agents' `AgentSpec.projectVariable` (a test holds them
+// equal), written out here so that the forwarding client stays small.
 export const FORWARDED_VARIABLES = [
   "CLAUDE_PROJECT_DIR",
   "GEMINI_PROJECT_DIR",

@@ -7,7 +7,8 @@ interface ConfigPathOptions {
   env?: Record<string, string | undefined>;
 }
 
-function configFile(name: string, options: ConfigPathOptions): string {
+/** `<name>` in the user's hookwire folder: the one place that reads `XDG_CONFIG_HOME` for hookwire's files. */
+export function userConfigPath(name: string, options: ConfigPathOptions = {}): string {
   const env = options.env ?? process.env;
   const xdg = env.XDG_CONFIG_HOME;
   // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
@@ -17,10 +18,10 @@ function configFile(name: string, options: ConfigPathOptions): string {
 
 /** The trust store: `$XDG_CONFIG_HOME/hookwire/trust.json`. */
 export function defaultTrustStorePath(options: ConfigPathOptions = {}): string {
-  return configFile("trust.json", options);
+  return userConfigPath("trust.json", options);
 }
 
 /** The hooks the user turned off (`hookwire hooks disable`): `$XDG_CONFIG_HOME/hookwire/hooks.json`. */
 export function defaultHooksConfigPath(options: ConfigPathOptions = {}): string {
-  return configFile("hooks.json", options);
+  return userConfigPath("hooks.json", options);
 }

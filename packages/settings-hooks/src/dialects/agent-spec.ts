@@ -119,6 +119,12 @@ export interface HookAgentSpec extends AgentBase {
   failClosed?: Record<string, unknown>;
   /** The field that holds the command (Copilot's `bash`). */
   commandField: string;
+  /**
+   * The variable the agent sets in every hook's environment to the project it started in: its word for the
+   * session's project, which nothing the model runs can change (the entries forward it to a server). Absent: it
+   * sets none (measured: Codex 0.169.0 and Copilot CLI 1.0.102 name no such variable).
+   */
+  projectVariable?: string;
   /** The settings files the agent runs itself: `hookwire hook` runs everything else. */
   runsItself(source: SourceRef): boolean;
   /**

@@ -18,6 +18,8 @@ export const claudeAgent: HookAgentSpec = {
   timeout: { field: "timeout", perSecond: 1 },
   failClosed: { onFailure: "block" },
   commandField: "command",
+  // Measured: Claude Code 2.1.332 sets it.
+  projectVariable: "CLAUDE_PROJECT_DIR",
   // Claude Code's own files and plugins; hookwire's `.hookwire/settings.json` is not one of them.
   runsItself: (source) =>
     isClaudeFile(source, [

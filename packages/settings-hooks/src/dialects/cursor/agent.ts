@@ -15,6 +15,8 @@ export const cursorAgent: HookAgentSpec = {
   timeout: { field: "timeout", perSecond: 1 },
   failClosed: { failClosed: true },
   commandField: "command",
+  // Documented by Cursor (not installed here).
+  projectVariable: "CURSOR_PROJECT_DIR",
   // Cursor also runs Claude Code's files when its "third-party hooks" setting is on: hookwire leaves them to it.
   runsItself: (source) =>
     source.dialect === "cursor" ||

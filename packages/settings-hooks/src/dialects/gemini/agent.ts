@@ -12,6 +12,8 @@ export const geminiAgent: HookAgentSpec = {
   user: { file: ".gemini/settings.json" },
   timeout: { field: "timeout", perSecond: 1000 },
   commandField: "command",
+  // Measured: Gemini CLI 0.61.0 sets it (and CLAUDE_PROJECT_DIR).
+  projectVariable: "GEMINI_PROJECT_DIR",
   runsItself: (source) => source.dialect === "gemini",
   gate: "Gemini CLI runs a workspace's hooks only in a trusted folder (its folder-trust prompt, or GEMINI_CLI_TRUST_WORKSPACE=true).",
   // User settings first, then the workspace's: Gemini CLI merges them, the workspace's `enabled` deciding.

@@ -1,0 +1,74 @@
+// Runs `hookwire` inside the test's process through `runCli`, in a sandbox like cli-harness.ts's: for tests of what
+// the CLI parses and prints, where starting the built binary costs a second and proves nothing more. What needs the
+// binary (stdin, the process guards of src/cli.ts, exit on a hook's open handle, bin/) stays in cli-harness.ts.
+import { runCli } from "../src/main.js";
+import { type CliRun, sandboxFolders } from "./cli-harness.js";
+
+export interface InProcessOptions {
+  cwd?: string;
+  /** Changes to the environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface InProcessSandbox {
+  /** The copied project. */
+  cwd: string;
+  /** HOME of every run. */
+  home: string;
+  run(args: string[], options?: InProcessOptions): Promise<CliRun>;
+}
+
+/** Swap the process's environment, folder and output streams for one run; undone however the run ends. */
+async function inProcess<T>(
+  env: Record<string, string>,
+  cwd: string,
+  body: () => Promise<T>,
+): Promise<T & { stdout: string; stderr: string }> {
+  const savedEnv = { ...process.env };
+  const savedCwd = process.cwd();
+  const savedExitCode = process.exitCode;
+  const output = { stdout: "", stderr: "" };
+  const streams = { stdout: process.stdout, stderr: process.stderr } as const;
+  const saved = Object.entries(streams).map(([name, stream]) => {
+    const write = stream.write;
+    const tty = Object.getOwnPropertyDescriptor(stream, "isTTY");
+    // As the binary run by a test sees them: pipes, not a terminal.
+    Object.defineProperty(stream, "isTTY", { value: false, configurable: true, writable: true });
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      output[name as keyof typeof output] +=
+        typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      callback?.();
+      return true;
+    }) as typeof stream.write;
+    return () => {
+      stream.write = write;
+      if (tty) Object.defineProperty(stream, "isTTY", tty);
+      else delete (stream as { isTTY?: boolean }).isTTY;
+    };
+  });
+  for (const key of Object.keys(process.env)) delete process.env[key];
+  Object.assign(process.env, env);
+  process.chdir(cwd);
+  try {
+    return { ...(await body()), ...output };
+  } finally {
+    for (const restore of saved) restore();
+    process.chdir(savedCwd);
+    for (const key of Object.keys(process.env)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
+    process.exitCode = savedExitCode;
+  }
+}
+
+/** Copy `fixtures/<name>` into a fresh folder with its own home; `run` runs the CLI in this process there. */
+export function sandboxInProcess(name: string): InProcessSandbox {
+  const { cwd, home, env, clean } = sandboxFolders(name);
+  const run = async (args: string[], options: InProcessOptions = {}): Promise<CliRun> => {
+    const out = await inProcess(env(options.env), options.cwd ?? cwd, async () => ({
+      code: await runCli(args),
+    }));
+    return { code: out.code, stdout: clean(out.stdout), stderr: clean(out.stderr) };
+  };
+  return { cwd, home, run };
+}
