@@ -10,6 +10,8 @@ export interface ServerStatus {
   calls: number;
   projects: number;
   url: string;
+  /** `tokenFingerprint` of the server's bearer token. */
+  token?: string;
   socket?: string;
   idleMs: number;
   stopping: boolean;
