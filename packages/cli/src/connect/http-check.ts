@@ -51,13 +51,14 @@ export async function httpFindings(
   else if (sent !== token.token)
     findings.push({
       severity: "error",
-      message: `${file.where} does not give ${agent.label} your hookwire token (its "${agent.http.tokenSetting}".HOOKWIRE_TOKEN is ${sent === undefined ? "missing" : "another"}): ${refused} (HTTP 401).`,
+      message: `it does not give ${agent.label} your hookwire token (its "${agent.http.tokenSetting}".HOOKWIRE_TOKEN is ${sent === undefined ? "missing" : "another"}): ${refused} (HTTP 401).`,
       fix: again,
     });
   if (sent !== undefined && !privateMode(file.path))
     findings.push({
       severity: "error",
-      message: `${file.where} holds hookwire's token and other users may read it: they could call your hookwire server.`,
+      message:
+        "it holds your hookwire token and other users may read it: they could call your hookwire server.",
       fix: `chmod 600 ${file.path}`,
     });
   if (!connections.some((connection) => connection.invocation.length > 0 && connection.httpPort === port))
