@@ -1,7 +1,7 @@
 // The per-user server made ready for a session's http hooks: what the SessionStart command `connect --http` writes
 // runs (`hookwire hook claude SessionStart --http-port PORT`), and `hookwire serve --ensure`. With the server already
 // listening on that port with this user's token it costs one exchange over the server's own port.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { serverLogFile, startServerInBackground } from "./autostart.js";
 import { askServer, type ServerStatus } from "./control.js";
 import { ensureHttpToken, tokenFingerprint } from "./http-token.js";
@@ -16,15 +16,26 @@ const POLL_MS = 50;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The last line `hookwire serve` wrote on its log (why it did not start: a port in use), if any. */
-function lastLogLine(): string | undefined {
+/** What `hookwire serve` wrote on its log past `from` bytes (a server started since says why it ended there). */
+function logSince(from: number): string {
   try {
-    const lines = readFileSync(serverLogFile(), "utf8").trim().split("\n");
-    return lines.at(-1)?.slice(0, 300) || undefined;
+    return readFileSync(serverLogFile()).subarray(from).toString("utf8");
   } catch {
-    return undefined;
+    return "";
   }
 }
+
+const logSize = (): number => {
+  try {
+    return statSync(serverLogFile()).size;
+  } catch {
+    return 0;
+  }
+};
+
+/** The line of a server that could not listen (a port in use, one it may not bind): no use waiting for it. */
+const cannotListen = (log: string): string | undefined =>
+  log.split("\n").find((line) => /^hookwire serve: listen E[A-Z]+/.test(line))?.slice(0, 300);
 
 /**
  * `undefined` once this user's server listens on 127.0.0.1:`port` with the token of the user's token file (made when
@@ -55,7 +66,9 @@ export async function ensureHttpServer(port: number): Promise<string | undefined
   if (serverSetting() === "off")
     return `hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so nothing answers ${url} and Claude Code refuses every tool call. Fix: turn it back on, or run hookwire serve --port ${port} yourself.`;
   let started = false;
-  for (let waited = 0; waited < START_MS; waited += POLL_MS) {
+  const logFrom = logSize();
+  let why: string | undefined;
+  for (let waited = 0; waited < START_MS && !why; waited += POLL_MS) {
     // Its token comes from the file (autostart passes no HOOKWIRE_TOKEN down).
     if (!started)
       started = startServerInBackground(undefined, ["--port", String(port), "--idle-timeout", "0"]);
@@ -66,8 +79,8 @@ export async function ensureHttpServer(port: number): Promise<string | undefined
       await askServer("stop");
       started = false;
     }
-    await sleep(POLL_MS);
+    why = cannotListen(logSince(logFrom));
+    if (!why) await sleep(POLL_MS);
   }
-  const why = lastLogLine();
   return `hookwire: no hookwire server listens on ${url}${why ? ` (${why})` : ""}, so Claude Code refuses every tool call. Fix: free port ${port}, or hookwire connect claude --http --port <a free port>; hookwire doctor says more.`;
 }
