@@ -1,9 +1,10 @@
 // The server a session's http hooks need, made sure of by the SessionStart command connect --http writes (and by
 // `hookwire serve --ensure`): started on the port with the user's token, found when it runs, replaced when it listens
 // elsewhere, and a clear refusal when the port is someone else's or the server is turned off.
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -87,6 +88,21 @@ describe("the server for a session's http hooks", () => {
     expect((await post(`${running.url}/claude/Stop`, body, { Authorization: "Bearer " })).status).toBe(401);
     expect(sessionStart(box, env, port).code).toBe(0);
     expect(status(box, env).pid).toBe(running.pid);
+    // With it running, the shell entry finds it without node: a PATH with bash alone does.
+    const bashOnly = mkdtempSync(path.join(tmpdir(), "hw-bash-only-"));
+    stops.push(() => rmSync(bashOnly, { recursive: true, force: true }));
+    for (const name of ["bash", "sh"])
+      symlinkSync(
+        execFileSync("sh", ["-c", `command -v ${name}`])
+          .toString()
+          .trim(),
+        path.join(bashOnly, name),
+      );
+    const warm = sessionStart(box, { ...env, PATH: bashOnly }, port);
+    expect([warm.code, warm.stderr]).toEqual([0, ""]);
+    // Asked for another port, it needs node to start one: that is the call that goes on to the Node entry.
+    const other = sessionStart(box, { ...env, PATH: bashOnly }, port + 1 > 65535 ? port - 1 : port + 1);
+    expect(other.stderr).toContain("no node on PATH");
     // Nothing more to do for doctor: the token, the file, the starter and the server agree.
     const doctor = box.run(["doctor"], { env });
     expect(doctor.stdout).not.toContain(`127.0.0.1:${port}`);

@@ -12,6 +12,8 @@ export interface ServerStatus {
   url: string;
   /** `tokenFingerprint` of the server's bearer token. */
   token?: string;
+  /** The server's token is the one in the user's token file now (what connect --http gives the agent). */
+  tokenIsFile?: boolean;
   socket?: string;
   idleMs: number;
   stopping: boolean;

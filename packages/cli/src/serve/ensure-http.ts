@@ -35,7 +35,10 @@ const logSize = (): number => {
 
 /** The line of a server that could not listen (a port in use, one it may not bind): no use waiting for it. */
 const cannotListen = (log: string): string | undefined =>
-  log.split("\n").find((line) => /^hookwire serve: listen E[A-Z]+/.test(line))?.slice(0, 300);
+  log
+    .split("\n")
+    .find((line) => /^hookwire serve: listen E[A-Z]+/.test(line))
+    ?.slice(0, 300);
 
 /**
  * `undefined` once this user's server listens on 127.0.0.1:`port` with the token of the user's token file (made when

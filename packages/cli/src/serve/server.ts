@@ -64,6 +64,33 @@ function fileToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
+/** What `status` and `stop` answer (`ServerStatus`). */
+function statusLine(
+  resolved: ResolvedServeOptions,
+  now: { startedAt: string; calls: number; projects: number; port: number },
+  request: "status" | "stop",
+): string {
+  return JSON.stringify({
+    pid: process.pid,
+    startedAt: now.startedAt,
+    calls: now.calls,
+    projects: now.projects,
+    url: `http://127.0.0.1:${now.port}`,
+    token: tokenFingerprint(resolved.token),
+    // Read now: the shell entry's SessionStart checks this instead of hashing the file itself.
+    tokenIsFile: tokenIsFile(resolved.token),
+    socket: resolved.socket || undefined,
+    idleMs: resolved.idleMs,
+    stopping: request === "stop",
+  });
+}
+
+/** Whether `token` is the one in the user's token file as it is now. */
+function tokenIsFile(token: string): boolean {
+  const read = readHttpToken();
+  return read.ok && read.token === token;
+}
+
 export interface RunningServer {
   /** `http://127.0.0.1:<port>`; `<url>/<agent>[/<event>]` takes the agent's hook POST. */
   url: string;
@@ -249,17 +276,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     if (runDir) {
       shellServer = await shellEntry(runDir, answerCall, async (request) => {
         if (request === "stop") setImmediate(() => options.onStop?.());
-        return JSON.stringify({
-          pid: process.pid,
-          startedAt,
-          calls,
-          projects: projects.size,
-          url: `http://127.0.0.1:${port}`,
-          token: tokenFingerprint(resolved.token),
-          socket: resolved.socket || undefined,
-          idleMs: resolved.idleMs,
-          stopping: request === "stop",
-        });
+        return statusLine(resolved, { startedAt, calls, projects: projects.size, port }, request);
       });
       shellPort = (shellServer.address() as net.AddressInfo).port;
     }
