@@ -144,6 +144,19 @@ describe("the server for a session's http hooks", () => {
     );
   }, 60_000);
 
+  it("never takes a HOOKWIRE_TOKEN from the environment of the call that starts it (a repository's settings can set one)", async () => {
+    const { box, env } = home();
+    const known = "k".repeat(40);
+    const port = await freePort();
+    box.run(["connect", "claude", "--http", "--port", String(port)], { env });
+    const started = sessionStart(box, { ...env, HOOKWIRE_TOKEN: known }, port);
+    expect(started.code).toBe(0);
+    const running = status(box, env);
+    const body = JSON.stringify({ session_id: "s1", hook_event_name: "Stop", cwd: box.cwd });
+    expect((await post(`${running.url}/claude/Stop`, body, { Authorization: `Bearer ${known}` })).status).toBe(401);
+    expect(running.tokenIsFile).toBe(true);
+  });
+
   it("says the server is turned off, with the fix, instead of starting one", async () => {
     const { box, env } = home();
     const port = await freePort();
