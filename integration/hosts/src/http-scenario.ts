@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { type AgentId, type AgentRun, runAgent, shellCalls } from "./agents.js";
-import { GUARD_MODULE, HOOKWIRE_BIN, world } from "./world.js";
+import { GUARD_MODULE, HOOKWIRE_BIN, type World, world } from "./world.js";
 
 export interface HttpScenario {
   connect: { code: number | null; stdout: string };
@@ -30,17 +30,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The guarded project, trusted, with `agent` connected by `connect --http` on a free port. */
+async function connectHttp(w: World, agent: AgentId) {
+  w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
+  w.write("victim/keep.txt", "keep me\n");
+  const trust = w.hookwire("trust", "--yes");
+  if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
+  const port = await freePort();
+  const connect = w.hookwire("connect", agent, "--http", "--port", String(port));
+  if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+  return { port, connect };
+}
+
 export async function runHttpScenario(agent: AgentId, connected: string): Promise<HttpScenario> {
   const w = world();
   let server: ChildProcess | undefined;
   try {
-    w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
-    w.write("victim/keep.txt", "keep me\n");
-    const trust = w.hookwire("trust", "--yes");
-    if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
-    const port = await freePort();
-    const connect = w.hookwire("connect", agent, "--http", "--port", String(port));
-    if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+    const { port, connect } = await connectHttp(w, agent);
     // The credential lives only in the environment of the server and of the agent.
     const token = randomBytes(32).toString("hex");
     const env = { ...w.env, HOOKWIRE_TOKEN: token, COPILOT_HOOK_ALLOW_LOCALHOST: "1" };
@@ -108,13 +114,7 @@ export interface FreshHttpScenario {
 export async function runFreshHttpScenario(): Promise<FreshHttpScenario> {
   const w = world();
   try {
-    w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
-    w.write("victim/keep.txt", "keep me\n");
-    const trust = w.hookwire("trust", "--yes");
-    if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
-    const port = await freePort();
-    const connect = w.hookwire("connect", "claude", "--http", "--port", String(port));
-    if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+    const { port, connect } = await connectHttp(w, "claude");
     // The model kills the server (its pid is the last word of serve.tcp), then makes one more call.
     const info = path.join(w.env.XDG_STATE_HOME as string, "hookwire", "run", "serve.tcp");
     const run = await runAgent("claude", {
