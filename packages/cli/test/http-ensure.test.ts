@@ -153,7 +153,9 @@ describe("the server for a session's http hooks", () => {
     expect(started.code).toBe(0);
     const running = status(box, env);
     const body = JSON.stringify({ session_id: "s1", hook_event_name: "Stop", cwd: box.cwd });
-    expect((await post(`${running.url}/claude/Stop`, body, { Authorization: `Bearer ${known}` })).status).toBe(401);
+    expect(
+      (await post(`${running.url}/claude/Stop`, body, { Authorization: `Bearer ${known}` })).status,
+    ).toBe(401);
     expect(running.tokenIsFile).toBe(true);
   });
 
