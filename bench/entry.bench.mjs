@@ -1,11 +1,14 @@
 // The entry a connected agent runs at each event (issue 38), run as the agent runs it — `sh -c '<command>'`, the
 // event's JSON on stdin — against `node -e 0`, in a trusted project with a TS module guard: warm (this user's server
 // running), the first call with no server yet, and with the server turned off; beside it the anchors (a bare shell
-// hook, a bare Node hook) and a session of many calls end to end, before (the Node entry, no server) and after.
+// hook, a bare Node hook, the http path of connect --http) and a session of many calls end to end, before (the Node
+// entry, no server) and after.
 // Standalone: `pnpm build && node bench/entry.bench.mjs`.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +63,88 @@ async function untilServer(world) {
     if (Date.now() > end) throw new Error("no server started");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** One POST as Claude Code's http hook makes it (a connection of its own, the token in a header); milliseconds. */
+function postOnce(url, token, body) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - started)
+            : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/**
+ * `connect claude --http` (issue 38.4): its SessionStart command with the server already on its port (the shell entry
+ * asks the server, no node), and, as an anchor, the http path itself: one PreToolUse POST answered by the server, which
+ * starts no process (the agent's own time, measured here in a Node client), against the same rounds' `node -e 0`.
+ */
+async function httpRows(world, node0, warm) {
+  const port = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const cli = (...args) =>
+    execFileSync(process.execPath, [CLI_BIN, ...args], { cwd: world.cwd, env: world.env, stdio: "pipe" });
+  cli("connect", "claude", "--http", "--port", String(port));
+  cli("serve", "--ensure", "--port", String(port));
+  const start = JSON.stringify({
+    session_id: "bench",
+    hook_event_name: "SessionStart",
+    cwd: world.cwd,
+    source: "startup",
+  });
+  const rows = [
+    await compareProcesses({
+      name: "connect --http's SessionStart command (hookwire-hook … SessionStart --http-port N), the server already on its port",
+      baseline: "node -e 0",
+      baselineCmd: node0,
+      subjectCmd: [
+        "sh",
+        ["-c", `${ENTRY} hook claude SessionStart --http-port ${port}`],
+        { cwd: world.cwd, env: world.env, input: start },
+      ],
+      target: null,
+      rounds: ROUNDS,
+    }),
+  ];
+  const token = readFileSync(path.join(world.home, ".config", "hookwire", "http.token"), "utf8").trim();
+  const url = `http://127.0.0.1:${port}/claude/PreToolUse`;
+  for (let i = 0; i < 5; i++) await postOnce(url, token, world.input);
+  const times = [];
+  for (let i = 0; i < ROUNDS * 5; i++) times.push(await postOnce(url, token, world.input));
+  times.sort((a, b) => a - b);
+  const ms = times[Math.floor(times.length / 2)];
+  rows.push(
+    row({
+      name: "anchor: the http path, one PreToolUse POST to the server as Claude Code's http hook sends it (no process starts)",
+      baseline: "node -e 0",
+      ratio: (ms * 1e6) / warm.baselineNs,
+      target: null,
+      baselineNs: warm.baselineNs,
+      subjectNs: ms * 1e6,
+    }),
+  );
+  stopServer(world);
+  return rows;
 }
 
 /** `n` calls one after another, as an agent makes them; milliseconds in all. */
@@ -141,6 +226,7 @@ export async function run() {
         rounds: ROUNDS,
       }),
     );
+    rows.push(...(await httpRows(world, node0, rows[0])));
     // A session end to end: before, the Node entry with no server (what connect wrote until now, unless the user
     // started `hookwire serve` by hand); after, the shell entry from no server at all (its first call included).
     const before = await session(

@@ -1,5 +1,6 @@
 // One agent with http hooks (`hookwire connect <agent> --http`) calling a real `hookwire serve`: a run with the
-// server up, then one with the server killed (the agent's http hook must fail closed).
+// server up, then one with the server killed (the agent's http hook must fail closed). And Claude Code as on a fresh
+// machine: nothing exported, no server started by hand, the server killed in the middle of the session.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -7,7 +8,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { type AgentId, type AgentRun, runAgent, shellCalls } from "./agents.js";
-import { GUARD_MODULE, HOOKWIRE_BIN, world } from "./world.js";
+import { GUARD_MODULE, HOOKWIRE_BIN, type World, world } from "./world.js";
 
 export interface HttpScenario {
   connect: { code: number | null; stdout: string };
@@ -29,17 +30,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The guarded project, trusted, with `agent` connected by `connect --http` on a free port. */
+async function connectHttp(w: World, agent: AgentId) {
+  w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
+  w.write("victim/keep.txt", "keep me\n");
+  const trust = w.hookwire("trust", "--yes");
+  if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
+  const port = await freePort();
+  const connect = w.hookwire("connect", agent, "--http", "--port", String(port));
+  if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+  return { port, connect };
+}
+
 export async function runHttpScenario(agent: AgentId, connected: string): Promise<HttpScenario> {
   const w = world();
   let server: ChildProcess | undefined;
   try {
-    w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
-    w.write("victim/keep.txt", "keep me\n");
-    const trust = w.hookwire("trust", "--yes");
-    if (trust.code !== 0) throw new Error(`hookwire trust failed: ${trust.stderr}`);
-    const port = await freePort();
-    const connect = w.hookwire("connect", agent, "--http", "--port", String(port));
-    if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+    const { port, connect } = await connectHttp(w, agent);
     // The credential lives only in the environment of the server and of the agent.
     const token = randomBytes(32).toString("hex");
     const env = { ...w.env, HOOKWIRE_TOKEN: token, COPILOT_HOOK_ALLOW_LOCALHOST: "1" };
@@ -84,6 +91,61 @@ export async function runHttpScenario(agent: AgentId, connected: string): Promis
     };
   } finally {
     if (server && server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+    w.remove();
+  }
+}
+
+export interface FreshHttpScenario {
+  connect: { code: number | null; stdout: string };
+  connectedText: string | undefined;
+  /** The session: `rm -rf victim`, a harmless call, the server killed by the model's own call, one more call. */
+  run: AgentRun;
+  /** What `hookwire doctor` says after the session, with the server gone, and after `serve --ensure`. */
+  doctorDown: { code: number | null; stdout: string };
+  doctorUp: { code: number | null; stdout: string };
+  after: { victim: boolean; harmless: boolean; killed: boolean; afterKill: boolean };
+}
+
+/**
+ * Claude Code connected with `connect claude --http` in a fresh home, run with nothing of hookwire in its environment
+ * (no HOOKWIRE_TOKEN, no server): its SessionStart starts the server, its settings give the token. In the middle of the
+ * session the model's own call kills the server (SIGKILL); the call after it must be refused, naming the fix.
+ */
+export async function runFreshHttpScenario(): Promise<FreshHttpScenario> {
+  const w = world();
+  try {
+    const { port, connect } = await connectHttp(w, "claude");
+    // The model kills the server (its pid is the last word of serve.tcp), then makes one more call.
+    const info = path.join(w.env.XDG_STATE_HOME as string, "hookwire", "run", "serve.tcp");
+    const run = await runAgent("claude", {
+      project: w.project,
+      home: w.home,
+      calls: shellCalls("claude", [
+        "rm -rf victim",
+        "echo harmless > harmless.txt",
+        `kill -9 $(cut -d' ' -f5 ${info}) && echo killed > killed.txt`,
+        "echo after > after.txt",
+      ]),
+      env: w.env,
+    });
+    const doctorDown = w.hookwire("doctor");
+    const ensured = w.hookwire("serve", "--ensure", "--port", String(port));
+    if (ensured.code !== 0) throw new Error(`hookwire serve --ensure failed: ${ensured.stderr}`);
+    const doctorUp = w.hookwire("doctor");
+    return {
+      connect: { code: connect.code, stdout: connect.stdout },
+      connectedText: w.read(".claude/settings.local.json"),
+      run,
+      doctorDown: { code: doctorDown.code, stdout: doctorDown.stdout },
+      doctorUp: { code: doctorUp.code, stdout: doctorUp.stdout },
+      after: {
+        victim: existsSync(path.join(w.project, "victim", "keep.txt")),
+        harmless: w.read("harmless.txt") !== undefined,
+        killed: w.read("killed.txt") !== undefined,
+        afterKill: w.read("after.txt") !== undefined,
+      },
+    };
+  } finally {
     w.remove();
   }
 }

@@ -6,8 +6,9 @@ import { rolldown } from "rolldown";
 const build = await rolldown({
   input: new URL("../src/hook-forward.ts", import.meta.url).pathname,
   platform: "node",
-  // Node's modules and the fallback stay imports; everything else it needs (the socket checks) is inlined.
-  external: (id) => id.startsWith("node:") || id === "./hook-main.js",
+  // Node's modules, the fallback and the http server's start stay imports; everything else it needs (the socket
+  // checks) is inlined.
+  external: (id) => id.startsWith("node:") || id === "./hook-main.js" || id === "./serve/ensure-http.js",
   treeshake: true,
   transform: { target: "es2022" },
 });

@@ -4,6 +4,7 @@
 // (scripts/write-forward.mjs), so with a server a call costs about a bare `node` start.
 import { readFileSync, writeSync } from "node:fs";
 import net from "node:net";
+import { takeHttpPort } from "./http-port-flag.js";
 import { forwardedVariables } from "./serve/forwarded-variables.js";
 import { trustedSocket } from "./serve/socket-path.js";
 
@@ -102,13 +103,29 @@ function forward(
   socket.on("close", fallBack);
 }
 
-const [agent = "", event = "", ...flags] = process.argv.slice(3);
+const [agent = "", event = "", ...given] = process.argv.slice(3);
+const { port: httpPort, rest: flags } = takeHttpPort(given);
 // As connect writes them (hook-main's `isPlainFlags`, not imported: this file loads nothing of hookwire's).
-const plain = ["", "--fail-open", "--fail-closed-hooks", "--fail-open --fail-closed-hooks"].includes(
-  flags.join(" "),
-);
-const socket = plain && /^[a-z]+$/.test(agent) && /^[A-Za-z]+$/.test(event) ? trustedSocket() : undefined;
-if (socket?.ok) {
-  const failOpen = flags.includes("--fail-open");
-  forward(socket.file, agent, event, { failOpen, failClosedHooks: flags.includes("--fail-closed-hooks") });
-} else inProcess();
+const plain =
+  httpPort !== null &&
+  ["", "--fail-open", "--fail-closed-hooks", "--fail-open --fail-closed-hooks"].includes(flags.join(" "));
+
+function route(): void {
+  const socket = plain && /^[a-z]+$/.test(agent) && /^[A-Za-z]+$/.test(event) ? trustedSocket() : undefined;
+  if (socket?.ok) {
+    const failOpen = flags.includes("--fail-open");
+    forward(socket.file, agent, event, { failOpen, failClosedHooks: flags.includes("--fail-closed-hooks") });
+  } else inProcess();
+}
+
+// The session's http hooks need this user's server on that port: made sure of first (once per session), then the
+// call itself goes the usual way, to the server that now runs. A problem is said; the call is answered all the same.
+if (typeof httpPort === "number")
+  void import("./serve/ensure-http.js")
+    .then(({ ensureHttpServer }) => ensureHttpServer(httpPort))
+    .then((problem) => {
+      if (problem) process.stderr.write(`${problem}\n`);
+    })
+    .catch((error: unknown) => process.stderr.write(`hookwire: ${(error as Error)?.message ?? error}\n`))
+    .finally(route);
+else route();

@@ -1,6 +1,7 @@
 // `hookwire hook <agent> <event> [--fail-open] [--fail-closed-hooks]` in this process, without the command parser the rest of the CLI
 // loads (it costs every tool call a little): what `hook-forward` runs when no server answers for it.
 import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
+import { takeHttpPort } from "./http-port-flag.js";
 
 /** The flags connect writes, in its order (`--fail-open`, then `--fail-closed-hooks`); anything else goes to citty. */
 export function isPlainFlags(flags: readonly string[]): boolean {
@@ -23,8 +24,10 @@ export async function hookMain(input?: string): Promise<void> {
       throw error;
     });
   }
-  const [agent = "", event = "", ...flags] = process.argv.slice(3);
-  const plain = isPlainFlags(flags);
+  const [agent = "", event = "", ...given] = process.argv.slice(3);
+  // The forwarding client already made sure of the server `--http-port` asks for.
+  const { port, rest: flags } = takeHttpPort(given);
+  const plain = port !== null && isPlainFlags(flags);
   if (!plain || !(HOOK_AGENT_IDS as readonly string[]).includes(agent) || !/^[A-Za-z]+$/.test(event)) {
     // The whole CLI says what is wrong with the command line, as for any other command.
     await import("./cli.js");

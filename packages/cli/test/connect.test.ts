@@ -1,4 +1,5 @@
 // `hookwire connect` / `disconnect` on real files: the user's content kept, exact undo, links and planted records refused.
+import { spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -7,6 +8,7 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -157,28 +159,190 @@ describe("switches that silence hookwire in the agent", () => {
 });
 
 describe("hookwire connect --http", () => {
-  it("says when HOOKWIRE_TOKEN is missing from the agent's environment, and keeps SessionStart a command (Claude Code calls no http hook there)", () => {
+  /** What every run sees besides the sandbox's home: its own state folder, no token exported, no server started. */
+  const fresh = (box: Sandbox) => ({
+    XDG_STATE_HOME: path.join(box.home, ".local", "state"),
+    HOOKWIRE_TOKEN: undefined,
+  });
+  const tokenFile = (box: Sandbox) => path.join(box.home, ".config", "hookwire", "http.token");
+  const settings = (box: Sandbox) => JSON.parse(read(box, ".claude/settings.local.json"));
+
+  it("gives Claude Code the user's token in its local settings' env (made private) and keeps SessionStart a command that starts the server: nothing to export", () => {
     const box = sandbox("connect");
-    const out = box.run(["connect", "claude", "--http"], { env: { HOOKWIRE_TOKEN: undefined } });
+    const out = box.run(["connect", "claude", "--http"], { env: fresh(box) });
     expect(out.code).toBe(0);
-    expect(
-      out.stdout.split("\n").filter((line) => line.includes("✖") || line.includes("kept as commands")),
-    ).toMatchInlineSnapshot(`
+    expect(out.stdout.split("\n").slice(2, 6)).toMatchInlineSnapshot(`
       [
-        "  ✖ HOOKWIRE_TOKEN is not set: Claude Code started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting Claude Code.",
+        "  posts to: http://127.0.0.1:8977/claude/<event>, with Authorization: Bearer $HOOKWIRE_TOKEN",
+        "  token: <home>/.config/hookwire/http.token (yours alone), copied into .claude/settings.local.json's "env" for Claude Code to send; .claude/settings.local.json is now private (0600)",
+        "  server: each session's SessionStart starts this user's hookwire server on port 8977 (or finds it running)",
         "  kept as commands (Claude Code calls no http hook there): SessionStart",
       ]
     `);
-    const hooks = JSON.parse(read(box, ".claude/settings.local.json")).hooks;
-    expect(hooks.SessionStart[0].hooks[0]).toMatchObject({ type: "command" });
-    expect(hooks.SessionStart[0].hooks[0].command).toMatch(/ hook claude SessionStart$/);
-    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: "http", onFailure: "block" });
+    expect(out.stdout).not.toContain("✖");
+    const token = readFileSync(tokenFile(box), "utf8").trim();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(tokenFile(box)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(tokenFile(box))).mode & 0o777).toBe(0o700);
+    const file = path.join(box.cwd, ".claude/settings.local.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const { env, hooks } = settings(box);
+    expect(env).toEqual({ HOOKWIRE_TOKEN: token });
+    expect(shown(hooks.SessionStart[0].hooks[0].command)).toBe(
+      "<hookwire> hook claude SessionStart --http-port 8977",
+    );
+    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({
+      type: "http",
+      url: "http://127.0.0.1:8977/claude/PreToolUse?if-refused=run-hookwire-doctor",
+      headers: { Authorization: "Bearer $HOOKWIRE_TOKEN" },
+      onFailure: "block",
+    });
+    // Again: the same token, nothing to change; a file others could read again is made private again.
+    expect(box.run(["connect", "claude", "--http"], { env: fresh(box) }).stdout).toContain(
+      "already connected",
+    );
+    chmodSync(file, 0o644);
+    expect(box.run(["connect", "claude", "--http"], { env: fresh(box) }).stdout).toContain("updated");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(settings(box).env).toEqual({ HOOKWIRE_TOKEN: token });
+  });
+
+  it("takes the token out with the entries: byte for byte when untouched, only its own key after the user's edits", () => {
+    const box = sandbox("connect");
+    const mine = '{\n  "env": { "A": "1" },\n  "model": "x"\n}\n';
+    write(box, ".claude/settings.local.json", mine);
+    box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    expect(settings(box).env).toEqual({ A: "1", HOOKWIRE_TOKEN: expect.any(String) });
+    expect(box.run(["disconnect", "claude"], { env: fresh(box) }).code).toBe(0);
+    expect(read(box, ".claude/settings.local.json")).toBe(mine);
+    box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    const edited = read(box, ".claude/settings.local.json").replace('"model": "x"', '"model": "y"');
+    writeFileSync(path.join(box.cwd, ".claude/settings.local.json"), edited);
+    box.run(["disconnect", "claude"], { env: fresh(box) });
+    expect(JSON.parse(read(box, ".claude/settings.local.json"))).toEqual({ env: { A: "1" }, model: "y" });
+    // Connected without --http, no token stays behind in the agent's file.
+    box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    box.run(["connect", "claude"], { env: fresh(box) });
+    expect(settings(box).env).toEqual({ A: "1" });
+  });
+
+  it("leaves a trusted project trusted (the token is not fingerprinted) and never shows it in trust", () => {
+    const box = sandbox("connect");
+    write(
+      box,
+      ".claude/settings.json",
+      '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}\n',
+    );
+    expect(box.run(["trust", "--yes"], { env: fresh(box) }).code).toBe(0);
+    box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    const token = readFileSync(tokenFile(box), "utf8").trim();
+    const trust = box.run(["trust"], { env: fresh(box) });
+    expect(trust.stdout).not.toContain(token);
+    expect(trust.stdout).toContain("is trusted as it is");
+  });
+
+  it("makes one token when four projects connect at once", async () => {
+    const boxes = [sandbox("connect"), sandbox("connect"), sandbox("connect"), sandbox("connect")];
+    const home = boxes[0]?.home as string;
+    const runs = boxes.map(
+      (box) =>
+        new Promise<void>((resolve) =>
+          spawn(process.execPath, [bin, "connect", "claude", "--http"], {
+            cwd: box.cwd,
+            env: {
+              ...process.env,
+              HOME: home,
+              XDG_CONFIG_HOME: path.join(home, ".config"),
+              HOOKWIRE_TOKEN: "",
+            },
+          }).on("exit", () => resolve()),
+        ),
+    );
+    await Promise.all(runs);
+    const tokens = boxes.map((box) => settings(box).env.HOOKWIRE_TOKEN);
+    expect(new Set(tokens).size).toBe(1);
+    expect(tokens[0]).toBe(readFileSync(path.join(home, ".config", "hookwire", "http.token"), "utf8").trim());
+  });
+
+  it("refuses a token file another user or a link could have put there, and writes nothing", () => {
+    const box = sandbox("connect");
+    mkdirSync(path.dirname(tokenFile(box)), { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(box.home, "planted"), `${"p".repeat(43)}\n`, { mode: 0o600 });
+    symlinkSync(path.join(box.home, "planted"), tokenFile(box));
+    const out = box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    expect(out.code).not.toBe(0);
+    expect(out.stderr).toContain("http.token is not used: it is a link. Remove it and connect again.");
+    expect(existsSync(path.join(box.cwd, ".claude/settings.local.json"))).toBe(false);
+  });
+
+  it("never writes the token into the file the project commits (--shared), and makes no token", () => {
+    const box = sandbox("connect");
+    const out = box.run(["connect", "claude", "--http", "--shared"], { env: fresh(box) });
+    expect(out.code).not.toBe(0);
+    expect(out.stderr.trim()).toMatchInlineSnapshot(
+      `"hookwire: <cwd>/.claude/settings.json is committed with the project, and --http writes this user's hookwire token into the file it connects. Connect --http without --shared (.claude/settings.local.json, this machine's), or use command hooks with --shared."`,
+    );
+    expect(existsSync(path.join(box.cwd, ".claude/settings.json"))).toBe(false);
+    expect(existsSync(tokenFile(box))).toBe(false);
+  });
+
+  it("doctor: a warning while no server runs, errors for another token, a file others can read, no starter", () => {
+    const box = sandbox("connect");
+    box.run(["connect", "claude", "--http", "--port", "1"], { env: fresh(box) });
+    const http = (text: string) =>
+      text
+        .split("\n")
+        .filter(
+          (line) =>
+            line.includes("127.0.0.1") ||
+            line.includes("token") ||
+            line.includes("fix: chmod") ||
+            line.includes("serve --ensure") ||
+            line.includes("connect claude --http"),
+        );
+    expect(http(box.run(["doctor"], { env: fresh(box) }).stdout)).toMatchInlineSnapshot(`
+      [
+        "⚠ .claude/settings.local.json: no hookwire server listens on 127.0.0.1:1 now: a new Claude Code session starts it, one already running refuses its tool calls.",
+        "    fix: pnpm exec hookwire serve --ensure --port 1",
+      ]
+    `);
+    const file = path.join(box.cwd, ".claude/settings.local.json");
+    const text = read(box, ".claude/settings.local.json");
+    const token = settings(box).env.HOOKWIRE_TOKEN;
+    writeFileSync(file, text.replace(token, "x".repeat(43)).replace(" --http-port 1", ""));
+    chmodSync(file, 0o644);
+    const doctor = box.run(["doctor"], { env: fresh(box) });
+    expect(doctor.code).not.toBe(0);
+    expect(http(doctor.stdout)).toMatchInlineSnapshot(`
+      [
+        "✖ .claude/settings.local.json: it does not give Claude Code your hookwire token (its "env".HOOKWIRE_TOKEN is another): Claude Code refuses every tool call (HTTP 401).",
+        "    fix: pnpm exec hookwire connect claude --http --port 1",
+        "✖ .claude/settings.local.json: it holds your hookwire token and other users may read it: they could call your hookwire server.",
+        "    fix: chmod 600 <cwd>/.claude/settings.local.json",
+        "✖ .claude/settings.local.json: no SessionStart entry starts the server the http entries post to (127.0.0.1:1): Claude Code refuses every tool call unless you start it.",
+        "    fix: pnpm exec hookwire connect claude --http --port 1",
+        "⚠ .claude/settings.local.json: no hookwire server listens on 127.0.0.1:1 now: a new Claude Code session starts it, one already running refuses its tool calls.",
+        "    fix: pnpm exec hookwire serve --ensure --port 1",
+      ]
+    `);
+  });
+
+  it("says at Copilot CLI when HOOKWIRE_TOKEN is missing from its environment (its hook file is committed: no token goes there)", () => {
+    const box = sandbox("connect");
+    const out = box.run(["connect", "copilot", "--http"], { env: { HOOKWIRE_TOKEN: undefined } });
+    expect(out.code).toBe(0);
+    expect(out.stdout.split("\n").filter((line) => line.includes("✖"))).toMatchInlineSnapshot(`
+      [
+        "  ✖ HOOKWIRE_TOKEN is not set: GitHub Copilot CLI started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting GitHub Copilot CLI.",
+      ]
+    `);
+    expect(read(box, ".github/hooks/hookwire.json")).not.toContain('"env"');
     const doctor = box.run(["doctor"], { env: { HOOKWIRE_TOKEN: "short" } });
     expect(doctor.stdout).toContain("HOOKWIRE_TOKEN has 5 characters (hookwire serve needs 32 or more) here");
     const token = "t".repeat(32);
-    expect(box.run(["connect", "claude", "--http"], { env: { HOOKWIRE_TOKEN: token } }).stdout).not.toContain(
-      "✖",
-    );
+    expect(
+      box.run(["connect", "copilot", "--http"], { env: { HOOKWIRE_TOKEN: token } }).stdout,
+    ).not.toContain("✖");
     expect(box.run(["doctor"], { env: { HOOKWIRE_TOKEN: token } }).stdout).not.toContain("HOOKWIRE_TOKEN");
   });
 });

@@ -107,14 +107,14 @@ describe("hookwire serve", () => {
     expect(tries.map((t) => t.status)).toEqual([401, 401, 401, 403, 403]);
     expect(tries[0]?.json).toMatchInlineSnapshot(`
       {
-        "error": "A bearer token is required: the headers \`hookwire serve\` printed (HOOKWIRE_TOKEN in the agent's environment, the same as the server's).",
+        "error": "A bearer token is required: the server's (hookwire connect claude --http gives Claude Code yours; the headers \`hookwire serve\` printed, else). hookwire doctor says what is wrong.",
       }
     `);
     // An agent without HOOKWIRE_TOKEN sends an empty bearer: the refusal names the fix.
     const empty = await post(`${server.url}/claude`, body, { Authorization: "Bearer " });
     expect([empty.status, (empty.json as { error: string }).error]).toEqual([
       401,
-      "No token came with the call: HOOKWIRE_TOKEN is not set in the agent's environment. Export HOOKWIRE_TOKEN (the server's token, 32+ characters) in the shell that starts the agent, then start it again.",
+      "No token came with the call: the agent's HOOKWIRE_TOKEN is empty. hookwire connect claude --http puts your token in Claude Code's settings; another agent needs HOOKWIRE_TOKEN (the server's token, 32+ characters) in the environment that starts it. hookwire doctor says what is wrong.",
     ]);
     expect(existsSync(path.join(box.cwd, "calls.txt"))).toBe(false);
 

@@ -59,6 +59,18 @@ interface Edit {
 // The everyday edits agents and users make: none of them changes a hook.
 const harmless: Edit[] = [
   {
+    name: "connect --http puts the user's token in env.HOOKWIRE_TOKEN (it changes no hook; a secret is not fingerprinted)",
+    file: ".claude/settings.local.json",
+    before: claude(),
+    after: claude({ env: { HOOKWIRE_TOKEN: "t".repeat(43) } }),
+  },
+  {
+    name: "a new token beside the user's own env",
+    file: ".claude/settings.local.json",
+    before: claude({ env: { A: "1", HOOKWIRE_TOKEN: "t".repeat(43) } }),
+    after: claude({ env: { A: "1", HOOKWIRE_TOKEN: "u".repeat(43) } }),
+  },
+  {
     name: "Claude Code writes a permissions.allow rule into settings.local.json",
     file: ".claude/settings.local.json",
     before: JSON.stringify({ permissions: { allow: ["Bash(ls)"] } }),
@@ -108,6 +120,18 @@ const harmless: Edit[] = [
 
 // Each of these changes which hooks run or what they run: it must untrust, however it is spelled.
 const hookChanges: Edit[] = [
+  {
+    name: "an env entry beside hookwire's token",
+    file: ".claude/settings.local.json",
+    before: claude({ env: { HOOKWIRE_TOKEN: "t".repeat(43) } }),
+    after: claude({ env: { HOOKWIRE_TOKEN: "t".repeat(43), NODE_OPTIONS: "--require ./evil.js" } }),
+  },
+  {
+    name: "a variable only spelled like the token (another case is another variable)",
+    file: ".claude/settings.local.json",
+    before: claude(),
+    after: claude({ env: { hookwire_token: "x" } }),
+  },
   {
     name: "an env entry (every hook's environment)",
     file: ".claude/settings.json",

@@ -17,6 +17,11 @@ export interface HookwireCommand {
   /** Chosen at connect time: any hook that fails on a tool event refuses the call (`--fail-closed-hooks`). */
   failClosedHooks?: boolean;
   /**
+   * `--http-port N`, on the command `connect --http` keeps beside the http entries (SessionStart): the call first
+   * makes sure this user's server listens on that port for them.
+   */
+  httpPort?: number;
+  /**
    * Appended for agents without a fail-closed switch: when hookwire cannot even start (a moved install,
    * no node), the command still refuses the action (exit 2 with the reason on stderr).
    */
@@ -59,6 +64,7 @@ export function hookwireCommand(command: HookwireCommand): string {
   const words = [...command.invocation, "hook", command.agent, command.event];
   if (command.failOpen) words.push("--fail-open");
   if (command.failClosedHooks) words.push("--fail-closed-hooks");
+  if (command.httpPort !== undefined) words.push("--http-port", String(command.httpPort));
   const text = words.map(quote).join(" ");
   const checked = command.missing ? `${MISSING_CHECK[command.missing]} ${text}` : text;
   return command.guard ? `${checked} ${FAIL_GUARD}` : checked;
@@ -101,6 +107,8 @@ function words(text: string): string[] | undefined {
 }
 
 const EVENT = /^[A-Za-z]{1,64}$/;
+/** A port as connect writes it: 1-65535, no leading zero. */
+const PORT = /^(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])$/;
 
 /** A path that can start hookwire: an absolute path whose file is hookwire's CLI script, its bin link or its shell entry. */
 const isHookwireScript = (word: string) =>
@@ -121,8 +129,11 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
     text.startsWith(`${MISSING_CHECK[key]} `),
   );
   if (missing) text = text.slice(MISSING_CHECK[missing].length + 1);
-  const all = words(text);
-  if (!all) return undefined;
+  const written = words(text);
+  if (!written) return undefined;
+  const port = written.at(-2) === "--http-port" ? written.at(-1) : undefined;
+  if (port !== undefined && !PORT.test(port)) return undefined;
+  const all = port === undefined ? written : written.slice(0, -2);
   const failClosedHooks = all.at(-1) === "--fail-closed-hooks";
   const flagged = failClosedHooks ? all.slice(0, -1) : all;
   const failOpen = flagged.at(-1) === "--fail-open";
@@ -149,6 +160,7 @@ export function parseHookwireCommand(command: string): HookwireCommand | undefin
     event,
     failOpen,
     ...(failClosedHooks ? { failClosedHooks } : {}),
+    ...(port !== undefined ? { httpPort: Number(port) } : {}),
     guard,
     ...(missing ? { missing } : {}),
   };
@@ -167,7 +179,14 @@ const HTTP_FIELDS = new Set([
 ]);
 
 /** The variable an agent's http hook takes `hookwire serve`'s token from (its own `$VAR` interpolation). */
-const TOKEN_ENV = "HOOKWIRE_TOKEN";
+export const TOKEN_VARIABLE = "HOOKWIRE_TOKEN";
+const TOKEN_ENV = TOKEN_VARIABLE;
+
+/**
+ * Carried in the URL because the URL is all of the hook an agent shows when the call fails: Claude Code says
+ * "[<url>]: failed; blocking …" and "HTTP 401 from <url>", never the server's body. The server ignores the query.
+ */
+const REFUSAL_HINT = "?if-refused=run-hookwire-doctor";
 
 /** What an http connection entry posts to: `hookwire serve` on this machine, `<agent>/<event>`. */
 export interface HookwireHttpTarget {
@@ -177,19 +196,20 @@ export interface HookwireHttpTarget {
 }
 
 /**
- * The http handler connect writes for one event: a POST to `hookwire serve` on 127.0.0.1 with the token
- * taken from `$HOOKWIRE_TOKEN` by the agent itself, so no file holds it.
+ * The http handler connect writes for one event: a POST to `hookwire serve` on 127.0.0.1 with the token the agent
+ * itself fills in from `$HOOKWIRE_TOKEN` (Claude Code: from its settings' `env`, where connect puts the user's token).
  */
 export function hookwireHttpHandler(target: HookwireHttpTarget): Record<string, unknown> {
   return {
     type: "http",
-    url: `http://127.0.0.1:${target.port}/${target.agent}/${target.event}`,
+    url: `http://127.0.0.1:${target.port}/${target.agent}/${target.event}${REFUSAL_HINT}`,
     headers: { Authorization: `Bearer $${TOKEN_ENV}` },
     allowedEnvVars: [TOKEN_ENV],
   };
 }
 
-const HOOKWIRE_URL = /^http:\/\/127\.0\.0\.1:(\d{1,5})\/([a-z]+)\/([A-Za-z]{1,64})$/;
+const HOOKWIRE_URL =
+  /^http:\/\/127\.0\.0\.1:(\d{1,5})\/([a-z]+)\/([A-Za-z]{1,64})(\?if-refused=run-hookwire-doctor)?$/;
 
 function parseHttpEntry(entry: Record<string, unknown>): HookwireCommand | undefined {
   if (!Object.keys(entry).every((field) => HTTP_FIELDS.has(field))) return undefined;
@@ -201,7 +221,14 @@ function parseHttpEntry(entry: Record<string, unknown>): HookwireCommand | undef
   if (JSON.stringify(entry.headers) !== JSON.stringify(expected.headers)) return undefined;
   if (JSON.stringify(entry.allowedEnvVars) !== JSON.stringify(expected.allowedEnvVars)) return undefined;
   // No command starts hookwire: the server answers (doctor has no invocation to check).
-  return { invocation: [], agent: agent as DialectId, event, failOpen: false, guard: false };
+  return {
+    invocation: [],
+    agent: agent as DialectId,
+    event,
+    failOpen: false,
+    httpPort: Number(port),
+    guard: false,
+  };
 }
 
 /**

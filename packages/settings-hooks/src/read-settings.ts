@@ -85,6 +85,8 @@ export interface SettingsConnection {
   invocation: readonly string[];
   /** Where it is written, as for handlers: `hooks.PreToolUse[2].hooks[0]`. */
   jsonPath: string;
+  /** An http entry's port, or the port the command makes sure the server listens on (`--http-port`). */
+  httpPort?: number;
 }
 
 type Issues = Pick<SettingsIssue, "severity" | "code" | "path" | "message">[];
@@ -407,8 +409,14 @@ function validateGroup(group: unknown, context: GroupContext): void {
     // hookwire's own entry is the agent's to run: validating or running it here would run hookwire in itself.
     const connection = parseConnectionEntry(raw);
     if (connection) {
-      const { agent, event: name, invocation } = connection;
-      context.connections.push({ agent, event: name, invocation, jsonPath: handlerPath });
+      const { agent, event: name, invocation, httpPort } = connection;
+      context.connections.push({
+        agent,
+        event: name,
+        invocation,
+        jsonPath: handlerPath,
+        ...(httpPort !== undefined ? { httpPort } : {}),
+      });
       return;
     }
     const checked = validateHandler(raw, handlerPath, context);

@@ -2,7 +2,13 @@
 // own CLI uses to inspect, explain and connect settings hooks — the debug log's format, JSON Schemas, hookwire's
 // connection entries, the tool tables and `if` rules as data. Not for hosts or hook authors; no compatibility promise.
 export { handlerRule } from "./compiled.js";
-export { hookwireCommand, hookwireHttpHandler, PATH_ENTRY, parseConnectionEntry } from "./connection.js";
+export {
+  hookwireCommand,
+  hookwireHttpHandler,
+  PATH_ENTRY,
+  parseConnectionEntry,
+  TOKEN_VARIABLE,
+} from "./connection.js";
 export { findTool, toDialectCall } from "./dialect/tools.js";
 export { DIALECT_IDS } from "./dialects/registry.js";
 export { formatHandlerRun, formatHandlerSkip, type SettingsHandlerSkip } from "./handlers/run-debug.js";

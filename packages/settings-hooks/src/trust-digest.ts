@@ -1,7 +1,7 @@
 // What trust fingerprints of a settings file: its hook-relevant parts (the source's `trustKeys`), without hookwire's own entries.
 import { createHash } from "node:crypto";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "@hookwire/core/internal";
-import { isConnectionEntry } from "./connection.js";
+import { isConnectionEntry, TOKEN_VARIABLE } from "./connection.js";
 import type { SourceSpec } from "./dialect/types.js";
 import { type SettingsSource, sourceSpecOf } from "./sources.js";
 import { parseTomlFile } from "./toml-file.js";
@@ -53,6 +53,18 @@ function withoutConnections(json: Record<string, unknown>, hooksKey: string): Re
     if (depth > 0 && Object.keys(value as object).length === 0) value = undefined;
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * Without `env.HOOKWIRE_TOKEN`, which `connect --http` writes for the agent's http entries to send: it changes nothing
+ * that runs (a wrong one only has the server refuse the calls), and a secret is neither fingerprinted nor shown.
+ */
+function withoutToken(json: Record<string, unknown>): Record<string, unknown> {
+  const env = json.env;
+  if (!isObject(env) || !Object.hasOwn(env, TOKEN_VARIABLE)) return json;
+  const { [TOKEN_VARIABLE]: _token, ...rest } = env;
+  const { env: _env, ...others } = json;
+  return Object.keys(rest).length > 0 ? { ...others, env: rest } : others;
 }
 
 /** JSON with every object's keys sorted: one text per meaning. */
@@ -138,7 +150,7 @@ export function settingsTrustRead(text: string, source: SettingsSource): Setting
     const digest = createHash("sha256").update(`bytes\0${text}`).digest("hex");
     return { digest, view: text, legacy: digest };
   }
-  const kept = withoutConnections(json, spec.hooksKey);
+  const kept = withoutToken(withoutConnections(json, spec.hooksKey));
   const says = (parts: Record<string, unknown>) => Object.keys(parts).some((key) => !INERT_KEYS.has(key));
   const digestOf = (parts: Record<string, unknown>, tag: string) =>
     createHash("sha256")

@@ -17,7 +17,7 @@ describe("http connection entries", () => {
   it("recognises the http entry connect writes, with its agent and event and no command to start", () => {
     expect(entry).toEqual({
       type: "http",
-      url: "http://127.0.0.1:8977/claude/PreToolUse",
+      url: "http://127.0.0.1:8977/claude/PreToolUse?if-refused=run-hookwire-doctor",
       headers: { Authorization: "Bearer $HOOKWIRE_TOKEN" },
       allowedEnvVars: ["HOOKWIRE_TOKEN"],
       timeout: 60,
@@ -28,8 +28,11 @@ describe("http connection entries", () => {
       agent: "claude",
       event: "PreToolUse",
       failOpen: false,
+      httpPort: 8977,
       guard: false,
     });
+    // What connect wrote before the URL named the fix: still its own, so connect replaces it.
+    expect(isConnectionEntry({ ...entry, url: "http://127.0.0.1:8977/claude/PreToolUse" })).toBe(true);
   });
 
   it("takes any lookalike for a hook like another: another host, a header more, another variable, a query", () => {
@@ -37,6 +40,8 @@ describe("http connection entries", () => {
       { ...entry, url: "http://evil.example:8977/claude/PreToolUse" },
       { ...entry, url: "http://localhost:8977/claude/PreToolUse" },
       { ...entry, url: "http://127.0.0.1:8977/claude/PreToolUse?x=1" },
+      { ...entry, url: "http://127.0.0.1:8977/claude/PreToolUse?if-refused=run-hookwire-doctor&x=1" },
+      { ...entry, url: "http://127.0.0.1:8977/claude/PreToolUse?if-refused=run-hookwire-doctor#x" },
       { ...entry, url: "http://127.0.0.1:8977/nobody/PreToolUse" },
       { ...entry, headers: { Authorization: "Bearer $HOOKWIRE_TOKEN", "X-Leak": "$HOME" } },
       { ...entry, allowedEnvVars: ["HOOKWIRE_TOKEN", "AWS_SECRET_ACCESS_KEY"] },
@@ -109,5 +114,36 @@ describe("a committed file's entries (hookwire-hook from PATH)", () => {
       command.replace("; hookwire-hook", ";  hookwire-hook"),
     ])
       expect(parseConnectionEntry({ type: "command", command: lookalike }), lookalike).toBeUndefined();
+  });
+});
+
+describe("the command that starts the server for http entries (--http-port)", () => {
+  const base = { invocation: ["hookwire"], agent: "claude", event: "SessionStart", guard: false } as const;
+
+  it("is written last and read back with its port", () => {
+    for (const flags of [{ failOpen: false }, { failOpen: true, failClosedHooks: true }]) {
+      const command = hookwireCommand({ ...base, ...flags, httpPort: 8977 });
+      expect(command.endsWith(" --http-port 8977")).toBe(true);
+      expect(parseConnectionEntry({ type: "command", command })).toEqual({
+        ...base,
+        ...flags,
+        httpPort: 8977,
+      });
+    }
+  });
+
+  it("is a command like any other with a port out of range, a second port, another spelling or the flag elsewhere", () => {
+    for (const command of [
+      "hookwire hook claude SessionStart --http-port 0",
+      "hookwire hook claude SessionStart --http-port 65536",
+      "hookwire hook claude SessionStart --http-port 08977",
+      "hookwire hook claude SessionStart --http-port 8977 --http-port 8978",
+      "hookwire hook claude SessionStart --http-port=8977",
+      "hookwire hook claude SessionStart --http-port",
+      "hookwire hook claude SessionStart --http-port 8977 --fail-open",
+      "hookwire hook claude SessionStart --http-port '8977;id'",
+      "hookwire hook claude SessionStart --http-port 8977; id",
+    ])
+      expect(parseConnectionEntry({ type: "command", command }), command).toBeUndefined();
   });
 });

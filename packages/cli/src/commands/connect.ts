@@ -1,6 +1,7 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
 import { tooling } from "@hookwire/settings-hooks";
 import {
+  type HookAgentSpec,
   hookAgent,
   isPackageAgentId,
   packageAgent,
@@ -17,6 +18,7 @@ import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput, type Output } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
+import { httpTokenFile } from "../serve/http-token.js";
 import { scopeArgs, sharedArg } from "../shared-args.js";
 
 /** The switches that keep the agent from running what connect wrote, each with its fix. */
@@ -34,6 +36,49 @@ function printPathEntry(out: Output, file: string): void {
   );
   const onPath = pathEntryProblem();
   if (onPath) out.line(out.colors.yellow(`  ⚠ ${onPath.says} here; fix: ${onPath.fix}.`));
+}
+
+/** What `connect --http` set up and what the user still has to do, if anything. */
+function printHttp(
+  out: Output,
+  {
+    agent,
+    port,
+    file,
+    root,
+    user,
+  }: { agent: HookAgentSpec; port: number; file: string; root: string; user: boolean },
+): void {
+  const { colors } = out;
+  const label = agent.label;
+  out.line(
+    `  posts to: http://127.0.0.1:${port}/${agent.id}/<event>, with Authorization: Bearer $HOOKWIRE_TOKEN`,
+  );
+  if (agent.http?.tokenSetting) {
+    out.line(
+      `  token: ${shortPath(httpTokenFile(), root)} (yours alone), copied into ${file}'s "${agent.http.tokenSetting}" for ${label} to send; ${file} is now private (0600)`,
+    );
+    out.line(
+      `  server: each session's ${agent.http.startsServer} starts this user's hookwire server on port ${port} (or finds it running)`,
+    );
+    if (user)
+      out.line(colors.yellow(`  ${file} holds hookwire's token now: keep it out of dotfile repositories.`));
+  } else {
+    out.line(
+      `  start the server with the same token in both: export HOOKWIRE_TOKEN=<32+ random characters>; ${spellCommand(`hookwire serve --port ${port}`)}`,
+    );
+    if (agent.http?.needs)
+      out.line(`  ${label} also needs ${agent.http.needs} in its environment (plain http on localhost).`);
+    const token = tokenProblem(process.env.HOOKWIRE_TOKEN);
+    if (token)
+      out.line(
+        colors.red(
+          `  ✖ ${token}: ${label} started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting ${label}.`,
+        ),
+      );
+  }
+  if (agent.http?.commandOnly?.length)
+    out.line(`  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`);
 }
 
 export const connectCommand = defineCommand({
@@ -149,27 +194,8 @@ export const connectCommand = defineCommand({
         : `${result.change === "created" ? "created" : "updated"} ${file}`;
     out.line(`${colors.green("✔")} ${label}: ${what}`);
     if (result.change !== "unchanged") out.line(`  events: ${result.events.join(", ")}`);
-    if (args.http) {
-      out.line(
-        `  posts to: http://127.0.0.1:${port}/${agent.id}/<event>, with Authorization: Bearer $HOOKWIRE_TOKEN`,
-      );
-      out.line(
-        `  start the server with the same token in both: export HOOKWIRE_TOKEN=<32+ random characters>; ${spellCommand(`hookwire serve --port ${port}`)}`,
-      );
-      if (agent.http?.needs)
-        out.line(`  ${label} also needs ${agent.http.needs} in its environment (plain http on localhost).`);
-      const token = tokenProblem(process.env.HOOKWIRE_TOKEN);
-      if (token)
-        out.line(
-          colors.red(
-            `  ✖ ${token}: ${label} started from this shell sends no token, and hookwire serve refuses every call (HTTP 401). Export it here, the same value as the server's, before starting ${label}.`,
-          ),
-        );
-      if (agent.http?.commandOnly?.length)
-        out.line(
-          `  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`,
-        );
-    } else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
+    if (args.http) printHttp(out, { agent, port, file, root, user: scope === "user" });
+    else out.line(`  runs: ${invocation.join(" ")} hook ${agent.id} <event>`);
     if (committed) printPathEntry(out, file);
     out.line(
       args["fail-open"]

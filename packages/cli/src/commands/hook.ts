@@ -17,6 +17,12 @@ export const hookCommand = defineCommand({
       description: "Refuse a tool call when any hook fails on it (an error, a timeout, unreadable output)",
       default: false,
     },
+    "http-port": {
+      type: "string",
+      description:
+        "First make sure this user's server listens on this port for the session's http hooks (connect --http writes it on SessionStart)",
+      valueHint: "PORT",
+    },
   },
   async run({ args }) {
     process.exitCode = await runHook(agentArg(args.agent), args.event, {

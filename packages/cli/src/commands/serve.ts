@@ -38,6 +38,11 @@ export const serveCommand = defineCommand({
         "Start as this user's server in the background (what the first hook call does): quietly end if one runs",
     },
     stop: { type: "boolean", description: "Stop this user's running server" },
+    ensure: {
+      type: "boolean",
+      description:
+        "Make sure this user's server listens on --port for http hooks (connect --http), starting it if needed, then return",
+    },
     "max-projects": {
       type: "string",
       description: "Projects whose hooks stay loaded (default 32; the least recently used goes first)",
@@ -87,6 +92,7 @@ export const serveCommand = defineCommand({
         if (args[flag] !== undefined && args[flag] !== false)
           throw new CliUsageError(`--${flag} is for a team server: add --policy DIR.`);
     } else return serveTeam(args);
+    if (args.ensure) return ensureServer(args.port);
     const release = args.background ? await takeStartLock() : undefined;
     if (args.background && !release) return;
     // Calls whose input names no folder run in this one.
@@ -113,8 +119,12 @@ export const serveCommand = defineCommand({
         exit(0);
       },
     }).catch((error: unknown) => {
-      // Another server won the race to start: not an error for a server started in the background.
-      if (args.background) process.exit(0);
+      // Another server won the race to start: not an error for a server started in the background. Whatever
+      // it was goes to its log (a port in use), where `serve --ensure` and `status` read it.
+      if (args.background) {
+        process.stderr.write(`hookwire serve: ${(error as Error).message}\n`);
+        process.exit(0);
+      }
       throw error;
     });
     stop = server.close;
@@ -169,6 +179,20 @@ async function takeStartLock(): Promise<(() => Promise<void>) | undefined> {
   } catch {
     return undefined;
   }
+}
+
+async function ensureServer(given: string | undefined): Promise<void> {
+  const port = count("port", given, 0);
+  if (given === undefined || port < 1 || port > 65535)
+    throw new CliUsageError("--ensure needs the port the http hooks post to: --port 1-65535.");
+  const { ensureHttpServer } = await import("../serve/ensure-http.js");
+  const problem = await ensureHttpServer(port);
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(`This user's hookwire server listens on http://127.0.0.1:${port}.\n`);
 }
 
 async function stopServer(): Promise<void> {

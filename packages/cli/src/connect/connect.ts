@@ -1,15 +1,27 @@
 // `hookwire connect` / `disconnect` at work: the agent's file found safely, edited, written, and recorded.
+import { chmodSync, statSync } from "node:fs";
 import os from "node:os";
 import { type DialectId, loadDialect, tooling } from "@hookwire/settings-hooks";
 import { type AgentId, type HookAgentSpec, hookAgent } from "@hookwire/settings-hooks/agents";
 import { CliUsageError } from "../errors.js";
+import { ensureHttpToken } from "../serve/http-token.js";
 import { readExisting, unlinkedFile } from "./agent-file.js";
 import { checkAsAgent } from "./agent-json.js";
 import { gatesTools, HOOK_TIMEOUT_SECONDS, servedEvents } from "./agents.js";
-import { addEntries, type Entry, entriesIn, type Layout, removeEntries, settingsValue } from "./edit.js";
+import {
+  addEntries,
+  type Entry,
+  entriesIn,
+  type Layout,
+  objectValueIn,
+  removeEntries,
+  removeObjectValue,
+  setObjectValue,
+  settingsValue,
+} from "./edit.js";
 import { type UndoResult, undoRecorded, writeRecorded } from "./recorded-edit.js";
 
-const { hookwireHttpHandler, hookwireCommand, PATH_ENTRY } = tooling;
+const { hookwireHttpHandler, hookwireCommand, PATH_ENTRY, TOKEN_VARIABLE } = tooling;
 
 export interface ConnectOptions {
   agent: DialectId;
@@ -88,6 +100,10 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
   const dialect = await loadDialect(agent.dialect);
   if (options.httpPort !== undefined && !agent.http)
     throw new CliUsageError(`${dialect.label} has no http hooks; connect it without --http.`);
+  if (options.httpPort !== undefined && process.platform === "win32")
+    throw new CliUsageError(
+      "--http needs this user's hookwire server and a token file only you can read, which hookwire does not provide on Windows; connect without --http (the command hooks run the Node entry).",
+    );
   return servedEvents(dialect).map((spec) => {
     const gate = gatesTools(spec);
     if (options.httpPort !== undefined && !agent.http?.commandOnly?.includes(spec.name)) {
@@ -108,6 +124,10 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
       event: spec.name,
       failOpen: options.failOpen,
       ...(options.failClosedHooks ? { failClosedHooks: true } : {}),
+      // The session's first command starts the server its http entries post to.
+      ...(options.httpPort !== undefined && agent.http?.startsServer === spec.name
+        ? { httpPort: options.httpPort }
+        : {}),
       // Where the agent has no fail-closed switch, the command refuses the call when hookwire cannot start.
       guard: gate && !options.failOpen && agent.failClosed === undefined,
     });
@@ -131,6 +151,24 @@ const same = (a: readonly Entry[], b: readonly Entry[]) => {
   return key(a) === key(b);
 };
 
+/** Where the agent's http entries read the token connect puts in its settings (Claude Code: `env`), if anywhere. */
+const tokenSettingOf = (agent: HookAgentSpec): string | undefined => agent.http?.tokenSetting;
+
+/** The token `text` holds for the agent's http entries (`env.HOOKWIRE_TOKEN`), if any. */
+export function tokenIn(text: string, agent: HookAgentSpec): unknown {
+  const setting = tokenSettingOf(agent);
+  return setting ? objectValueIn(text, setting, TOKEN_VARIABLE) : undefined;
+}
+
+/** `text` holding `token` for the agent's http entries, or none (`undefined`: connected without --http). */
+function withToken(text: string, agent: HookAgentSpec, token: string | undefined): string {
+  const setting = tokenSettingOf(agent);
+  if (!setting) return text;
+  return token === undefined
+    ? removeObjectValue(text, setting, TOKEN_VARIABLE)
+    : setObjectValue(text, setting, TOKEN_VARIABLE, token);
+}
+
 export async function connectAgent(options: ConnectOptions): Promise<ConnectResult> {
   const agent = hookAgent(options.agent);
   const dialect = await loadDialect(agent.dialect);
@@ -140,23 +178,44 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
   const text = before?.toString("utf8");
   if (text !== undefined) checkAsAgent(text, file, agent);
   const wanted = await desiredEntries(options);
+  // The user's token, where the agent's http entries read it: nobody exports anything (issue 38).
+  const carriesToken = options.httpPort !== undefined && tokenSettingOf(agent) !== undefined;
+  // The token is this user's secret: never into a file the project commits (`--shared`).
+  if (carriesToken && committedFile(agent, options.scope, process.platform, options.shared))
+    throw new CliUsageError(
+      `${file} is committed with the project, and --http writes this user's hookwire token into the file it connects. Connect --http without --shared (${agent.project.file}, this machine's), or use command hooks with --shared.`,
+    );
+  const token = carriesToken ? ensureHttpToken() : undefined;
   const events = wanted.map((entry) => entry.event);
   const result = { agent: agent.id, scope: options.scope, file, events };
-  if (text !== undefined && same(entriesIn(text, layout, agent.id), wanted))
+  const holds = (content: string) =>
+    same(entriesIn(content, layout, agent.id), wanted) && tokenIn(content, agent) === token;
+  if (text !== undefined && holds(text) && (token === undefined || privateMode(file)))
     return { ...result, change: "unchanged" };
 
   const start = text ?? `${JSON.stringify(agent.skeleton ?? {}, null, 2)}\n`;
-  const next = addEntries(removeEntries(start, layout, agent.id), layout, wanted);
+  const next = withToken(addEntries(removeEntries(start, layout, agent.id), layout, wanted), agent, token);
   const ownBefore = entriesIn(text ?? "", layout, agent.id).length > 0;
   await writeRecorded(file, { agent: agent.id, scope: options.scope, before, next, ownBefore });
+  // A file holding the token is the user's alone, as the token file is.
+  if (token !== undefined) chmodSync(file, 0o600);
   // Read back as the agent reads it: every entry there, as written, or connect says it failed.
   const back = readExisting(file)?.toString("utf8") ?? "";
   checkAsAgent(back, file, agent);
-  if (!same(entriesIn(back, layout, agent.id), wanted))
+  if (!holds(back))
     throw new Error(
       `${file} does not hold hookwire's entries as ${agent.label} reads it after connect wrote it.`,
     );
   return { ...result, change: before === undefined ? "created" : "updated" };
+}
+
+/** Whether only this user may read `file` (no group or other bits). */
+export function privateMode(file: string): boolean {
+  try {
+    return (statSync(file).mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
 }
 
 export async function disconnectAgent(
@@ -170,8 +229,8 @@ export async function disconnectAgent(
   const undone = undoRecorded(file, {
     agent: agent.id,
     before: readExisting(file),
-    owns: (text) => entriesIn(text, layout, agent.id).length > 0,
-    remove: (text) => removeEntries(text, layout, agent.id),
+    owns: (text) => entriesIn(text, layout, agent.id).length > 0 || tokenIn(text, agent) !== undefined,
+    remove: (text) => withToken(removeEntries(text, layout, agent.id), agent, undefined),
     bare: (text) => JSON.stringify(settingsValue(text)) === skeleton,
   });
   return { agent: agent.id, file, ...undone };

@@ -1,4 +1,5 @@
 // `hookwire doctor` on connected agents: an entry whose hookwire no longer starts, and hooks an agent cannot run.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DiscoverAndLoadResult } from "@hookwire/loader";
 import {
@@ -15,6 +16,7 @@ import { spellCommand } from "../invocation.js";
 import { shortPath } from "../project.js";
 import { servedEvents } from "./agents.js";
 import { tokenProblem } from "./connect.js";
+import { httpFindings } from "./http-check.js";
 import { invocationProblem, pathEntryProblem } from "./locate.js";
 
 /**
@@ -32,8 +34,20 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
     for (const connection of file.connections ?? []) {
       agents.add(connection.agent);
       await loadDialect(connection.agent);
-      // An http entry starts no hookwire: `hookwire serve` answers it, given the agent's $HOOKWIRE_TOKEN.
-      const token = connection.invocation.length === 0 ? tokenProblem(process.env.HOOKWIRE_TOKEN) : undefined;
+      // An http entry starts no hookwire: `hookwire serve` answers it, given the agent's $HOOKWIRE_TOKEN. Where connect
+      // puts the token in the agent's settings, the file and the server are checked; else the environment.
+      const http = connection.invocation.length === 0;
+      if (http && hookAgent(connection.agent).http?.tokenSetting) {
+        if (tokenSaid.has(file.source.file)) continue;
+        tokenSaid.add(file.source.file);
+        const where = shortPath(file.source.file, cwd);
+        const text = readFileSync(file.source.file, "utf8");
+        const connections = file.connections ?? [];
+        for (const finding of await httpFindings({ path: file.source.file, where, text }, connections))
+          findings.push({ ...finding, where });
+        continue;
+      }
+      const token = http ? tokenProblem(process.env.HOOKWIRE_TOKEN) : undefined;
       if (token && !tokenSaid.has(file.source.file)) {
         tokenSaid.add(file.source.file);
         findings.push({

@@ -218,3 +218,30 @@ export function removeListItems(text: string, key: string, isOwn: (item: unknown
   if (Array.isArray(after) && after.length === 0) out = removeAt(out, [key]);
   return out;
 }
+
+/** The value of `key` in the top-level object `object` (`env.HOOKWIRE_TOKEN`), `undefined` when there is none. */
+export function objectValueIn(text: string, object: string, key: string): unknown {
+  const tree = parseSettings(text, "");
+  return tree ? nodeValue(findNodeAtLocation(tree, [object, key])) : undefined;
+}
+
+/** The text with `object.key` set to `value` (the object created when missing; a value there replaced). */
+export function setObjectValue(text: string, object: string, key: string, value: unknown): string {
+  const tree = parseSettings(text, "");
+  const parent = tree ? findNodeAtLocation(tree, [object]) : undefined;
+  if (parent && parent.type !== "object")
+    throw new Error(`"${object}" is not an object; fix it, then connect again.`);
+  return insert(removeObjectValue(text, object, key, false), [object, key], value);
+}
+
+/** The text without `object.key`; the object goes too when that leaves it empty (`dropEmpty`). */
+export function removeObjectValue(text: string, object: string, key: string, dropEmpty = true): string {
+  const tree = parseSettings(text, "");
+  const parent = tree ? findNodeAtLocation(tree, [object]) : undefined;
+  if (parent?.type !== "object" || !findNodeAtLocation(parent, [key])) return text;
+  const out = removeAt(text, [object, key]);
+  const after = findNodeAtLocation(parseSettings(out, "") as Node, [object]);
+  return dropEmpty && after?.type === "object" && (after.children ?? []).length === 0
+    ? removeAt(out, [object])
+    : out;
+}

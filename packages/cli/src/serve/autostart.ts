@@ -30,6 +30,8 @@ function lockHeld(): boolean {
  */
 export function startServerInBackground(
   cli = path.join(packageRoot(import.meta.url, "hookwire"), "bin", "hookwire.js"),
+  /** More of `hookwire serve`'s options (`--port` for the http hooks). */
+  options: readonly string[] = [],
 ): boolean {
   if (serverSetting() === "off" || lockHeld()) return false;
   let log: number | "ignore" = "ignore";
@@ -42,10 +44,12 @@ export function startServerInBackground(
     log = openSync(file, "a", 0o600);
   } catch {}
   try {
-    const child = spawn(process.execPath, [cli, "serve", "--background"], {
+    const child = spawn(process.execPath, [cli, "serve", "--background", ...options], {
       detached: true,
       stdio: ["ignore", "ignore", log],
-      env: process.env,
+      // Its token is the user's file's, never a HOOKWIRE_TOKEN of the calling environment: an agent's settings (a
+      // repository's) can set that, and would hand whoever wrote it a key to this user's server.
+      env: { ...process.env, HOOKWIRE_TOKEN: undefined },
     });
     child.on("error", () => undefined);
     child.unref();

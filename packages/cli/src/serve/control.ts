@@ -10,6 +10,10 @@ export interface ServerStatus {
   calls: number;
   projects: number;
   url: string;
+  /** `tokenFingerprint` of the server's bearer token. */
+  token?: string;
+  /** The server's token is the one in the user's token file now (what connect --http gives the agent). */
+  tokenIsFile?: boolean;
   socket?: string;
   idleMs: number;
   stopping: boolean;

@@ -11,6 +11,7 @@ import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime, MAX_INPUT_BYTES } from "../adapter/run-hook.js";
 import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "./forwarded-variables.js";
+import { readHttpToken, tokenFingerprint } from "./http-token.js";
 import { newSecret, readShellInfo, shellInfoFile, writeShellInfo } from "./runtime-files.js";
 import { listenForShell, type ShellAnswer, type ShellCall, type ShellHandlers } from "./shell-listener.js";
 import { MAX_SOCKET_PATH, notPrivate, socketPath, socketPathFits } from "./socket-path.js";
@@ -23,7 +24,10 @@ export interface ServeOptions {
   idleMs?: number;
   /** Projects (agent and root) whose hooks stay loaded (default 32, least recently used dropped). */
   maxProjects?: number;
-  /** The bearer token (default `HOOKWIRE_TOKEN` when it is at least 32 characters, else 32 random bytes). */
+  /**
+   * The bearer token (default `HOOKWIRE_TOKEN` when it is at least 32 characters, else this user's http token file
+   * when there is a private one, else 32 random bytes).
+   */
   token?: string;
   /** The private socket `hookwire hook` forwards to (default `socketPath()`); `false`: none. */
   socket?: string | false;
@@ -60,10 +64,44 @@ export function resolveServeOptions(options: ServeOptions = {}): ResolvedServeOp
     port: options.port ?? 0,
     idleMs: options.idleMs ?? 30 * 60 * 1000,
     maxProjects: options.maxProjects ?? 32,
-    token:
-      options.token ?? (fromEnv && fromEnv.length >= 32 ? fromEnv : randomBytes(32).toString("base64url")),
+    token: options.token ?? (fromEnv && fromEnv.length >= 32 ? fromEnv : fileToken()),
     socket: options.socket ?? socketPath(),
   };
+}
+
+/** The user's http token (connect --http): never made here, so a server for command hooks leaves no file behind. */
+function fileToken(): string {
+  const read = readHttpToken();
+  if (read.ok) return read.token;
+  if (!read.missing) process.stderr.write(`hookwire serve: ${read.why} http hooks get 401 until then.\n`);
+  return randomBytes(32).toString("base64url");
+}
+
+/** What `status` and `stop` answer (`ServerStatus`). */
+function statusLine(
+  resolved: ResolvedServeOptions,
+  now: { startedAt: string; calls: number; projects: number; port: number },
+  request: "status" | "stop",
+): string {
+  return JSON.stringify({
+    pid: process.pid,
+    startedAt: now.startedAt,
+    calls: now.calls,
+    projects: now.projects,
+    url: `http://127.0.0.1:${now.port}`,
+    token: tokenFingerprint(resolved.token),
+    // Read now: the shell entry's SessionStart checks this instead of hashing the file itself.
+    tokenIsFile: tokenIsFile(resolved.token),
+    socket: resolved.socket || undefined,
+    idleMs: resolved.idleMs,
+    stopping: request === "stop",
+  });
+}
+
+/** Whether `token` is the one in the user's token file as it is now. */
+function tokenIsFile(token: string): boolean {
+  const read = readHttpToken();
+  return read.ok && read.token === token;
 }
 
 export interface RunningServer {
@@ -137,8 +175,8 @@ function eventInBody(body: string): string | undefined {
 /** Why a call without the right token is refused, with the fix (an agent without HOOKWIRE_TOKEN sends `Bearer `). */
 function unauthorized(given: string | undefined): string {
   return typeof given === "string" && given.trim() === "Bearer"
-    ? "No token came with the call: HOOKWIRE_TOKEN is not set in the agent's environment. Export HOOKWIRE_TOKEN (the server's token, 32+ characters) in the shell that starts the agent, then start it again."
-    : "A bearer token is required: the headers `hookwire serve` printed (HOOKWIRE_TOKEN in the agent's environment, the same as the server's).";
+    ? "No token came with the call: the agent's HOOKWIRE_TOKEN is empty. hookwire connect claude --http puts your token in Claude Code's settings; another agent needs HOOKWIRE_TOKEN (the server's token, 32+ characters) in the environment that starts it. hookwire doctor says what is wrong."
+    : "A bearer token is required: the server's (hookwire connect claude --http gives Claude Code yours; the headers `hookwire serve` printed, else). hookwire doctor says what is wrong.";
 }
 
 /** Who may call: this user's server checks `Host` and its one token; a team server a token per developer. */
@@ -302,16 +340,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     if (runDir) {
       shellServer = await shellEntry(runDir, answerCall, async (request) => {
         if (request === "stop") setImmediate(() => options.onStop?.());
-        return JSON.stringify({
-          pid: process.pid,
-          startedAt,
-          calls,
-          projects: projects.size,
-          url: `http://127.0.0.1:${port}`,
-          socket: resolved.socket || undefined,
-          idleMs: resolved.idleMs,
-          stopping: request === "stop",
-        });
+        return statusLine(resolved, { startedAt, calls, projects: projects.size, port }, request);
       });
       shellPort = (shellServer.address() as net.AddressInfo).port;
     }

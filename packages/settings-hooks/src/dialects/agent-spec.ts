@@ -131,7 +131,20 @@ export interface HookAgentSpec extends AgentBase {
    * The agent can call an http hook (`connect --http`): what it needs besides `$HOOKWIRE_TOKEN`, if anything, and
    * the events it does not call over http, which `connect --http` keeps as command hooks.
    */
-  http?: { needs?: string; commandOnly?: readonly string[] };
+  http?: {
+    needs?: string;
+    commandOnly?: readonly string[];
+    /**
+     * The command event (one of `commandOnly`) that runs first in each session: its command makes sure this user's
+     * server listens for the http entries (`--http-port`), so nobody starts one by hand.
+     */
+    startsServer?: string;
+    /**
+     * The top-level settings object whose variables the agent's http hooks read (Claude Code's `env`): connect puts the
+     * user's token there as `HOOKWIRE_TOKEN` and makes the file private, so nobody exports it. Absent: the user does.
+     */
+    tokenSetting?: string;
+  };
 }
 
 /** One of an in-process agent's hooks the package runs hookwire on, and what of a hook's answer it takes. */

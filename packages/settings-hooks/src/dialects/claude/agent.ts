@@ -28,8 +28,10 @@ export const claudeAgent: HookAgentSpec = {
       ".claude/plugins/{name}/hooks/hooks.json",
     ]),
   gate: "Claude Code runs a project's settings once you trust the folder (its start-up prompt); nothing else to approve.",
-  // Claude Code does not run an http SessionStart hook (observed, issue #36): that event stays a command.
-  http: { commandOnly: ["SessionStart"] },
+  // Claude Code does not run an http SessionStart hook (observed, issue #36): that event stays a command, and starts
+  // the server. Its http hooks read header variables from the settings' `env` (observed in 2.1.332; a variable a
+  // SessionStart hook writes to CLAUDE_ENV_FILE reaches Bash only, not the hooks' headers).
+  http: { commandOnly: ["SessionStart"], startsServer: "SessionStart", tokenSetting: "env" },
   // Any of its settings files saying so turns every hook off, hookwire's entries at user level included.
   silencers: (
     [

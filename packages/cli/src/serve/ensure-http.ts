@@ -1,0 +1,89 @@
+// The per-user server made ready for a session's http hooks: what the SessionStart command `connect --http` writes
+// runs (`hookwire hook claude SessionStart --http-port PORT`), and `hookwire serve --ensure`. With the server already
+// listening on that port with this user's token it costs one exchange over the server's own port.
+import { readFileSync, statSync } from "node:fs";
+import { serverLogFile, startServerInBackground } from "./autostart.js";
+import { askServer, type ServerStatus } from "./control.js";
+import { ensureHttpToken, tokenFingerprint } from "./http-token.js";
+import { serverSetting } from "./server-setting.js";
+
+/**
+ * How long a server just started may take to answer before the session is told it did not: past the start-up lock's
+ * 15 s, which a killed server leaves fresh behind it (autostart waits for it to go stale).
+ */
+const START_MS = 20_000;
+const POLL_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What `hookwire serve` wrote on its log past `from` bytes (a server started since says why it ended there). */
+function logSince(from: number): string {
+  try {
+    return readFileSync(serverLogFile()).subarray(from).toString("utf8");
+  } catch {
+    return "";
+  }
+}
+
+const logSize = (): number => {
+  try {
+    return statSync(serverLogFile()).size;
+  } catch {
+    return 0;
+  }
+};
+
+/** The line of a server that could not listen (a port in use, one it may not bind): no use waiting for it. */
+const cannotListen = (log: string): string | undefined =>
+  log
+    .split("\n")
+    .find((line) => /^hookwire serve: listen E[A-Z]+/.test(line))
+    ?.slice(0, 300);
+
+/**
+ * `undefined` once this user's server listens on 127.0.0.1:`port` with the token of the user's token file (made when
+ * missing); else what is wrong and the fix, for the agent's user. A server of this user on another port or with
+ * another token is stopped and started again on this one, without an idle exit: an http hook cannot start it, so it
+ * stays until `hookwire serve --stop`, logout (its runtime folder) or a reboot.
+ */
+export async function ensureHttpServer(port: number): Promise<string | undefined> {
+  let token: string;
+  try {
+    token = ensureHttpToken();
+  } catch (error) {
+    return `hookwire: ${(error as Error).message}`;
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const fits = (status: ServerStatus) => status.url === url && status.token === tokenFingerprint(token);
+  const first = await askServer("status", undefined, 2000);
+  if (first.ok && fits(first.status)) return undefined;
+  if (first.ok) {
+    await askServer("stop");
+    for (
+      let waited = 0;
+      waited < START_MS && (await askServer("status", undefined, 1000)).ok;
+      waited += POLL_MS
+    )
+      await sleep(POLL_MS);
+  }
+  if (serverSetting() === "off")
+    return `hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so nothing answers ${url} and Claude Code refuses every tool call. Fix: turn it back on, or run hookwire serve --port ${port} yourself.`;
+  let started = false;
+  const logFrom = logSize();
+  let why: string | undefined;
+  for (let waited = 0; waited < START_MS && !why; waited += POLL_MS) {
+    // Its token comes from the file (autostart passes no HOOKWIRE_TOKEN down).
+    if (!started)
+      started = startServerInBackground(undefined, ["--port", String(port), "--idle-timeout", "0"]);
+    const asked = await askServer("status", undefined, 1000);
+    if (asked.ok && fits(asked.status)) return undefined;
+    // Another call started one for command hooks meanwhile (any port): this one replaces it.
+    if (asked.ok) {
+      await askServer("stop");
+      started = false;
+    }
+    why = cannotListen(logSince(logFrom));
+    if (!why) await sleep(POLL_MS);
+  }
+  return `hookwire: no hookwire server listens on ${url}${why ? ` (${why})` : ""}, so Claude Code refuses every tool call. Fix: free port ${port}, or hookwire connect claude --http --port <a free port>; hookwire doctor says more.`;
+}
