@@ -25,6 +25,8 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/loader/private-files": 5,
   // The user's hooks.json (turned-off hooks, and "onFailure": "block" since issue 36).
   "@hookwire/loader/user-config": 7,
+  // The policy layer (issue 39): installed policies, their pins, `openPolicy` (a policy folder as hooks).
+  "@hookwire/loader/policy": 14,
   "@hookwire/loader/opencode-tools": 2,
   "@hookwire/loader/project-root": 3,
   "@hookwire/opencode": 1,

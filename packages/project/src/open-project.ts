@@ -55,16 +55,35 @@ export async function openProject(options: OpenProjectOptions): Promise<OpenedPr
   const discover = options.discover ?? {};
   const loaded = await discoverAndLoadHooks(options.configured ?? [], root, discover);
   const trust = await trustOf(root, loaded, discover, options.wording ?? {});
-  const hooks = options.keep ? loaded.hooks.filter(options.keep) : loaded.hooks;
+  // A nested project beside the session's (`keep`) leaves out the policies' hooks too: they ran in the session's.
+  const fromPolicies = new Set(
+    loaded.policies.flatMap((policy) => (policy.intact ? (policy.loaded?.hooks ?? []) : [])),
+  );
+  const keep = options.keep;
+  const hooks = keep ? loaded.hooks.filter((hook) => !fromPolicies.has(hook) && keep(hook)) : loaded.hooks;
   const runner = new HookRunner(hooks, { ...options.runner, cwd: root });
-  const refusal = trust.state === "changed" ? trust.notice : undefined;
+  const broken = loaded.policies.filter((policy) => !policy.intact).map(policyRefusal);
+  const refusals = [...broken, ...(trust.state === "changed" ? [trust.notice] : [])];
+  const refusal = refusals.length > 0 ? refusals.join("\n") : undefined;
   const gate = new ToolGate(runner, refusal === undefined ? {} : { refuse: () => refusal });
   const notices = [
+    ...broken,
     ...(trust.state === "trusted" ? [] : [trust.notice]),
     ...loaded.errors.map((failure) => `hookwire: ${failure.error.message}`),
     ...loaded.warnings.map((warning) => `hookwire: ${warning.message}`),
   ];
   return { root, loaded, runner, trust, gate, notices };
+}
+
+/**
+ * Why a policy that does not match its pin refuses every tool call: its hooks are the team's guard, and running
+ * without them (or with hooks nobody reviewed) is what a policy exists to prevent.
+ */
+function policyRefusal(policy: DiscoverAndLoadResult["policies"][number]): string {
+  return (
+    `hookwire: the policy \`${policy.name}\` does not match its pin: ${policy.problem ?? "it cannot be checked"}. ` +
+    `Tool calls are refused until you review it and pin it again: hookwire policy update ${policy.name}`
+  );
 }
 
 /** The reason the loader gives a project it has no trust record for (`decideTrust`): no second look needed. */
