@@ -18,6 +18,7 @@ import { privateDirProblem } from "@hookwire/loader/private-files";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { createOutput, type Output } from "../output.js";
+import { PolicyContentError } from "../policy/copy-tree.js";
 import { fetchPolicy } from "../policy/fetch.js";
 import { checkPolicyName, defaultPolicyName, policyKind } from "../policy/source-spec.js";
 import { writePrivateJson } from "../private-file.js";
@@ -186,17 +187,31 @@ export const policyCommand = defineCommand({
   },
   async run({ args }) {
     const out = createOutput();
-    const action = (args.action ?? "list") as Action;
-    if (!ACTIONS.includes(action))
-      throw new CliUsageError(
-        `Unknown action "${args.action}": use hookwire policy [list], add <source>, update [name] or remove <name>.`,
-      );
-    const target = args.target as string | undefined;
-    if (action === "list") return list(out, args.json);
-    if (action === "update") return update(out, target, args.yes);
-    if (target === undefined)
-      throw new CliUsageError(`hookwire policy ${action} needs ${action === "add" ? "a source" : "a name"}.`);
-    if (action === "add") return add(out, target, args.name as string | undefined, args.yes);
-    return remove(out, target);
+    try {
+      await runAction(out, args);
+    } catch (error) {
+      // What a fetch refused (a link, a size, git's or npm's own failure) is said plainly, never as a crash.
+      if (!(error instanceof PolicyContentError)) throw error;
+      out.error(`hookwire: the policy was not fetched: ${error.message}`);
+      process.exitCode = 1;
+    }
   },
 });
+
+async function runAction(
+  out: Output,
+  args: { action?: string; target?: string; name?: string; yes: boolean; json: boolean },
+): Promise<void> {
+  const action = (args.action ?? "list") as Action;
+  if (!ACTIONS.includes(action))
+    throw new CliUsageError(
+      `Unknown action "${args.action}": use hookwire policy [list], add <source>, update [name] or remove <name>.`,
+    );
+  const target = args.target;
+  if (action === "list") return list(out, args.json);
+  if (action === "update") return update(out, target, args.yes);
+  if (target === undefined)
+    throw new CliUsageError(`hookwire policy ${action} needs ${action === "add" ? "a source" : "a name"}.`);
+  if (action === "add") return add(out, target, args.name as string | undefined, args.yes);
+  return remove(out, target);
+}

@@ -23,28 +23,23 @@ export function policyKind(source: string): PolicyKind {
       `\`${source}\` names a git transport (\`${source.split("::")[0]}::\`) that runs commands; a policy comes over https, ssh, git or file.`,
     );
   if (/^(\/|\.\.?(\/|$)|~\/)/.test(source)) return "path";
-  if (
-    /^(https|ssh|git|file):\/\//i.test(source) ||
-    /^[\w.-]+@[\w.-]+:/.test(source) ||
-    /\.git\/?$/.test(source)
-  )
-    return "git";
+  if (/^(https|ssh|git|file):\/\//i.test(source) || /^[\w.-]+@[\w.-]+:/.test(source)) return "git";
   if (/^[a-z][a-z0-9+.-]*:/i.test(source) && !source.startsWith("npm:"))
     throw new CliUsageError(
       `\`${source}\` is not a policy source hookwire fetches: give an https, ssh, git or file URL, an npm package, or a folder.`,
     );
-  return "npm";
+  return /\.git\/?$/.test(source) ? "git" : "npm";
 }
 
 /** The name a source installs as when `--name` is not given: its last segment, without `.git` or a version. */
 export function defaultPolicyName(source: string, kind: PolicyKind): string {
   let base: string;
-  if (kind === "npm") {
-    const bare = source.replace(/^npm:/, "");
+  const bare = source.replace(/^npm:/, "");
+  if (kind === "npm" && !/^[./~]/.test(bare)) {
     // `@team/policy@1.2.0` → `team-policy`.
     const name = bare.startsWith("@") ? bare.slice(1).replace(/@.*$/, "") : bare.replace(/@.*$/, "");
     base = name.replace("/", "-");
-  } else base = path.basename(source.replace(/\/+$/, "")).replace(/\.git$/, "");
+  } else base = path.basename(bare.replace(/\/+$/, "")).replace(/\.(git|tgz)$/, "");
   return base.toLowerCase();
 }
 
