@@ -63,7 +63,7 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
   },
   policy: {
     description:
-      "A team's hooks for every project here, pinned: hookwire policy [list], add <git|npm|folder>, update [name], remove <name>",
+      "A team's hooks in every project, pinned: hookwire policy [list], add <git|npm|folder>, update, remove",
     load: async () => (await import("./commands/policy.js")).policyCommand,
   },
   connect: {
