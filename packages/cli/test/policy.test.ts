@@ -1,6 +1,6 @@
 // `hookwire policy`: a team's hooks from a real git repository (or npm, or a folder), pinned, run first everywhere.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
