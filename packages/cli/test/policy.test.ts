@@ -2,9 +2,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { type RunOptions, type Sandbox, sandbox } from "./cli-harness.js";
+import { post, type Served, serve } from "./serve-harness.js";
 
 vi.setConfig({ testTimeout: 120_000 });
 beforeAll(() => ensureBuilt(), 180_000);
@@ -208,6 +209,48 @@ describe("a policy's hooks run in every project", () => {
     expect(t.run(["policy", "update", "team", "--yes"]).code).toBe(0);
     expect(t.bash("ls")?.permissionDecision).not.toBe("deny");
     expect(t.bash("rm -rf build")?.permissionDecision).toBe("deny");
+  });
+});
+
+describe("a policy in the resident server", () => {
+  const running: Served[] = [];
+  afterEach(async () => {
+    for (const server of running.splice(0)) await server.stop();
+  });
+
+  it("refuses tool calls once the held policy is edited on disk, and runs the policy again once updated", async () => {
+    const t = team();
+    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
+    const server = await serve(t.box);
+    running.push(server);
+    const answer = async (command: string) => {
+      const body = JSON.stringify({
+        session_id: "policy-serve-1",
+        transcript_path: "",
+        cwd: t.box.cwd,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command },
+        tool_use_id: "toolu_1",
+      });
+      const reply = (await post(`${server.url}/claude`, body, server.headers)).json as {
+        hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
+      };
+      return reply.hookSpecificOutput;
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await answer("rm -rf build"))?.permissionDecisionReason).toBe("team policy: no rm -rf");
+    expect((await answer("ls"))?.permissionDecision).not.toBe("deny");
+    writeFileSync(path.join(t.installed, ".claude/hooks/no-rm.sh"), "#!/bin/sh\nexit 0\n");
+    await settle();
+    const refused = await answer("ls");
+    expect(refused?.permissionDecision).toBe("deny");
+    expect(refused?.permissionDecisionReason).toContain("hookwire policy update team");
+    expect((await answer("rm -rf build"))?.permissionDecision).toBe("deny");
+    expect(t.run(["policy", "update", "team", "--yes"]).code).toBe(0);
+    await settle();
+    expect((await answer("ls"))?.permissionDecision).not.toBe("deny");
+    expect((await answer("rm -rf build"))?.permissionDecisionReason).toBe("team policy: no rm -rf");
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type DiscoverOptions,
   discoverAndLoadHooks,
   projectTrustStatus,
+  type TrustGuard,
 } from "@hookwire/loader";
 import { findProjectRoot } from "@hookwire/loader/project-root";
 import { ToolGate } from "@hookwire/tool-wrapper";
@@ -65,7 +66,11 @@ export async function openProject(options: OpenProjectOptions): Promise<OpenedPr
   const broken = loaded.policies.filter((policy) => !policy.intact).map(policyRefusal);
   const refusals = [...broken, ...(trust.state === "changed" ? [trust.notice] : [])];
   const refusal = refusals.length > 0 ? refusals.join("\n") : undefined;
-  const gate = new ToolGate(runner, refusal === undefined ? {} : { refuse: () => refusal });
+  const pinned = pinnedGuards(loaded);
+  const gate = new ToolGate(
+    runner,
+    refusal === undefined && pinned.length === 0 ? {} : { refuse: () => refusal ?? editedPolicy(pinned) },
+  );
   const notices = [
     ...broken,
     ...(trust.state === "trusted" ? [] : [trust.notice]),
@@ -84,6 +89,31 @@ function policyRefusal(policy: DiscoverAndLoadResult["policies"][number]): strin
     `hookwire: the policy \`${policy.name}\` does not match its pin: ${policy.problem ?? "it cannot be checked"}. ` +
     `Tool calls are refused until you review it and pin it again: hookwire policy update ${policy.name}`
   );
+}
+
+type Pinned = { policy: DiscoverAndLoadResult["policies"][number]; guard: TrustGuard };
+
+/** Each loaded policy's guard over its pinned files. */
+function pinnedGuards(loaded: DiscoverAndLoadResult): Pinned[] {
+  return loaded.policies.flatMap((policy) => {
+    const guard = policy.intact ? policy.loaded?.trust.guard : undefined;
+    return guard ? [{ policy, guard }] : [];
+  });
+}
+
+/**
+ * Checked before each tool call (a stat of each pinned file, its hash when the stat changed): a policy edited while
+ * its hooks are held (pi, opencode, the server between rescans) refuses the call, as one edited before loading does.
+ */
+function editedPolicy(pinned: readonly Pinned[]): string | undefined {
+  for (const { policy, guard } of pinned) {
+    try {
+      guard.verify([...guard.init.trusted.keys()]);
+    } catch {
+      return policyRefusal({ ...policy, problem: "its files changed on disk since it was pinned" });
+    }
+  }
+  return undefined;
 }
 
 /** The reason the loader gives a project it has no trust record for (`decideTrust`): no second look needed. */

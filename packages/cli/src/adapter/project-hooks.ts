@@ -211,13 +211,16 @@ export class ProjectHooks {
   }
 
   /**
-   * Whether these hooks are still the project's: no trusted file changed (checked on every call: a file
+   * Whether these hooks are still the project's: no trusted or pinned file changed (checked on every call: a file
    * edited after trust must not run), and, looked at every RESCAN_MS, no hook file, folder, settings file
    * or the trust store changed.
    */
   current(now = Date.now()): boolean {
-    const guard = this.loaded.trust.guard;
-    if (guard) {
+    // The project's trusted files and each policy's pinned ones: an edit reloads, and the reload refuses.
+    const guards = [this.loaded, ...this.loaded.policies.flatMap((policy) => policy.loaded ?? [])].flatMap(
+      (found) => found.trust.guard ?? [],
+    );
+    for (const guard of guards) {
       if (guard.revoked) return false;
       try {
         guard.verify([...guard.init.trusted.keys()]);
