@@ -48,6 +48,18 @@ interface Team {
   commit(file: string, text: string): void;
 }
 
+/** Claude Code's PreToolUse of a Bash `command` in `cwd`. */
+const preToolUse = (cwd: string, command: string, session: string) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: "",
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "toolu_1",
+  });
+
 /** A project with no hooks of its own, and a team repository holding a Claude guard. */
 function team(): Team {
   const box = sandbox("basic");
@@ -79,16 +91,7 @@ function team(): Team {
       return { ...out, stdout: clean(out.stdout), stderr: clean(out.stderr) };
     },
     bash(command) {
-      const input = JSON.stringify({
-        session_id: "s1",
-        transcript_path: "",
-        cwd: box.cwd,
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command },
-        tool_use_id: "toolu_1",
-      });
-      const out = run(["hook", "claude", "PreToolUse"], { input });
+      const out = run(["hook", "claude", "PreToolUse"], { input: preToolUse(box.cwd, command, "s1") });
       return out.stdout ? JSON.parse(out.stdout).hookSpecificOutput : undefined;
     },
     commit(file, text) {
@@ -224,15 +227,7 @@ describe("a policy in the resident server", () => {
     const server = await serve(t.box);
     running.push(server);
     const answer = async (command: string) => {
-      const body = JSON.stringify({
-        session_id: "policy-serve-1",
-        transcript_path: "",
-        cwd: t.box.cwd,
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command },
-        tool_use_id: "toolu_1",
-      });
+      const body = preToolUse(t.box.cwd, command, "policy-serve-1");
       const reply = (await post(`${server.url}/claude`, body, server.headers)).json as {
         hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
       };

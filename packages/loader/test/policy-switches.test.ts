@@ -6,42 +6,15 @@ import { discoverAndLoadHooks, HOOK_FORMATS } from "../src/index.js";
 import { pinPolicy, policyDir, policyPaths, policyStatus } from "../src/policy.js";
 import { tempDir } from "./helpers/fixtures.js";
 import { sessionlessRunner } from "./helpers/runner.js";
+import { guardTexts, projectSwitches } from "./helpers/switches.js";
 
-// The team's guard, in each dialect's project file of the policy: a command that blocks every Bash call (exit 2).
-const GUARD = "echo 'team guard' >&2; exit 2";
+// The team's guard, in each dialect's project file of the policy, and as a module.
 const guards: Record<string, { file: string; text: string }> = {
-  claude: {
-    file: ".claude/settings.json",
-    text: JSON.stringify({
-      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] }] },
-    }),
-  },
-  hookwire: {
-    file: ".hookwire/settings.json",
-    text: JSON.stringify({
-      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] }] },
-    }),
-  },
-  copilot: {
-    file: ".github/hooks/guard.json",
-    text: JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: GUARD }] } }),
-  },
-  codex: {
-    file: ".codex/hooks.json",
-    text: JSON.stringify({
-      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] }] },
-    }),
-  },
-  gemini: {
-    file: ".gemini/settings.json",
-    text: JSON.stringify({
-      hooks: {
-        BeforeTool: [
-          { matcher: "run_shell_command", hooks: [{ type: "command", name: "guard", command: GUARD }] },
-        ],
-      },
-    }),
-  },
+  claude: { file: ".claude/settings.json", text: guardTexts.claude },
+  hookwire: { file: ".hookwire/settings.json", text: guardTexts.claude },
+  copilot: { file: ".github/hooks/guard.json", text: guardTexts.copilot },
+  codex: { file: ".codex/hooks.json", text: guardTexts.codex },
+  gemini: { file: ".gemini/settings.json", text: guardTexts.gemini },
   module: {
     file: ".hookwire/hooks/guard.ts",
     text: `export default function (hw) {
@@ -62,12 +35,7 @@ interface Attack {
 // What a trusted repository (or the user's own files) writes to switch hooks off: every switch the agents'
 // specs name (`silencers`) and hookwire's own (`hookwire hooks disable`).
 const attacks: Attack[] = [
-  {
-    dialect: "claude",
-    name: "disableAllHooks",
-    file: ".claude/settings.json",
-    text: () => '{"disableAllHooks": true}',
-  },
+  ...projectSwitches,
   {
     dialect: "claude",
     name: "disableAllHooks (local)",
@@ -88,34 +56,9 @@ const attacks: Attack[] = [
   },
   {
     dialect: "copilot",
-    name: "disableAllHooks",
+    name: "disableAllHooks in hookwire's own file",
     file: ".github/hooks/hookwire.json",
     text: () => '{"version": 1, "disableAllHooks": true, "hooks": {}}',
-  },
-  {
-    dialect: "codex",
-    name: "[features] hooks = false",
-    file: ".codex/config.toml",
-    text: () => "[features]\nhooks = false\n",
-  },
-  {
-    dialect: "codex",
-    name: '[hooks.state."<policy file>:…"] enabled = false',
-    file: ".codex/config.toml",
-    text: (policy) =>
-      `[hooks.state."${path.join(policy, ".codex/hooks.json")}:pre_tool_use:0:0"]\nenabled = false\n`,
-  },
-  {
-    dialect: "gemini",
-    name: "hooksConfig.enabled = false",
-    file: ".gemini/settings.json",
-    text: () => '{"hooksConfig": {"enabled": false}}',
-  },
-  {
-    dialect: "gemini",
-    name: "hooksConfig.disabled",
-    file: ".gemini/settings.json",
-    text: () => '{"hooksConfig": {"disabled": ["guard"]}}',
   },
   ...Object.entries(guards).map(([dialect, guard]) => ({
     dialect,
