@@ -80,7 +80,7 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown command "lst". Did you mean "list"?
-      Commands: list, emit, tool, run, doctor, explain, trust, connect, disconnect, hook, serve, log, status, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
+      Commands: list, emit, tool, run, doctor, explain, trust, policy, connect, disconnect, hook, serve, log, status, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
       "
     `);
   });
