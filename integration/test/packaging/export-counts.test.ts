@@ -25,11 +25,15 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/loader/private-files": 5,
   // The user's hooks.json (turned-off hooks, and "onFailure": "block" since issue 36).
   "@hookwire/loader/user-config": 8,
+  // The policy layer (issue 39): installed policies, their pins, `openPolicy` (a policy folder as hooks).
+  "@hookwire/loader/policy": 14,
   "@hookwire/loader/opencode-tools": 2,
   "@hookwire/loader/project-root": 3,
   "@hookwire/opencode": 1,
   "@hookwire/pi": 2,
-  "@hookwire/project": 6,
+  // openProject and its trust notice, plus (issue 36) the failing-guard wording and the user's fail-closed setting
+  // that the CLI, @hookwire/pi and @hookwire/opencode share instead of each keeping a copy.
+  "@hookwire/project": 13,
   // SettingsTrustRead: what trust covers of a settings file (issue 36).
   "@hookwire/settings-hooks": 59,
   // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.

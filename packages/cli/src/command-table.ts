@@ -61,6 +61,11 @@ const TABLE: Record<string, { description: string; load: () => Promise<unknown> 
     description: "Show what the project's hooks would run and what changed, then trust them (or --revoke)",
     load: async () => (await import("./commands/trust.js")).trustCommand,
   },
+  policy: {
+    description:
+      "A team's hooks in every project, pinned: hookwire policy [list], add <git|npm|folder>, update, remove",
+    load: async () => (await import("./commands/policy.js")).policyCommand,
+  },
   connect: {
     description: "Run hookwire inside an agent: claude, codex, gemini, copilot, cursor, pi or opencode",
     load: async () => (await import("./commands/connect.js")).connectCommand,

@@ -16,7 +16,7 @@ describe("hookwire --help", () => {
       Exit codes: 0 ok, 1 a hook blocked or denied (emit, tool) or the command failed (run), 2 usage or configuration error
       (a bad --input too), 3 project hooks were skipped because the project is not trusted (emit, tool: run hookwire trust). (hookwire v0.1.0)
 
-      USAGE hookwire list|emit|tool|run|doctor|explain|trust|connect|disconnect|hook|serve|log|status|init|hooks|schema|test|record|demo|help
+      USAGE hookwire list|emit|tool|run|doctor|explain|trust|policy|connect|disconnect|hook|serve|log|status|init|hooks|schema|test|record|demo|help
 
       COMMANDS
 
@@ -27,6 +27,7 @@ describe("hookwire --help", () => {
             doctor    Validate every hook source and explain why a hook would not fire                                                  
            explain    Show which hooks would fire on an event (and tool) and why each other one would not, running nothing              
              trust    Show what the project's hooks would run and what changed, then trust them (or --revoke)                           
+            policy    A team's hooks in every project, pinned: hookwire policy [list], add <git|npm|folder>, update, remove             
            connect    Run hookwire inside an agent: claude, codex, gemini, copilot, cursor, pi or opencode                              
         disconnect    Remove what hookwire connect added to an agent's settings                                                         
               hook    What a connected agent runs at each event (hookwire connect writes it)                                            
@@ -79,7 +80,7 @@ describe("hookwire --help", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown command "lst". Did you mean "list"?
-      Commands: list, emit, tool, run, doctor, explain, trust, connect, disconnect, hook, serve, log, status, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
+      Commands: list, emit, tool, run, doctor, explain, trust, policy, connect, disconnect, hook, serve, log, status, init, hooks, schema, test, record, demo, help. See \`hookwire help\`.
       "
     `);
   });

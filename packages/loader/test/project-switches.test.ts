@@ -4,78 +4,19 @@ import { describe, expect, it } from "vitest";
 import { discoverAndLoadHooks, HOOK_FORMATS, projectTrustStatus } from "../src/index.js";
 import { tempDir } from "./helpers/fixtures.js";
 import { sessionlessRunner } from "./helpers/runner.js";
+import { guardTexts, projectSwitches } from "./helpers/switches.js";
 
-// The user's own guard, in each dialect's user file: a command that blocks every Bash call (exit 2).
-const GUARD = "echo 'user guard' >&2; exit 2";
-const userGuards: Record<string, { file: string; text: string }> = {
-  claude: {
-    file: ".claude/settings.json",
-    text: JSON.stringify({
-      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] }] },
-    }),
-  },
-  copilot: {
-    file: ".copilot/hooks/guard.json",
-    text: JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: GUARD }] } }),
-  },
-  codex: {
-    file: ".codex/hooks.json",
-    text: JSON.stringify({
-      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: GUARD }] }] },
-    }),
-  },
-  gemini: {
-    file: ".gemini/settings.json",
-    text: JSON.stringify({
-      hooks: {
-        BeforeTool: [
-          { matcher: "run_shell_command", hooks: [{ type: "command", name: "guard", command: GUARD }] },
-        ],
-      },
-    }),
-  },
+// The user's own guard, in each dialect's user file.
+const userFiles: Record<string, string> = {
+  claude: ".claude/settings.json",
+  copilot: ".copilot/hooks/guard.json",
+  codex: ".codex/hooks.json",
+  gemini: ".gemini/settings.json",
 };
-
-// What a trusted repository writes to switch hooks off, in each dialect.
-const switches: Array<{ dialect: string; name: string; file: string; text: (home: string) => string }> = [
-  {
-    dialect: "claude",
-    name: "disableAllHooks",
-    file: ".claude/settings.json",
-    text: () => '{"disableAllHooks": true}',
-  },
-  {
-    dialect: "copilot",
-    name: "disableAllHooks",
-    file: ".github/hooks/off.json",
-    text: () => '{"version": 1, "disableAllHooks": true, "hooks": {}}',
-  },
-  {
-    dialect: "codex",
-    name: "[features] hooks = false",
-    file: ".codex/config.toml",
-    text: () => "[features]\nhooks = false\n",
-  },
-  {
-    dialect: "codex",
-    name: '[hooks.state."<user file>:…"] enabled = false',
-    file: ".codex/config.toml",
-    text: (home) =>
-      `[hooks.state."${path.join(home, ".codex/hooks.json")}:pre_tool_use:0:0"]\nenabled = false\n`,
-  },
-  {
-    dialect: "gemini",
-    name: "hooksConfig.enabled = false",
-    file: ".gemini/settings.json",
-    text: () => '{"hooksConfig": {"enabled": false}}',
-  },
-  {
-    dialect: "gemini",
-    name: "hooksConfig.disabled",
-    file: ".gemini/settings.json",
-    text: () => '{"hooksConfig": {"disabled": ["guard"]}}',
-  },
-];
+const userGuards = Object.fromEntries(
+  Object.entries(guardTexts).map(([dialect, text]) => [dialect, { file: userFiles[dialect]!, text }]),
+);
+const switches = projectSwitches;
 
 describe("a project's switch never turns off the user's guard", () => {
   it.each(switches)("keeps the user's $dialect guard when a trusted project sets $name", async (attack) => {

@@ -10,7 +10,6 @@
 export {
   CallFailures,
   describeFailures,
-  type FailClosedSetting,
   failureRefusal,
   type HookFailure,
   hookFailure,

@@ -6,6 +6,7 @@ import {
   type DiscoverOptions,
   discoverAndLoadHooks,
   projectTrustStatus,
+  type TrustGuard,
 } from "@hookwire/loader";
 import { findProjectRoot } from "@hookwire/loader/project-root";
 import { ToolGate } from "@hookwire/tool-wrapper";
@@ -55,16 +56,64 @@ export async function openProject(options: OpenProjectOptions): Promise<OpenedPr
   const discover = options.discover ?? {};
   const loaded = await discoverAndLoadHooks(options.configured ?? [], root, discover);
   const trust = await trustOf(root, loaded, discover, options.wording ?? {});
-  const hooks = options.keep ? loaded.hooks.filter(options.keep) : loaded.hooks;
+  // A nested project beside the session's (`keep`) leaves out the policies' hooks too: they ran in the session's.
+  const fromPolicies = new Set(
+    loaded.policies.flatMap((policy) => (policy.intact ? (policy.loaded?.hooks ?? []) : [])),
+  );
+  const keep = options.keep;
+  const hooks = keep ? loaded.hooks.filter((hook) => !fromPolicies.has(hook) && keep(hook)) : loaded.hooks;
   const runner = new HookRunner(hooks, { ...options.runner, cwd: root });
-  const refusal = trust.state === "changed" ? trust.notice : undefined;
-  const gate = new ToolGate(runner, refusal === undefined ? {} : { refuse: () => refusal });
+  const broken = loaded.policies.filter((policy) => !policy.intact).map(policyRefusal);
+  const refusals = [...broken, ...(trust.state === "changed" ? [trust.notice] : [])];
+  const refusal = refusals.length > 0 ? refusals.join("\n") : undefined;
+  const pinned = pinnedGuards(loaded);
+  const gate = new ToolGate(
+    runner,
+    refusal === undefined && pinned.length === 0 ? {} : { refuse: () => refusal ?? editedPolicy(pinned) },
+  );
   const notices = [
+    ...broken,
     ...(trust.state === "trusted" ? [] : [trust.notice]),
     ...loaded.errors.map((failure) => `hookwire: ${failure.error.message}`),
     ...loaded.warnings.map((warning) => `hookwire: ${warning.message}`),
   ];
   return { root, loaded, runner, trust, gate, notices };
+}
+
+/**
+ * Why a policy that does not match its pin refuses every tool call: its hooks are the team's guard, and running
+ * without them (or with hooks nobody reviewed) is what a policy exists to prevent.
+ */
+function policyRefusal(policy: DiscoverAndLoadResult["policies"][number]): string {
+  return (
+    `hookwire: the policy \`${policy.name}\` does not match its pin: ${policy.problem ?? "it cannot be checked"}. ` +
+    `Tool calls are refused until you review it and pin it again: hookwire policy update ${policy.name}`
+  );
+}
+
+type Pinned = { policy: DiscoverAndLoadResult["policies"][number]; guard: TrustGuard };
+
+/** Each loaded policy's guard over its pinned files. */
+function pinnedGuards(loaded: DiscoverAndLoadResult): Pinned[] {
+  return loaded.policies.flatMap((policy) => {
+    const guard = policy.intact ? policy.loaded?.trust.guard : undefined;
+    return guard ? [{ policy, guard }] : [];
+  });
+}
+
+/**
+ * Checked before each tool call (a stat of each pinned file, its hash when the stat changed): a policy edited while
+ * its hooks are held (pi, opencode, the server between rescans) refuses the call, as one edited before loading does.
+ */
+function editedPolicy(pinned: readonly Pinned[]): string | undefined {
+  for (const { policy, guard } of pinned) {
+    try {
+      guard.verify([...guard.init.trusted.keys()]);
+    } catch {
+      return policyRefusal({ ...policy, problem: "its files changed on disk since it was pinned" });
+    }
+  }
+  return undefined;
 }
 
 /** The reason the loader gives a project it has no trust record for (`decideTrust`): no second look needed. */

@@ -14,6 +14,7 @@ import {
   type ToolCallEvent,
 } from "@hookwire/core";
 import { type DiscoverAndLoadResult, HOOK_FORMATS } from "@hookwire/loader";
+import { policyPaths } from "@hookwire/loader/policy";
 import { defaultHooksConfigPath, defaultTrustStorePath } from "@hookwire/loader/user-config";
 import { type OpenedProject, openProject, type ProjectTrust } from "@hookwire/project";
 import { type DialectId, type HostOutcome, isProjectSource } from "@hookwire/settings-hooks";
@@ -109,14 +110,22 @@ export class ProjectHooks {
     // The trust store and the user's hooks.json (`hookwire hooks disable|enable`, "onFailure"): both change what runs.
     const files = new Set<string>([defaultTrustStorePath(), defaultHooksConfigPath()]);
     for (const base of [root, home]) for (const dir of WATCHED_FOLDERS) files.add(path.join(base, dir));
-    for (const entry of loaded.discovered) {
-      files.add(entry.item.path);
-      files.add(path.dirname(entry.item.path));
+    // The policies' list and pins, and each policy's files as its own discovery read them.
+    const policies = policyPaths();
+    files.add(policies.sources);
+    files.add(policies.pins);
+    for (const found of [loaded, ...loaded.policies.flatMap((policy) => policy.loaded ?? [])]) {
+      for (const entry of found.discovered) {
+        files.add(entry.item.path);
+        files.add(path.dirname(entry.item.path));
+      }
+      for (const { source } of found.settings.files) {
+        files.add(source.file);
+        files.add(path.dirname(source.file));
+      }
     }
-    for (const { source } of loaded.settings.files) {
-      files.add(source.file);
-      files.add(path.dirname(source.file));
-    }
+    for (const policy of loaded.policies)
+      for (const dir of WATCHED_FOLDERS) files.add(path.join(policy.dir, dir));
     this.#watched = [...files];
     // Stat'ing ~70 paths costs a one-event process a millisecond or two for nothing: only a held project rescans.
     this.#stamp = watch ? this.#watched.map(statKey) : undefined;
@@ -202,13 +211,16 @@ export class ProjectHooks {
   }
 
   /**
-   * Whether these hooks are still the project's: no trusted file changed (checked on every call: a file
+   * Whether these hooks are still the project's: no trusted or pinned file changed (checked on every call: a file
    * edited after trust must not run), and, looked at every RESCAN_MS, no hook file, folder, settings file
    * or the trust store changed.
    */
   current(now = Date.now()): boolean {
-    const guard = this.loaded.trust.guard;
-    if (guard) {
+    // The project's trusted files and each policy's pinned ones: an edit reloads, and the reload refuses.
+    const guards = [this.loaded, ...this.loaded.policies.flatMap((policy) => policy.loaded ?? [])].flatMap(
+      (found) => found.trust.guard ?? [],
+    );
+    for (const guard of guards) {
       if (guard.revoked) return false;
       try {
         guard.verify([...guard.init.trusted.keys()]);

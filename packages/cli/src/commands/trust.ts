@@ -32,16 +32,33 @@ export function unifiedDiff(change: ProjectTrustStatus["changes"][number]): stri
   return patch.split("\n").slice(1, patch.endsWith("\n") ? -1 : undefined);
 }
 
-function plural(count: number, word: string): string {
+export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
+/** What a review calls what it grants: a project is trusted, a policy pinned. */
+export interface ReviewWords {
+  /** `/repo`, `the policy \`team\``. */
+  subject: string;
+  /** `trusted`, `pinned`. */
+  done: string;
+  /** `Trusting`, `Pinning`. */
+  doing: string;
+}
+
 /** Everything trust would grant, and what changed since the last trust: printed before asking. */
-function showReview(out: Output, status: ProjectTrustStatus, unapplied: readonly Finding[]): void {
+export function showReview(
+  out: Output,
+  status: ProjectTrustStatus,
+  unapplied: readonly Finding[],
+  words: ReviewWords = { subject: status.root, done: "trusted", doing: "Trusting" },
+): void {
   const { colors } = out;
   if (status.changes.length > 0) {
     out.line(
-      colors.bold(`Changed since ${status.root} was trusted (${status.recorded?.trustedAt ?? "before"}):`),
+      colors.bold(
+        `Changed since ${words.subject} was ${words.done} (${status.recorded?.trustedAt ?? "before"}):`,
+      ),
     );
     let shown = 0;
     for (const change of status.changes) {
@@ -60,7 +77,9 @@ function showReview(out: Output, status: ProjectTrustStatus, unapplied: readonly
         out.line(colors.dim(`    … ${plural(diff.length - Math.max(room, 0), "more line")}`));
     }
   }
-  out.line(colors.bold(`Trusting ${status.root} lets these run (${plural(status.items.length, "item")}):`));
+  out.line(
+    colors.bold(`${words.doing} ${words.subject} lets these run (${plural(status.items.length, "item")}):`),
+  );
   for (const item of status.items) out.line(`  ${item}`);
   if (status.switches.length > 0) {
     out.line(
@@ -89,7 +108,7 @@ function showReview(out: Output, status: ProjectTrustStatus, unapplied: readonly
 }
 
 /** `y` / `yes` on a terminal; anything else, or no terminal, is no. */
-async function confirm(question: string): Promise<boolean> {
+export async function confirm(question: string): Promise<boolean> {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
     return /^\s*y(es)?\s*$/i.test(await prompt.question(question));

@@ -17,13 +17,20 @@ import { scriptHandlers } from "../hooks/script-handlers.js";
 import { type HookLoadFailureEntry, isLoadFailure, loadHookModule } from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
+import { loadPolicies, type PolicyState } from "../policy/layer.js";
 import { resolvePath } from "../resolve-path.js";
 import { decideTrust } from "../trust/decide.js";
 import { FileDigests } from "../trust/file-digest.js";
 import { fingerprintProject } from "../trust/fingerprint.js";
 import { TrustGuard } from "../trust/guard.js";
 import { collectProject, type UnfingerprintedCommand } from "./collect.js";
-import { handlerId, hooksConfigProblem, movedHandlerWarning, readDisabledHooks } from "./disabled-hooks.js";
+import {
+  DisabledHooks,
+  handlerId,
+  hooksConfigProblem,
+  movedHandlerWarning,
+  readDisabledHooks,
+} from "./disabled-hooks.js";
 import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
 
 /** A project item that did not load because the project is not trusted. */
@@ -69,6 +76,11 @@ export interface DiscoverAndLoadResult {
     /** Handlers the settings hook runs. */
     handlers: SettingsHandler[];
   };
+  /**
+   * The user's installed policies (`hookwire policy`), each loaded from its own folder: an intact one's hooks come
+   * first in `hooks`; a host refuses tool calls while one is not intact (`problem`).
+   */
+  policies: PolicyState<DiscoverAndLoadResult>[];
   trust: {
     root: string;
     fingerprint: string;
@@ -154,6 +166,8 @@ export async function discoverAndLoadHooks(
   options: DiscoverOptions = {},
 ): Promise<DiscoverAndLoadResult> {
   const resolved = resolveDiscoverOptions(cwd, options);
+  // Before the project's: the team's hooks, which nothing in the project can turn off.
+  const policies = resolved.policies === false ? [] : await loadPolicies(resolved, discoverAndLoadHooks);
   // With "all" or "none" no fingerprint decides whether project hooks run, and no guard holds them to one.
   const project = await collectProject(resolved, {
     walkImports: resolved.trust !== "all" && resolved.trust !== "none",
@@ -205,10 +219,11 @@ export async function discoverAndLoadHooks(
       trustCommand: trustCommand(),
     });
 
-  const config = readDisabledHooks(resolved.hooksConfig);
-  if (config.problem) {
-    const message = hooksConfigProblem(resolved.hooksConfig, config.problem);
-    warnings.push({ kind: "config", file: resolved.hooksConfig, message });
+  const hooksConfig = resolved.hooksConfig;
+  const config = hooksConfig === false ? { disabled: new DisabledHooks([]) } : readDisabledHooks(hooksConfig);
+  if (config.problem && hooksConfig !== false) {
+    const message = hooksConfigProblem(hooksConfig, config.problem);
+    warnings.push({ kind: "config", file: hooksConfig, message });
   }
   const { disabled } = config;
   const planned = selectDiscovered(project.discovery.all, verdict.trusted, (item) => skip(item.path, "hook"));
@@ -291,7 +306,7 @@ export async function discoverAndLoadHooks(
   );
   for (const moved of disabled.moved) {
     const message = movedHandlerWarning(moved, show);
-    warnings.push({ kind: "config", file: resolved.hooksConfig, message });
+    warnings.push({ kind: "config", ...(hooksConfig ? { file: hooksConfig } : {}), message });
   }
   if (settings.hook) hooks.push(settings.hook);
   if (settings.error) errors.push(settings.error);
@@ -300,9 +315,15 @@ export async function discoverAndLoadHooks(
     warnings.push({ kind: "settings", file: issue.file, message, issue });
   }
 
+  const fromPolicies = policies.flatMap((policy) => (policy.intact && policy.loaded ? [policy.loaded] : []));
+  for (const policy of fromPolicies) {
+    errors.unshift(...policy.errors);
+    warnings.unshift(...policy.warnings);
+  }
   return {
     disabled: [...disabled.applied],
-    hooks,
+    hooks: [...fromPolicies.flatMap((policy) => policy.hooks), ...hooks],
+    policies,
     discovered: project.discovery.all,
     pairs: hookPairs(project.discovery.all, show),
     errors,

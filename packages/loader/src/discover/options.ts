@@ -75,9 +75,20 @@ export interface DiscoverOptions extends LoadHooksOptions {
   trustStore?: string;
   /**
    * The hooks the user turned off (`hookwire hooks disable <id>`), skipped by discovery. Default
-   * `$XDG_CONFIG_HOME/hookwire/hooks.json`, else `<home>/.config/hookwire/hooks.json`.
+   * `$XDG_CONFIG_HOME/hookwire/hooks.json`, else `<home>/.config/hookwire/hooks.json`. `false`: nothing is turned
+   * off (a policy's discovery: no switch of the user's or a project's reaches a policy hook).
    */
-  hooksConfig?: string;
+  hooksConfig?: string | false;
+  /**
+   * The user's installed policies (`hookwire policy add`) run first, each from its own folder, held to its pin.
+   * Default: on; `false` leaves them out (a policy's own discovery, a host that runs them elsewhere).
+   */
+  policies?: boolean;
+  /**
+   * `false`: only hookwire's built-in providers, none a host registered (a policy's discovery: every host finds the
+   * same files in it, so its pin holds in each). Default: the host's too.
+   */
+  hostProviders?: boolean;
   /** Environment for `XDG_CONFIG_HOME`. Default `process.env`. */
   env?: Record<string, string | undefined>;
   /** Passed to the settings-hook bridge (session id, executors, secret variables, …). */
@@ -91,7 +102,7 @@ export interface ResolvedDiscoverOptions extends DiscoverOptions {
   settingsSources: readonly SettingsSource[];
   trust: TrustOption;
   trustStore: string;
-  hooksConfig: string;
+  hooksConfig: string | false;
   /** The formats and levels that load. */
   levels: FormatLevels;
   /** The trust store's key for what this discovery finds (see `discoveryKey`). */
@@ -115,7 +126,7 @@ export function sourceLevel(source: SettingsSource): HookLevel {
 function hookRegistry(options: DiscoverOptions, levels: FormatLevels): CapabilityRegistry {
   if (options.registry) return options.registry;
   const registry = new CapabilityRegistry();
-  const hosts = capabilityRegistry.providers(hooksCapability);
+  const hosts = options.hostProviders === false ? [] : capabilityRegistry.providers(hooksCapability);
   // A host provider with a built-in's id replaces that built-in.
   const replaced = new Set(hosts.map((provider) => provider.id));
   for (const provider of builtinHookProviders({ appDirs: options.appDirs })) {

@@ -25,3 +25,8 @@ export function defaultTrustStorePath(options: ConfigPathOptions = {}): string {
 export function defaultHooksConfigPath(options: ConfigPathOptions = {}): string {
   return userConfigPath("hooks.json", options);
 }
+
+/** Installed policies, their pins and sources (`hookwire policy`): `$XDG_CONFIG_HOME/hookwire/policies`. */
+export function defaultPolicyRoot(options: ConfigPathOptions = {}): string {
+  return userConfigPath("policies", options);
+}
