@@ -105,7 +105,11 @@ describe("Codex requirements.toml: hookwire's part", () => {
   const ORG = '# org\nallowed_sandbox_modes = ["read-only"] # keep\n\n[features]\nweb_search = false\n';
   const entry = {
     event: "PreToolUse",
-    handler: { type: "command", command: "/usr/bin/node /opt/hookwire/bin/hookwire.js hook codex PreToolUse", timeout: 60 },
+    handler: {
+      type: "command",
+      command: "/usr/bin/node /opt/hookwire/bin/hookwire.js hook codex PreToolUse",
+      timeout: 60,
+    },
   };
   const settings = { allow_managed_hooks_only: true, "features.hooks": true };
 
