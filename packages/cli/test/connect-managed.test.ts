@@ -140,3 +140,27 @@ describe("Codex requirements.toml: hookwire's part", () => {
     expect(() => removeTomlPart(broken, "req.toml")).toThrow("without its end mark");
   });
 });
+
+describe.skipIf(!ROOT)("hookwire doctor and a managed file (root)", () => {
+  it("reports a managed entry whose hookwire is gone, naming the file and the fix", () => {
+    const base = path.join(os.homedir(), ".cache");
+    mkdirSync(base, { recursive: true, mode: 0o755 });
+    const dir = mkdtempSync(path.join(base, "hookwire-managed-doctor-"));
+    const file = path.join(dir, "settings.json");
+    const gone = "/nonexistent/hookwire/bin/hookwire.js";
+    writeFileSync(
+      file,
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [
+            { hooks: [{ type: "command", command: `/usr/bin/node ${gone} hook gemini BeforeTool` }] },
+          ],
+        },
+      }),
+    );
+    const out = sandbox("connect").run(["doctor"], { env: { GEMINI_CLI_SYSTEM_SETTINGS_PATH: file } });
+    rmSync(dir, { recursive: true, force: true });
+    expect(out.stdout + out.stderr).toContain(`${gone} does not exist`);
+    expect(out.stdout + out.stderr).toContain("connect gemini --managed");
+  });
+});

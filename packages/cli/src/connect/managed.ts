@@ -2,7 +2,7 @@
 // `managed`), written as root with the agent's switch that keeps other hooks out, read back as the agent reads it.
 import { chmodSync, lstatSync, statSync } from "node:fs";
 import path from "node:path";
-import { loadDialect } from "@hookwire/settings-hooks";
+import { loadDialect, tooling } from "@hookwire/settings-hooks";
 import {
   AGENTS,
   type AgentId,
@@ -97,6 +97,40 @@ export function managedTarget(
     settingsFile: channel.settingsFile ? unlinkedFile("/", path.relative("/", channel.settingsFile)) : file,
     moved,
   };
+}
+
+/**
+ * For `hookwire doctor`: each agent's managed file that holds hookwire's entries, with the words they start hookwire
+ * with (read as any user can; nothing is written).
+ */
+export async function managedConnections(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ agent: HookAgentSpec; file: string; invocations: (readonly string[])[] }[]> {
+  const found: { agent: HookAgentSpec; file: string; invocations: (readonly string[])[] }[] = [];
+  for (const agent of HOOK_AGENTS) {
+    const channel = agent.managed;
+    if (!channel) continue;
+    const moved = channel.variable ? env[channel.variable] : undefined;
+    const file = moved ? path.resolve(moved) : channel.file;
+    let text: string | undefined;
+    try {
+      text = readExisting(file)?.toString("utf8");
+    } catch {
+      continue;
+    }
+    if (text === undefined) continue;
+    const target: ManagedTarget = { agent, channel, file, settingsFile: file, moved: Boolean(moved) };
+    let entries: Entry[];
+    try {
+      entries = await entriesOf(target, text);
+    } catch {
+      continue;
+    }
+    if (entries.length === 0) continue;
+    const invocations = entries.map((entry) => tooling.parseConnectionEntry(entry.handler)?.invocation ?? []);
+    found.push({ agent, file, invocations });
+  }
+  return found;
 }
 
 /**
