@@ -41,6 +41,11 @@ export interface World {
   read(file: string): string | undefined;
   /** Runs the real `hookwire` CLI in the project (the one `world` was given). */
   hookwire(...args: string[]): { code: number | null; stdout: string; stderr: string };
+  /** The same with `env` (the world's own and more) as its environment. */
+  hookwireWith(
+    env: Record<string, string>,
+    ...args: string[]
+  ): { code: number | null; stdout: string; stderr: string };
   /** Runs `hookwire hook <agent> <event>` as the agent would: its JSON on stdin. */
   hook(agent: string, event: string, stdin: unknown): { code: number | null; stdout: string; stderr: string };
   remove(): void;
@@ -64,10 +69,10 @@ export function world(bin = HOOKWIRE_BIN): World {
     XDG_CACHE_HOME: path.join(home, ".cache"),
     XDG_STATE_HOME: path.join(home, ".local", "state"),
   };
-  const cli = (args: string[], input: string) => {
+  const cli = (args: string[], input: string, extra: Record<string, string> = env) => {
     const run = spawnSync(process.execPath, [bin, ...args], {
       cwd: project,
-      env: { LANG: "C.UTF-8", ...env },
+      env: { LANG: "C.UTF-8", ...extra },
       encoding: "utf8",
       input,
     });
@@ -92,6 +97,7 @@ export function world(bin = HOOKWIRE_BIN): World {
       }
     },
     hookwire: (...args) => cli(args, ""),
+    hookwireWith: (extra, ...args) => cli(args, "", extra),
     hook: (agent, event, stdin) => cli(["hook", agent, event], JSON.stringify(stdin)),
     remove: () => {
       // The agent's first hook call started this home's hookwire server (as it does for a user): end it with the run.

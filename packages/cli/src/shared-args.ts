@@ -1,6 +1,6 @@
 // Arguments every command accepts.
 
-import { AGENT_IDS } from "@hookwire/settings-hooks/agents";
+import { AGENT_IDS, HOOK_AGENTS } from "@hookwire/settings-hooks/agents";
 import type { ArgsDef } from "citty";
 import { CliUsageError } from "./errors.js";
 
@@ -73,6 +73,15 @@ export const scopeArgs = {
     type: "boolean",
     description:
       "The agent's file the project commits, where its project file is a local one (claude: .claude/settings.json)",
+    default: false,
+  },
+  managed: {
+    type: "boolean",
+    description: `The agent's organisation-level settings, for every user on this machine (as root; ${HOOK_AGENTS.filter(
+      (agent) => agent.managed,
+    )
+      .map((agent) => agent.id)
+      .join(", ")})`,
     default: false,
   },
   ...cwdArg,

@@ -10,6 +10,7 @@ export type {
   Effect,
   HookAgentSpec,
   HookFolder,
+  ManagedChannel,
   PackageAgentId,
   PackageAgentSpec,
   PackageEvent,

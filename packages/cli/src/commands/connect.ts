@@ -11,7 +11,8 @@ import {
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
 import { committedFile, connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
-import { entryInvocation, pathEntryProblem } from "../connect/locate.js";
+import { currentInvocation, entryInvocation, pathEntryProblem } from "../connect/locate.js";
+import { connectManaged, type ManagedResult } from "../connect/managed.js";
 import { installedPackage } from "../connect/own-package.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
@@ -81,6 +82,54 @@ function printHttp(
     out.line(`  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`);
 }
 
+/** What `connect --managed` did, and what the agent's channel still leaves open. */
+function printManaged(out: Output, result: ManagedResult, json: boolean, failOpen: boolean): void {
+  const agent = hookAgent(result.agent);
+  if (json) {
+    out.json({ ...result, label: agent.label, limits: agent.managed?.limits });
+    return;
+  }
+  const what =
+    result.change === "unchanged"
+      ? `already connected (${result.file} unchanged)`
+      : `${result.change} ${result.file}`;
+  out.line(`${out.colors.green("✔")} ${agent.label}, every user on this machine: ${what}`);
+  if (result.change !== "unchanged") out.line(`  events: ${result.events.join(", ")}`);
+  const switches = Object.entries(result.settings).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  if (switches.length > 0)
+    out.line(`  with: ${switches.join(", ")}${result.settingsFile ? ` (in ${result.settingsFile})` : ""}`);
+  out.line(
+    failOpen
+      ? out.colors.yellow("  fail-open: when hookwire itself fails, tool calls go through")
+      : "  fail-closed: when hookwire itself fails, tool calls are refused",
+  );
+  out.line(`  ${agent.managed?.limits ?? ""}`);
+  out.line(`  Undo: ${spellCommand(`hookwire disconnect ${agent.id} --managed`)}.`);
+}
+
+/** `connect <agent> --managed`: the flags that go with it, and the write. */
+async function runManaged(
+  out: Output,
+  id: string,
+  args: { user?: boolean; http?: boolean; "from-npm"?: boolean; "fail-open"?: boolean; json?: boolean },
+  failClosedHooks: boolean,
+): Promise<void> {
+  for (const [flag, set] of [
+    ["--user", args.user],
+    ["--http", args.http],
+    ["--from-npm", args["from-npm"]],
+  ] as const)
+    if (set) throw new CliUsageError(`${flag} does not go with --managed (the machine's file, every user).`);
+  // The node and CLI by absolute path, no shell entry: it would look `node` up on each user's PATH.
+  const result = await connectManaged({
+    agent: id as ReturnType<typeof hookAgent>["id"],
+    failOpen: args["fail-open"] === true,
+    ...(failClosedHooks ? { failClosedHooks } : {}),
+    invocation: currentInvocation(),
+  });
+  printManaged(out, result, args.json === true, args["fail-open"] === true);
+}
+
 export const connectCommand = defineCommand({
   args: {
     ...scopeArgs,
@@ -126,6 +175,10 @@ export const connectCommand = defineCommand({
       throw new CliUsageError(
         '--fail-closed-hooks is carried in the command connect writes; with --http, set "onFailure": "block" in your hooks config (docs/cli.md).',
       );
+    if (args.managed) {
+      await runManaged(out, id, args, failClosedHooks);
+      return;
+    }
     if (isPackageAgentId(id)) {
       if (args.http)
         throw new CliUsageError(

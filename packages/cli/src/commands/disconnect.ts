@@ -3,10 +3,35 @@ import { isPackageAgentId } from "@hookwire/settings-hooks/agents";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
 import { disconnectAgent } from "../connect/connect.js";
+import { disconnectManaged, type ManagedUndo } from "../connect/managed.js";
 import { disconnectPackage } from "../connect/package-entry.js";
+import { CliUsageError } from "../errors.js";
+import type { Output } from "../output.js";
 import { createOutput } from "../output.js";
 import { resolveProject, shortPath } from "../project.js";
 import { scopeArgs, sharedArg } from "../shared-args.js";
+
+/** What `disconnect --managed` did to each of the agent's managed files. */
+function printUndo(out: Output, result: ManagedUndo, json: boolean): void {
+  if (json) {
+    out.json(result);
+    return;
+  }
+  const said = (file: string, change: ManagedUndo["change"]) =>
+    ({
+      removed: `removed ${file} (connect had created it)`,
+      restored: `restored ${file} byte for byte`,
+      edited: `removed hookwire's entries from ${file} (it changed since connect)${result.switchesKept ? "; the switches beside them stay" : ""}`,
+      unchanged: `${file} has no hookwire entry`,
+    })[change];
+  out.line(`${out.colors.green("✔")} ${result.agent} (managed): ${said(result.file, result.change)}`);
+  if (result.settingsFile && result.settingsChange)
+    out.line(
+      `  ${result.settingsChange === "edited" || result.settingsChange === "unchanged" ? `${result.settingsFile} changed since connect: its switches stay as they are now` : said(result.settingsFile, result.settingsChange)}`,
+    );
+  if (result.folders.length > 0)
+    out.line(`  removed the empty ${result.folders.join(" and ")} connect had created`);
+}
 
 export const disconnectCommand = defineCommand({
   args: scopeArgs,
@@ -14,6 +39,12 @@ export const disconnectCommand = defineCommand({
     const out = createOutput();
     const id = connectArg(args.agent);
     const root = resolveProject(args.cwd).root;
+    if (args.managed) {
+      if (args.user)
+        throw new CliUsageError("--user does not go with --managed (the machine's file, every user).");
+      printUndo(out, await disconnectManaged(id), args.json === true);
+      return;
+    }
     const scope = args.user ? "user" : "project";
     const shared = sharedArg(args);
     const result = isPackageAgentId(id)

@@ -29,7 +29,7 @@ export interface SessionSummary {
 
 export interface Connection {
   agent: string;
-  scope: "project" | "user";
+  scope: "project" | "user" | "managed";
   file: string;
   at: string;
   /** The file still exists and holds what connect last wrote or more (`doctor` says whether each entry still runs). */

@@ -95,7 +95,7 @@ export function committedFile(
 }
 
 /** The entries for every event hookwire serves in the agent, as connect writes them. */
-export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> {
+export async function desiredEntries(options: Omit<ConnectOptions, "root">): Promise<Entry[]> {
   const agent = hookAgent(options.agent);
   const dialect = await loadDialect(agent.dialect);
   if (options.httpPort !== undefined && !agent.http)
@@ -142,7 +142,7 @@ export async function desiredEntries(options: ConnectOptions): Promise<Entry[]> 
 }
 
 /** The same entries, whatever order the file lists its events in. */
-const same = (a: readonly Entry[], b: readonly Entry[]) => {
+export const sameEntries = (a: readonly Entry[], b: readonly Entry[]) => {
   const key = (entries: readonly Entry[]) =>
     entries
       .map((entry) => JSON.stringify(entry))
@@ -189,7 +189,7 @@ export async function connectAgent(options: ConnectOptions): Promise<ConnectResu
   const events = wanted.map((entry) => entry.event);
   const result = { agent: agent.id, scope: options.scope, file, events };
   const holds = (content: string) =>
-    same(entriesIn(content, layout, agent.id), wanted) && tokenIn(content, agent) === token;
+    sameEntries(entriesIn(content, layout, agent.id), wanted) && tokenIn(content, agent) === token;
   if (text !== undefined && holds(text) && (token === undefined || privateMode(file)))
     return { ...result, change: "unchanged" };
 

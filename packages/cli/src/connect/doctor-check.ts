@@ -18,6 +18,7 @@ import { servedEvents } from "./agents.js";
 import { tokenProblem } from "./connect.js";
 import { httpFindings } from "./http-check.js";
 import { invocationProblem, pathEntryProblem } from "./locate.js";
+import { managedConnections } from "./managed.js";
 
 /**
  * For each agent a settings file connects (its `hookwire hook` entries, project or user): an error when
@@ -81,6 +82,17 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
         fix: `${spellCommand(`hookwire connect ${connection.agent}`)} (from where hookwire is installed now)`,
       });
     }
+  }
+  // The machine's managed files (connect --managed): the hookwire they start must still be there.
+  for (const managed of await managedConnections()) {
+    const problem = managed.invocations.map((words) => invocationProblem(words)).find(Boolean);
+    if (!problem) continue;
+    findings.push({
+      severity: "error",
+      where: managed.file,
+      message: `${managed.agent.label}'s managed settings start hookwire for every user, but ${problem}: their tool calls fail (refused, or let through with --fail-open).`,
+      fix: `sudo "$(command -v hookwire)" connect ${managed.agent.id} --managed (from where hookwire is installed now)`,
+    });
   }
   // One warning per hook and event, naming every connected agent that cannot run it.
   const missing = new Map<string, { where: string; what: string; agents: string[] }>();

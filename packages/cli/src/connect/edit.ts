@@ -245,3 +245,19 @@ export function removeObjectValue(text: string, object: string, key: string, dro
     ? removeAt(out, [object])
     : out;
 }
+
+/** The value at a dotted `key` of the file (`hooksConfig.enabled`), `undefined` when it is not there. */
+export function settingIn(text: string, key: string): unknown {
+  const tree = parseSettings(text, "");
+  return tree ? nodeValue(findNodeAtLocation(tree, key.split("."))) : undefined;
+}
+
+/** The text with a missing dotted `key` added as `value`, the rest as written (its parents made when missing). */
+export function addSetting(text: string, key: string, value: unknown): string {
+  return insert(text, key.split("."), value);
+}
+
+/** The text without the dotted `key` (and the comma that joined it), the exact reverse of `addSetting` on a leaf. */
+export function removeSetting(text: string, key: string): string {
+  return removeAt(text, key.split("."));
+}

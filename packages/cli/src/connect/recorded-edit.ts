@@ -10,7 +10,7 @@ import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRe
 
 export interface RecordedWrite {
   agent: AgentId;
-  scope: "project" | "user";
+  scope: "project" | "user" | "managed";
   /** The bytes before (`undefined`: no file) and the text connect writes. */
   before: Buffer | undefined;
   next: string;

@@ -8,7 +8,7 @@ import { stateRoot } from "../state-root.js";
 
 export interface ConnectionRecord {
   agent: AgentId;
-  scope: "project" | "user";
+  scope: "project" | "user" | "managed";
   /** The file did not exist before connect: disconnect removes it. */
   created: boolean;
   /** How many of the folders above the file connect created (the nearest first): disconnect removes them when empty. */

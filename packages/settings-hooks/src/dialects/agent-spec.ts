@@ -95,6 +95,31 @@ interface AgentBase {
   json: JsonReading;
 }
 
+/**
+ * The agent's organisation-level (managed) settings on Linux, where `connect --managed` writes hookwire: a file only
+ * root can write, read by the agent for every user and project, which settings lower down cannot switch off.
+ */
+export interface ManagedChannel {
+  /** Absolute path of the file that holds the hook entries. */
+  file: string;
+  /** A variable the agent itself reads instead of `file` (Gemini CLI's): connect writes there when it is set. */
+  variable?: string;
+  format: "json" | "toml";
+  /**
+   * Keys (dotted) written beside the entries, and their values: the agent's switch that keeps every other hook out
+   * (`allowManagedHooksOnly`), and hooks pinned on where a lower file could turn them off (Codex's `features.hooks`).
+   */
+  settings: Readonly<Record<string, unknown>>;
+  /** The file that holds `settings` when it is not `file` (Copilot CLI's `managed-settings.json` beside `policy.d/`). */
+  settingsFile?: string;
+  /** The agent skips the file unless root owns it and every folder above it, none writable by group or others. */
+  rootOwned?: boolean;
+  /** What the agent's own managed channel still leaves open, one sentence for docs/hosts.md. */
+  limits: string;
+  /** How this was learnt: the installed agent run as root here, or its documentation only. */
+  verified: "run" | "documented";
+}
+
 /** An agent that starts `hookwire hook <agent> <event>` per event from its own settings (its dialect's files). */
 export interface HookAgentSpec extends AgentBase {
   kind: "hook";
@@ -145,6 +170,8 @@ export interface HookAgentSpec extends AgentBase {
      */
     tokenSetting?: string;
   };
+  /** Its organisation-level settings (`connect --managed`), when it has them. */
+  managed?: ManagedChannel;
 }
 
 /** One of an in-process agent's hooks the package runs hookwire on, and what of a hook's answer it takes. */

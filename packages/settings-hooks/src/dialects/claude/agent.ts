@@ -40,5 +40,14 @@ export const claudeAgent: HookAgentSpec = {
       [".claude/settings.json", "home"],
     ] as const
   ).map(([file, base]) => ({ file, base, format: "json", key: "disableAllHooks", kind: "off", value: true })),
+  // Claude Code 2.1.332 reads /etc/claude-code on Linux and nothing else: its build has no variable for another place.
+  managed: {
+    file: "/etc/claude-code/managed-settings.json",
+    format: "json",
+    settings: { allowManagedHooksOnly: true },
+    limits:
+      "Only a managed `disableAllHooks` turns managed hooks off; the user's and the project's do not, and `allowManagedHooksOnly` keeps every other settings hook out.",
+    verified: "run",
+  },
   json: { comments: false },
 };

@@ -41,5 +41,15 @@ export const codexAgent: HookAgentSpec = {
       { file: ".codex/hooks.json", base, format: "json", key: "hooks.state", kind: "states" } as const,
     ]),
   ],
+  // Codex 0.169 reads requirements from /etc/codex on Linux (no variable moves it). Managed hooks need no review, and
+  // a lower `[features] hooks = false` turns them off unless the requirements pin it on (observed).
+  managed: {
+    file: "/etc/codex/requirements.toml",
+    format: "toml",
+    settings: { allow_managed_hooks_only: true, "features.hooks": true },
+    limits:
+      "`[features] hooks = true` in the requirements is what keeps a user's or project's `hooks = false` from turning managed hooks off; `allow_managed_hooks_only` keeps user, project and session hooks out.",
+    verified: "run",
+  },
   json: { comments: false },
 };

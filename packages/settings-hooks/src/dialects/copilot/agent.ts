@@ -45,5 +45,16 @@ export const copilotAgent: HookAgentSpec = {
       value: true,
     },
   ],
+  // Copilot CLI 1.0.102 loads every *.json of /etc/github-copilot/policy.d as policy hooks (no variable moves the
+  // folder), and `allowManagedHooksOnly` from /etc/github-copilot/managed-settings.json keeps other hooks out.
+  managed: {
+    file: "/etc/github-copilot/policy.d/hookwire.json",
+    format: "json",
+    settings: { allowManagedHooksOnly: true },
+    settingsFile: "/etc/github-copilot/managed-settings.json",
+    limits:
+      "Policy hooks ignore `disableAllHooks` and `disabledHooks` and run whatever the folder's trust; `allowManagedHooksOnly` blocks user, repository and plugin hooks.",
+    verified: "run",
+  },
   json: { comments: false },
 };

@@ -23,5 +23,14 @@ export const cursorAgent: HookAgentSpec = {
     isClaudeFile(source, [".claude/settings.json", ".claude/settings.local.json"]),
   gate: "Cursor runs a project's hooks in a workspace you trust; user hooks (--user) need no approval.",
   silencers: [],
+  // Cursor's documentation: /etc/cursor/hooks.json on Linux, enterprise hooks merged first. Not run here.
+  managed: {
+    file: "/etc/cursor/hooks.json",
+    format: "json",
+    settings: {},
+    limits:
+      "Cursor documents no managed-only switch: project and user hooks still run beside hookwire. Taken from Cursor's documentation; Cursor does not run here.",
+    verified: "documented",
+  },
   json: { comments: false },
 };

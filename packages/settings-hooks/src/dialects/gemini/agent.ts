@@ -35,5 +35,17 @@ export const geminiAgent: HookAgentSpec = {
       kind: "names",
     } as const,
   ]),
+  // Gemini CLI 0.61 reads its system settings last (they win), only when root owns the file and every folder above it
+  // and none is writable by group or others; GEMINI_CLI_SYSTEM_SETTINGS_PATH moves the file.
+  managed: {
+    file: "/etc/gemini-cli/settings.json",
+    variable: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+    format: "json",
+    settings: { "hooksConfig.enabled": true },
+    rootOwned: true,
+    limits:
+      "Gemini CLI has no managed-only switch: project and user hooks still run beside hookwire, a project's `hooksConfig.disabled` naming hookwire's command turns it off (Gemini CLI unions that list across files; `hookwire doctor` reports it), and in a folder it does not trust Gemini CLI runs no settings hook at all.",
+    verified: "run",
+  },
   json: { comments: true },
 };
