@@ -2,7 +2,7 @@
 // undone exactly through Gemini CLI's own variable (as root), and the TOML part of Codex's requirements added and
 // taken out by its marks.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +77,30 @@ describe.skipIf(!ROOT)(
       expect(readFileSync(file, "utf8")).toBe(ORG);
     });
 
+    it("doctor: a project's hooksConfig.disabled naming the managed entry is an error; its hooksConfig.enabled = false is not (the system file wins)", () => {
+      const box = sandbox("connect");
+      const file = path.join(dir, "doctor.json");
+      const env = { GEMINI_CLI_SYSTEM_SETTINGS_PATH: file };
+      expect(box.run(["connect", "gemini", "--managed"], { env }).code).toBe(0);
+      const entry = JSON.parse(readFileSync(file, "utf8")).hooks.BeforeTool[0].hooks[0].command;
+      mkdirSync(path.join(box.cwd, ".gemini"), { recursive: true });
+      const project = (settings: unknown) =>
+        writeFileSync(path.join(box.cwd, ".gemini", "settings.json"), JSON.stringify(settings));
+      project({ hooksConfig: { enabled: false } });
+      expect(box.run(["doctor"], { env }).stdout).not.toContain("✖ .gemini/settings.json");
+      project({ hooksConfig: { disabled: [entry] } });
+      const errors = box
+        .run(["doctor"], { env })
+        .stdout.split("\n")
+        .filter((line) => line.startsWith("✖ .gemini"));
+      expect(errors).toMatchInlineSnapshot(`
+        [
+          "✖ .gemini/settings.json: hooksConfig.disabled lists hookwire's entry: Gemini CLI skips it: Gemini CLI's managed settings start hookwire, and it never runs there.",
+        ]
+      `);
+      box.run(["disconnect", "gemini", "--managed"], { env });
+    });
+
     it("refuses an organisation file that turns hooks off, instead of overriding it", () => {
       const box = sandbox("connect");
       const file = path.join(dir, "off.json");
@@ -88,15 +112,17 @@ describe.skipIf(!ROOT)(
       expect(out.stderr).toContain("already sets hooksConfig.enabled = false");
     });
 
-    it("refuses a place Gemini CLI would skip (a folder others can write)", () => {
+    it("refuses a place Gemini CLI would skip (a folder others can write), before writing anything there", () => {
       const box = sandbox("connect");
       const open = mkdtempSync(path.join(os.tmpdir(), "hookwire-open-"));
       const out = box.run(["connect", "gemini", "--managed"], {
         env: { GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(open, "settings.json") },
       });
+      const written = readdirSync(open);
       rmSync(open, { recursive: true, force: true });
       expect(out.code).toBe(2);
       expect(out.stderr).toContain("Gemini CLI skips");
+      expect(written).toEqual([]);
     });
   },
 );

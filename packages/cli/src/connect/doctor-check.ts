@@ -85,6 +85,7 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
   }
   // The machine's managed files (connect --managed): the hookwire they start must still be there.
   for (const managed of await managedConnections()) {
+    if (!agents.has(managed.agent.id)) await managedSilenced(managed.agent.id, cwd, findings);
     const problem = managed.invocations.map((words) => invocationProblem(words)).find(Boolean);
     if (!problem) continue;
     findings.push({
@@ -143,4 +144,24 @@ export async function connectionFindings(result: DiscoverAndLoadResult, cwd: str
     });
   }
   return findings.map((finding) => ({ ...finding, where: finding.where.split(path.sep).join("/") }));
+}
+
+/**
+ * What still silences a managed entry: a managed file outranks an agent's off switches (measured in each agent),
+ * but a list naming hookwire's command does not (Gemini CLI unions `hooksConfig.disabled` across files).
+ */
+async function managedSilenced(id: DialectId, cwd: string, findings: Finding[]): Promise<void> {
+  const lists = new Set(
+    hookAgent(id)
+      .silencers.filter((silencer) => silencer.kind === "names")
+      .map((silencer) => silencer.key),
+  );
+  for (const hit of await silencingSwitches(id, { root: cwd }))
+    if (lists.has(hit.key))
+      findings.push({
+        severity: "error",
+        where: shortPath(hit.file, cwd),
+        message: `${hit.says}: ${AGENTS[id].label}'s managed settings start hookwire, and it never runs there.`,
+        fix: hit.fix,
+      });
 }

@@ -239,6 +239,15 @@ async function writeShared(target: ManagedTarget, file: string, before: Buffer |
   }
 }
 
+/** Throws when the agent would skip `file` where it is (Gemini CLI: not root's alone, or a folder above it). */
+function checkPlace(target: ManagedTarget, file: string): void {
+  const problem = target.channel.rootOwned ? sharedPathProblem(file) : undefined;
+  if (problem)
+    throw new CliUsageError(
+      `${target.agent.label} skips ${file}: ${problem} (it reads a system settings file only when root owns it and every folder above it, none writable by group or others).`,
+    );
+}
+
 /** Throws unless `text` holds `wanted` and every switch as the agent reads the file. */
 async function checkBack(target: ManagedTarget, file: string, wanted: Entry[] | undefined): Promise<void> {
   const text = readExisting(file)?.toString("utf8") ?? "";
@@ -249,11 +258,8 @@ async function checkBack(target: ManagedTarget, file: string, wanted: Entry[] | 
   if (file === target.settingsFile)
     for (const [key, value] of Object.entries(target.channel.settings))
       if (settingOf(target, text, key) !== value) throw wrong(`${key} = ${JSON.stringify(value)}`);
-  const problem = target.channel.rootOwned ? sharedPathProblem(file) : undefined;
-  if (problem)
-    throw new CliUsageError(
-      `${target.agent.label} skips ${file}: ${problem} (it reads a system settings file only when root owns it and every folder above it, none writable by group or others).`,
-    );
+  // Again after the write: the folders connect made are in the path now.
+  checkPlace(target, file);
 }
 
 export async function connectManaged(
@@ -286,6 +292,9 @@ export async function connectManaged(
           target.channel.settings,
         );
   if (settingsBefore) checkAsAgent(settingsBefore.toString("utf8"), target.settingsFile, target.agent);
+  // Before anything is written: a refused place keeps nothing of hookwire's.
+  checkPlace(target, target.file);
+  checkPlace(target, target.settingsFile);
   const changed =
     next !== text || (settingsNext !== undefined && settingsNext !== settingsBefore?.toString("utf8"));
   if (next !== text) await writeShared(target, target.file, before, next);
