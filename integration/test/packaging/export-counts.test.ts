@@ -37,7 +37,8 @@ const BUDGETS: Record<string, number> = {
   // SettingsTrustRead: what trust covers of a settings file (issue 36).
   "@hookwire/settings-hooks": 59,
   // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.
-  "@hookwire/settings-hooks/agents": 26,
+  // ManagedChannel: where an agent reads organisation settings (issue 39, connect --managed).
+  "@hookwire/settings-hooks/agents": 27,
   "@hookwire/shell-rules": 37,
   "@hookwire/testing": 16,
   "@hookwire/tool-wrapper": 28,

@@ -155,7 +155,7 @@ describe("arguments", () => {
     const help = box.run(["help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(
-      "USAGE hookwire list|emit|tool|run|doctor|explain|trust|connect|disconnect|hook|serve|log|status|init|hooks|schema|test|record|demo|help",
+      "USAGE hookwire list|emit|tool|run|doctor|explain|trust|policy|connect|disconnect|hook|serve|log|status|init|hooks|schema|test|record|demo|help",
     );
     const emit = box.run(["help", "emit"]);
     expect(emit.stdout.split("\n")[2]).toBe("USAGE hookwire emit [OPTIONS] <EVENT>");
