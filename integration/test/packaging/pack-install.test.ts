@@ -281,6 +281,38 @@ describe("hookwire installed into an npm prefix", () => {
     expect(tool.stdout).toContain("✖ blocked by .hookwire/hooks/guard.ts: rm -rf is not allowed here");
     expect(hookwire(["doctor"])).toMatchObject({ code: 0 });
   });
+
+  it("installs hookwire-hook beside hookwire: a committed agent file names no path of this machine, finds it on PATH and guards; without it the call is refused, saying how to install", () => {
+    const project = path.join(work, "project");
+    expect(hookwire(["connect", "gemini"]).code).toBe(0);
+    expect(hookwire(["trust", "--yes"]).code).toBe(0);
+    const settings = JSON.parse(readFileSync(path.join(project, ".gemini/settings.json"), "utf8"));
+    const command: string = settings.hooks.BeforeTool[0].hooks[0].command;
+    expect(command).not.toContain(work);
+    expect(command).toContain("hookwire-hook hook gemini BeforeTool");
+    const event = JSON.stringify({
+      session_id: "pack",
+      transcript_path: "",
+      cwd: project,
+      hook_event_name: "BeforeTool",
+      tool_name: "run_shell_command",
+      tool_input: { command: "rm -rf build" },
+    });
+    const asGemini = (PATH: string) =>
+      spawnSync("sh", ["-c", command], {
+        cwd: project,
+        input: event,
+        encoding: "utf8",
+        timeout: 120_000,
+        env: { PATH, HOME: home(), XDG_CONFIG_HOME: path.join(home(), ".config"), HOOKWIRE_SERVER: "off" },
+      });
+    const guarded = asGemini(`${path.join(prefix, "bin")}${path.delimiter}${npmEnv.PATH}`);
+    expect(guarded.stdout + guarded.stderr).toContain("rm -rf is not allowed here");
+    // The teammate without hookwire: the PATH has node and sh, no hookwire-hook.
+    const without = asGemini(path.dirname(process.execPath) + path.delimiter + "/usr/bin:/bin");
+    expect(without.status).toBe(2);
+    expect(without.stderr).toContain("hookwire is not installed");
+  });
 });
 
 describe("a consumer project", () => {
