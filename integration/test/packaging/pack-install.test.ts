@@ -309,7 +309,7 @@ describe("hookwire installed into an npm prefix", () => {
     const guarded = asGemini(`${path.join(prefix, "bin")}${path.delimiter}${npmEnv.PATH}`);
     expect(guarded.stdout + guarded.stderr).toContain("rm -rf is not allowed here");
     // The teammate without hookwire: the PATH has node and sh, no hookwire-hook.
-    const without = asGemini(path.dirname(process.execPath) + path.delimiter + "/usr/bin:/bin");
+    const without = asGemini(`${path.dirname(process.execPath)}${path.delimiter}/usr/bin:/bin`);
     expect(without.status).toBe(2);
     expect(without.stderr).toContain("hookwire is not installed");
   });
