@@ -1,4 +1,4 @@
-// What the hook benchmarks share: a home of their own for a run, and the PreToolUse event they send.
+// What the hook benchmarks share: a home of their own for a run, the PreToolUse event they send, the TS guard they load.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 
@@ -26,3 +26,13 @@ export const preToolUseInput = (cwd) =>
     tool_input: { command: "ls" },
     tool_use_id: "toolu_1",
   });
+
+/** The TS module guard the benchmarks load: blocks `rm -rf` in a bash call, lets everything else through. */
+export const GUARD = `import type { HookAPI } from "@hookwire/core";
+export default function guard(pi: HookAPI): void {
+  pi.on("tool_call", (event) => {
+    if (event.toolName !== "bash") return;
+    if (String(event.input.command ?? "").includes("rm -rf")) return { block: true, reason: "no rm -rf" };
+  });
+}
+`;

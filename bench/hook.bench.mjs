@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { homeEnv, preToolUseInput } from "./home.mjs";
+import { GUARD, homeEnv, preToolUseInput } from "./home.mjs";
 import { compareProcesses, formatTable, timeProcess } from "./measure.mjs";
 
 const ROUNDS = Number(process.env.BENCH_HOOK_ROUNDS ?? 21);
@@ -16,14 +16,6 @@ const BEFORE = process.env.BENCH_HOOK_BEFORE
   ? path.resolve(process.env.BENCH_HOOK_BEFORE, "packages/cli/bin/hookwire.js")
   : undefined;
 
-const GUARD = `import type { HookAPI } from "@hookwire/core";
-export default function guard(pi: HookAPI): void {
-  pi.on("tool_call", (event) => {
-    if (event.toolName !== "bash") return;
-    if (String(event.input.command ?? "").includes("rm -rf")) return { block: true, reason: "no rm -rf" };
-  });
-}
-`;
 // A command hook that needs the bash grammar to be fingerprinted (a pipe): Claude Code runs it itself.
 const claudeHooks = (command) => ({
   hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },

@@ -8,21 +8,12 @@ import { Agent, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { homeEnv, preToolUseInput } from "./home.mjs";
+import { GUARD, homeEnv, preToolUseInput } from "./home.mjs";
 import { compareProcesses, formatTable, median, rssMb, startProcess } from "./measure.mjs";
 
 const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_SERVE_ROUNDS ?? 15);
 const MEMORY_EVENTS = Number(process.env.BENCH_SERVE_EVENTS ?? 100_000);
-
-const GUARD = `import type { HookAPI } from "@hookwire/core";
-export default function guard(pi: HookAPI): void {
-  pi.on("tool_call", (event) => {
-    if (event.toolName !== "bash") return;
-    if (String(event.input.command ?? "").includes("rm -rf")) return { block: true, reason: "no rm -rf" };
-  });
-}
-`;
 
 /** The bare baseline: reads the whole body, answers `{}` (what any http hook endpoint must at least do). */
 const BARE = `const http = require("node:http");

@@ -9,7 +9,7 @@ import { Agent, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { homeEnv } from "./home.mjs";
+import { GUARD, homeEnv } from "./home.mjs";
 import { median, rssMb, startProcess } from "./measure.mjs";
 
 const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
@@ -20,15 +20,6 @@ const CALLS = Number(process.env.BENCH_TEAM_CALLS ?? 4000);
 /** The paced run: each agent makes one tool call (a PreToolUse and a PostToolUse) every this many ms. */
 const PACE_MS = Number(process.env.BENCH_TEAM_PACE_MS ?? 2000);
 const PACED_MS = Number(process.env.BENCH_TEAM_PACED_MS ?? 10_000);
-
-const GUARD = `import type { HookAPI } from "@hookwire/core";
-export default function guard(pi: HookAPI): void {
-  pi.on("tool_call", (event) => {
-    if (event.toolName !== "bash") return;
-    if (String(event.input.command ?? "").includes("rm -rf")) return { block: true, reason: "no rm -rf" };
-  });
-}
-`;
 
 /**
  * The baseline: what any authenticated JSON hook endpoint must do at least — the same keep-alive, the bearer token
