@@ -190,6 +190,25 @@ describe("a policy's hooks run in every project", () => {
     expect(t.bash("rm -rf build")?.permissionDecisionReason).toBe("team policy: no rm -rf");
   });
 
+  it("names the policy's own file in the decision log and in tool output, never one the project could hold at the same path", () => {
+    const t = team();
+    // The project holds a file at the policy's path: an attribution relative to the folder would name it.
+    write(t.box.cwd, ".claude/settings.json", "{}\n");
+    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
+    expect(t.bash("rm -rf build")?.permissionDecision).toBe("deny");
+    const logged = t.run(["log", "--json"]).stdout;
+    const hooks = (JSON.parse(logged) as { hook?: string }[]).map((record) => record.hook);
+    expect(hooks).toEqual([
+      "~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0]",
+    ]);
+    const tool = t.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
+    expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
+      [
+        "✖ blocked by ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0]: team policy: no rm -rf",
+      ]
+    `);
+  });
+
   it("refuses every tool call, naming the policy and the fix, once its files are edited on disk", () => {
     const t = team();
     expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);

@@ -195,7 +195,7 @@ export async function discoverAndLoadHooks(
   if (verdict.warning) warnings.push({ kind: "trust", file: resolved.trustStore, message: verdict.warning });
   for (const warning of project.warnings) warnings.push({ kind: "trust", ...warning });
   const skipped: SkippedItem[] = [];
-  const show = (file: string) => displayPath(file, resolved.cwd, resolved.home);
+  const show = (file: string) => displayPath(file, resolved.showFrom ?? resolved.cwd, resolved.home);
   // Trusted by a recorded or approved fingerprint: held to it until the hooks run ("all" trusts anything).
   const guard =
     verdict.trusted && resolved.trust !== "all" && items.length > 0
@@ -243,6 +243,7 @@ export async function discoverAndLoadHooks(
     ...resolved.settings,
     cwd: resolved.cwd,
     projectDir: resolved.cwd,
+    ...(resolved.showFrom ? { displayCwd: resolved.showFrom } : {}),
     ...(guard ? { beforeCommand: (handler: SettingsHandler) => guard.command(handler) } : {}),
   };
   const moduleOptions = { home: resolved.home, loadTimeout: resolved.loadTimeout, eventBus };
@@ -280,7 +281,8 @@ export async function discoverAndLoadHooks(
     }
     if (item.type === "module" || isModulePath(item.path)) {
       const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
-      const request = { path: show(item.path), source };
+      // Loaded by its own path: the shown one may be relative to another folder (`showFrom`).
+      const request = { path: show(item.path), file: path.resolve(resolved.cwd, item.path), source };
       const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
       const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
       add(changed ?? (await loadHookModule(request, resolved.cwd, importModule, options)));

@@ -85,6 +85,11 @@ export interface DiscoverOptions extends LoadHooksOptions {
    */
   policies?: boolean;
   /**
+   * The folder hooks' paths are shown from (list, errors, the decision log). Default `cwd`. A policy's hooks are
+   * shown from the project that runs them (`~/.config/hookwire/policies/<name>/…`), never as that project's files.
+   */
+  showFrom?: string;
+  /**
    * `false`: only hookwire's built-in providers, none a host registered (a policy's discovery: every host finds the
    * same files in it, so its pin holds in each). Default: the host's too.
    */

@@ -27,7 +27,10 @@ import type { VerifySource } from "./module-runner.js";
 
 /** A module to load with where it came from; a plain string is an explicitly configured path. */
 export interface HookModuleRequest {
+  /** How the hook is named (errors, traces); also where it is loaded from unless `file` says. */
   path: string;
+  /** The file itself, when `path` is shown from another folder than `cwd`. */
+  file?: string;
   source?: HookSource;
 }
 
@@ -109,9 +112,9 @@ export async function loadHookModule(
   importModule: ModuleImporter,
   options: LoadHookModuleOptions = {},
 ): Promise<LoadedHook | HookLoadFailureEntry> {
-  const request = typeof entry === "string" ? { path: entry } : entry;
+  const request: HookModuleRequest = typeof entry === "string" ? { path: entry } : entry;
   const hookPath = request.path;
-  const resolvedPath = resolvePath(hookPath, cwd, options.home);
+  const resolvedPath = request.file ?? resolvePath(hookPath, cwd, options.home);
   const fail = (reason: HookLoadError["reason"], message: string, cause?: unknown, details?: string) => ({
     path: hookPath,
     error: new HookLoadError({ hookPath, resolvedPath, reason, message, cause, details }),

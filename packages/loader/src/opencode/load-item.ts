@@ -1,4 +1,5 @@
 // Loads one discovered OpenCode plugin item through the loader's module machinery (same import, same trust).
+import path from "node:path";
 import type { HookSource, LoadedHook } from "@hookwire/core";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "../hooks/hook-item.js";
@@ -25,7 +26,7 @@ export async function loadOpencodeItem(
   }
   let plugin: ReturnType<typeof opencodePlugin> | undefined;
   const source: HookSource = { kind: "module", provider, level: item.level };
-  return loadHookModule({ path: shown, source }, cwd, importModule, {
+  return loadHookModule({ path: shown, file: path.resolve(cwd, item.path), source }, cwd, importModule, {
     ...options,
     factoryOf(namespace) {
       const factories = pluginFactories(namespace);

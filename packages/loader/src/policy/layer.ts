@@ -95,6 +95,8 @@ export async function loadPolicies<R extends PolicyLoad>(
     ...(resolved.loadTimeout !== undefined ? { loadTimeout: resolved.loadTimeout } : {}),
     ...(resolved.env ? { env: resolved.env } : {}),
     home: resolved.home,
+    // Named from the project that runs them: a policy's `.hookwire/hooks/x.ts` is not the project's.
+    showFrom: resolved.showFrom ?? resolved.cwd,
   };
   return Promise.all(names.map((name) => loadOne(name, sources[name], paths, base, load)));
 }

@@ -69,7 +69,8 @@ export function bridgeContext(
     ...prepareSession(handlers.length, options),
     options,
     cwd,
-    hookName: options.path ?? (onlyFile ? displayPath(onlyFile, cwd) : "settings hooks"),
+    hookName:
+      options.path ?? (onlyFile ? displayPath(onlyFile, options.displayCwd ?? cwd) : "settings hooks"),
     onlyFile,
     source: { kind: "settings", file: onlyFile, level: scopes.size === 1 ? [...scopes][0] : undefined },
     settings: {

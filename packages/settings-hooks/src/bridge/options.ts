@@ -66,6 +66,11 @@ export interface SettingsHooksOptions {
   /** The LoadedHook's path. Default: the settings file when there is one, else `"settings hooks"`. */
   path?: string;
   /**
+   * The folder handlers' files are named from in errors and attributions. Default `cwd`. A team policy's files are
+   * named from the project they run in, so they never read as that project's own.
+   */
+  displayCwd?: string;
+  /**
    * Told of every settings handler run (not background ones) when it finishes, before the runner's
    * own trace of the bridge: the per-handler view tools such as `hookwire emit` show.
    */

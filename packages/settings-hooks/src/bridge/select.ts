@@ -35,11 +35,11 @@ export function settingsHookPath(handler: SettingsHandler, cwd: string): string 
  */
 export function settingsHandlerProblems(
   handlers: readonly SettingsHandler[],
-  options: Pick<SettingsHooksOptions, "cwd" | "executors">,
+  options: Pick<SettingsHooksOptions, "cwd" | "displayCwd" | "executors">,
 ): HookError[] {
   const problems: HookError[] = [];
   for (const handler of handlers) {
-    const hookPath = settingsHookPath(handler, options.cwd);
+    const hookPath = settingsHookPath(handler, options.displayCwd ?? options.cwd);
     const type = handler.config.type;
     if (type !== "command" && type !== "http" && !findExecutor(type, options.executors)) {
       problems.push(
@@ -94,7 +94,7 @@ export function selectHandlers(
   for (const handler of handlers) {
     const spec = findEvent(dialectOf(handler), handler.event);
     if (!spec || !isBridged(spec)) continue;
-    const hookPath = settingsHookPath(handler, options.cwd);
+    const hookPath = settingsHookPath(handler, options.displayCwd ?? options.cwd);
     if (unusable.has(hookPath)) continue;
     let matches: (value: string) => boolean;
     try {
