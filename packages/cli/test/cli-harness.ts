@@ -10,6 +10,18 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const bin = path.join(repoRoot, "packages/cli/bin/hookwire.js");
 const fixtures = path.join(repoRoot, "packages/cli/test/fixtures");
 
+/** Claude Code's PreToolUse stdin for a Bash `command` run from `cwd` in session `session`. */
+export const claudeBash = (cwd: string, command: string, session: string): string =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: "",
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "toolu_1",
+  });
+
 export interface Sandbox {
   /** The copied project. */
   cwd: string;

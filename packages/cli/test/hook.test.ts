@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
+import { claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt());
 
@@ -35,15 +35,7 @@ const sid = (box: Sandbox, name = "s-1") => `${path.basename(path.dirname(box.cw
 
 /** A Claude Code PreToolUse stdin for `command`, in session `session`. */
 const pre = (box: Sandbox, command: string, session = "s-1") =>
-  JSON.stringify({
-    session_id: sid(box, session),
-    transcript_path: "",
-    cwd: box.cwd,
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command },
-    tool_use_id: "toolu_1",
-  });
+  claudeBash(box.cwd, command, sid(box, session));
 
 function hook(box: Sandbox, agent: string, event: string, input: string, ...flags: string[]) {
   const out = box.run(["hook", agent, event, ...flags], { input });

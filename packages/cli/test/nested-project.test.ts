@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
+import { claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt());
 
@@ -36,15 +36,7 @@ const without = { CLAUDE_PROJECT_DIR: undefined, GEMINI_PROJECT_DIR: undefined }
 
 /** A Claude Code PreToolUse from `cwd` in the sandbox's session `name`. */
 function pre(box: Sandbox, cwd: string, command: string, name = "s-nested") {
-  const input = JSON.stringify({
-    session_id: `${path.basename(path.dirname(box.cwd))}-${name}`,
-    transcript_path: "",
-    cwd,
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command },
-    tool_use_id: "toolu_1",
-  });
+  const input = claudeBash(cwd, command, `${path.basename(path.dirname(box.cwd))}-${name}`);
   const out = box.run(["hook", "claude", "PreToolUse"], { input, env: without });
   const json = out.stdout ? JSON.parse(out.stdout) : {};
   return { ...json.hookSpecificOutput, systemMessage: json.systemMessage as string | undefined };

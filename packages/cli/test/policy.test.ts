@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type RunOptions, type Sandbox, sandbox } from "./cli-harness.js";
+import { claudeBash, type RunOptions, type Sandbox, sandbox } from "./cli-harness.js";
 import { post, type Served, serve } from "./serve-harness.js";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -48,18 +48,6 @@ interface Team {
   commit(file: string, text: string): void;
 }
 
-/** Claude Code's PreToolUse of a Bash `command` in `cwd`. */
-const preToolUse = (cwd: string, command: string, session: string) =>
-  JSON.stringify({
-    session_id: session,
-    transcript_path: "",
-    cwd,
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command },
-    tool_use_id: "toolu_1",
-  });
-
 /** A project with no hooks of its own, and a team repository holding a Claude guard. */
 function team(): Team {
   const box = sandbox("basic");
@@ -91,7 +79,7 @@ function team(): Team {
       return { ...out, stdout: clean(out.stdout), stderr: clean(out.stderr) };
     },
     bash(command) {
-      const out = run(["hook", "claude", "PreToolUse"], { input: preToolUse(box.cwd, command, "s1") });
+      const out = run(["hook", "claude", "PreToolUse"], { input: claudeBash(box.cwd, command, "s1") });
       return out.stdout ? JSON.parse(out.stdout).hookSpecificOutput : undefined;
     },
     commit(file, text) {
@@ -246,7 +234,7 @@ describe("a policy in the resident server", () => {
     const server = await serve(t.box);
     running.push(server);
     const answer = async (command: string) => {
-      const body = preToolUse(t.box.cwd, command, "policy-serve-1");
+      const body = claudeBash(t.box.cwd, command, "policy-serve-1");
       const reply = (await post(`${server.url}/claude`, body, server.headers)).json as {
         hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
       };

@@ -13,7 +13,7 @@ import {
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin, claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt());
@@ -55,15 +55,7 @@ function trustedProject(): Sandbox {
 const sid = (box: Sandbox, name = "s-1") => `${path.basename(path.dirname(box.cwd))}-${name}`;
 
 const preToolUse = (box: Sandbox, command: string, session = "s-1") =>
-  JSON.stringify({
-    session_id: sid(box, session),
-    transcript_path: "",
-    cwd: box.cwd,
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command },
-    tool_use_id: "toolu_1",
-  });
+  claudeBash(box.cwd, command, sid(box, session));
 
 const hostOf = (url: string) => new URL(url).host;
 

@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { readDecisions } from "../src/log/decision-log.js";
-import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin, claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt());
@@ -91,16 +91,7 @@ async function started(t: Team, args: string[] = []): Promise<Served> {
   return server;
 }
 
-const preToolUse = (cwd: string, command: string, session = "s-1") =>
-  JSON.stringify({
-    session_id: session,
-    transcript_path: "",
-    cwd,
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command },
-    tool_use_id: "toolu_1",
-  });
+const preToolUse = (cwd: string, command: string, session = "s-1") => claudeBash(cwd, command, session);
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A folder on a developer's machine: it does not exist on the server. */
