@@ -52,6 +52,11 @@ export interface RunOptions {
   registry?: Registry;
   /** Options added to the agent's command line (pi's `--approve`). */
   flags?: readonly string[];
+  /**
+   * Keeps the agent's own review of hooks (Codex reviews each hook by hash before it runs; the suites bypass that
+   * review unless this is set, to show what a user who never approved anything gets).
+   */
+  agentReview?: boolean;
   /** Talks to the agent on stdin instead of a print-mode prompt (pi's RPC mode): its arguments, and the talk. */
   drive?: { args(args: string[]): string[]; talk(child: ChildProcess): void };
 }
@@ -178,7 +183,7 @@ const AGENTS: Record<AgentId, AgentSpec> = {
   codex: {
     version: versionOf("@openai/codex"),
     api: (calls) => codexApi(calls),
-    prepare(api, { project, home, prompt }) {
+    prepare(api, { project, home, prompt, agentReview }) {
       const codexHome = path.join(home, ".codex");
       mkdirSync(codexHome, { recursive: true });
       // Codex reads a project's .codex/ only when the project is trusted (its own gate, not hookwire's).
@@ -204,7 +209,7 @@ const AGENTS: Record<AgentId, AgentSpec> = {
           "--skip-git-repo-check",
           "--dangerously-bypass-approvals-and-sandbox",
           // Codex reviews every hook by hash before it runs (its own gate: connect says what to approve).
-          "--dangerously-bypass-hook-trust",
+          ...(agentReview ? [] : ["--dangerously-bypass-hook-trust"]),
           "--json",
           prompt ?? "go",
         ],

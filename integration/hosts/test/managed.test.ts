@@ -94,7 +94,7 @@ interface Outcome {
 }
 
 /** One run with hookwire connected in the managed files and `project` in the project, under the machine's lock. */
-async function managedRun(c: Case, project: Record<string, string>): Promise<Outcome> {
+async function managedRun(c: Case, project: Record<string, string>, agentReview = false): Promise<Outcome> {
   const agent = AGENTS[c.agent] as HookAgentSpec;
   const w = world();
   const place = placeFor(agent);
@@ -117,6 +117,7 @@ async function managedRun(c: Case, project: Record<string, string>): Promise<Out
       home: w.home,
       calls: shellCalls(c.agent, [COMMANDS.destroy, COMMANDS.harmless]),
       env,
+      agentReview,
     });
     const disconnect = w.hookwireWith(env, "disconnect", c.agent, "--managed");
     return {
@@ -143,7 +144,9 @@ describe.skipIf(!ROOT)(
     for (const c of CASES) {
       const label = `${AGENTS[c.agent].label} ${agentVersion(c.agent)}`;
       it(`${label}: runs hookwire's guard from the managed file, and the project's own switch does not turn it off`, async () => {
-        const out = await managedRun(c, c.off);
+        // The agent's own review of hooks stays on: nobody on the machine approved the organisation's hook (Codex runs
+        // a managed hook unreviewed).
+        const out = await managedRun(c, c.off, true);
         expect(out.connect.code, out.connect.stderr).toBe(0);
         expect(out.connect.stdout).toContain("every user on this machine");
         // The guard refused rm -rf: the victim survives and the model saw the guard's reason; the harmless call ran.
@@ -154,6 +157,7 @@ describe.skipIf(!ROOT)(
         expect(out.leftOver).toEqual([]);
       }, 300_000);
 
+      // The agent's review is bypassed here, so the project's hook is kept out by the managed-only switch alone.
       const own = c.own;
       if (own)
         it(`${label}: with the managed-only switch connect writes, the project's own hook does not run`, async () => {
