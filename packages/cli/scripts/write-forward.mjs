@@ -6,6 +6,8 @@ import { rolldown } from "rolldown";
 const build = await rolldown({
   input: new URL("../src/hook-forward.ts", import.meta.url).pathname,
   platform: "node",
+  // The loader's private-file checks (the code cache's), from their sources: only what is used is inlined.
+  resolve: { conditionNames: ["source", "import", "default"] },
   // Node's modules, the fallback and the http server's start stay imports; everything else it needs (the socket
   // checks) is inlined.
   external: (id) => id.startsWith("node:") || id === "./hook-main.js" || id === "./serve/ensure-http.js",

@@ -4,6 +4,7 @@
 // (scripts/write-forward.mjs), so with a server a call costs about a bare `node` start.
 import { readFileSync, writeSync } from "node:fs";
 import net from "node:net";
+import { runHookPath } from "./hook-path-run.js";
 import { takeHttpPort } from "./http-port-flag.js";
 import { forwardedVariables } from "./serve/forwarded-variables.js";
 import { trustedSocket } from "./serve/socket-path.js";
@@ -30,8 +31,9 @@ function readStdin(): string | undefined {
   }
 }
 
+/** The call answered here: from the hook-path bundle with its code cache, else (no bundle) the ES modules. */
 function inProcess(input?: string): void {
-  void import("./hook-main.js").then(({ hookMain }) => hookMain(input));
+  if (!runHookPath(__dirname, input)) void import("./hook-main.js").then(({ hookMain }) => hookMain(input));
 }
 
 /**

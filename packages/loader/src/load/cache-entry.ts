@@ -6,14 +6,16 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 // One-shot hashing (Node >= 20.12) skips a Hash object per call; older Nodes take the long way.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
-export const sha256 = (text: string): string =>
+const oneShot = (crypto as { hash?: (algorithm: string, data: string | Buffer, encoding: "hex") => string })
+  .hash;
+export const sha256 = (text: string | Buffer): string =>
   oneShot ? oneShot("sha256", text, "hex") : crypto.createHash("sha256").update(text).digest("hex");
 
 // O_NOFOLLOW: a link in place of an entry is refused by the open itself; O_NONBLOCK: so is waiting on a FIFO.
 const ENTRY_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
 
 export type PrivateEntry = { ok: true; text: string } | { ok: false; missing: boolean; reason: string };
+type PrivateBytes = { ok: true; bytes: Buffer } | { ok: false; missing: boolean; reason: string };
 
 /**
  * A private file's text when it is a regular file (not a link) of this user, with no group or other
@@ -21,6 +23,12 @@ export type PrivateEntry = { ok: true; text: string } | { ok: false; missing: bo
  * every check is on the open handle, so nothing can be swapped between a check and the read.
  */
 export function readPrivateEntry(entry: string): PrivateEntry {
+  const read = readPrivateBytes(entry);
+  return read.ok ? { ok: true, text: read.bytes.toString("utf8") } : read;
+}
+
+/** `readPrivateEntry`'s bytes, as read: for an entry that is not text (a V8 code cache). */
+export function readPrivateBytes(entry: string): PrivateBytes {
   let fd: number;
   try {
     fd = openSync(entry, ENTRY_FLAGS);
@@ -33,7 +41,7 @@ export function readPrivateEntry(entry: string): PrivateEntry {
       reason: code === "ELOOP" ? "it is a link" : (error as Error).message,
     };
   }
-  const refused = (reason: string): PrivateEntry => ({ ok: false, missing: false, reason });
+  const refused = (reason: string): PrivateBytes => ({ ok: false, missing: false, reason });
   try {
     const stat = fstatSync(fd);
     const uid = process.getuid?.();
@@ -55,7 +63,7 @@ export function readPrivateEntry(entry: string): PrivateEntry {
         buffer = grown;
       }
     }
-    return { ok: true, text: buffer.toString("utf8", 0, length) };
+    return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (error) {
     return refused((error as Error).message);
   } finally {

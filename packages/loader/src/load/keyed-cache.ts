@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensurePrivateDir } from "./cache-dir.js";
-import { readPrivateFile, sha256 } from "./cache-entry.js";
+import { readPrivateBytes, sha256 } from "./cache-entry.js";
 
 const HEADER = "//hookwire-verdict ";
 
@@ -26,35 +26,59 @@ export function keyedCache(dir: string, maxEntries = Number.POSITIVE_INFINITY): 
   return {
     get(key) {
       if (!valid(key)) return undefined;
-      const text = readPrivateFile(entry(key));
-      const newline = text?.indexOf("\n") ?? -1;
-      if (text === undefined || !text.startsWith(HEADER) || newline === -1) return undefined;
+      const body = readKeyedEntry(entry(key), key);
+      if (body === undefined) return undefined;
       try {
-        const header = JSON.parse(text.slice(HEADER.length, newline)) as { key?: unknown; sha256?: unknown };
-        const body = text.slice(newline + 1);
-        if (header.key !== key || header.sha256 !== sha256(body)) return undefined;
-        return JSON.parse(body);
+        return JSON.parse(body.toString("utf8"));
       } catch {
         return undefined;
       }
     },
     set(key, value) {
       if (!valid(key)) return;
-      const body = JSON.stringify(value);
-      const file = entry(key);
-      const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
-      try {
-        if (Number.isFinite(maxEntries)) pruneOldest(dir, maxEntries, ".json");
-        writeFileSync(temporary, `${HEADER}${JSON.stringify({ key, sha256: sha256(body) })}\n${body}`, {
-          mode: 0o600,
-          flag: "wx",
-        });
-        renameSync(temporary, file);
-      } catch {
-        rmSync(temporary, { force: true });
+      if (Number.isFinite(maxEntries)) {
+        try {
+          pruneOldest(dir, maxEntries, ".json");
+        } catch {}
       }
+      writeKeyedEntry(entry(key), key, Buffer.from(JSON.stringify(value), "utf8"));
     },
   };
+}
+
+/**
+ * The body of `file` when it is a private entry of this user (`readPrivateBytes`: a regular file, not a link, this
+ * user's, no other permission bits) that names `key` and still has the hash written with it; else `undefined`.
+ * A rewritten, truncated, swapped or planted entry is nothing.
+ */
+export function readKeyedEntry(file: string, key: string): Buffer | undefined {
+  const read = readPrivateBytes(file);
+  if (!read.ok) return undefined;
+  const { bytes } = read;
+  const newline = bytes.indexOf(10);
+  if (newline === -1 || bytes.toString("latin1", 0, HEADER.length) !== HEADER) return undefined;
+  try {
+    const header = JSON.parse(bytes.toString("utf8", HEADER.length, newline)) as {
+      key?: unknown;
+      sha256?: unknown;
+    };
+    const body = bytes.subarray(newline + 1);
+    return header.key === key && header.sha256 === sha256(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `body` under `key` (0600, whole or not at all: a temporary file renamed); a failure is no error. */
+export function writeKeyedEntry(file: string, key: string, body: Buffer): void {
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    const header = Buffer.from(`${HEADER}${JSON.stringify({ key, sha256: sha256(body) })}\n`, "utf8");
+    writeFileSync(temporary, Buffer.concat([header, body]), { mode: 0o600, flag: "wx" });
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /** At `max` entries (named `*<suffix>`), the oldest tenth goes: a cache a repository fills stays bounded. */

@@ -80,8 +80,18 @@ export type ModuleImporter = (file: string, options?: { verify?: VerifySource })
  * under both scopes and TypeBox, `runningPiAliases`), so pi's extensions load as in pi. A caller's `alias` wins.
  */
 let hostAlias: Record<string, string> | undefined;
+/**
+ * Set by a host that carries these packages inside itself (the CLI's hook-path bundle): the files that hand a hook
+ * the host's own instances, so one process has one of each (one RunScope, one parser).
+ */
+const OWN_PACKAGES = Symbol.for("hookwire.host-package-files");
 function hostPackages(): Record<string, string> {
   if (hostAlias) return hostAlias;
+  const own = (globalThis as { [OWN_PACKAGES]?: Record<string, string> })[OWN_PACKAGES];
+  if (own) {
+    hostAlias = { ...runningPiAliases(), ...own };
+    return hostAlias;
+  }
   const require = createRequire(import.meta.url);
   const alias: Record<string, string> = { ...runningPiAliases() };
   // Core's subpaths too: the packages import `@hookwire/core/internal`, which the `@hookwire/core` alias alone would
