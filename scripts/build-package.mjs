@@ -20,6 +20,8 @@
 //                               dependency on it; `vendoredFile` in @hookwire/core finds it)
 //   --copy <from>=<to>          copy a file or folder (relative to the package) to dist/<to>
 //   --after <script>            run a node script (relative to the package) after the bundle is written
+//   --stamp <path>              a file or folder (relative to the package) the build also depends on: the sources an
+//                               --after script inlines from sibling packages (the CLI's hook-path bundle)
 import { execFileSync } from "node:child_process";
 import {
   appendFileSync,
@@ -49,6 +51,7 @@ const { values: options, positionals } = parseArgs({
     vendor: { type: "string", multiple: true, default: [] },
     copy: { type: "string", multiple: true, default: [] },
     after: { type: "string", multiple: true, default: [] },
+    stamp: { type: "string", multiple: true, default: [] },
   },
 });
 
@@ -113,7 +116,14 @@ pruneDeclarations();
 const stamp = buildInputsHash({
   root,
   args: process.argv.slice(2),
-  files: ["src", "package.json", "tsconfig.json", ...copies.map(([from]) => from), ...options.after],
+  files: [
+    "src",
+    "package.json",
+    "tsconfig.json",
+    ...copies.map(([from]) => from),
+    ...options.after,
+    ...options.stamp,
+  ],
   packages: [
     require.resolve("rolldown/package.json"),
     ...[...inline].map((name) => path.join(packageDir(name), "package.json")),

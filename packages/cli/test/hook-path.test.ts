@@ -1,0 +1,187 @@
+// `hookwire hook` answered in its own process from dist/hook-path.cjs: its V8 code cache is used only as this user
+// wrote it for this bundle, and a hook that imports a hookwire package gets the bundle's own instance.
+
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
+
+beforeAll(() => ensureBuilt());
+
+const GUARD = `export default (pi) => {
+  pi.on("tool_call", (event) => {
+    if (String(event.input.command ?? "").includes("rm -rf")) return { block: true, reason: "no rm -rf" };
+  });
+};
+`;
+
+const isRoot = process.getuid?.() === 0;
+
+/** A trusted project with a guard; every call has this sandbox's own cache folder and no server. */
+function project(
+  guard = GUARD,
+): Sandbox & { cache: string; call(command: string): { code: number | null; stdout: string } } {
+  const box = sandbox("connect");
+  mkdirSync(path.join(box.cwd, ".hookwire", "hooks"), { recursive: true });
+  writeFileSync(path.join(box.cwd, ".hookwire", "hooks", "guard.mjs"), guard);
+  const cache = path.join(box.home, ".cache");
+  const env = { XDG_CACHE_HOME: cache, HOOKWIRE_SERVER: "off" };
+  expect(box.run(["trust", "--yes"], { env }).code).toBe(0);
+  const call = (command: string) => {
+    const out = box.run(["hook", "claude", "PreToolUse"], {
+      input: claudeBash(box.cwd, command, "s-1"),
+      env,
+    });
+    return { code: out.code, stdout: out.stdout };
+  };
+  return { ...box, cache: path.join(cache, "hookwire", "code"), call };
+}
+
+const DENY = { permissionDecision: "deny", permissionDecisionReason: "no rm -rf" };
+
+/** The one code cache entry the first call wrote. */
+function entry(folder: string): string {
+  const names = readdirSync(folder).filter((name) => name.endsWith(".bin"));
+  expect(names).toHaveLength(1);
+  return path.join(folder, names[0] as string);
+}
+
+/** The entry's header line and body (the V8 cache). */
+function parts(file: string): { header: string; body: Buffer } {
+  const bytes = readFileSync(file);
+  const newline = bytes.indexOf(10);
+  return { header: bytes.subarray(0, newline).toString("utf8"), body: bytes.subarray(newline + 1) };
+}
+
+/** An entry under the same key whose hash matches `body`: only V8's own check stands between it and the call. */
+function withBody(file: string, body: Buffer): Buffer {
+  const { header } = parts(file);
+  const fields = JSON.parse(header.slice(header.indexOf("{"))) as { key: string };
+  const sha = createHash("sha256").update(body).digest("hex");
+  return Buffer.concat([
+    Buffer.from(
+      `${header.slice(0, header.indexOf("{"))}${JSON.stringify({ key: fields.key, sha256: sha })}\n`,
+    ),
+    body,
+  ]);
+}
+
+/**
+ * The call answered as the guard says, and the planted entry was not used: a new private file of this user replaced
+ * it (an entry the call used stays the same file), which the next call uses as it is.
+ */
+function answeredAndRewritten(box: ReturnType<typeof project>, file: string) {
+  const planted = lstatSync(file).ino;
+  expect(JSON.parse(box.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+  const stat = lstatSync(file);
+  expect(stat.isFile()).toBe(true);
+  expect(stat.uid).toBe(process.getuid?.());
+  expect(stat.mode & 0o777).toBe(0o600);
+  expect(stat.ino).not.toBe(planted);
+  expect(JSON.parse(box.call("ls").stdout)).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse" } });
+  expect(lstatSync(file).ino).toBe(stat.ino);
+}
+
+describe("the hook path's code cache", () => {
+  it("is written by the first call (0600, in a 0700 folder) and used as it is by the next", () => {
+    const box = project();
+    expect(JSON.parse(box.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+    const file = entry(box.cache);
+    expect(statSync(box.cache).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const first = statSync(file);
+    expect(JSON.parse(box.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+    expect(statSync(file).ino).toBe(first.ino);
+    expect(statSync(file).mtimeMs).toBe(first.mtimeMs);
+  });
+
+  it.runIf(isRoot)("is not used when another user owns it", () => {
+    const box = project();
+    box.call("ls");
+    const file = entry(box.cache);
+    chownSync(file, 65534, 65534);
+    answeredAndRewritten(box, file);
+  });
+
+  it("is not used when others have permissions on it", () => {
+    const box = project();
+    box.call("ls");
+    const file = entry(box.cache);
+    chmodSync(file, 0o644);
+    answeredAndRewritten(box, file);
+  });
+
+  it("is not followed when it is a link", () => {
+    const box = project();
+    box.call("ls");
+    const file = entry(box.cache);
+    const real = `${file}.real`;
+    writeFileSync(real, readFileSync(file), { mode: 0o600 });
+    rmSync(file);
+    symlinkSync(real, file);
+    answeredAndRewritten(box, file);
+  });
+
+  it("is compiled afresh when it was cut short, or its bytes are not V8's for this bundle", () => {
+    const box = project();
+    box.call("ls");
+    const file = entry(box.cache);
+    const whole = readFileSync(file);
+    // Truncated: the hash written with it no longer matches.
+    const truncated = whole.subarray(0, whole.length >> 1);
+    writeFileSync(file, truncated);
+    answeredAndRewritten(box, file);
+    // Garbage under a header that matches it: V8 refuses it.
+    const garbage = withBody(file, Buffer.alloc(parts(file).body.length, 0x5a));
+    writeFileSync(file, garbage);
+    answeredAndRewritten(box, file);
+    // Another script's cache (another bundle's) under this key: V8 refuses it too.
+    const other = new vm.Script("globalThis.x = 1 + 1;").createCachedData();
+    const foreign = withBody(file, Buffer.from(other));
+    writeFileSync(file, foreign);
+    answeredAndRewritten(box, file);
+  });
+
+  it("is not written where the folder is not this user's alone (another user's, or a link)", () => {
+    const box = project();
+    mkdirSync(path.dirname(box.cache), { recursive: true, mode: 0o700 });
+    const elsewhere = path.join(box.home, "elsewhere");
+    mkdirSync(elsewhere, { mode: 0o700 });
+    symlinkSync(elsewhere, box.cache);
+    expect(JSON.parse(box.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+});
+
+describe("a hook that imports a hookwire package", () => {
+  it("gets the instance the call runs on, not a second copy", () => {
+    const box = project(`import { HookwireError, isHookwireError } from "@hookwire/core";
+import { RunScope } from "@hookwire/core/internal";
+export default (pi) => {
+  pi.on("tool_call", () => {
+    const own = globalThis[Symbol.for("hookwire.host-package-instances")];
+    const same = own?.["@hookwire/core"].HookwireError === HookwireError && own?.["@hookwire/core/internal"].RunScope === RunScope;
+    return { block: true, reason: same && isHookwireError(new HookwireError("X", "x")) ? "one instance" : "two instances" };
+  });
+};
+`);
+    expect(JSON.parse(box.call("ls").stdout).hookSpecificOutput).toMatchObject({
+      permissionDecision: "deny",
+      permissionDecisionReason: "one instance",
+    });
+  });
+});
