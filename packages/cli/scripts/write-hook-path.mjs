@@ -9,6 +9,7 @@
 // - A dynamic `import()` of a third-party package resolves from its package the same way; every dynamic `import()`
 //   left in the output calls `$_imp_`, a parameter the runner passes (a native `import()` of its own): V8 code read
 //   from a cache has lost the callback Node 20 needs for a dynamic `import()` in a `vm.Script`.
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,6 +17,8 @@ import vm from "node:vm";
 import { rolldown } from "rolldown";
 import { parseAst } from "rolldown/parseAst";
 
+/** The bundle's first line: this, then the SHA-256 of the rest (src/hook-path-run.ts reads it). */
+const HASH_LINE = "//hookwire-hook-path sha256=";
 const root = path.resolve(new URL("..", import.meta.url).pathname);
 const packages = path.dirname(root);
 const dist = path.join(root, "dist");
@@ -106,6 +109,8 @@ for (const start of starts.sort((a, b) => b - a)) {
 if (/import\.meta/.test(code)) throw new Error("hook-path: import.meta is left in the bundle");
 // Wrapped after minifying, which would rename the wrapper's parameters.
 code = `${head}\n${code}\n})`;
+// Its hash on its first line (a comment): the code cache's key, without hashing half a megabyte at every call.
+code = `${HASH_LINE}${createHash("sha256").update(code).digest("hex")}\n${code}`;
 writeFileSync(file, code);
 
 // One file per package a hook may import: its names, read from the bundle's own instance of it.

@@ -25,13 +25,23 @@ interface HookPath {
   hookMain(input?: string): Promise<void>;
 }
 
+/** The bundle's first line (scripts/write-hook-path.mjs): its build's hash of the rest. */
+const HASH_LINE = "//hookwire-hook-path sha256=";
+
+/** The SHA-256 of the bundle's code, as its build wrote it on the first line; hashed here when it is not there. */
+function bundleHash(source: string): string {
+  const hash = source.startsWith(HASH_LINE) ? source.slice(HASH_LINE.length, HASH_LINE.length + 64) : "";
+  if (/^[0-9a-f]{64}$/.test(hash) && source[HASH_LINE.length + 64] === "\n") return hash;
+  return sha256(source);
+}
+
 /** The cache entry of this bundle under these flags: one file per key, in `<cache root>/code`. */
 function cacheEntry(source: string): { file: string; key: string } | undefined {
   const dir = path.join(defaultCacheRoot(), "code");
   if (!(ensurePrivateDir(path.dirname(dir)) && ensurePrivateDir(dir))) return undefined;
   // V8 rejects a cache made under other flags itself; the key keeps such entries apart instead of overwriting.
   const flags = [process.version, process.arch, process.execArgv.join(" "), process.env.NODE_OPTIONS ?? ""];
-  const key = sha256(`hook-path\0${sha256(source)}\0${flags.join("\0")}`);
+  const key = sha256(`hook-path\0${bundleHash(source)}\0${flags.join("\0")}`);
   return { file: path.join(dir, `hook-path-${key}.bin`), key };
 }
 
