@@ -1,8 +1,8 @@
 // The entry a connected agent runs at each event (issue 38), run as the agent runs it — `sh -c '<command>'`, the
 // event's JSON on stdin — against `node -e 0`, in a trusted project with a TS module guard: warm (this user's server
-// running), the first call with no server yet, and with the server turned off; beside it the anchors (a bare shell
-// hook, a bare Node hook, the http path of connect --http) and a session of many calls end to end, before (the Node
-// entry, no server) and after.
+// running), the first call with no server yet (with and without the hook path's code cache), and with the server
+// turned off; beside it the anchors (a bare shell hook, a bare Node hook, the http path of connect --http) and a
+// session of many calls end to end, before (the Node entry, no server) and after.
 // Standalone: `pnpm build && node bench/entry.bench.mjs`.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -54,6 +54,9 @@ const stopServer = (world) =>
     env: world.env,
     stdio: "ignore",
   });
+
+/** The hook path's V8 code cache (src/hook-path-run.ts): gone in a fresh HOME. */
+const codeCache = (world) => path.join(world.home, ".cache", "hookwire", "code");
 
 const shellInfo = (world) => path.join(world.home, ".local", "state", "hookwire", "run", "serve.tcp");
 
@@ -182,7 +185,7 @@ export async function run() {
     );
     rows.push(
       await compareProcesses({
-        name: "the first call, no server yet (it answers in-process and starts the server; module cache kept)",
+        name: "the first call, no server yet, the hook path's code cache present (it answers in-process and starts the server)",
         baseline: "node -e 0",
         baselineCmd: node0,
         subjectCmd: sh(entry),
@@ -194,11 +197,28 @@ export async function run() {
         },
       }),
     );
+    // The issue's row: a fresh HOME has neither a server nor the hook path's code cache (the call compiles the
+    // bundle, answers, writes the cache and starts the server).
+    rows.push(
+      await compareProcesses({
+        name: "the first call in a fresh HOME: no server, no code cache yet (it compiles the hook path, answers, writes the cache, starts the server)",
+        baseline: "node -e 0",
+        baselineCmd: node0,
+        subjectCmd: sh(entry),
+        target: 2,
+        rounds: Math.min(ROUNDS, 11),
+        prepare: async () => {
+          stopServer(world);
+          while (existsSync(shellInfo(world))) await new Promise((resolve) => setTimeout(resolve, 20));
+          await rm(codeCache(world), { recursive: true, force: true });
+        },
+      }),
+    );
     stopServer(world);
     const off = { ...world.env, HOOKWIRE_SERVER: "off" };
     rows.push(
       await compareProcesses({
-        name: "every call with the server turned off (HOOKWIRE_SERVER=off: the Node adapter in-process)",
+        name: "every call with the server turned off (HOOKWIRE_SERVER=off: the Node adapter in-process, code cache present)",
         baseline: "node -e 0",
         baselineCmd: node0,
         subjectCmd: sh(entry, off),
