@@ -68,7 +68,12 @@ export function runHookPath(dist: string, input?: string): boolean {
   const loaded = { exports: {} as HookPath };
   // What the bundle imports dynamically (a hook module, the OpenTelemetry SDK) is imported here, natively.
   const importHere = (specifier: string) => import(specifier);
-  start.call(loaded.exports, loaded.exports, createRequire(file), loaded, file, dist, importHere);
+  try {
+    start.call(loaded.exports, loaded.exports, createRequire(file), loaded, file, dist, importHere);
+  } catch {
+    // A bundle that does not start (a broken install) leaves the call to the ES modules.
+    return false;
+  }
   if (entry && (cached === undefined || script.cachedDataRejected)) {
     const { file: at, key } = entry;
     // After the answer: what ran is compiled by then, and goes into the cache with the rest.
