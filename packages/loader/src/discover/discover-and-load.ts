@@ -10,6 +10,13 @@ import {
   type SettingsHandler,
   type SettingsIssue,
 } from "@hookwire/settings-hooks";
+import {
+  decideTrust,
+  FileDigests,
+  fingerprintProject,
+  TrustGuard,
+  type UnfingerprintedCommand,
+} from "@hookwire/trust";
 import type { CapabilityEntry } from "../capability/types.js";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "../hooks/hook-item.js";
@@ -19,11 +26,7 @@ import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
 import { loadPolicies, type PolicyState } from "../policy/layer.js";
 import { resolvePath } from "../resolve-path.js";
-import { decideTrust } from "../trust/decide.js";
-import { FileDigests } from "../trust/file-digest.js";
-import { fingerprintProject } from "../trust/fingerprint.js";
-import { TrustGuard } from "../trust/guard.js";
-import { collectProject, type UnfingerprintedCommand } from "./collect.js";
+import { collectProject } from "./collect.js";
 import {
   DisabledHooks,
   handlerId,

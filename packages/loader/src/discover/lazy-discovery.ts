@@ -1,8 +1,9 @@
 // Discovery and trust, imported on their first call: they need settings-hooks (its dialects, zod on a changed
 // settings file, shell parsing), which `loadHooks` never does, so a host that only loads modules skips them.
-import type { ProjectTrustStatus } from "../trust/project-trust.js";
+
 import type { DiscoverAndLoadResult } from "./discover-and-load.js";
 import type { DiscoverOptions } from "./options.js";
+import type { ProjectTrustStatus } from "./project-trust.js";
 
 let discovery: Promise<typeof import("./discovery.js")> | undefined;
 const load = () => (discovery ??= import("./discovery.js"));
