@@ -22,7 +22,6 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/core/internal": 30,
   "@hookwire/host-kit": 29,
   "@hookwire/loader": 39,
-  "@hookwire/loader/private-files": 5,
   // The user's hooks.json (turned-off hooks, and "onFailure": "block" since issue 36).
   "@hookwire/loader/user-config": 8,
   // The policy layer (issue 39): installed policies, their pins, `openPolicy` (a policy folder as hooks).
@@ -42,6 +41,13 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/shell-rules": 37,
   "@hookwire/testing": 16,
   "@hookwire/tool-wrapper": 28,
+  // Trust (issue 37, item 5): the walk, the fingerprint, the decision, the guard, the records. Its lighter entries
+  // (no settings-hooks or shell-rules) are what the loader's eager parts import: the one resolver and import reader
+  // the module runner shares, the store and trust's errors, private per-user files (the loader's former entry).
+  "@hookwire/trust": 24,
+  "@hookwire/trust/modules": 12,
+  "@hookwire/trust/store": 8,
+  "@hookwire/trust/private-files": 13,
   hookwire: 26,
 };
 

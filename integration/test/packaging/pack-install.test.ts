@@ -26,6 +26,7 @@ const PACKAGES = [
   "core",
   "shell-rules",
   "settings-hooks",
+  "trust",
   "loader",
   "tool-wrapper",
   "project",

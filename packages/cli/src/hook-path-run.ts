@@ -15,7 +15,7 @@ import {
   readKeyedEntry,
   sha256,
   writeKeyedEntry,
-} from "@hookwire/loader/private-files";
+} from "@hookwire/trust/private-files";
 
 /** Code caches kept (one per bundle and flags). */
 const MAX_ENTRIES = 8;

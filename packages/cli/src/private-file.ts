@@ -1,9 +1,9 @@
 // A small JSON file only this user can write: a private folder, atomic writes, refused when others could change it
-// (the checks are the loader's, `@hookwire/loader/private-files`: one mechanism for caches and state).
+// (the checks are `@hookwire/trust/private-files`: one mechanism for caches, the trust store and state).
 import { randomUUID } from "node:crypto";
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { privateDirProblem, readPrivateEntry } from "@hookwire/loader/private-files";
+import { privateDirProblem, readPrivateEntry } from "@hookwire/trust/private-files";
 
 /** Creates `dir` (0700) and throws unless only this user can write it (the loader's check, with its reason). */
 export function ensurePrivateDir(dir: string): void {

@@ -8,6 +8,10 @@
  * @module @hookwire/loader
  * @document ../README.md
  */
+
+export type { ProjectTrustInfo, TrustChange, TrustGuard, TrustOption } from "@hookwire/trust";
+export { defaultCacheRoot } from "@hookwire/trust/private-files";
+export { TrustChangedError, TrustStoreError } from "@hookwire/trust/store";
 export { registerProvider } from "./capability/default-registry.js";
 export { CapabilityRegistry } from "./capability/registry.js";
 export type { CapabilityContext, CapabilityProvider } from "./capability/types.js";
@@ -20,18 +24,16 @@ export {
   revokeProject,
   trustProject,
 } from "./discover/lazy-discovery.js";
-export type { DiscoverOptions, ProjectTrustInfo, TrustOption } from "./discover/options.js";
-export { CapabilityError, HookLoadError, TrustChangedError, TrustStoreError } from "./errors.js";
+export type { DiscoverOptions } from "./discover/options.js";
+export type { ProjectTrustStatus } from "./discover/project-trust.js";
+export { CapabilityError, HookLoadError } from "./errors.js";
 export type { HookItem, HookLevel } from "./hooks/hook-item.js";
 export { hooksCapability } from "./hooks/hook-item.js";
 export { builtinHookProviders } from "./hooks/providers/builtin.js";
 export { claudeHookProvider } from "./hooks/providers/claude.js";
 export { codexHookProvider } from "./hooks/providers/codex.js";
 export { nativeHookProvider } from "./hooks/providers/native.js";
-export { defaultCacheRoot } from "./load/cache-dir.js";
 export type { HookModuleRequest, LoadHooksOptions, LoadHooksResult } from "./load/load-hooks.js";
 export { loadHooks } from "./load/load-hooks.js";
 export { opencodePluginProvider } from "./opencode/provider.js";
 export { resolvePath } from "./resolve-path.js";
-export type { TrustGuard } from "./trust/guard.js";
-export type { ProjectTrustStatus, TrustChange } from "./trust/project-trust.js";

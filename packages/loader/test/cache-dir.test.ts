@@ -5,8 +5,7 @@ import path from "node:path";
 import { createJiti } from "jiti";
 import { describe, expect, it } from "vitest";
 import { defaultCacheRoot, loadHooks } from "../src/index.js";
-import { defaultModuleCacheDir } from "../src/load/cache-dir.js";
-import { MAX_MODULE_BYTES } from "../src/load/module-importer.js";
+import { defaultModuleCacheDir, MAX_MODULE_BYTES } from "../src/load/module-importer.js";
 import { tempDir } from "./helpers/fixtures.js";
 
 /** A hook module that needs jiti (a relative runtime import), saying which helper ran. */

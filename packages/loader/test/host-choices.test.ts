@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { readTrustStore } from "@hookwire/trust/store";
 import { describe, expect, it } from "vitest";
 import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS, trustProject } from "../src/index.js";
-import { readTrustStore } from "../src/trust/store.js";
 import { tempDir } from "./helpers/fixtures.js";
 
 const bashHook = (command: string) =>

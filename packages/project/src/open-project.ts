@@ -6,10 +6,10 @@ import {
   type DiscoverOptions,
   discoverAndLoadHooks,
   projectTrustStatus,
-  type TrustGuard,
 } from "@hookwire/loader";
 import { findProjectRoot } from "@hookwire/loader/project-root";
 import { ToolGate } from "@hookwire/tool-wrapper";
+import type { TrustGuard } from "@hookwire/trust";
 import { type NoticeWording, type ProjectTrust, trustNotice } from "./trust-state.js";
 
 export interface OpenProjectOptions {

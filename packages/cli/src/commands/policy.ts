@@ -14,7 +14,7 @@ import {
   readPolicySources,
   unpinPolicy,
 } from "@hookwire/loader/policy";
-import { privateDirProblem } from "@hookwire/loader/private-files";
+import { privateDirProblem } from "@hookwire/trust/private-files";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
 import { createOutput, type Output } from "../output.js";

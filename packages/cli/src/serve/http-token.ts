@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { privateDirProblem, readPrivateEntry } from "@hookwire/loader/private-files";
 import { userConfigPath } from "@hookwire/loader/user-config";
+import { privateDirProblem, readPrivateEntry } from "@hookwire/trust/private-files";
 
 /** `$XDG_CONFIG_HOME/hookwire/http.token` (0600, in a folder only this user can write). */
 export const httpTokenFile = (env: NodeJS.ProcessEnv = process.env): string =>

@@ -7,7 +7,7 @@ import path from "node:path";
 import { errorMessage } from "@hookwire/core";
 import type { SettingsHandler } from "@hookwire/settings-hooks";
 import { properLockfile } from "../lazy-deps.js";
-import { defaultHooksConfigPath } from "../trust/store-path.js";
+import { defaultHooksConfigPath } from "../user-config-paths.js";
 
 /**
  * A hook's id is its absolute file (a module, a pre/post script, a settings file) and, for a settings handler,

@@ -10,20 +10,28 @@ import {
   type SettingsHandler,
   type SettingsIssue,
 } from "@hookwire/settings-hooks";
+import {
+  decideTrust,
+  FileDigests,
+  fingerprintProject,
+  TrustGuard,
+  type UnfingerprintedCommand,
+} from "@hookwire/trust";
 import type { CapabilityEntry } from "../capability/types.js";
 import { HookLoadError } from "../errors.js";
 import type { HookItem } from "../hooks/hook-item.js";
 import { scriptHandlers } from "../hooks/script-handlers.js";
-import { type HookLoadFailureEntry, isLoadFailure, loadHookModule } from "../load/load-hooks.js";
+import {
+  type HookLoadFailureEntry,
+  isLoadFailure,
+  type LoadHookModuleOptions,
+  loadHookModule,
+} from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
 import { loadPolicies, type PolicyState } from "../policy/layer.js";
 import { resolvePath } from "../resolve-path.js";
-import { decideTrust } from "../trust/decide.js";
-import { FileDigests } from "../trust/file-digest.js";
-import { fingerprintProject } from "../trust/fingerprint.js";
-import { TrustGuard } from "../trust/guard.js";
-import { collectProject, type UnfingerprintedCommand } from "./collect.js";
+import { collectProject, type ProjectCollection } from "./collect.js";
 import {
   DisabledHooks,
   handlerId,
@@ -31,7 +39,7 @@ import {
   movedHandlerWarning,
   readDisabledHooks,
 } from "./disabled-hooks.js";
-import { type DiscoverOptions, resolveDiscoverOptions } from "./options.js";
+import { type DiscoverOptions, type ResolvedDiscoverOptions, resolveDiscoverOptions } from "./options.js";
 
 /** A project item that did not load because the project is not trusted. */
 export interface SkippedItem {
@@ -159,7 +167,6 @@ export function hookPairs(
   return pairs;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to be split as plan, trust, load by kind (issue 37, item 5: the loader's split by concern).
 export async function discoverAndLoadHooks(
   configuredPaths: readonly string[],
   cwd: string,
@@ -168,10 +175,83 @@ export async function discoverAndLoadHooks(
   const resolved = resolveDiscoverOptions(cwd, options);
   // Before the project's: the team's hooks, which nothing in the project can turn off.
   const policies = resolved.policies === false ? [] : await loadPolicies(resolved, discoverAndLoadHooks);
+  const show = (file: string) => displayPath(file, resolved.showFrom ?? resolved.cwd, resolved.home);
+  const there = await whatIsThere(resolved);
+  const { project } = there;
+  const trust = await whatTrustAllows(resolved, project, show);
+  const skipped: SkippedItem[] = [];
+  const skip = (file: string, kind: SkippedItem["kind"]) =>
+    skipped.push({ path: show(file), kind, reason: trust.reason, trustCommand: trust.trustCommand() });
+  const loaded = await loadEachKind(configuredPaths, resolved, there, trust, show, skip);
+
+  const warnings: DiscoveryWarning[] = [
+    ...project.discovery.warnings.map(
+      (w): DiscoveryWarning => ({
+        kind: "provider",
+        provider: w.provider,
+        message: w.message,
+      }),
+    ),
+    ...trust.warnings,
+    ...there.warnings,
+    ...loaded.warnings,
+  ];
+  const { errors } = loaded;
+  const fromPolicies = policies.flatMap((policy) => (policy.intact && policy.loaded ? [policy.loaded] : []));
+  for (const policy of fromPolicies) {
+    errors.unshift(...policy.errors);
+    warnings.unshift(...policy.warnings);
+  }
+  return {
+    disabled: [...there.disabled.applied],
+    hooks: [...fromPolicies.flatMap((policy) => policy.hooks), ...loaded.hooks],
+    policies,
+    discovered: project.discovery.all,
+    pairs: hookPairs(project.discovery.all, show),
+    errors,
+    skipped,
+    warnings,
+    settings: {
+      files: project.settings,
+      issues: loaded.settings.issues,
+      disabled: loaded.settings.disabled,
+      handlers: loaded.settings.handlers,
+    },
+    trust: {
+      root: project.root,
+      fingerprint: trust.fingerprint,
+      trusted: trust.trusted,
+      items: trust.items,
+      unfingerprinted: project.unfingerprinted,
+      ...(trust.guard ? { guard: trust.guard } : {}),
+    },
+  };
+}
+
+/** What is there: the project's hooks, settings files and what trust covers, and what the user turned off. */
+async function whatIsThere(resolved: ResolvedDiscoverOptions) {
   // With "all" or "none" no fingerprint decides whether project hooks run, and no guard holds them to one.
   const project = await collectProject(resolved, {
     walkImports: resolved.trust !== "all" && resolved.trust !== "none",
   });
+  const hooksConfig = resolved.hooksConfig;
+  const config = hooksConfig === false ? { disabled: new DisabledHooks([]) } : readDisabledHooks(hooksConfig);
+  const warnings: DiscoveryWarning[] = [];
+  if (config.problem && hooksConfig !== false) {
+    const message = hooksConfigProblem(hooksConfig, config.problem);
+    warnings.push({ kind: "config", file: hooksConfig, message });
+  }
+  return { project, disabled: config.disabled, warnings };
+}
+
+type There = Awaited<ReturnType<typeof whatIsThere>>;
+
+/** What trust allows: the fingerprint, the verdict, and the guard that holds trusted project hooks to it. */
+async function whatTrustAllows(
+  resolved: ResolvedDiscoverOptions,
+  project: ProjectCollection,
+  show: (file: string) => string,
+) {
   const digests = new FileDigests();
   const {
     fingerprint,
@@ -186,16 +266,9 @@ export async function discoverAndLoadHooks(
   );
   // Worded when a message needs it: a host that trusts everything never loads shell-quote.
   const trustCommand = () => resolved.trustCommandFor(project.root);
-
-  const warnings: DiscoveryWarning[] = project.discovery.warnings.map((w) => ({
-    kind: "provider",
-    provider: w.provider,
-    message: w.message,
-  }));
+  const warnings: DiscoveryWarning[] = [];
   if (verdict.warning) warnings.push({ kind: "trust", file: resolved.trustStore, message: verdict.warning });
   for (const warning of project.warnings) warnings.push({ kind: "trust", ...warning });
-  const skipped: SkippedItem[] = [];
-  const show = (file: string) => displayPath(file, resolved.showFrom ?? resolved.cwd, resolved.home);
   // Trusted by a recorded or approved fingerprint: held to it until the hooks run ("all" trusts anything).
   const guard =
     verdict.trusted && resolved.trust !== "all" && items.length > 0
@@ -211,22 +284,34 @@ export async function discoverAndLoadHooks(
           show,
         })
       : undefined;
-  const skip = (file: string, kind: SkippedItem["kind"]) =>
-    skipped.push({
-      path: show(file),
-      kind,
-      reason: verdict.reason ?? "the project is not trusted",
-      trustCommand: trustCommand(),
-    });
+  const reason = verdict.reason ?? "the project is not trusted";
+  return { fingerprint, items, trusted: verdict.trusted, reason, trustCommand, guard, warnings };
+}
 
-  const hooksConfig = resolved.hooksConfig;
-  const config = hooksConfig === false ? { disabled: new DisabledHooks([]) } : readDisabledHooks(hooksConfig);
-  if (config.problem && hooksConfig !== false) {
-    const message = hooksConfigProblem(hooksConfig, config.problem);
-    warnings.push({ kind: "config", file: hooksConfig, message });
-  }
-  const { disabled } = config;
-  const planned = selectDiscovered(project.discovery.all, verdict.trusted, (item) => skip(item.path, "hook"));
+type Allowed = Awaited<ReturnType<typeof whatTrustAllows>>;
+
+/** How each kind loads: a module through the importer, a script or a settings file through the settings bridge. */
+interface Loading {
+  cwd: string;
+  show: (file: string) => string;
+  guard: TrustGuard | undefined;
+  importModule: ReturnType<typeof createModuleImporter>;
+  moduleOptions: LoadHookModuleOptions;
+  /** What a project module's import runs is checked file by file, on the bytes the runner runs. */
+  verify: ((file: string, source: string | undefined) => void) | undefined;
+  bridgeOptions: BridgeOptions;
+}
+
+/** Loads what trust allows and the user did not turn off, each kind its own way, in plan order; settings last. */
+async function loadEachKind(
+  configuredPaths: readonly string[],
+  resolved: ResolvedDiscoverOptions,
+  { project, disabled }: There,
+  trust: Allowed,
+  show: (file: string) => string,
+  skip: (file: string, kind: SkippedItem["kind"]) => void,
+) {
+  const planned = selectDiscovered(project.discovery.all, trust.trusted, (item) => skip(item.path, "hook"));
   const seen = new Set(
     planned.flatMap((plan) => (plan.kind === "discovered" ? [path.resolve(plan.item.path)] : [])),
   );
@@ -237,75 +322,43 @@ export async function discoverAndLoadHooks(
     planned.push({ kind: "configured", path: configured, resolved: absolute });
   }
 
-  const importModule = createModuleImporter(resolved);
-  const eventBus = createEventBus();
-  const bridgeOptions: BridgeOptions = {
-    ...resolved.settings,
+  const { guard } = trust;
+  const loading: Loading = {
     cwd: resolved.cwd,
-    projectDir: resolved.cwd,
-    ...(resolved.showFrom ? { displayCwd: resolved.showFrom } : {}),
-    ...(guard ? { beforeCommand: (handler: SettingsHandler) => guard.command(handler) } : {}),
+    show,
+    guard,
+    importModule: createModuleImporter(resolved),
+    moduleOptions: { home: resolved.home, loadTimeout: resolved.loadTimeout, eventBus: createEventBus() },
+    verify: guard ? (file, source) => guard.source(file, source) : undefined,
+    bridgeOptions: {
+      ...resolved.settings,
+      cwd: resolved.cwd,
+      projectDir: resolved.cwd,
+      ...(resolved.showFrom ? { displayCwd: resolved.showFrom } : {}),
+      ...(guard ? { beforeCommand: (handler: SettingsHandler) => guard.command(handler) } : {}),
+    },
   };
-  const moduleOptions = { home: resolved.home, loadTimeout: resolved.loadTimeout, eventBus };
-  // What a project module's import runs is checked file by file, on the bytes the runner runs.
-  const verify = guard ? (file: string, source: string | undefined) => guard.source(file, source) : undefined;
   const hooks: LoadedHook[] = [];
   const errors: HookLoadFailureEntry[] = [];
   const add = (loaded: LoadedHook | HookLoadFailureEntry) => {
     if (isLoadFailure(loaded)) errors.push(loaded);
     else hooks.push(loaded);
   };
-
   for (const plan of planned) {
-    if (plan.kind === "configured") {
-      add(await loadHookModule(plan.path, resolved.cwd, importModule, moduleOptions));
-      continue;
-    }
-    const { item } = plan;
-    if (disabled.off(path.resolve(item.path)) !== undefined) continue;
-    if (item.type === "opencode") {
-      const shown = show(item.path);
-      const changed =
-        item.level === "project" && item.problem === undefined
-          ? trustChange(guard, item.path, shown)
-          : undefined;
-      if (changed) {
-        add(changed);
-        continue;
-      }
-      // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
-      const { loadOpencodeItem } = await import("../opencode/load-item.js");
-      const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
-      add(await loadOpencodeItem(item, shown, plan.provider, resolved.cwd, importModule, options));
-      continue;
-    }
-    if (item.type === "module" || isModulePath(item.path)) {
-      const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
-      // Loaded by its own path: the shown one may be relative to another folder (`showFrom`).
-      const request = { path: show(item.path), file: path.resolve(resolved.cwd, item.path), source };
-      const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
-      const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
-      add(changed ?? (await loadHookModule(request, resolved.cwd, importModule, options)));
-      continue;
-    }
-    add(
-      await loadScriptHook(
-        item as HookItem & { type: "pre" | "post" },
-        show(item.path),
-        plan.provider,
-        bridgeOptions,
-      ),
-    );
+    if (plan.kind === "discovered" && disabled.off(path.resolve(plan.item.path)) !== undefined) continue;
+    add(await loadPlanned(plan, loading));
   }
 
   const runs = resolved.runSettings;
   const settings = await loadSettings(
     runs ? project.settings.filter((file) => runs(file.source)) : project.settings,
-    verdict.trusted,
+    trust.trusted,
     skip,
-    bridgeOptions,
+    loading.bridgeOptions,
     (handler) => disabled.off(handlerId(handler), handler) !== undefined,
   );
+  const warnings: DiscoveryWarning[] = [];
+  const hooksConfig = resolved.hooksConfig;
   for (const moved of disabled.moved) {
     const message = movedHandlerWarning(moved, show);
     warnings.push({ kind: "config", ...(hooksConfig ? { file: hooksConfig } : {}), message });
@@ -316,36 +369,35 @@ export async function discoverAndLoadHooks(
     const message = issue.path === "" ? issue.message : `${issue.message} (at ${issue.path})`;
     warnings.push({ kind: "settings", file: issue.file, message, issue });
   }
+  return { hooks, errors, warnings, settings };
+}
 
-  const fromPolicies = policies.flatMap((policy) => (policy.intact && policy.loaded ? [policy.loaded] : []));
-  for (const policy of fromPolicies) {
-    errors.unshift(...policy.errors);
-    warnings.unshift(...policy.warnings);
+/** One planned hook: a configured or discovered module, an opencode plugin, or a pre/post script. */
+async function loadPlanned(plan: Planned, loading: Loading): Promise<LoadedHook | HookLoadFailureEntry> {
+  const { cwd, show, guard, importModule, moduleOptions, verify } = loading;
+  if (plan.kind === "configured") return loadHookModule(plan.path, cwd, importModule, moduleOptions);
+  const { item } = plan;
+  const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
+  if (item.type === "opencode") {
+    const shown = show(item.path);
+    const changed =
+      item.level === "project" && item.problem === undefined
+        ? trustChange(guard, item.path, shown)
+        : undefined;
+    if (changed) return changed;
+    // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
+    const { loadOpencodeItem } = await import("../opencode/load-item.js");
+    return loadOpencodeItem(item, shown, plan.provider, cwd, importModule, options);
   }
-  return {
-    disabled: [...disabled.applied],
-    hooks: [...fromPolicies.flatMap((policy) => policy.hooks), ...hooks],
-    policies,
-    discovered: project.discovery.all,
-    pairs: hookPairs(project.discovery.all, show),
-    errors,
-    skipped,
-    warnings,
-    settings: {
-      files: project.settings,
-      issues: settings.issues,
-      disabled: settings.disabled,
-      handlers: settings.handlers,
-    },
-    trust: {
-      root: project.root,
-      fingerprint,
-      trusted: verdict.trusted,
-      items,
-      unfingerprinted: project.unfingerprinted,
-      ...(guard ? { guard } : {}),
-    },
-  };
+  if (item.type === "module" || isModulePath(item.path)) {
+    const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };
+    // Loaded by its own path: the shown one may be relative to another folder (`showFrom`).
+    const request = { path: show(item.path), file: path.resolve(cwd, item.path), source };
+    const changed = item.level === "project" ? trustChange(guard, item.path, show(item.path)) : undefined;
+    return changed ?? (await loadHookModule(request, cwd, importModule, options));
+  }
+  const script = item as HookItem & { type: "pre" | "post" };
+  return loadScriptHook(script, show(item.path), plan.provider, loading.bridgeOptions);
 }
 
 type BridgeOptions = Parameters<typeof createSettingsHooks>[1];

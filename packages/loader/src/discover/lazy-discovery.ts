@@ -1,11 +1,30 @@
 // Discovery and trust, imported on their first call: they need settings-hooks (its dialects, zod on a changed
 // settings file, shell parsing), which `loadHooks` never does, so a host that only loads modules skips them.
-import type { ProjectTrustStatus } from "../trust/project-trust.js";
+
+import { errorMessage, HookwireError } from "@hookwire/core";
 import type { DiscoverAndLoadResult } from "./discover-and-load.js";
 import type { DiscoverOptions } from "./options.js";
+import type { ProjectTrustStatus } from "./project-trust.js";
 
 let discovery: Promise<typeof import("./discovery.js")> | undefined;
-const load = () => (discovery ??= import("./discovery.js"));
+
+/**
+ * The discovery chunk, imported once. A failed import is not kept (the next call tries again) and says what failed.
+ * This module imports core for that error, which also keeps it out of reach of a loader that imports modules without
+ * workspace imports natively (jiti, pi's extension loader): its `import()` would then resolve with the process's
+ * conditions rather than the loader's.
+ */
+function load(): Promise<typeof import("./discovery.js")> {
+  discovery ??= import("./discovery.js").catch((cause: unknown) => {
+    discovery = undefined;
+    throw new HookwireError(
+      "DISCOVERY_UNAVAILABLE",
+      `hookwire's discovery could not be imported: ${errorMessage(cause)}. Reinstall @hookwire/loader.`,
+      { cause },
+    );
+  });
+  return discovery;
+}
 
 /**
  * Discovers every hook the registry's providers find (native, Claude-style and Codex-style folders, settings

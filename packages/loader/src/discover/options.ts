@@ -7,6 +7,8 @@ import {
   type SettingsHooksOptions,
   type SettingsSource,
 } from "@hookwire/settings-hooks";
+import type { TrustOption } from "@hookwire/trust";
+import { defaultTrustStorePath } from "@hookwire/trust/store";
 import { capabilityRegistry } from "../capability/default-registry.js";
 import { CapabilityRegistry } from "../capability/registry.js";
 import type { HookLevel } from "../hooks/hook-item.js";
@@ -14,7 +16,7 @@ import { hooksCapability } from "../hooks/hook-item.js";
 import { builtinHookProviders, DEFAULT_APP_DIRS } from "../hooks/providers/builtin.js";
 import { shellQuote } from "../lazy-deps.js";
 import type { LoadHooksOptions } from "../load/load-hooks.js";
-import { defaultHooksConfigPath, defaultTrustStorePath } from "../trust/store-path.js";
+import { defaultHooksConfigPath } from "../user-config-paths.js";
 import {
   DEFAULT_FORMATS,
   discoveryKey,
@@ -24,24 +26,6 @@ import {
   type HookFormat,
   providerFormat,
 } from "./formats.js";
-
-/** What a trust decision sees: the project root, its fingerprint and the items it covers. */
-export interface ProjectTrustInfo {
-  root: string;
-  fingerprint: string;
-  items: string[];
-}
-
-/**
- * `"ask"` and the default: load project items when the store trusts the current fingerprint (the CLI's
- * `hookwire trust` writes it). `"all"`: trust every project. `"none"`: never load project items.
- * A function is asked when the store does not already trust the project.
- */
-export type TrustOption =
-  | "ask"
-  | "all"
-  | "none"
-  | ((project: ProjectTrustInfo) => boolean | Promise<boolean>);
 
 export interface DiscoverOptions extends LoadHooksOptions {
   /**

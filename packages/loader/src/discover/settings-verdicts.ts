@@ -1,8 +1,7 @@
 // zod's acceptances of settings handlers, kept in the private per-user cache so a warm start needs no zod.
 import path from "node:path";
 import type { AcceptedHandler, HandlerVerdicts } from "@hookwire/settings-hooks";
-import { defaultCacheRoot, MAX_CACHE_ENTRIES } from "../load/cache-dir.js";
-import { keyedCache } from "../load/keyed-cache.js";
+import { defaultCacheRoot, keyedCache, MAX_CACHE_ENTRIES } from "@hookwire/trust/private-files";
 
 /** New verdicts one discovery keeps; a file with more handlers is validated again next time. */
 export const MAX_VERDICTS_PER_READ = 256;

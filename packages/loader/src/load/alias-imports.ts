@@ -1,8 +1,13 @@
 // Which JavaScript files run in the loader's runner rather than natively: those whose imports name an aliased package.
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core/internal";
-import { type ImportCache, importsOfSource, MAX_SCRIPT_BYTES } from "../trust/script-imports.js";
-import { engineOf, type Resolver } from "./resolve.js";
+import {
+  engineOf,
+  type ImportCache,
+  importsOfSource,
+  MAX_SCRIPT_BYTES,
+  type Resolver,
+} from "@hookwire/trust/modules";
 
 const JAVASCRIPT = /\.[cm]?js$/i;
 /** JavaScript files followed at most; past this many the file runs in the runner, where aliases apply anyway. */

@@ -5,13 +5,17 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openRegularFile, readRegularFile } from "@hookwire/core/internal";
+import { engineOf, importCache, packageScopeProblem } from "@hookwire/trust/modules";
+import { defaultCacheRoot, ensurePrivateDir } from "@hookwire/trust/private-files";
 import type { Jiti } from "jiti";
-import { importCache } from "../trust/import-cache.js";
-import { defaultCacheRoot, ensurePrivateDir } from "./cache-dir.js";
 import { createModuleRunner, type VerifySource } from "./module-runner.js";
 import { parseError } from "./oxc-transform.js";
 import { runningPiAliases } from "./pi-host.js";
-import { engineOf, packageScopeProblem } from "./resolve.js";
+
+/** Where self-contained TypeScript modules are cached: `<cache root>/modules`. */
+export function defaultModuleCacheDir(env: Record<string, string | undefined> = process.env): string {
+  return path.join(defaultCacheRoot(env), "modules");
+}
 
 /** Hook modules larger than this are not loaded (8 MiB: far above any hook, bundled ones included). */
 export const MAX_MODULE_BYTES = 8 * 1024 * 1024;

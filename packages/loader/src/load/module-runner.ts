@@ -4,13 +4,16 @@ import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import type { ImportCache } from "../trust/script-imports.js";
+import { engineOf, type ImportCache, packageScopeProblem, Resolver } from "@hookwire/trust/modules";
+import {
+  ensurePrivateDir,
+  MAX_CACHE_ENTRIES,
+  pruneOldest,
+  readPrivateFile,
+  sha256,
+} from "@hookwire/trust/private-files";
 import { namesAlias } from "./alias-imports.js";
-import { ensurePrivateDir, MAX_CACHE_ENTRIES } from "./cache-dir.js";
-import { readPrivateFile, sha256 } from "./cache-entry.js";
-import { pruneOldest } from "./keyed-cache.js";
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
-import { engineOf, packageScopeProblem, Resolver } from "./resolve.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
 const CACHE_VERSION = "3";

@@ -2,7 +2,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { readRegularFile } from "@hookwire/core/internal";
-import { Resolver } from "./resolve.js";
+import { Resolver } from "@hookwire/trust/modules";
 
 /** pi's package: the current scope first, then the one it left at 0.73.1. */
 const PI_SCOPES = ["@earendil-works", "@mariozechner"] as const;

@@ -1,8 +1,8 @@
 // The policy layer of discovery: each installed policy loaded from its own folder, held to its pin, run first.
 import { realpathSync } from "node:fs";
 import { errorMessage } from "@hookwire/core";
+import { readTrustStore, type TrustRecord } from "@hookwire/trust/store";
 import type { DiscoverOptions, ResolvedDiscoverOptions } from "../discover/options.js";
-import { readTrustStore, type TrustRecord } from "../trust/store.js";
 import { policyDiscoverOptions } from "./options.js";
 import { type PolicyPaths, policyDir, policyPaths } from "./paths.js";
 import { type PolicySource, readPolicySources } from "./sources.js";

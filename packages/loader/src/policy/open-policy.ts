@@ -7,7 +7,7 @@ import {
   trustProject,
 } from "../discover/lazy-discovery.js";
 import type { DiscoverOptions } from "../discover/options.js";
-import type { ProjectTrustStatus } from "../trust/project-trust.js";
+import type { ProjectTrustStatus } from "../discover/project-trust.js";
 import { policyDiscoverOptions } from "./options.js";
 
 export interface OpenPolicyOptions {

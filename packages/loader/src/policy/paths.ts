@@ -1,6 +1,6 @@
 // Where installed policies live and what a policy may be called: one folder per policy under the user's config.
 import path from "node:path";
-import { defaultPolicyRoot } from "../trust/store-path.js";
+import { defaultPolicyRoot } from "../user-config-paths.js";
 
 /** The folders and files of the policy layer, under one private root. */
 export interface PolicyPaths {

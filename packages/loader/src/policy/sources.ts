@@ -1,5 +1,5 @@
 // The installed policies and where each came from: `<policies>/sources.json`, private (the CLI writes it).
-import { readPrivateEntry } from "../load/cache-entry.js";
+import { readPrivateEntry } from "@hookwire/trust/private-files";
 import { type PolicyPaths, policyNameProblem } from "./paths.js";
 
 /** How a policy is fetched again by `hookwire policy update`. */

@@ -1,8 +1,8 @@
 // The files code runs besides itself: what it imports and requires, resolved by the one resolver, and theirs in turn.
 import path from "node:path";
-import type { Resolver } from "../load/resolve.js";
 import { MAX_SUPPORT_FILES } from "./module-folders.js";
-import { type ImportCache, readImports } from "./script-imports.js";
+import type { Resolver } from "./modules/resolve.js";
+import { type ImportCache, readImports } from "./modules/script-imports.js";
 import { isSystemFile } from "./system-files.js";
 
 /** An import chain longer than this is not followed further (what lies beyond counts as unknown). */

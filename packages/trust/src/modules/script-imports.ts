@@ -1,7 +1,7 @@
 // What one JavaScript or TypeScript file imports or requires, read without running it: the specifiers the resolver then follows.
 import { readRegularFile } from "@hookwire/core/internal";
 import { esModuleLexer } from "../lazy-deps.js";
-import type { ImportKind } from "../load/resolve.js";
+import type { ImportKind } from "./resolve.js";
 
 /** A script larger than this is fingerprinted itself, and its imports count as unknown. */
 export const MAX_SCRIPT_BYTES = 4 * 1024 * 1024;

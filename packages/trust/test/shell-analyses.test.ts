@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { loadShellParser, shellCommands } from "@hookwire/shell-rules";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { shellAnalyses } from "../src/trust/shell-analyses.js";
+import { shellAnalyses } from "../src/shell-analyses.js";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "hookwire-analyses-"));
 
@@ -67,7 +67,7 @@ describe("a warm discovery", () => {
         hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "echo ok | cat > /dev/null" }] }] },
       }),
     );
-    const loader = pathToFileURL(path.resolve(import.meta.dirname, "../dist/index.js")).href;
+    const loader = pathToFileURL(path.resolve(import.meta.dirname, "../../loader/dist/index.js")).href;
     const rules = pathToFileURL(path.resolve(import.meta.dirname, "../../shell-rules/dist/index.js")).href;
     const script = `
       const { projectTrustStatus, HOOK_FORMATS } = await import(${JSON.stringify(loader)});

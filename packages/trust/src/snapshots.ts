@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { closeSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openRegularFile } from "@hookwire/core/internal";
-import { ensurePrivateDir } from "../load/cache-dir.js";
-import { readPrivateFile, sha256 } from "../load/cache-entry.js";
+import { ensurePrivateDir } from "./private/cache-dir.js";
+import { readPrivateFile, sha256 } from "./private/cache-entry.js";
 
 /** A file larger than this is named in a diff, not shown. */
 export const MAX_SNAPSHOT_BYTES = 256 * 1024;

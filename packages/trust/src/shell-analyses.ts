@@ -3,9 +3,9 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ShellAnalysis } from "@hookwire/shell-rules";
-import { defaultCacheRoot } from "../load/cache-dir.js";
-import { sha256 } from "../load/cache-entry.js";
-import { type KeyedCache, keyedCache } from "../load/keyed-cache.js";
+import { defaultCacheRoot } from "./private/cache-dir.js";
+import { sha256 } from "./private/cache-entry.js";
+import { type KeyedCache, keyedCache } from "./private/keyed-cache.js";
 
 /** Commands longer than this are analysed every time (real ones are a line); entries kept at most. */
 const MAX_CACHED_CHARS = 64 * 1024;

@@ -2,9 +2,9 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCacheRoot } from "../load/cache-dir.js";
-import { sha256 } from "../load/cache-entry.js";
-import { type KeyedCache, keyedCache } from "../load/keyed-cache.js";
+import { defaultCacheRoot } from "../private/cache-dir.js";
+import { sha256 } from "../private/cache-entry.js";
+import { type KeyedCache, keyedCache } from "../private/keyed-cache.js";
 import type { FileImports, ImportCache } from "./script-imports.js";
 
 const MAX_ENTRIES = 4096;

@@ -11,12 +11,12 @@ import {
   type ShellWord,
   shellCommands,
 } from "@hookwire/shell-rules";
-import { shellQuote, tinyglobby } from "../lazy-deps.js";
-import { Resolver } from "../load/resolve.js";
+import { shellQuote, tinyglobby } from "./lazy-deps.js";
 import { moduleImports } from "./module-imports.js";
+import { Resolver } from "./modules/resolve.js";
+import type { ImportCache } from "./modules/script-imports.js";
 import { isPackageRunner, runnerScript } from "./package-runners.js";
 import { pythonImports } from "./python-imports.js";
-import type { ImportCache } from "./script-imports.js";
 import type { ShellAnalyses } from "./shell-analyses.js";
 import { type ScriptPlaces, sourcedPath } from "./shell-sources.js";
 import { readText } from "./snapshots.js";

@@ -2,7 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 
-interface ConfigPathOptions {
+export interface ConfigPathOptions {
   home?: string;
   env?: Record<string, string | undefined>;
 }
@@ -19,14 +19,4 @@ export function userConfigPath(name: string, options: ConfigPathOptions = {}): s
 /** The trust store: `$XDG_CONFIG_HOME/hookwire/trust.json`. */
 export function defaultTrustStorePath(options: ConfigPathOptions = {}): string {
   return userConfigPath("trust.json", options);
-}
-
-/** The hooks the user turned off (`hookwire hooks disable`): `$XDG_CONFIG_HOME/hookwire/hooks.json`. */
-export function defaultHooksConfigPath(options: ConfigPathOptions = {}): string {
-  return userConfigPath("hooks.json", options);
-}
-
-/** Installed policies, their pins and sources (`hookwire policy`): `$XDG_CONFIG_HOME/hookwire/policies`. */
-export function defaultPolicyRoot(options: ConfigPathOptions = {}): string {
-  return userConfigPath("policies", options);
 }

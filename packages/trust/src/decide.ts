@@ -1,7 +1,24 @@
 // Decides whether a project's items may load: the trust option, then the store's record of the project.
 import { errorMessage } from "@hookwire/core";
-import type { ProjectTrustInfo, TrustOption } from "../discover/options.js";
-import { readTrustStore, type TrustRecord } from "./store.js";
+import { readTrustStore, type TrustRecord } from "./store/trust-store.js";
+
+/** What a trust decision sees: the project root, its fingerprint and the items it covers. */
+export interface ProjectTrustInfo {
+  root: string;
+  fingerprint: string;
+  items: string[];
+}
+
+/**
+ * `"ask"` and the default: load project items when the store trusts the current fingerprint (the CLI's
+ * `hookwire trust` writes it). `"all"`: trust every project. `"none"`: never load project items.
+ * A function is asked when the store does not already trust the project.
+ */
+export type TrustOption =
+  | "ask"
+  | "all"
+  | "none"
+  | ((project: ProjectTrustInfo) => boolean | Promise<boolean>);
 
 /** One trusted item as the fingerprint saw it now. */
 export interface TrustEntry {

@@ -1,4 +1,4 @@
-// The per-user cache folders of the transform caches, and the check that keeps them private.
+// The per-user cache folder, and the check that keeps a folder private.
 import { chmodSync, lstatSync, mkdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,11 +9,6 @@ export function defaultCacheRoot(env: Record<string, string | undefined> = proce
   // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
   const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".cache");
   return path.join(base, "hookwire");
-}
-
-/** Where self-contained TypeScript modules are cached: `<cache root>/modules`. */
-export function defaultModuleCacheDir(env: Record<string, string | undefined> = process.env): string {
-  return path.join(defaultCacheRoot(env), "modules");
 }
 
 /**

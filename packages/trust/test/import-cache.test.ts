@@ -7,8 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { importCache } from "../src/trust/import-cache.js";
-import { readImports } from "../src/trust/script-imports.js";
+import { importCache } from "../src/modules/import-cache.js";
+import { readImports } from "../src/modules/script-imports.js";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "hookwire-imports-"));
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -75,7 +75,7 @@ describe("a warm discovery of a project with a hook module", () => {
       'import { check } from "../../lib/check.ts";\nexport default (pi) => pi.on("tool_call", check);\n',
     );
     writeFileSync(path.join(project, "lib", "check.ts"), "export const check = () => undefined;\n");
-    const loader = pathToFileURL(path.resolve(import.meta.dirname, "../dist/index.js")).href;
+    const loader = pathToFileURL(path.resolve(import.meta.dirname, "../../loader/dist/index.js")).href;
     const script = `
       const { projectTrustStatus, HOOK_FORMATS } = await import(${JSON.stringify(loader)});
       const { createRequire } = await import("node:module");

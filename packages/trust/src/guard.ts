@@ -3,14 +3,14 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { escapeForTerminal } from "@hookwire/core";
 import type { SettingsHandler } from "@hookwire/settings-hooks";
-import { commandContext } from "../discover/collect.js";
-import { TrustChangedError } from "../errors.js";
-import { Resolver } from "../load/resolve.js";
 import { commandFiles, GrammarNeeded } from "./command-files.js";
+import { TrustChangedError } from "./errors.js";
 import type { FileDigest, FileDigests } from "./file-digest.js";
 import { supportFiles } from "./module-folders.js";
 import { moduleImports } from "./module-imports.js";
+import { Resolver } from "./modules/resolve.js";
 import type { ShellAnalyses } from "./shell-analyses.js";
+import { commandContext } from "./walk.js";
 
 export interface TrustGuardInit {
   root: string;

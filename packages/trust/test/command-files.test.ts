@@ -2,7 +2,7 @@ import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadShellParser, shellCommands } from "@hookwire/shell-rules";
 import { beforeAll, describe, expect, it } from "vitest";
-import { commandFiles, plainCommandAnalysis } from "../src/trust/command-files.js";
+import { commandFiles, plainCommandAnalysis } from "../src/command-files.js";
 import { tempDir } from "./helpers/fixtures.js";
 
 let root: string;
