@@ -1,4 +1,6 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
+
+import { projectTrustStatus } from "@hookwire/loader";
 import { tooling } from "@hookwire/settings-hooks";
 import {
   type HookAgentSpec,
@@ -8,7 +10,6 @@ import {
   type Silencing,
   silencingSwitches,
 } from "@hookwire/settings-hooks/agents";
-import { projectTrustStatus } from "@hookwire/loader";
 import { defineCommand } from "citty";
 import { connectArg } from "../connect/agent-args.js";
 import { committedFile, connectAgent, DEFAULT_HTTP_PORT, tokenProblem } from "../connect/connect.js";
@@ -229,7 +230,12 @@ export const connectCommand = defineCommand({
       out.line(`${out.colors.green("✔")} ${agent.label}: ${what}`);
       out.line(`  ${agent.gate}`);
       printSilenced(out, silenced, root);
-      await printProjectHooks(out, root, scope === "user", `hookwire disconnect ${id}${args.user ? " --user" : ""}`);
+      await printProjectHooks(
+        out,
+        root,
+        scope === "user",
+        `hookwire disconnect ${id}${args.user ? " --user" : ""}`,
+      );
       return;
     }
     if (args["from-npm"])
