@@ -210,6 +210,22 @@ describe("a policy's hooks run in every project", () => {
       }
     `);
     expect(stable(t.run(["policy"]).stdout)).toContain("CHANGED ON DISK: tool calls are refused");
+    // The CLI's own tool calls go through the same check.
+    const tool = t.run(["tool", "bash", "--input", '{"command":"ls"}']);
+    expect(tool.code).not.toBe(0);
+    expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
+      [
+        "✖ blocked: hookwire: the policy \`team\` does not match its pin: its files changed on disk since it was pinned. Tool calls are refused until you review it and pin it again: hookwire policy update team",
+      ]
+    `);
+    const emit = t.run(["emit", "tool_call", "--input", '{"toolName":"bash","input":{"command":"ls"}}']);
+    expect(emit.code).not.toBe(0);
+    expect(emit.stdout.split("\n").filter((line) => /^(result|✖)/.test(line))).toMatchInlineSnapshot(`
+      [
+        "result: {"block":true,"reason":"hookwire: the policy \`team\` does not match its pin: its files changed on disk since it was pinned. Tool calls are refused until you review it and pin it again: hookwire policy update team"}",
+        "✖ blocked",
+      ]
+    `);
     // Removing the hook file (or the whole folder) is no way out either.
     rmSync(path.join(t.installed, ".claude"), { recursive: true });
     expect(t.bash("ls")?.permissionDecision).toBe("deny");

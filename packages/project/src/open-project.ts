@@ -64,13 +64,13 @@ export async function openProject(options: OpenProjectOptions): Promise<OpenedPr
   const hooks = keep ? loaded.hooks.filter((hook) => !fromPolicies.has(hook) && keep(hook)) : loaded.hooks;
   const runner = new HookRunner(hooks, { ...options.runner, cwd: root });
   const broken = loaded.policies.filter((policy) => !policy.intact).map(policyRefusal);
-  const refusals = [...broken, ...(trust.state === "changed" ? [trust.notice] : [])];
-  const refusal = refusals.length > 0 ? refusals.join("\n") : undefined;
-  const pinned = pinnedGuards(loaded);
-  const gate = new ToolGate(
-    runner,
-    refusal === undefined && pinned.length === 0 ? {} : { refuse: () => refusal ?? editedPolicy(pinned) },
-  );
+  const policies = policyGate(loaded);
+  const changed = trust.state === "changed" ? trust.notice : undefined;
+  const refuse = () => {
+    const policy = policies?.();
+    return policy !== undefined && changed !== undefined ? `${policy}\n${changed}` : (policy ?? changed);
+  };
+  const gate = new ToolGate(runner, policies === undefined && changed === undefined ? {} : { refuse });
   const notices = [
     ...broken,
     ...(trust.state === "trusted" ? [] : [trust.notice]),
@@ -92,6 +92,21 @@ function policyRefusal(policy: DiscoverAndLoadResult["policies"][number]): strin
 }
 
 type Pinned = { policy: DiscoverAndLoadResult["policies"][number]; guard: TrustGuard };
+
+/**
+ * Why the user's installed policies refuse a tool call now, asked before each call (`undefined`: they do not), or no
+ * check at all when there is no policy. Every host's tool calls go through it: the agents' through the gate
+ * `openProject` builds, the CLI's `emit` and `tool` directly.
+ */
+export function policyGate(loaded: DiscoverAndLoadResult): (() => string | undefined) | undefined {
+  const broken = loaded.policies.filter((policy) => !policy.intact).map(policyRefusal);
+  if (broken.length > 0) {
+    const refusal = broken.join("\n");
+    return () => refusal;
+  }
+  const pinned = pinnedGuards(loaded);
+  return pinned.length === 0 ? undefined : () => editedPolicy(pinned);
+}
 
 /** Each loaded policy's guard over its pinned files. */
 function pinnedGuards(loaded: DiscoverAndLoadResult): Pinned[] {
