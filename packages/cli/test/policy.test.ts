@@ -178,7 +178,7 @@ describe("a policy's hooks run in every project", () => {
     expect(t.bash("rm -rf build")?.permissionDecisionReason).toBe("team policy: no rm -rf");
   });
 
-  it("names the policy's own file in the decision log and in tool output, never one the project could hold at the same path", () => {
+  it("lists the policy's settings handlers, and names its own file in list, the decision log and tool output, never one the project could hold at the same path", () => {
     const t = team();
     // The project holds a file at the policy's path: an attribution relative to the folder would name it.
     write(t.box.cwd, ".claude/settings.json", "{}\n");
@@ -189,6 +189,15 @@ describe("a policy's hooks run in every project", () => {
     expect(hooks).toEqual([
       "~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0]",
     ]);
+    const list = t.run(["list"]).stdout;
+    const handlers = list.slice(list.indexOf("settings handlers")).split("\n").slice(0, 3);
+    expect(handlers).toMatchInlineSnapshot(`
+      [
+        "settings handlers (1)",
+        "  PreToolUse Bash  command: sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/no-rm.sh",
+        "    ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0] [policy team, Claude Code]",
+      ]
+    `);
     const tool = t.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
       [

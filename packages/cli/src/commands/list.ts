@@ -11,9 +11,11 @@ import { loadProject, shortPath } from "../project.js";
 import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 
-function describeHandler(handler: SettingsHandler, cwd: string) {
+/** One settings handler as listed; `policy`: the installed policy it comes from (`hookwire policy add`). */
+function describeHandler(handler: SettingsHandler, cwd: string, policy?: string) {
   const { config } = handler;
   return {
+    ...(policy !== undefined ? { policy } : {}),
     dialect: handler.dialect,
     dialectLabel: dialectOf(handler).label,
     event: handler.event,
@@ -64,7 +66,15 @@ export const listCommand = defineCommand({
     const modules = result.hooks
       .filter((hook) => hook.source.kind !== "settings")
       .map((h) => describeHook(h, cwd));
-    const handlers = result.settings.handlers.map((h) => describeHandler(h, cwd));
+    // An intact policy's handlers run first, before the project's; a broken one's run nowhere (it refuses tool calls).
+    const handlers = [
+      ...result.policies.flatMap((policy) =>
+        policy.intact && policy.loaded
+          ? policy.loaded.settings.handlers.map((h) => describeHandler(h, cwd, policy.name))
+          : [],
+      ),
+      ...result.settings.handlers.map((h) => describeHandler(h, cwd)),
+    ];
     // What an untrusted settings file would run once trusted: read, never executed, so it can be audited.
     const untrustedHandlers = result.trust.trusted
       ? []
@@ -138,7 +148,8 @@ export const listCommand = defineCommand({
     );
     for (const h of handlers) {
       out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
-      out.line(colors.dim(`    ${h.source} [${h.scope}, ${h.dialectLabel}]`));
+      const from = h.policy !== undefined ? `policy ${h.policy}` : h.scope;
+      out.line(colors.dim(`    ${h.source} [${from}, ${h.dialectLabel}]`));
     }
     printAgentOwn(out, agentOwn);
     if (disabled.length > 0) {
