@@ -21,7 +21,7 @@ describe("docs/hosts.md", () => {
 
   it("generates the managed-settings table from each agent's AgentSpec.managed, not by hand", async () => {
     const tables = await hostsTables(measured);
-    const section = tables.slice(tables.indexOf("### `connect --managed`"));
+    const section = tables.slice(tables.indexOf("### Each agent's managed settings"));
     const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| agent"));
     // Each agent's file and how it is known, as its AgentSpec.managed says (the rest of each row is its `limits`).
     expect(

@@ -131,7 +131,11 @@ function managedSwitches(managed: ManagedChannel): string {
 
 /** `connect --managed`, per agent: from each agent's `AgentSpec.managed`. */
 function managedTable(): string[] {
-  const lines = ["### `connect --managed`: each agent's managed file", ""];
+  const lines = ["### Each agent's managed settings", ""];
+  lines.push(
+    "Where `hookwire connect <agent> --managed` writes (as root), and what it leaves open (docs/managed.md).",
+    "",
+  );
   lines.push("| agent | file connect writes | switches connect sets | what stays open | how we know |");
   lines.push("| --- | --- | --- | --- | --- |");
   for (const id of HOOK_AGENT_IDS) {
