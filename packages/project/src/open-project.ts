@@ -46,6 +46,11 @@ export interface OpenedProject {
    * call (saying which files changed and how to trust them) instead of letting it through unguarded.
    */
   gate: ToolGate;
+  /**
+   * The gate's own refusal, asked before each tool call (absent when nothing can refuse): for a host that runs its
+   * tool events without the gate (pi), so a broken policy or a changed project refuses there too.
+   */
+  refusal?: () => string | undefined;
   /** What the user must see once: the trust notice, load errors, discovery warnings, each a line. */
   notices: string[];
 }
@@ -70,14 +75,15 @@ export async function openProject(options: OpenProjectOptions): Promise<OpenedPr
     const policy = policies?.();
     return policy !== undefined && changed !== undefined ? `${policy}\n${changed}` : (policy ?? changed);
   };
-  const gate = new ToolGate(runner, policies === undefined && changed === undefined ? {} : { refuse });
+  const refusal = policies === undefined && changed === undefined ? undefined : refuse;
+  const gate = new ToolGate(runner, refusal === undefined ? {} : { refuse: refusal });
   const notices = [
     ...broken,
     ...(trust.state === "trusted" ? [] : [trust.notice]),
     ...loaded.errors.map((failure) => `hookwire: ${failure.error.message}`),
     ...loaded.warnings.map((warning) => `hookwire: ${warning.message}`),
   ];
-  return { root, loaded, runner, trust, gate, notices };
+  return { root, loaded, runner, trust, gate, ...(refusal ? { refusal } : {}), notices };
 }
 
 /**
