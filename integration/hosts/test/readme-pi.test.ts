@@ -107,7 +107,7 @@ describe.skipIf(node22() === undefined)(
           pi loads the package from there when it next starts (with --from-npm it first installs it from npm, as \`pi install npm:@hookwire/pi\` does) and runs hookwire in its own process.
           ✖ ~/.pi/agent/trust.json: pi 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (defaultProjectTrust: "ask"), so it asks at start and print mode (-p) skips the package without a word: hookwire does not run there.
             fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, run pi with --approve (that run only), or connect --user
-          Project hooks run once trusted: <prefix>/bin/hookwire trust. Undo: <prefix>/bin/hookwire disconnect pi.
+          Project hooks are trusted and run; a change to them waits for <prefix>/bin/hookwire trust again. Undo: <prefix>/bin/hookwire disconnect pi.
         "
       `);
     });

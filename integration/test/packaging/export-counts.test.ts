@@ -31,8 +31,9 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/opencode": 1,
   "@hookwire/pi": 2,
   // openProject and its trust notice, plus (issue 36) the failing-guard wording and the user's fail-closed setting
-  // that the CLI, @hookwire/pi and @hookwire/opencode share instead of each keeping a copy.
-  "@hookwire/project": 13,
+  // that the CLI, @hookwire/pi and @hookwire/opencode share instead of each keeping a copy; policyGate (issue 39's
+  // follow-up): a broken policy refuses the CLI's `emit` and `tool` by the same check as every agent's gate.
+  "@hookwire/project": 14,
   // SettingsTrustRead: what trust covers of a settings file (issue 36).
   "@hookwire/settings-hooks": 59,
   // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.

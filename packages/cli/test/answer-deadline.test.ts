@@ -1,5 +1,5 @@
 // The adapter's own deadline (`answerInTime`): when hooks are still running, the refusal names them and their whole
-// process trees are killed, so nothing a call started outlives it; the log says `error`.
+// process trees are killed, so nothing a call started outlives it; the log says `error`, with the call's tool and target.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -57,7 +57,7 @@ describe("the answer deadline", () => {
       cwd: box.cwd,
       hook_event_name: "PreToolUse",
       tool_name: "Bash",
-      tool_input: { command: "ls" },
+      tool_input: { command: "ls -la /tmp" },
       tool_use_id: "toolu_1",
     });
     const started = Date.now();
@@ -85,6 +85,11 @@ describe("the answer deadline", () => {
       agent: "claude",
       session: "s-late",
       event: "PreToolUse",
+      native: "tool_call",
+      project: box.cwd,
+      // What the call was about, as any other decision records it.
+      tool: "bash",
+      target: "ls -la /tmp",
       decision: "error",
     });
     expect(last.reason).toContain("were still running and were killed");

@@ -134,6 +134,47 @@ describe("hookwire connect claude", () => {
   });
 });
 
+describe("what connect says of the project's own hooks", () => {
+  const hooksLine = (stdout: string) => stdout.split("\n").filter((line) => line.includes("Undo:"));
+  const GUARD = "export default (pi) => { pi.on('tool_call', () => undefined); };\n";
+
+  it("says whether they are missing, waiting for trust, trusted, or changed since trusted, and what --user means", () => {
+    const box = sandbox("connect");
+    const said = (args: string[] = []) => {
+      const out = box.run(["connect", "claude", ...args]);
+      expect(out.code).toBe(0);
+      box.run(["disconnect", "claude", ...args]);
+      return hooksLine(out.stdout);
+    };
+    const none = said();
+    write(box, ".hookwire/hooks/guard.ts", GUARD);
+    const waiting = said();
+    expect(box.run(["trust", "--yes"]).code).toBe(0);
+    const trusted = said();
+    write(box, ".hookwire/hooks/guard.ts", `${GUARD}// edited\n`);
+    const changed = said();
+    expect([none, waiting, trusted, changed, said(["--user"])]).toMatchInlineSnapshot(`
+      [
+        [
+          "  This project has no hooks yet; hooks added to it run once trusted: pnpm exec hookwire trust. Undo: pnpm exec hookwire disconnect claude.",
+        ],
+        [
+          "  Project hooks run once trusted: pnpm exec hookwire trust. Undo: pnpm exec hookwire disconnect claude.",
+        ],
+        [
+          "  Project hooks are trusted and run; a change to them waits for pnpm exec hookwire trust again. Undo: pnpm exec hookwire disconnect claude.",
+        ],
+        [
+          "  Project hooks changed since they were trusted and do not run until trusted again: pnpm exec hookwire trust shows the change. Undo: pnpm exec hookwire disconnect claude.",
+        ],
+        [
+          "  Each project's hooks run once trusted there: pnpm exec hookwire trust. Undo: pnpm exec hookwire disconnect claude --user.",
+        ],
+      ]
+    `);
+  });
+});
+
 describe("switches that silence hookwire in the agent", () => {
   it("connect --user and doctor say when a committed .claude/settings.json turns every hook off", () => {
     const box = sandbox("connect");

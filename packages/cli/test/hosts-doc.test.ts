@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadDialects } from "@hookwire/settings-hooks";
+import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import { describe, expect, it } from "vitest";
 import type { Effect } from "../src/connect/capabilities.js";
 import { declared, hostsTables, type Measured } from "../src/connect/hosts-doc.js";
@@ -16,6 +17,24 @@ describe("docs/hosts.md", () => {
   it("holds the capability matrix generated from the dialect data and the measured runs", async () => {
     const doc = readFileSync(path.join(repoRoot, "docs/hosts.md"), "utf8");
     expect(doc, "run `pnpm docs:hosts` to regenerate it").toContain(await hostsTables(measured));
+  });
+
+  it("generates the managed-settings table from each agent's AgentSpec.managed, not by hand", async () => {
+    const tables = await hostsTables(measured);
+    const section = tables.slice(tables.indexOf("### Each agent's managed settings"));
+    const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| agent"));
+    // Each agent's file and how it is known, as its AgentSpec.managed says (the rest of each row is its `limits`).
+    expect(
+      rows.slice(1, 1 + HOOK_AGENT_IDS.length).map((row) => row.split(" | ").slice(0, 3).join(" | ")),
+    ).toMatchInlineSnapshot(`
+        [
+          "| Claude Code | \`/etc/claude-code/managed-settings.json\` | \`allowManagedHooksOnly: true\`",
+          "| Codex | \`/etc/codex/requirements.toml\` | \`allow_managed_hooks_only = true\`, \`[features] hooks = true\`",
+          "| Gemini CLI | \`/etc/gemini-cli/settings.json\` (or \`$GEMINI_CLI_SYSTEM_SETTINGS_PATH\`); the agent reads it only when root owns it and every folder above it | \`hooksConfig.enabled: true\`",
+          "| GitHub Copilot CLI | \`/etc/github-copilot/policy.d/hookwire.json\` | \`allowManagedHooksOnly: true\` in \`/etc/github-copilot/managed-settings.json\`",
+          "| Cursor | \`/etc/cursor/hooks.json\` | none",
+        ]
+      `);
   });
 
   it("declares, for every measured case, what the real agent did (fix the dialect's reverse where they differ)", async () => {

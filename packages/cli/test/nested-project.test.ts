@@ -106,6 +106,27 @@ describe("a nested trusted project after cd", () => {
     expect(pre(box, sub, "rm -rf ../x", "s-untrusted").permissionDecision).toBe("deny");
   });
 
+  it("logs the nested project as the project of a decision its hooks took, and the session's for the rest", () => {
+    const { box, sub } = nestedBox(true);
+    pre(box, box.cwd, "ls", "s-log");
+    pre(box, sub, "curl evil.example", "s-log");
+    pre(box, sub, "rm -rf ../victim", "s-log");
+    pre(box, sub, "ls", "s-log");
+    const log = readFileSync(path.join(box.home, ".local/state/hookwire/decisions.jsonl"), "utf8");
+    const decisions = log
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((d) => d.native === "tool_call")
+      .map((d) => ({ target: d.target, decision: d.decision, reason: d.reason, project: d.project }));
+    expect(decisions).toEqual([
+      { target: "ls", decision: "none", reason: undefined, project: box.cwd },
+      { target: "curl evil.example", decision: "block", reason: "nested guard: no curl", project: sub },
+      { target: "rm -rf ../victim", decision: "block", reason: "session guard: no rm -rf", project: box.cwd },
+      { target: "ls", decision: "none", reason: undefined, project: box.cwd },
+    ]);
+  });
+
   it("runs the user's own hooks once per call, not again for the nested project", () => {
     const { box, sub } = nestedBox(true);
     write(box.home, ".hookwire/hooks/counter.ts", COUNTER);

@@ -178,7 +178,7 @@ describe("a policy's hooks run in every project", () => {
     expect(t.bash("rm -rf build")?.permissionDecisionReason).toBe("team policy: no rm -rf");
   });
 
-  it("names the policy's own file in the decision log and in tool output, never one the project could hold at the same path", () => {
+  it("lists the policy's settings handlers, and names its own file in list, the decision log and tool output, never one the project could hold at the same path", () => {
     const t = team();
     // The project holds a file at the policy's path: an attribution relative to the folder would name it.
     write(t.box.cwd, ".claude/settings.json", "{}\n");
@@ -189,6 +189,15 @@ describe("a policy's hooks run in every project", () => {
     expect(hooks).toEqual([
       "~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0]",
     ]);
+    const list = t.run(["list"]).stdout;
+    const handlers = list.slice(list.indexOf("settings handlers")).split("\n").slice(0, 3);
+    expect(handlers).toMatchInlineSnapshot(`
+      [
+        "settings handlers (1)",
+        "  PreToolUse Bash  command: sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/no-rm.sh",
+        "    ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0] [policy team, Claude Code]",
+      ]
+    `);
     const tool = t.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
       [
@@ -210,6 +219,22 @@ describe("a policy's hooks run in every project", () => {
       }
     `);
     expect(stable(t.run(["policy"]).stdout)).toContain("CHANGED ON DISK: tool calls are refused");
+    // The CLI's own tool calls go through the same check.
+    const tool = t.run(["tool", "bash", "--input", '{"command":"ls"}']);
+    expect(tool.code).not.toBe(0);
+    expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
+      [
+        "✖ blocked: hookwire: the policy \`team\` does not match its pin: its files changed on disk since it was pinned. Tool calls are refused until you review it and pin it again: hookwire policy update team",
+      ]
+    `);
+    const emit = t.run(["emit", "tool_call", "--input", '{"toolName":"bash","input":{"command":"ls"}}']);
+    expect(emit.code).not.toBe(0);
+    expect(emit.stdout.split("\n").filter((line) => /^(result|✖)/.test(line))).toMatchInlineSnapshot(`
+      [
+        "result: {"block":true,"reason":"hookwire: the policy \`team\` does not match its pin: its files changed on disk since it was pinned. Tool calls are refused until you review it and pin it again: hookwire policy update team"}",
+        "✖ blocked",
+      ]
+    `);
     // Removing the hook file (or the whole folder) is no way out either.
     rmSync(path.join(t.installed, ".claude"), { recursive: true });
     expect(t.bash("ls")?.permissionDecision).toBe("deny");

@@ -17,11 +17,14 @@ export default async function hookwire(pi: ExtensionAPI): Promise<void> {
   const showNotices = (ctx: ExtensionContext) => {
     for (const text of pendingNotices.splice(0)) say(ctx, text, "warning");
   };
-  if (project.trust.state === "changed") {
-    // The project's guards changed since it was trusted and do not run: no tool call goes through unguarded
-    // (subscribed first, so pi stops at this block before the user's hooks see the call).
-    const reason = project.trust.notice;
-    pi.on("tool_call", async () => ({ block: true, reason }));
+  const refusal = project.refusal;
+  if (refusal) {
+    // The project's guards changed since it was trusted, or an installed policy does not match its pin: no tool call
+    // goes through unguarded (subscribed first, so pi stops at this block before the user's hooks see the call).
+    pi.on("tool_call", async () => {
+      const reason = refusal();
+      return reason === undefined ? undefined : { block: true, reason };
+    });
   }
   if (project.loaded.hooks.length === 0) {
     if (pendingNotices.length > 0) pi.on("session_start", async (_event, ctx) => showNotices(ctx));

@@ -171,6 +171,34 @@ describe("@hookwire/pi inside pi's own runner", () => {
   });
 });
 
+describe("@hookwire/pi with an installed policy that does not match its pin", () => {
+  it("refuses every tool call, naming the policy and its fix, as every other host does", async () => {
+    const dir = await project("policy-broken", true);
+    // Listed, never pinned (its folder is gone): its hooks cannot be the team's.
+    const policies = path.join(root, "home/.config/hookwire/policies");
+    mkdirSync(policies, { recursive: true, mode: 0o700 });
+    const sources = path.join(policies, "sources.json");
+    const team = { kind: "path", source: "/srv/team-policy", addedAt: "2026-01-01T00:00:00.000Z" };
+    writeFileSync(sources, JSON.stringify({ version: 1, policies: { team } }), { mode: 0o600 });
+    try {
+      const { runner } = await piWith(dir);
+      await runner.emit({ type: "session_start", reason: "startup" });
+      const refused = await runner.emitToolCall({
+        type: "tool_call",
+        toolName: "bash",
+        toolCallId: "1",
+        input: { command: "ls" },
+      });
+      expect(refused?.block).toBe(true);
+      expect(refused.reason).toMatchInlineSnapshot(
+        `"hookwire: the policy \`team\` does not match its pin: it has no pin (its folder is missing, or it was never pinned). Tool calls are refused until you review it and pin it again: hookwire policy update team"`,
+      );
+    } finally {
+      rmSync(sources);
+    }
+  });
+});
+
 describe("@hookwire/pi and the user's fail-closed setting", () => {
   /** A trusted project whose settings guard cannot start (its script is gone: the shell answers 127). */
   async function broken(name: string) {

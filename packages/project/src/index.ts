@@ -17,6 +17,6 @@ export {
   userFailClosedRefusal,
 } from "./fail-closed.js";
 export type { OpenedProject, OpenProjectOptions } from "./open-project.js";
-export { openProject } from "./open-project.js";
+export { openProject, policyGate } from "./open-project.js";
 export type { NoticeWording, ProjectTrust } from "./trust-state.js";
 export { trustNotice } from "./trust-state.js";

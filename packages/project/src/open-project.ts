@@ -46,6 +46,11 @@ export interface OpenedProject {
    * call (saying which files changed and how to trust them) instead of letting it through unguarded.
    */
   gate: ToolGate;
+  /**
+   * The gate's own refusal, asked before each tool call (absent when nothing can refuse): for a host that runs its
+   * tool events without the gate (pi), so a broken policy or a changed project refuses there too.
+   */
+  refusal?: () => string | undefined;
   /** What the user must see once: the trust notice, load errors, discovery warnings, each a line. */
   notices: string[];
 }
@@ -64,20 +69,21 @@ export async function openProject(options: OpenProjectOptions): Promise<OpenedPr
   const hooks = keep ? loaded.hooks.filter((hook) => !fromPolicies.has(hook) && keep(hook)) : loaded.hooks;
   const runner = new HookRunner(hooks, { ...options.runner, cwd: root });
   const broken = loaded.policies.filter((policy) => !policy.intact).map(policyRefusal);
-  const refusals = [...broken, ...(trust.state === "changed" ? [trust.notice] : [])];
-  const refusal = refusals.length > 0 ? refusals.join("\n") : undefined;
-  const pinned = pinnedGuards(loaded);
-  const gate = new ToolGate(
-    runner,
-    refusal === undefined && pinned.length === 0 ? {} : { refuse: () => refusal ?? editedPolicy(pinned) },
-  );
+  const policies = policyGate(loaded);
+  const changed = trust.state === "changed" ? trust.notice : undefined;
+  const refuse = () => {
+    const policy = policies?.();
+    return policy !== undefined && changed !== undefined ? `${policy}\n${changed}` : (policy ?? changed);
+  };
+  const refusal = policies === undefined && changed === undefined ? undefined : refuse;
+  const gate = new ToolGate(runner, refusal === undefined ? {} : { refuse: refusal });
   const notices = [
     ...broken,
     ...(trust.state === "trusted" ? [] : [trust.notice]),
     ...loaded.errors.map((failure) => `hookwire: ${failure.error.message}`),
     ...loaded.warnings.map((warning) => `hookwire: ${warning.message}`),
   ];
-  return { root, loaded, runner, trust, gate, notices };
+  return { root, loaded, runner, trust, gate, ...(refusal ? { refusal } : {}), notices };
 }
 
 /**
@@ -92,6 +98,21 @@ function policyRefusal(policy: DiscoverAndLoadResult["policies"][number]): strin
 }
 
 type Pinned = { policy: DiscoverAndLoadResult["policies"][number]; guard: TrustGuard };
+
+/**
+ * Why the user's installed policies refuse a tool call now, asked before each call (`undefined`: they do not), or no
+ * check at all when there is no policy. Every host's tool calls go through it: the agents' through the gate
+ * `openProject` builds, the CLI's `emit` and `tool` directly.
+ */
+export function policyGate(loaded: DiscoverAndLoadResult): (() => string | undefined) | undefined {
+  const broken = loaded.policies.filter((policy) => !policy.intact).map(policyRefusal);
+  if (broken.length > 0) {
+    const refusal = broken.join("\n");
+    return () => refusal;
+  }
+  const pinned = pinnedGuards(loaded);
+  return pinned.length === 0 ? undefined : () => editedPolicy(pinned);
+}
 
 /** Each loaded policy's guard over its pinned files. */
 function pinnedGuards(loaded: DiscoverAndLoadResult): Pinned[] {

@@ -17,7 +17,7 @@ import type { Decision } from "../log/record.js";
 import { recordDecision } from "../log/recorder.js";
 import { toolTarget } from "../log/tool-target.js";
 import { closeOnFailure, failureDecision, failureSink, thrownOutcome } from "./hook-failures.js";
-import { nestedHooks, runWithNested } from "./nested-project.js";
+import { decidedByNested, nestedHooks, runWithNested } from "./nested-project.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { projectVariable } from "./project-variable.js";
 import { sessionRootsDir } from "./session-root.js";
@@ -152,11 +152,14 @@ function projectOf(
 /** Where `handleHookEvent` keeps projects' hooks between calls: `hookwire hook` keeps none. */
 const ONE_SHOT = new ProjectPool(0);
 
+/** A call's decision record before its decision. */
+export type CallRecord = Omit<Decision, "decision" | "durationMs">;
+
 /** The call's decision record as far as it is known before the input is read, and `done` to record it. */
 function callRecord(request: HookRequest, spec: AnyBridgedEvent) {
   const started = performance.now();
   const { otel, ...who } = callContext(request.agent, {}, request.env ?? {}, request.user);
-  const record: Omit<Decision, "decision" | "durationMs"> = {
+  const record: CallRecord = {
     time: new Date().toISOString(),
     agent: request.agent,
     ...who,
@@ -177,7 +180,7 @@ function callRecord(request: HookRequest, spec: AnyBridgedEvent) {
 
 /** What the input adds to the record: the version an agent says there (Cursor), the tool and what it is about. */
 function describeCall(
-  record: Omit<Decision, "decision" | "durationMs">,
+  record: CallRecord,
   stdin: Record<string, unknown>,
   event: unknown,
   env: Record<string, string>,
@@ -198,6 +201,8 @@ function describeCall(
 export async function handleHookEvent(
   request: HookRequest,
   projects: ProjectPool = ONE_SHOT,
+  /** Given the call's record as it fills (session, project, tool, target): a deadline's record starts from it. */
+  known?: (record: Readonly<CallRecord>) => void,
 ): Promise<HookResponse> {
   const agent = hookAgent(request.agent);
   const dialect = await loadDialect(agent.id);
@@ -213,6 +218,7 @@ export async function handleHookEvent(
   const reverse = spec.reverse;
   const env = request.env ?? {};
   const { record, done } = callRecord(request, spec);
+  known?.(record);
   try {
     const stdin: unknown = JSON.parse(request.input);
     if (!isRecord(stdin))
@@ -274,10 +280,11 @@ export async function handleHookEvent(
     const nested = await nestedHooks(projects, agent.id, root, cwd, callSession, { note, notLoaded });
 
     let outcome: unknown;
+    const ran: { nested?: unknown } = {};
     try {
       // A tool call's hooks run behind the project's gate (a hook that fails blocks it; a changed project refuses it).
       const call = { session: callSession, sinks, asks: reverse.asks === true };
-      outcome = await runWithNested(project, nested, call, event);
+      outcome = await runWithNested(project, nested, call, event, ran);
     } catch (error) {
       outcome = thrownOutcome(error, failures);
     }
@@ -308,6 +315,12 @@ export async function handleHookEvent(
     }
     store.save();
     const decided = decisionOf(outcome, { asked, messages, untrusted: loaded.skipped.length });
+    // A decision the nested project's hooks took is that project's, in the log.
+    if (
+      nested &&
+      decidedByNested(decided, decisionOf(ran.nested, { asked: undefined, messages: [], untrusted: 0 }))
+    )
+      record.project = nested.root;
     done(failureDecision(decided, failures));
     // A question where the agent has none was refused (its reason says so there): logged as unapplied too.
     const refused = decided.decision === "ask" && reverse.asks !== true ? [ASK_REFUSED] : [];

@@ -113,15 +113,32 @@ export async function nestedHooks(
   return nested;
 }
 
-/** The event through the session project's hooks, then through the nested project's unless the first ended it. */
+/**
+ * The event through the session project's hooks, then through the nested project's unless the first ended it;
+ * `ran.nested` keeps the nested project's own outcome (whose decision it was, for the log).
+ */
 export async function runWithNested(
   project: ProjectHooks,
   nested: ProjectHooks | undefined,
   call: { session: CallSession; sinks: CallSinks; asks: boolean },
   event: HookEvent<NativeEventName>,
+  ran: { nested?: unknown } = {},
 ): Promise<unknown> {
   const first = await project.run(call.session, call.sinks, event, call.asks);
   if (!nested || stopsEvent(first)) return first;
   const second = await nested.run(call.session, call.sinks, eventAfter(event, first), call.asks);
+  ran.nested = second;
   return combineOutcomes(event.type as NativeEventName, first, second);
+}
+
+/**
+ * Whether the event's decision is the nested project's: its own outcome decided the same, by the same hook. Its
+ * block, its stronger permission, its rewrite (the last one applied) are; a question or a follow-up goes through the
+ * call's shared sinks and stays the session project's.
+ */
+export function decidedByNested(
+  decided: { decision: string; hook?: string },
+  own: { decision: string; hook?: string },
+): boolean {
+  return own.decision !== "none" && own.decision === decided.decision && own.hook === decided.hook;
 }

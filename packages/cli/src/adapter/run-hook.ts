@@ -5,7 +5,13 @@ import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/set
 import { callContext } from "../log/call-context.js";
 import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "../serve/forwarded-variables.js";
-import { ANSWER_WITHIN_MS, failureResponse, type HookResponse, handleHookEvent } from "./handle.js";
+import {
+  ANSWER_WITHIN_MS,
+  type CallRecord,
+  failureResponse,
+  type HookResponse,
+  handleHookEvent,
+} from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
 
 /** An agent's hook input past this is refused (fail-closed on tool events): none comes near it. */
@@ -44,7 +50,10 @@ function lateReason(withinMs: number, killed: readonly string[]): string {
   return `${seconds}: ${named} ${killed.length === 1 ? "was" : "were"} still running and ${killed.length === 1 ? "was" : "were"} killed`;
 }
 
-/** The deadline's line in the decision log: the handler never got to write one. */
+/**
+ * The deadline's line in the decision log: the handler never got to write one. It starts from the call's record as
+ * the handler filled it (session, project root, tool, target), else from the raw input.
+ */
 function recordLate(
   call: {
     agent: DialectId;
@@ -55,6 +64,7 @@ function recordLate(
     /** The developer a team server authenticated. */
     user: string | undefined;
   },
+  known: Readonly<CallRecord> | undefined,
   text: string | undefined,
   reason: string,
   killed: string[],
@@ -67,13 +77,14 @@ function recordLate(
   } catch {}
   const { otel, ...who } = callContext(agent, stdin, env, call.user);
   recordDecision({
-    time: call.time,
     agent,
     ...who,
     session: typeof stdin.session_id === "string" ? stdin.session_id : "",
     event,
     native: "",
     project: typeof stdin.cwd === "string" ? stdin.cwd : "",
+    ...known,
+    time: call.time,
     decision: "error",
     reason,
     ...(killed[0] ? { hook: killed[0] } : {}),
@@ -109,12 +120,13 @@ export async function answerInTime(
   const time = new Date().toISOString();
   const startedMs = performance.now();
   let text: string | undefined;
+  let known: Readonly<CallRecord> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<HookResponse>((resolve) => {
     timer = setTimeout(() => {
       const killed = scope.kill();
       const reason = lateReason(withinMs, killed);
-      recordLate({ agent, event, env, time, startedMs, user: flags.user }, text, reason, killed);
+      recordLate({ agent, event, env, time, startedMs, user: flags.user }, known, text, reason, killed);
       resolve(fail(reason));
     }, withinMs);
   });
@@ -130,7 +142,11 @@ export async function answerInTime(
         input: read,
         ...(flags.user === undefined ? {} : { user: flags.user }),
       };
-      return scope.run(() => handleHookEvent(request, projects));
+      return scope.run(() =>
+        handleHookEvent(request, projects, (record) => {
+          known = record;
+        }),
+      );
     })
     .catch((error: unknown) => fail(errorMessage(error)));
   const response = await Promise.race([answered, late]);

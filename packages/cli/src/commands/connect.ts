@@ -1,4 +1,6 @@
 // `hookwire connect <agent>`: registers `hookwire hook` in the agent's own settings, so hookwire guards it.
+
+import { projectTrustStatus } from "@hookwire/loader";
 import { tooling } from "@hookwire/settings-hooks";
 import {
   type HookAgentSpec,
@@ -18,7 +20,7 @@ import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput, type Output } from "../output.js";
-import { resolveProject, shortPath } from "../project.js";
+import { discoverOptions, resolveProject, shortPath } from "../project.js";
 import { httpTokenFile } from "../serve/http-token.js";
 import { scopeArgs, sharedArg } from "../shared-args.js";
 
@@ -28,6 +30,29 @@ function printSilenced(out: Output, silenced: readonly Silencing[], root: string
     out.line(out.colors.red(`  ✖ ${shortPath(hit.file, root)}: ${hit.says}: hookwire does not run there.`));
     out.line(`    fix: ${hit.fix}`);
   }
+}
+
+/**
+ * Where the project's own hooks stand, as `hookwire trust` would say it (a user-level connect guards every project:
+ * each one's hooks wait for its own trust), then how to undo the connect.
+ */
+async function printProjectHooks(out: Output, root: string, user: boolean, undo: string): Promise<void> {
+  const trust = spellCommand("hookwire trust");
+  const undoing = `Undo: ${spellCommand(undo)}.`;
+  if (user) {
+    out.line(`  Each project's hooks run once trusted there: ${trust}. ${undoing}`);
+    return;
+  }
+  const status = await projectTrustStatus(root, discoverOptions());
+  const says =
+    status.items.length === 0
+      ? `This project has no hooks yet; hooks added to it run once trusted: ${trust}.`
+      : status.trusted
+        ? `Project hooks are trusted and run; a change to them waits for ${trust} again.`
+        : status.changes.length > 0
+          ? `Project hooks changed since they were trusted and do not run until trusted again: ${trust} shows the change.`
+          : `Project hooks run once trusted: ${trust}.`;
+  out.line(`  ${says} ${undoing}`);
 }
 
 /** A committed file's entry finds hookwire-hook on PATH: said, and whether this hookwire is what it finds here. */
@@ -205,8 +230,11 @@ export const connectCommand = defineCommand({
       out.line(`${out.colors.green("✔")} ${agent.label}: ${what}`);
       out.line(`  ${agent.gate}`);
       printSilenced(out, silenced, root);
-      out.line(
-        `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${id}${args.user ? " --user" : ""}`)}.`,
+      await printProjectHooks(
+        out,
+        root,
+        scope === "user",
+        `hookwire disconnect ${id}${args.user ? " --user" : ""}`,
       );
       return;
     }
@@ -268,8 +296,11 @@ export const connectCommand = defineCommand({
     }
     out.line(`  ${agent.gate}`);
     printSilenced(out, silenced, root);
-    out.line(
-      `  Project hooks run once trusted: ${spellCommand("hookwire trust")}. Undo: ${spellCommand(`hookwire disconnect ${agent.id}${args.user ? " --user" : shared ? " --shared" : ""}`)}.`,
+    await printProjectHooks(
+      out,
+      root,
+      scope === "user",
+      `hookwire disconnect ${agent.id}${args.user ? " --user" : shared ? " --shared" : ""}`,
     );
   },
 });

@@ -1,4 +1,5 @@
 // `hookwire emit <event>`: one event through the real pipeline, with the combined result and a per-hook trace.
+import { policyGate } from "@hookwire/project";
 import { defineCommand } from "citty";
 import { createDebugLog, debugArg, debugWanted } from "../debug-print.js";
 import { checkInput } from "../event-inputs.js";
@@ -56,8 +57,10 @@ export const emitCommand = defineCommand({
 
     let outcome: unknown;
     let thrown: string | undefined;
+    // An installed policy that no longer matches its pin refuses a tool call, as it does in every agent.
+    const refusal = payload.type === "tool_call" ? policyGate(project.result)?.() : undefined;
     try {
-      outcome = await runner.emit(payload);
+      outcome = refusal === undefined ? await runner.emit(payload) : { block: true, reason: refusal };
     } catch (error) {
       // tool_call handler errors propagate; a host blocks the call (fail-safe), so the CLI reports a block.
       thrown = (error as Error).message;

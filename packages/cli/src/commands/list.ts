@@ -11,9 +11,11 @@ import { loadProject, shortPath } from "../project.js";
 import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 
-function describeHandler(handler: SettingsHandler, cwd: string) {
+/** One settings handler as listed; `policy`: the installed policy it comes from (`hookwire policy add`). */
+function describeHandler(handler: SettingsHandler, cwd: string, policy?: string) {
   const { config } = handler;
   return {
+    ...(policy !== undefined ? { policy } : {}),
     dialect: handler.dialect,
     dialectLabel: dialectOf(handler).label,
     event: handler.event,
@@ -45,6 +47,27 @@ function describeHook(hook: LoadedHook, cwd: string) {
   };
 }
 
+type Loaded = Awaited<ReturnType<typeof loadProject>>["result"];
+
+/** The settings handlers that run here: an intact policy's first (they run first), then the project's and user's. */
+function settingsHandlers(result: Loaded, cwd: string) {
+  // A broken policy's run nowhere: it refuses tool calls instead.
+  const fromPolicies = result.policies.flatMap((policy) =>
+    policy.intact && policy.loaded
+      ? policy.loaded.settings.handlers.map((h) => describeHandler(h, cwd, policy.name))
+      : [],
+  );
+  return [...fromPolicies, ...result.settings.handlers.map((h) => describeHandler(h, cwd))];
+}
+
+function printHandlers(out: Output, handlers: ReturnType<typeof settingsHandlers>): void {
+  for (const h of handlers) {
+    out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
+    const from = h.policy !== undefined ? `policy ${h.policy}` : h.scope;
+    out.line(out.colors.dim(`    ${h.source} [${from}, ${h.dialectLabel}]`));
+  }
+}
+
 /** The agents' own extensions, under a heading that says who runs them. */
 function printAgentOwn(out: Output, agentOwn: readonly AgentOwnHook[]): void {
   if (agentOwn.length === 0) return;
@@ -64,7 +87,7 @@ export const listCommand = defineCommand({
     const modules = result.hooks
       .filter((hook) => hook.source.kind !== "settings")
       .map((h) => describeHook(h, cwd));
-    const handlers = result.settings.handlers.map((h) => describeHandler(h, cwd));
+    const handlers = settingsHandlers(result, cwd);
     // What an untrusted settings file would run once trusted: read, never executed, so it can be audited.
     const untrustedHandlers = result.trust.trusted
       ? []
@@ -136,10 +159,7 @@ export const listCommand = defineCommand({
         `settings handlers (${handlers.length})${result.settings.disabled ? " — disabled by disableAllHooks" : ""}`,
       ),
     );
-    for (const h of handlers) {
-      out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
-      out.line(colors.dim(`    ${h.source} [${h.scope}, ${h.dialectLabel}]`));
-    }
+    printHandlers(out, handlers);
     printAgentOwn(out, agentOwn);
     if (disabled.length > 0) {
       out.line(

@@ -1,6 +1,7 @@
 // `hookwire tool <name>`: one tool call through HookToolWrapper (tool_call, permissions, tool_result).
 import type { ContentPart, ToolDefinition, ToolResult } from "@hookwire/core";
 import { createDefaultTools } from "@hookwire/host-kit";
+import { policyGate } from "@hookwire/project";
 import { HookToolWrapper } from "@hookwire/tool-wrapper";
 import { defineCommand } from "citty";
 import { createDebugLog, debugArg, debugWanted } from "../debug-print.js";
@@ -101,7 +102,10 @@ export const toolCommand = defineCommand({
     const wrapped = new HookToolWrapper(tool, runner, { permissions: rules.config, cwd: project.cwd });
     let result: ToolResult | undefined;
     let failure: { code?: string; message: string; hookPath?: string; rule?: string } | undefined;
+    // An installed policy that no longer matches its pin refuses the call, as it does in every agent.
+    const refusal = policyGate(project.result)?.();
     try {
+      if (refusal !== undefined) throw { code: "TOOL_BLOCKED", message: refusal };
       result = await wrapped.execute("cli-call", input);
     } catch (error) {
       const e = error as { code?: string; message: string; hookPath?: string; rule?: string };

@@ -6,6 +6,7 @@ import {
   HOOK_AGENT_IDS,
   hookAgent,
   isPackageAgentId,
+  type ManagedChannel,
   PACKAGE_AGENTS,
   type PackageEvent,
   packageAgent,
@@ -112,6 +113,51 @@ function whereTables(): string[] {
   for (const id of HOOK_AGENT_IDS)
     lines.push(`- **${agentDialect(hookAgent(id)).label}**: ${hookAgent(id).gate}`);
   for (const agent of PACKAGES) lines.push(`- **${agent.label}**: ${agent.gate}`);
+  return lines;
+}
+
+/** A managed channel's switches as its file spells them (TOML's `[features] hooks = true`, JSON's dotted key). */
+function managedSwitches(managed: ManagedChannel): string {
+  const entries = Object.entries(managed.settings);
+  if (entries.length === 0) return "none";
+  const spelled = entries.map(([key, value]) => {
+    if (managed.format === "json") return code(`${key}: ${JSON.stringify(value)}`);
+    const dot = key.lastIndexOf(".");
+    const line = `${key.slice(dot + 1)} = ${JSON.stringify(value)}`;
+    return code(dot === -1 ? line : `[${key.slice(0, dot)}] ${line}`);
+  });
+  return `${spelled.join(", ")}${managed.settingsFile ? ` in ${code(managed.settingsFile)}` : ""}`;
+}
+
+/** `connect --managed`, per agent: from each agent's `AgentSpec.managed`. */
+function managedTable(): string[] {
+  const lines = ["### Each agent's managed settings", ""];
+  lines.push(
+    "Where `hookwire connect <agent> --managed` writes (as root), and what it leaves open (docs/managed.md).",
+    "",
+  );
+  lines.push("| agent | file connect writes | switches connect sets | what stays open | how we know |");
+  lines.push("| --- | --- | --- | --- | --- |");
+  for (const id of HOOK_AGENT_IDS) {
+    const agent = hookAgent(id);
+    const managed = agent.managed;
+    const label = agentDialect(agent).label;
+    if (!managed) {
+      lines.push(`| ${label} | none | — | — | — |`);
+      continue;
+    }
+    const file = `${code(managed.file)}${managed.variable ? ` (or ${code(`$${managed.variable}`)})` : ""}${managed.rootOwned ? "; the agent reads it only when root owns it and every folder above it" : ""}`;
+    const known =
+      managed.verified === "run"
+        ? "run here as root (integration/hosts/test/managed.test.ts)"
+        : "its documentation only";
+    lines.push(`| ${label} | ${file} | ${managedSwitches(managed)} | ${managed.limits} | ${known} |`);
+  }
+  const none = PACKAGES.map((agent) => agent.label).join(" and ");
+  lines.push(
+    "",
+    `${none} have no managed channel: \`connect --managed\` refuses them, naming the agents that have one.`,
+  );
   return lines;
 }
 
@@ -261,7 +307,18 @@ function eventTables(): string[] {
 /** The tables between the markers, as `pnpm docs:hosts` writes them. */
 export async function hostsTables(measured: Measured): Promise<string> {
   await loadDialects();
-  return [START, "", ...whereTables(), "", ...matrix(measured), ...eventTables(), "", END].join("\n");
+  return [
+    START,
+    "",
+    ...whereTables(),
+    "",
+    ...managedTable(),
+    "",
+    ...matrix(measured),
+    ...eventTables(),
+    "",
+    END,
+  ].join("\n");
 }
 
 /** `doc` with its generated part replaced by the current tables. */
