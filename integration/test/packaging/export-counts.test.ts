@@ -27,9 +27,11 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/loader/user-config": 8,
   // The policy layer (issue 39): installed policies, their pins, `openPolicy` (a policy folder as hooks).
   "@hookwire/loader/policy": 14,
-  "@hookwire/loader/opencode-tools": 2,
   "@hookwire/loader/project-root": 3,
   "@hookwire/opencode": 1,
+  // Issue 37: opencode's plugin runtime out of the loader; the runtime a host hands the loader, and the tool table.
+  "@hookwire/opencode-plugins": 1,
+  "@hookwire/opencode-plugins/tools": 2,
   "@hookwire/pi": 2,
   // openProject and its trust notice, plus (issue 36) the failing-guard wording and the user's fail-closed setting
   // that the CLI, @hookwire/pi and @hookwire/opencode share instead of each keeping a copy.

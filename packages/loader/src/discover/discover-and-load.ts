@@ -17,6 +17,7 @@ import { scriptHandlers } from "../hooks/script-handlers.js";
 import { type HookLoadFailureEntry, isLoadFailure, loadHookModule } from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
+import { isPluginItem, loadPluginItem } from "../load/plugin-item.js";
 import { loadPolicies, type PolicyState } from "../policy/layer.js";
 import { resolvePath } from "../resolve-path.js";
 import { decideTrust } from "../trust/decide.js";
@@ -263,7 +264,7 @@ export async function discoverAndLoadHooks(
     }
     const { item } = plan;
     if (disabled.off(path.resolve(item.path)) !== undefined) continue;
-    if (item.type === "opencode") {
+    if (isPluginItem(item)) {
       const shown = show(item.path);
       const changed =
         item.level === "project" && item.problem === undefined
@@ -273,10 +274,9 @@ export async function discoverAndLoadHooks(
         add(changed);
         continue;
       }
-      // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
-      const { loadOpencodeItem } = await import("../opencode/load-item.js");
+      // OpenCode's plugin runtime is the host's (`pluginRuntimes`), imported with the first plugin found.
       const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
-      add(await loadOpencodeItem(item, shown, plan.provider, resolved.cwd, importModule, options));
+      add(await loadPluginItem(item, shown, plan.provider, resolved, importModule, options));
       continue;
     }
     if (item.type === "module" || isModulePath(item.path)) {
