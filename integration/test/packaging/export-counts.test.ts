@@ -21,7 +21,9 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/core/events": 80,
   "@hookwire/core/internal": 30,
   "@hookwire/host-kit": 29,
-  "@hookwire/loader": 39,
+  // PluginRuntime, PluginRuntimes (issue 37): the contract a host hands opencode's plugin runtime through, now a
+  // package of its own (the loader's opencode-tools subpath, 2 names, went with it).
+  "@hookwire/loader": 40,
   "@hookwire/loader/private-files": 5,
   // The user's hooks.json (turned-off hooks, and "onFailure": "block" since issue 36).
   "@hookwire/loader/user-config": 8,
@@ -35,7 +37,8 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/pi": 2,
   // openProject and its trust notice, plus (issue 36) the failing-guard wording and the user's fail-closed setting
   // that the CLI, @hookwire/pi and @hookwire/opencode share instead of each keeping a copy.
-  "@hookwire/project": 13,
+  // PLUGIN_RUNTIMES (issue 37): opencode's plugin runtime, which openProject and the CLI both hand discovery.
+  "@hookwire/project": 14,
   // SettingsTrustRead: what trust covers of a settings file (issue 36).
   "@hookwire/settings-hooks": 59,
   // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.

@@ -32,7 +32,7 @@ export { opencodePluginProvider } from "./hooks/providers/opencode/provider.js";
 export { defaultCacheRoot } from "./load/cache-dir.js";
 export type { HookModuleRequest, LoadHooksOptions, LoadHooksResult } from "./load/load-hooks.js";
 export { loadHooks } from "./load/load-hooks.js";
-export type { PluginHook, PluginModule, PluginRuntime, PluginRuntimes } from "./load/plugin-item.js";
+export type { PluginRuntime, PluginRuntimes } from "./load/plugin-item.js";
 export { resolvePath } from "./resolve-path.js";
 export type { TrustGuard } from "./trust/guard.js";
 export type { ProjectTrustStatus, TrustChange } from "./trust/project-trust.js";
