@@ -1,6 +1,9 @@
 // `ctx.$` for OpenCode plugins: Bun's shell tag over hookwire's exec (process groups, output caps, timeouts).
 import { type ExecResult, exec } from "@hookwire/core";
-import { quote } from "shell-quote";
+import { lazyRequire } from "@hookwire/core/internal";
+
+/** Required on first use, from this package: the hook path's bundle inlines this package but not shell-quote. */
+const shellQuote = lazyRequire<typeof import("shell-quote")>(import.meta.url, "shell-quote");
 
 /** What a `$` run resolves to, shaped like Bun's ShellOutput. */
 export interface ShellOutput {
@@ -42,7 +45,7 @@ function expression(value: unknown): string {
   if (Array.isArray(value)) return value.map(expression).join(" ");
   if (typeof value === "object" && value !== null && "raw" in value)
     return String((value as { raw: unknown }).raw);
-  return quote([String(value)]);
+  return shellQuote().quote([String(value)]);
 }
 
 function output(result: ExecResult): ShellOutput {
@@ -119,7 +122,7 @@ export function createShell(initial: Settings) {
     return run(command, initial);
   };
   return Object.assign(shell, {
-    escape: (text: string) => quote([text]),
+    escape: (text: string) => shellQuote().quote([text]),
     braces: (pattern: string) => [pattern],
     cwd: (dir?: string) => createShell({ ...initial, cwd: dir ?? initial.cwd }),
     env: (env?: Record<string, string | undefined>) => createShell({ ...initial, env: { ...(env ?? {}) } }),
