@@ -19,6 +19,9 @@ const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 9);
 // BENCH_LOADER_URL: another build of the loader (a baseline checkout's dist) for a before/after figure.
 const LOADER_URL =
   process.env.BENCH_LOADER_URL ?? new URL("../packages/loader/dist/index.js", import.meta.url).href;
+// BENCH_BASE_LOADER_URL: a baseline build measured side by side with this one, interleaved in the same rounds
+// (a copy of a checkout's packages/loader/dist kept inside packages/loader, so its imports resolve).
+const BASE_LOADER_URL = process.env.BENCH_BASE_LOADER_URL;
 const JITI_URL = import.meta.resolve("jiti");
 
 function helperSource(i) {
@@ -112,10 +115,10 @@ async function prepare() {
   return dir;
 }
 
-async function measure(dir, mode, list, cacheDir) {
+async function measure(dir, mode, list, cacheDir, loaderUrl = LOADER_URL) {
   const { stdout } = await run$(
     process.execPath,
-    [path.join(dir, "child.mjs"), mode, path.join(dir, list), cacheDir, LOADER_URL, JITI_URL],
+    [path.join(dir, "child.mjs"), mode, path.join(dir, list), cacheDir, loaderUrl, JITI_URL],
     { cwd: dir },
   );
   return Number(stdout);
@@ -142,6 +145,8 @@ export async function run() {
     // Fill the persistent caches once; warm runs only read them.
     await measure(dir, "loader", "ts.json", warmLoader);
     await measure(dir, "jiti", "ts.json", warmJiti);
+    const warmBase = path.join(dir, "cache-base-warm");
+    if (BASE_LOADER_URL) await measure(dir, "loader", "ts.json", warmBase, BASE_LOADER_URL);
 
     const times = { native: [], loaderJs: [], loaderCold: [], loaderWarm: [], jitiCold: [], jitiWarm: [] };
     const modes = [
@@ -153,6 +158,17 @@ export async function run() {
       ["loaderWarm", () => measure(dir, "loader", "ts.json", warmLoader)],
       ["jitiWarm", () => measure(dir, "jiti", "ts.json", warmJiti)],
     ];
+    if (BASE_LOADER_URL) {
+      const base = (list, cache) => measure(dir, "loader", list, cache, BASE_LOADER_URL);
+      times.baseJs = [];
+      times.baseCold = [];
+      times.baseWarm = [];
+      modes.push(
+        ["baseJs", () => base("mjs.json", warmBase)],
+        ["baseCold", (round) => base("ts.json", path.join(dir, `cold-base-${round}`))],
+        ["baseWarm", () => base("ts.json", warmBase)],
+      );
+    }
     for (let round = 0; round < ROUNDS; round++) {
       // Rotate the order every round so no mode always runs right after the same neighbour.
       for (let i = 0; i < modes.length; i++) {
@@ -161,7 +177,27 @@ export async function run() {
       }
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+    const sideBySide = BASE_LOADER_URL
+      ? [
+          row(`loadHooks ${MODULES} plain .mjs modules`, "the baseline build", m.loaderJs, m.baseJs, null),
+          row(
+            `loadHooks ${MODULES} TS modules, cold cache`,
+            "the baseline build",
+            m.loaderCold,
+            m.baseCold,
+            null,
+          ),
+          row(
+            `loadHooks ${MODULES} TS modules, warm cache`,
+            "the baseline build",
+            m.loaderWarm,
+            m.baseWarm,
+            null,
+          ),
+        ]
+      : [];
     return [
+      ...sideBySide,
       row(
         `loadHooks ${MODULES} plain .mjs modules (nothing aliased)`,
         `native import() of .mjs`,

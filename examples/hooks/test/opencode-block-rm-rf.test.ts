@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { HookRunner, type ToolDefinition } from "@hookwire/core";
 import { discoverAndLoadHooks } from "@hookwire/loader";
+import { opencodePlugins } from "@hookwire/opencode-plugins";
 import { wrapTools } from "@hookwire/tool-wrapper";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exampleRoot } from "./harness.js";
@@ -17,6 +18,7 @@ async function load() {
     trust: "all",
     settingsSources: [],
     formats: ["opencode"],
+    pluginRuntimes: { opencode: async () => opencodePlugins },
   });
   const ran: string[] = [];
   const bash: ToolDefinition = {
@@ -33,7 +35,7 @@ async function load() {
 }
 
 let guarded: Awaited<ReturnType<typeof load>>;
-// Loaded once: the first load starts jiti and the bash grammar, slow on a loaded machine.
+// Loaded once: the first load starts oxc and the bash grammar, slow on a loaded machine.
 beforeAll(async () => {
   guarded = await load();
 }, 120_000);
@@ -85,6 +87,7 @@ describe("block-rm-rf as an OpenCode plugin", () => {
       trustStore,
       settingsSources: [],
       formats: ["opencode"],
+      pluginRuntimes: { opencode: async () => opencodePlugins },
     });
     expect(loaded.hooks).toEqual([]);
     expect(loaded.skipped.map((item) => item.path)).toEqual([".opencode/plugin/block-rm-rf.ts"]);

@@ -26,8 +26,10 @@ export async function runSession(options: SessionOptions): Promise<AgentHost> {
     cwd: options.cwd,
   });
   // The demo host loads every format a project may hold; a real host picks the ones it does not run itself.
-  const discover = {
+  // OpenCode's plugins run through their own runtime, imported with the first one found.
+  const discover: DiscoverOptions = {
     formats: HOOK_FORMATS,
+    pluginRuntimes: { opencode: async () => (await import("@hookwire/opencode-plugins")).opencodePlugins },
     ...options.discover,
     settings: { ...options.discover?.settings, ...settings },
   };

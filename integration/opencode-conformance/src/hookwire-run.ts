@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import { markersIn } from "@hookwire/conformance-kit";
 import { errorMessage, HookRunner } from "@hookwire/core";
 import { discoverAndLoadHooks } from "@hookwire/loader";
+import { opencodePlugins } from "@hookwire/opencode-plugins";
 import { wrapTools } from "@hookwire/tool-wrapper";
 import type { PluginCase } from "./case.js";
 import { nativeCall, nativeTools } from "./native-tools.js";
@@ -15,6 +16,7 @@ export async function runInHookwire(testCase: PluginCase): Promise<Observation> 
     const loaded = await discoverAndLoadHooks([], ws.project, {
       home: ws.home,
       formats: ["opencode"],
+      pluginRuntimes: { opencode: async () => opencodePlugins },
       trust: "all",
       settingsSources: [],
       fsCache: false,

@@ -21,19 +21,24 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/core/events": 80,
   "@hookwire/core/internal": 30,
   "@hookwire/host-kit": 29,
-  "@hookwire/loader": 39,
+  // PluginRuntime, PluginRuntimes (issue 37): the contract a host hands opencode's plugin runtime through, now a
+  // package of its own (the loader's opencode-tools subpath, 2 names, went with it).
+  "@hookwire/loader": 40,
   // The user's hooks.json (turned-off hooks, and "onFailure": "block" since issue 36).
   "@hookwire/loader/user-config": 8,
   // The policy layer (issue 39): installed policies, their pins, `openPolicy` (a policy folder as hooks).
   "@hookwire/loader/policy": 14,
-  "@hookwire/loader/opencode-tools": 2,
   "@hookwire/loader/project-root": 3,
   "@hookwire/opencode": 1,
+  // Issue 37: opencode's plugin runtime out of the loader; the runtime a host hands the loader, and the tool table.
+  "@hookwire/opencode-plugins": 1,
+  "@hookwire/opencode-plugins/tools": 2,
   "@hookwire/pi": 2,
   // openProject and its trust notice, plus (issue 36) the failing-guard wording and the user's fail-closed setting
   // that the CLI, @hookwire/pi and @hookwire/opencode share instead of each keeping a copy; policyGate (issue 39's
   // follow-up): a broken policy refuses the CLI's `emit` and `tool` by the same check as every agent's gate.
-  "@hookwire/project": 14,
+  // PLUGIN_RUNTIMES (issue 37): opencode's plugin runtime, which openProject and the CLI both hand discovery.
+  "@hookwire/project": 15,
   // SettingsTrustRead: what trust covers of a settings file (issue 36).
   "@hookwire/settings-hooks": 59,
   // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.

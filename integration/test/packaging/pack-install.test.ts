@@ -28,6 +28,7 @@ const PACKAGES = [
   "settings-hooks",
   "trust",
   "loader",
+  "opencode-plugins",
   "tool-wrapper",
   "project",
   "host-kit",
@@ -171,7 +172,7 @@ describe("hookwire installed into an npm prefix", () => {
     const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     expect(scripts["install:global"]).toBe("node scripts/install-local.mjs");
     expect(readdirSync(path.join(prefix, "lib/node_modules/@hookwire")).sort()).toEqual(
-      expect.arrayContaining(["pi", "opencode", "core", "loader"]),
+      expect.arrayContaining(["pi", "opencode", "opencode-plugins", "core", "loader"]),
     );
   });
 

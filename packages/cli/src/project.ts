@@ -8,6 +8,7 @@ import {
   HOOK_FORMATS,
 } from "@hookwire/loader";
 import { findProjectRoot, type ProjectRoot } from "@hookwire/loader/project-root";
+import { PLUGIN_RUNTIMES } from "@hookwire/project";
 import {
   defaultSessionEnvDir,
   projectFolderName,
@@ -47,8 +48,13 @@ export function resolveProject(cwd: string | undefined): ProjectRoot {
 type BridgeOptions = NonNullable<DiscoverOptions["settings"]>;
 
 export function discoverOptions(settings: Partial<BridgeOptions> = {}): DiscoverOptions {
-  // The CLI loads every format (a host chooses its own): what `hookwire trust` trusts covers them all.
-  return { formats: HOOK_FORMATS, settings: { sessionId: CLI_SESSION_ID, ...settings } };
+  // The CLI loads every format (a host chooses its own): what `hookwire trust` trusts covers them all, and runs
+  // them all, OpenCode's plugins too (as `openProject` does).
+  return {
+    formats: HOOK_FORMATS,
+    pluginRuntimes: PLUGIN_RUNTIMES,
+    settings: { sessionId: CLI_SESSION_ID, ...settings },
+  };
 }
 
 /**

@@ -57,6 +57,25 @@ describe("hosts choose what they run", () => {
     );
   });
 
+  it("finds and trusts OpenCode plugins without their runtime, and fails each to load saying why", async () => {
+    const { cwd, base, imported } = await world();
+    await writeFile(path.join(cwd, "opencode.json"), JSON.stringify({ plugin: ["./p.ts"] }));
+    await writeFile(path.join(cwd, "p.ts"), "export const P = async () => ({});\n");
+    const options: DiscoverOptions = { ...base, formats: ["opencode"] };
+    await trustProject(cwd, options);
+    const loaded = await discoverAndLoadHooks([], cwd, options);
+    expect(loaded.trust.trusted).toBe(true);
+    expect(loaded.trust.items.join("\n")).toContain("p.ts");
+    expect(loaded.hooks).toEqual([]);
+    expect(loaded.errors.map((e) => e.error.message)).toMatchInlineSnapshot(`
+      [
+        "OpenCode plugin not loaded: \`~/.config/opencode/plugin/user.js\`: this host brings no runtime for OpenCode plugins (\`pluginRuntimes.opencode\` of discovery, from \`@hookwire/opencode-plugins\`).",
+        "OpenCode plugin not loaded: \`p.ts\`: this host brings no runtime for OpenCode plugins (\`pluginRuntimes.opencode\` of discovery, from \`@hookwire/opencode-plugins\`).",
+      ]
+    `);
+    expect(existsSync(imported)).toBe(false);
+  });
+
   it("trusts a host's own discovery, and the host and the CLI keep a record each without untrusting the other", async () => {
     const { cwd, base } = await world();
     const host: DiscoverOptions = { ...base, appDirs: [".myagent"], trustCommand: "myagent trust" };

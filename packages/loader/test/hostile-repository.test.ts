@@ -61,23 +61,6 @@ describe("a repository cannot switch off, crash or hang the user's own hooks", (
     },
   );
 
-  it.each([
-    ["a file URL with a host", '"file://evil/x.js"'],
-    ["a NUL byte", '"./x\\u0000.js"'],
-    ["a 100,000-deep array", `${"[".repeat(100_000)}${"]".repeat(100_000)}`],
-  ])("keeps the user's OpenCode plugins when opencode.json holds %s", async (_name, entry) => {
-    const { home, write, rmRf } = await guarded();
-    await mkdir(path.join(home, ".config/opencode/plugin"), { recursive: true });
-    await writeFile(
-      path.join(home, ".config/opencode/plugin/user.js"),
-      'export const P = async () => ({ "tool.execute.before": async () => { throw new Error("user plugin"); } });\n',
-    );
-    await write("opencode.json", `{"plugin": [${entry}]}`);
-    const { loaded } = await rmRf();
-    expect(loaded.hooks.map((hook) => hook.path)).toContain("~/.config/opencode/plugin/user.js");
-    expect(loaded.warnings.filter((w) => w.kind === "provider")).toEqual([]);
-  });
-
   it("refuses a trusted project's modules and helpers under a package.json that is a FIFO, and the user's guard still blocks", async () => {
     // Node reads the nearest package.json before importing a module; reading a FIFO never finishes, and it held
     // the thread that tried for good (found by the hostile-tree property).

@@ -1,7 +1,7 @@
 // The opencode plugin: the project's hooks loaded once per opencode instance and run on its tool hooks, in-process.
 import type { AttributedText, ContentPart, SessionEntry } from "@hookwire/core";
 import { HOOK_FORMATS } from "@hookwire/loader";
-import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/loader/opencode-tools";
+import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/opencode-plugins/tools";
 import { CallFailures, openProject, userFailClosedRefusal } from "@hookwire/project";
 import { appendAdditionalContext, DEFAULT_BLOCK_REASON } from "@hookwire/tool-wrapper";
 

@@ -18,5 +18,6 @@ export {
 } from "./fail-closed.js";
 export type { OpenedProject, OpenProjectOptions } from "./open-project.js";
 export { openProject, policyGate } from "./open-project.js";
+export { PLUGIN_RUNTIMES } from "./plugin-runtimes.js";
 export type { NoticeWording, ProjectTrust } from "./trust-state.js";
 export { trustNotice } from "./trust-state.js";

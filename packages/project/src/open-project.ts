@@ -10,6 +10,7 @@ import {
 import { findProjectRoot } from "@hookwire/loader/project-root";
 import { ToolGate } from "@hookwire/tool-wrapper";
 import type { TrustGuard } from "@hookwire/trust";
+import { PLUGIN_RUNTIMES } from "./plugin-runtimes.js";
 import { type NoticeWording, type ProjectTrust, trustNotice } from "./trust-state.js";
 
 export interface OpenProjectOptions {
@@ -58,7 +59,8 @@ export interface OpenedProject {
 /** Discovers, checks trust, loads; the same for the CLI's `hook` and `serve`, pi, opencode. */
 export async function openProject(options: OpenProjectOptions): Promise<OpenedProject> {
   const root = options.root ?? findProjectRoot(options.cwd).root;
-  const discover = options.discover ?? {};
+  // OpenCode's plugins run in every host that opens a project (unless the host says otherwise).
+  const discover: DiscoverOptions = { pluginRuntimes: PLUGIN_RUNTIMES, ...options.discover };
   const loaded = await discoverAndLoadHooks(options.configured ?? [], root, discover);
   const trust = await trustOf(root, loaded, discover, options.wording ?? {});
   // A nested project beside the session's (`keep`) leaves out the policies' hooks too: they ran in the session's.

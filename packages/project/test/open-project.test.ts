@@ -55,6 +55,25 @@ describe("openProject", () => {
     expect((await opened.gate.check({ ...rm, input: { command: "ls" } })).action).toBe("none");
   });
 
+  it("runs the project's OpenCode plugins: the runtime comes with openProject", async () => {
+    const dir = path.join(root, "opencode-plugin");
+    mkdirSync(path.join(dir, ".opencode/plugin"), { recursive: true });
+    mkdirSync(path.join(dir, ".git"), { recursive: true });
+    writeFileSync(
+      path.join(dir, ".opencode/plugin/guard.ts"),
+      `export const Guard = async () => ({
+  "tool.execute.before": async (input: { tool: string }, output: { args: { command?: string } }) => {
+    if (input.tool === "bash" && output.args.command?.includes("rm ")) throw new Error("no rm (opencode)");
+  },
+});
+`,
+    );
+    await trustProject(dir, { formats: HOOK_FORMATS });
+    const opened = await open(dir);
+    expect(opened.notices).toEqual([]);
+    expect(await opened.gate.check(rm)).toMatchObject({ action: "deny", reason: "no rm (opencode)" });
+  });
+
   it("keeps the root it is given: a folder with its own markers below it does not become the project", async () => {
     const dir = await project("fixed", BLOCK_RM, true);
     const nested = path.join(dir, "sub");

@@ -12,6 +12,7 @@ import {
   type ScriptStep,
 } from "@hookwire/host-kit";
 import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS, trustProject } from "@hookwire/loader";
+import { PLUGIN_RUNTIMES } from "@hookwire/project";
 import { CliUsageError } from "../errors.js";
 import { packageRoot } from "../package-root.js";
 
@@ -75,6 +76,7 @@ async function loadDemoHooks(
   const root = path.dirname(projectDir);
   const options: DiscoverOptions = {
     formats: HOOK_FORMATS,
+    pluginRuntimes: PLUGIN_RUNTIMES,
     home: path.join(root, "home"),
     trustStore: path.join(root, "trust.json"),
     settings,

@@ -29,6 +29,7 @@ import {
 } from "../load/load-hooks.js";
 import { createModuleImporter } from "../load/module-importer.js";
 import { isModulePath } from "../load/module-kind.js";
+import { isPluginItem, loadPluginItem, type PluginRuntimes } from "../load/plugin-item.js";
 import { loadPolicies, type PolicyState } from "../policy/layer.js";
 import { resolvePath } from "../resolve-path.js";
 import { collectProject, type ProjectCollection } from "./collect.js";
@@ -300,6 +301,8 @@ interface Loading {
   /** What a project module's import runs is checked file by file, on the bytes the runner runs. */
   verify: ((file: string, source: string | undefined) => void) | undefined;
   bridgeOptions: BridgeOptions;
+  /** The plugin runtimes the host brings (`DiscoverOptions.pluginRuntimes`). */
+  pluginRuntimes: PluginRuntimes | undefined;
 }
 
 /** Loads what trust allows and the user did not turn off, each kind its own way, in plan order; settings last. */
@@ -328,6 +331,7 @@ async function loadEachKind(
     show,
     guard,
     importModule: createModuleImporter(resolved),
+    pluginRuntimes: resolved.pluginRuntimes,
     moduleOptions: { home: resolved.home, loadTimeout: resolved.loadTimeout, eventBus: createEventBus() },
     verify: guard ? (file, source) => guard.source(file, source) : undefined,
     bridgeOptions: {
@@ -378,16 +382,16 @@ async function loadPlanned(plan: Planned, loading: Loading): Promise<LoadedHook 
   if (plan.kind === "configured") return loadHookModule(plan.path, cwd, importModule, moduleOptions);
   const { item } = plan;
   const options = item.level === "project" ? { ...moduleOptions, verify } : moduleOptions;
-  if (item.type === "opencode") {
+  if (isPluginItem(item)) {
     const shown = show(item.path);
     const changed =
       item.level === "project" && item.problem === undefined
         ? trustChange(guard, item.path, shown)
         : undefined;
     if (changed) return changed;
-    // OpenCode's plugin runtime is imported with the first plugin found: most projects have none.
-    const { loadOpencodeItem } = await import("../opencode/load-item.js");
-    return loadOpencodeItem(item, shown, plan.provider, cwd, importModule, options);
+    // A plugin's runtime is the host's (`pluginRuntimes`), imported with the first plugin found.
+    const discovery = { cwd, pluginRuntimes: loading.pluginRuntimes };
+    return loadPluginItem(item, shown, plan.provider, discovery, importModule, options);
   }
   if (item.type === "module" || isModulePath(item.path)) {
     const source: HookSource = { kind: "module", provider: plan.provider, level: item.level };

@@ -16,6 +16,7 @@ import { hooksCapability } from "../hooks/hook-item.js";
 import { builtinHookProviders, DEFAULT_APP_DIRS } from "../hooks/providers/builtin.js";
 import { shellQuote } from "../lazy-deps.js";
 import type { LoadHooksOptions } from "../load/load-hooks.js";
+import type { PluginRuntimes } from "../load/plugin-item.js";
 import { defaultHooksConfigPath } from "../user-config-paths.js";
 import {
   DEFAULT_FORMATS,
@@ -41,6 +42,13 @@ export interface DiscoverOptions extends LoadHooksOptions {
    * format in the default app folders); a host with app folders of its own says how it trusts.
    */
   trustCommand?: string | ((root: string) => string);
+  /**
+   * How this host runs other agents' plugin modules, by item type (`opencode`: `@hookwire/opencode-plugins`),
+   * each imported with the first such plugin found. They are found and trusted whatever this says; without a
+   * runtime, each fails to load with a message saying so. `@hookwire/project`'s `openProject` and the CLI bring
+   * every one hookwire has.
+   */
+  pluginRuntimes?: PluginRuntimes;
   /** Hook providers to consult. Default: the built-in ones of `formats` plus any registered for "hooks" on the default registry. */
   registry?: CapabilityRegistry;
   /** App folders of the built-in native providers. Default `[".hookwire", ".pi", ".omp"]`. */

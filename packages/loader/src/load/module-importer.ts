@@ -116,9 +116,12 @@ let reloadCounter = 0;
 
 /**
  * One decision for every file: the resolver's `engineOf` says who runs it. TypeScript and JSX modules run in the
- * loader's runner (oxc, cached by content hash); what Node runs itself (`.js`, `.mjs`, `.cjs`) is imported natively,
- * unless its imports name an aliased package (`runner.runs`); jiti is left only CommonJS (`.cts`, a `.ts` that uses
- * `require`, an aliased `.cjs`), started when one is met.
+ * loader's runner (oxc, cached by content hash): the one engine for TypeScript. What Node runs itself (`.js`,
+ * `.mjs`, `.cjs`) is imported natively, as the host's Node would, unless its imports name an aliased package
+ * (`runner.runs`). jiti is left only CommonJS (`.cts`, a `.ts` that uses `require`, an aliased `.cjs`), started
+ * when one is met: a `require` is synchronous and may name an ES module (a TypeScript helper, the host's aliased
+ * packages, which are ES modules), which jiti rewrites to CommonJS; oxc transforms TypeScript but not module
+ * formats, and Node requires ES modules only from 20.19 (hookwire supports 20.5).
  */
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
   const fsCache = options.fsCache ?? true;
@@ -164,7 +167,7 @@ export function createModuleImporter(options: ModuleImportOptions = {}): ModuleI
       checkPackageScope(file);
       return importCommonJs(file);
     }
-    if (engine === "jiti") {
+    if (engine === "commonjs") {
       verify?.(file, readModuleSource(file));
       checkPackageScope(file);
       return importCommonJs(file);

@@ -104,7 +104,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     // Node or jiti reads the package.json above what it imports: one it could never finish reading is refused.
     const problem = packageScopeProblem(found.file);
     if (problem !== undefined) throw new Error(`\`${specifier}\` from \`${parent}\`: ${problem}`);
-    if (engine === "jiti") return { kind: "commonjs", file: found.file };
+    if (engine === "commonjs") return { kind: "commonjs", file: found.file };
     return { kind: "native", specifier: pathToFileURL(found.file).href, file: found.file };
   };
 

@@ -7,19 +7,22 @@ import { readRegularFile } from "@hookwire/core/internal";
 import { resolveExports } from "../lazy-deps.js";
 
 /**
- * Who runs a file: `runner` (the loader's oxc runner: TypeScript and JSX modules), `jiti` (CommonJS TypeScript,
- * `.cts`), `node` (what Node runs itself: `.js`, `.mjs`, `.cjs`, `.json`, `.node`). It decides how the file's own
- * imports are resolved: TypeScript's conventions in the first two, Node's in the last.
+ * Who runs a file, the loader's one table of engines: `runner` (the loader's oxc runner: TypeScript and JSX, the one
+ * engine for TypeScript), `commonjs` (CommonJS TypeScript, `.cts`: jiti, the only case left to it, since a
+ * `require` is synchronous and may name an ES module or the host's ES packages, which jiti rewrites and oxc does
+ * not), `node` (what Node runs itself: `.js`, `.mjs`, `.cjs`, `.json`, `.node`, imported natively as the host's
+ * own Node would). It decides how the file's own imports are resolved: TypeScript's conventions in the first two,
+ * Node's in the last.
  */
-export type Engine = "runner" | "jiti" | "node";
+export type Engine = "runner" | "commonjs" | "node";
 
 const RUNNER_EXTENSIONS = new Set([".ts", ".mts", ".tsx", ".jsx"]);
-const JITI_EXTENSIONS = new Set([".cts"]);
+const COMMONJS_EXTENSIONS = new Set([".cts"]);
 
 export function engineOf(file: string): Engine {
   const ext = path.extname(file).toLowerCase();
   if (RUNNER_EXTENSIONS.has(ext)) return "runner";
-  if (JITI_EXTENSIONS.has(ext)) return "jiti";
+  if (COMMONJS_EXTENSIONS.has(ext)) return "commonjs";
   return "node";
 }
 

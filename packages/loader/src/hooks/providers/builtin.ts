@@ -1,11 +1,11 @@
 // The built-in hook providers a host gets unless it chooses its own.
 import { AGENTS, NATIVE_HOOK_FOLDERS } from "@hookwire/settings-hooks/agents";
 import type { CapabilityProvider } from "../../capability/types.js";
-import { opencodePluginProvider } from "../../opencode/provider.js";
 import type { HookItem } from "../hook-item.js";
 import { claudeHookProvider } from "./claude.js";
 import { codexHookProvider } from "./codex.js";
 import { nativeHookProvider } from "./native.js";
+import { opencodePluginProvider } from "./opencode/provider.js";
 
 /** The native hook folders: hookwire's own `.hookwire`, then the agents' (the registry's `native` hook folders). */
 export const DEFAULT_APP_DIRS: readonly string[] = NATIVE_HOOK_FOLDERS;

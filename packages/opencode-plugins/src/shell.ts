@@ -1,6 +1,9 @@
 // `ctx.$` for OpenCode plugins: Bun's shell tag over hookwire's exec (process groups, output caps, timeouts).
 import { type ExecResult, exec } from "@hookwire/core";
-import { shellQuote } from "../lazy-deps.js";
+import { lazyRequire } from "@hookwire/core/internal";
+
+/** Required on first use, from this package: the hook path's bundle inlines this package but not shell-quote. */
+const shellQuote = lazyRequire<typeof import("shell-quote")>(import.meta.url, "shell-quote");
 
 /** What a `$` run resolves to, shaped like Bun's ShellOutput. */
 export interface ShellOutput {

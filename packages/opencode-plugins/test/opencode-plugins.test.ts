@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { HookError } from "@hookwire/core";
+import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS, trustProject } from "@hookwire/loader";
 import { describe, expect, it } from "vitest";
-import { type DiscoverOptions, discoverAndLoadHooks, HOOK_FORMATS, trustProject } from "../src/index.js";
-import { normalise, tempDir } from "./helpers/fixtures.js";
-import { sessionlessRunner } from "./helpers/runner.js";
+import { opencodePlugins } from "../src/index.js";
+import { normalise, sessionlessRunner, tempDir } from "./helpers.js";
 
 /** A project and a home, each with its own files; discovery reads nothing else (no settings files). */
 async function layout() {
@@ -23,6 +23,7 @@ async function layout() {
   const options: DiscoverOptions = {
     home,
     formats: HOOK_FORMATS,
+    pluginRuntimes: { opencode: async () => opencodePlugins },
     trustStore: path.join(root, "trust.json"),
     fsCache: false,
     settingsSources: [],
@@ -180,6 +181,22 @@ describe("OpenCode plugin discovery", () => {
         /^OpenCode plugin not loaded: `<project>\/opencode.json` is a (character )?device/,
       ),
     ]);
+  });
+});
+
+describe("a repository cannot switch off the user's OpenCode plugins", () => {
+  it.each([
+    ["a file URL with a host", '"file://evil/x.js"'],
+    ["a NUL byte", '"./x\\u0000.js"'],
+    ["a 100,000-deep array", `${"[".repeat(100_000)}${"]".repeat(100_000)}`],
+  ])("keeps them when the project's opencode.json holds %s", async (_name, entry) => {
+    const t = await layout();
+    await t.user(".config/opencode/plugin/user.js", tagger("user"));
+    await t.project("opencode.json", `{"plugin": [${entry}]}`);
+    const loaded = await discoverAndLoadHooks([], t.cwd, t.options);
+    expect(loaded.hooks.map((hook) => hook.path)).toEqual(["~/.config/opencode/plugin/user.js"]);
+    expect(loaded.warnings.filter((w) => w.kind === "provider")).toEqual([]);
+    expect((await sessionlessRunner(loaded.hooks, t.cwd).emit(call("ls"))).input.trail).toEqual(["user"]);
   });
 });
 

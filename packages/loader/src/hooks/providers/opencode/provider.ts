@@ -1,9 +1,9 @@
 // The OpenCode provider: plugin modules in `.opencode/plugin(s)/`, `~/.config/opencode/plugin(s)/`, and `opencode.json` lists.
 import path from "node:path";
 import { nearestPackageName, packageAgent } from "@hookwire/settings-hooks/agents";
-import type { CapabilityContext, CapabilityProvider } from "../capability/types.js";
-import type { HookItem, HookLevel } from "../hooks/hook-item.js";
-import { listFiles } from "../hooks/list-files.js";
+import type { CapabilityContext, CapabilityProvider } from "../../../capability/types.js";
+import type { HookItem, HookLevel } from "../../hook-item.js";
+import { listFiles } from "../../list-files.js";
 import { readOpencodeConfig } from "./config-file.js";
 import { isPathSpec, packageName, resolvePluginSpec } from "./plugin-spec.js";
 

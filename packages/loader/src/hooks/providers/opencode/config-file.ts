@@ -1,7 +1,7 @@
 // Reads the `plugin` list of an `opencode.json` / `opencode.jsonc` file, safely (the file may be a project's).
 import { MAX_JSON_DEPTH, nestsDeeperThan, readRegularFile } from "@hookwire/core/internal";
 import type { ParseError } from "jsonc-parser";
-import { jsoncParser } from "../lazy-deps.js";
+import { jsoncParser } from "../../../lazy-deps.js";
 
 /** `opencode.json` files are small; a larger one is refused, never read whole. */
 export const MAX_OPENCODE_CONFIG_BYTES = 1024 * 1024;

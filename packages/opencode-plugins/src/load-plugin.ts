@@ -41,7 +41,7 @@ export function pluginFactories(namespace: unknown): PluginFactory[] | string {
   const seen = new Set<unknown>();
   const factories: PluginFactory[] = [];
   // In export-name order, as an ES module namespace lists them (opencode iterates the namespace); a module
-  // run from hookwire's transform cache or through jiti may hand over its exports in declaration order.
+  // run by hookwire's module runner may hand over its exports in declaration order.
   for (const name of Object.keys(exports).sort()) {
     const value = exports[name];
     if (seen.has(value)) continue;

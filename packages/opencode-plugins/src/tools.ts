@@ -1,5 +1,5 @@
 // The one tool table between hookwire's native tools and opencode's: names and argument names, both ways.
-// Also `@hookwire/loader/opencode-tools`, for @hookwire/opencode (hookwire inside opencode: the other direction).
+// Also `@hookwire/opencode-plugins/tools`, for @hookwire/opencode (hookwire inside opencode: the other direction).
 
 /** Native tool → opencode argument names (`native: opencode`); tools not listed keep their arguments. */
 const ARGUMENTS: Record<string, Record<string, string>> = {
