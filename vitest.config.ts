@@ -104,7 +104,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      { extends: true, test: { name: "agents", include: agents, maxWorkers: 1, sequence: { groupOrder: 2 } } },
+      {
+        extends: true,
+        test: { name: "agents", include: agents, maxWorkers: 1, sequence: { groupOrder: 2 } },
+      },
     ],
   },
 });
