@@ -53,6 +53,14 @@ const slow = testFiles().filter(
   (file) => SLOW_FOLDERS.test(file) || STARTS_A_PROCESS.test(readFileSync(file, "utf8")),
 );
 
+/**
+ * The `agents` project: the real agents (integration/hosts), one file at a time after the rest, as before. Each
+ * drives an agent's own CLI with a scripted model and waits on it; two side by side on two cores is what a real agent
+ * had no need to survive until now, and a flaky agent suite costs more than the minutes it would save.
+ */
+const AGENT_FOLDERS = /^integration\/hosts\//;
+const agents = slow.filter((file) => AGENT_FOLDERS.test(file));
+
 // Workspace packages resolve to their TypeScript sources through the "source"
 // export condition, so tests never run against a stale build.
 export default defineConfig({
@@ -66,7 +74,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // `pnpm test` runs both (every file once); `pnpm test:fast` runs `fast` alone.
+    // `pnpm test` runs all three (every file once); `pnpm test:fast` runs `fast` alone.
     projects: [
       {
         extends: true,
@@ -85,7 +93,21 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: "slow", include: slow, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        // Two workers, as fast: most of these files wait on the processes they start (the built CLI, git, npm, shell
+        // hooks), and with vitest's default of one on two cores the other core idled while they waited.
+        test: {
+          name: "slow",
+          include: slow.filter((file) => !agents.includes(file)),
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: "agents", include: agents, maxWorkers: 1, sequence: { groupOrder: 2 } },
+      },
     ],
   },
 });

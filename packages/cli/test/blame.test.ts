@@ -1,13 +1,10 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 /** The basic project plus a local settings file whose second PreToolUse handler refuses force pushes. */
-function twoSettingsFiles() {
+async function twoSettingsFiles() {
   const box = sandbox("basic");
   const local = {
     hooks: {
@@ -26,29 +23,39 @@ function twoSettingsFiles() {
     },
   };
   writeFileSync(path.join(box.cwd, ".claude/settings.local.json"), JSON.stringify(local, null, 2));
-  box.run(["trust", "--yes"]);
+  await box.run(["trust", "--yes"]);
   return box;
 }
 
 describe("a block names the settings file and the handler's JSON path", () => {
-  it("blames the local settings file's second handler, not the project file", () => {
-    const out = twoSettingsFiles().run(["tool", "bash", "--input", '{"command":"git push --force"}']);
+  it("blames the local settings file's second handler, not the project file", async () => {
+    const out = await (await twoSettingsFiles()).run([
+      "tool",
+      "bash",
+      "--input",
+      '{"command":"git push --force"}',
+    ]);
     expect(out.code).toBe(1);
     expect(out.stdout.split("\n").at(-2)).toMatchInlineSnapshot(
       `"✖ blocked by .claude/settings.local.json#hooks.PreToolUse[0].hooks[1]: no force pushes"`,
     );
   });
 
-  it("blames the project file's handler when it is the one that blocks", () => {
-    const out = twoSettingsFiles().run(["tool", "bash", "--input", '{"command":"curl example.com"}']);
+  it("blames the project file's handler when it is the one that blocks", async () => {
+    const out = await (await twoSettingsFiles()).run([
+      "tool",
+      "bash",
+      "--input",
+      '{"command":"curl example.com"}',
+    ]);
     expect(out.code).toBe(1);
     expect(out.stdout.split("\n").at(-2)).toMatchInlineSnapshot(
       `"✖ blocked by .claude/settings.json#hooks.PreToolUse[0].hooks[0]: curl is blocked by policy"`,
     );
   });
 
-  it("puts the handler in --json's error.hookPath", () => {
-    const out = twoSettingsFiles().run([
+  it("puts the handler in --json's error.hookPath", async () => {
+    const out = await (await twoSettingsFiles()).run([
       "tool",
       "bash",
       "--input",

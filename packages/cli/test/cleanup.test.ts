@@ -1,11 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { afterEach, describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 const made: string[] = [];
 afterEach(() => {
@@ -20,26 +17,26 @@ function emptyTmp(): string {
 }
 
 describe("temporary folders", () => {
-  it("demo removes its folder when it is done", () => {
+  it("demo removes its folder when it is done", async () => {
     const tmp = emptyTmp();
-    const out = sandbox("basic").run(["demo"], { env: { TMPDIR: tmp } });
+    const out = await sandbox("basic").run(["demo"], { env: { TMPDIR: tmp } });
     expect(out.code).toBe(0);
     expect(out.stdout.trim().split("\n").at(-1)).toBe("removed the demo folder (--keep keeps it)");
     expect(readdirSync(tmp)).toEqual([]);
   });
 
-  it("run removes its session folder, also when the command fails", () => {
+  it("run removes its session folder, also when the command fails", async () => {
     const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
+    await box.run(["trust", "--yes"]);
     const tmp = emptyTmp();
-    expect(box.run(["run", "/greet", "Ada"], { env: { TMPDIR: tmp } }).code).toBe(0);
-    expect(box.run(["run", "/nope"], { env: { TMPDIR: tmp } }).code).toBe(2);
+    expect((await box.run(["run", "/greet", "Ada"], { env: { TMPDIR: tmp } })).code).toBe(0);
+    expect((await box.run(["run", "/nope"], { env: { TMPDIR: tmp } })).code).toBe(2);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
-  it("demo --script with a missing file is a one-line error and leaves nothing behind", () => {
+  it("demo --script with a missing file is a one-line error and leaves nothing behind", async () => {
     const tmp = emptyTmp();
-    const out = sandbox("basic").run(["demo", "--script", "missing.jsonl"], { env: { TMPDIR: tmp } });
+    const out = await sandbox("basic").run(["demo", "--script", "missing.jsonl"], { env: { TMPDIR: tmp } });
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(
       "hookwire: --script <cwd>/missing.jsonl: no such file. Pass a scripted-model JSONL file.\n",

@@ -44,6 +44,18 @@ describe("hookwire emit --input -", () => {
   });
 });
 
+// From never-silent.test.ts: `--input -` is read from the process's stdin (file descriptor 0).
+describe("an argument of -", () => {
+  it("reads - as a value and passes everything after a slash command to it", () => {
+    const box = sandbox("basic");
+    box.run(["trust", "--yes"]);
+    const stdin = box.run(["emit", "tool_call", "--input", "-"], { input: '{"toolName":"bash","input":{}}' });
+    expect(stdin.code).toBe(0);
+    const run = box.run(["run", "/greet", "--loud", "Ada"]);
+    expect(run.code).toBe(0);
+  });
+});
+
 describe("a misbehaving hook", () => {
   it("does not keep the command alive with a timer it leaves running", () => {
     const out = sandbox("misbehaving").run([

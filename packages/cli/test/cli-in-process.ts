@@ -1,10 +1,14 @@
 // Runs `hookwire` inside the test's process through `runCli`, in a sandbox like cli-harness.ts's: for tests of what
-// the CLI parses and prints, where starting the built binary costs a second and proves nothing more. What needs the
-// binary (stdin, the process guards of src/cli.ts, exit on a hook's open handle, bin/) stays in cli-harness.ts.
+// the CLI parses, prints and decides, where starting the built binary costs a second and proves nothing more. What
+// needs the binary (stdin read as a file, the process guards of src/cli.ts, exit on a hook's open handle, signals,
+// bin/ and the shell entry) stays in cli-harness.ts.
+import { Readable } from "node:stream";
 import { runCli } from "../src/main.js";
-import { type CliRun, sandboxFolders } from "./cli-harness.js";
+import { bin, type CliRun, sandboxFolders } from "./cli-harness.js";
 
 export interface InProcessOptions {
+  /** The run's stdin as a stream (what `hookwire hook` reads); it ends after this text. */
+  input?: string;
   cwd?: string;
   /** Changes to the environment; `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
@@ -18,15 +22,27 @@ export interface InProcessSandbox {
   run(args: string[], options?: InProcessOptions): Promise<CliRun>;
 }
 
-/** Swap the process's environment, folder and output streams for one run; undone however the run ends. */
+/**
+ * Swap the process's environment, folder, argv, stdin and output streams for one run; undone however the run ends.
+ * argv[1] is the built binary's path, as in a run of it: connect writes the entry beside it.
+ */
 async function inProcess<T>(
   env: Record<string, string>,
   cwd: string,
+  input: string,
   body: () => Promise<T>,
 ): Promise<T & { stdout: string; stderr: string }> {
   const savedEnv = { ...process.env };
   const savedCwd = process.cwd();
   const savedExitCode = process.exitCode;
+  const savedArgv = process.argv;
+  const stdin = Object.getOwnPropertyDescriptor(process, "stdin") as PropertyDescriptor;
+  process.argv = [process.execPath, bin];
+  // As a pipe the test wrote and closed: not a terminal.
+  Object.defineProperty(process, "stdin", {
+    value: Object.assign(Readable.from([Buffer.from(input)]), { isTTY: false }),
+    configurable: true,
+  });
   const output = { stdout: "", stderr: "" };
   const streams = { stdout: process.stdout, stderr: process.stderr } as const;
   const saved = Object.entries(streams).map(([name, stream]) => {
@@ -54,6 +70,8 @@ async function inProcess<T>(
     return { ...(await body()), ...output };
   } finally {
     for (const restore of saved) restore();
+    Object.defineProperty(process, "stdin", stdin);
+    process.argv = savedArgv;
     process.chdir(savedCwd);
     for (const key of Object.keys(process.env)) delete process.env[key];
     Object.assign(process.env, savedEnv);
@@ -65,7 +83,7 @@ async function inProcess<T>(
 export function sandboxInProcess(name: string): InProcessSandbox {
   const { cwd, home, env, clean } = sandboxFolders(name);
   const run = async (args: string[], options: InProcessOptions = {}): Promise<CliRun> => {
-    const out = await inProcess(env(options.env), options.cwd ?? cwd, async () => ({
+    const out = await inProcess(env(options.env), options.cwd ?? cwd, options.input ?? "", async () => ({
       code: await runCli(args),
     }));
     return { code: out.code, stdout: clean(out.stdout), stderr: clean(out.stderr) };

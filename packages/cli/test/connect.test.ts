@@ -15,7 +15,8 @@ import {
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 beforeAll(() => ensureBuilt());
 
@@ -42,10 +43,10 @@ const LOCAL = `{
 `;
 
 describe("hookwire connect claude", () => {
-  it("adds its entries to the local file and keeps everything the user wrote, and says what it changed", () => {
+  it("adds its entries to the local file and keeps everything the user wrote, and says what it changed", async () => {
     const box = sandbox("connect");
     write(box, ".claude/settings.local.json", LOCAL);
-    const out = box.run(["connect", "claude"]);
+    const out = await box.run(["connect", "claude"]);
     expect(out.code).toBe(0);
     expect(shown(out.stdout)).toMatchInlineSnapshot(`
       "✔ Claude Code: updated .claude/settings.local.json
@@ -77,57 +78,57 @@ describe("hookwire connect claude", () => {
     expect(hooks.PostToolUse[0].hooks[0].onFailure).toBeUndefined();
   });
 
-  it("changes nothing when run again, and restores the file byte for byte on disconnect", () => {
+  it("changes nothing when run again, and restores the file byte for byte on disconnect", async () => {
     const box = sandbox("connect");
     write(box, ".claude/settings.local.json", LOCAL);
-    box.run(["connect", "claude"]);
+    await box.run(["connect", "claude"]);
     const connected = read(box, ".claude/settings.local.json");
-    expect(box.run(["connect", "claude"]).stdout).toContain(
+    expect((await box.run(["connect", "claude"])).stdout).toContain(
       "already connected (.claude/settings.local.json unchanged)",
     );
     expect(read(box, ".claude/settings.local.json")).toBe(connected);
-    expect(box.run(["disconnect", "claude"]).stdout).toContain(
+    expect((await box.run(["disconnect", "claude"])).stdout).toContain(
       "restored .claude/settings.local.json byte for byte",
     );
     expect(read(box, ".claude/settings.local.json")).toBe(LOCAL);
-    expect(box.run(["disconnect", "claude"]).stdout).toContain("not connected");
+    expect((await box.run(["disconnect", "claude"])).stdout).toContain("not connected");
   });
 
-  it("removes a file it created, and after the user edited it only takes its own entries out", () => {
+  it("removes a file it created, and after the user edited it only takes its own entries out", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "claude"]);
-    expect(box.run(["disconnect", "claude"]).stdout).toContain(
+    await box.run(["connect", "claude"]);
+    expect((await box.run(["disconnect", "claude"])).stdout).toContain(
       "removed .claude/settings.local.json and .claude/ (connect had created them)",
     );
     expect(existsSync(path.join(box.cwd, ".claude"))).toBe(false);
-    box.run(["connect", "claude"]);
+    await box.run(["connect", "claude"]);
     const file = path.join(box.cwd, ".claude/settings.local.json");
     const edited = read(box, ".claude/settings.local.json").replace(
       '{\n  "hooks"',
       '{\n  "env": { "A": "1" },\n  "hooks"',
     );
     writeFileSync(file, edited);
-    expect(box.run(["disconnect", "claude"]).stdout).toContain(
+    expect((await box.run(["disconnect", "claude"])).stdout).toContain(
       "removed hookwire's entries from .claude/settings.local.json (it changed since connect",
     );
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ env: { A: "1" } });
   });
 
-  it("writes --fail-open on the command and no fail-closed field, and switches back when connected without it", () => {
+  it("writes --fail-open on the command and no fail-closed field, and switches back when connected without it", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "claude", "--fail-open"]);
+    await box.run(["connect", "claude", "--fail-open"]);
     const open = JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0];
     expect(open.command.endsWith(" hook claude PreToolUse --fail-open")).toBe(true);
     expect(open.onFailure).toBeUndefined();
-    expect(box.run(["connect", "claude"]).stdout).toContain("updated .claude/settings.local.json");
+    expect((await box.run(["connect", "claude"])).stdout).toContain("updated .claude/settings.local.json");
     const hooks = JSON.parse(read(box, ".claude/settings.local.json")).hooks;
     expect(hooks.PreToolUse).toHaveLength(1);
     expect(hooks.PreToolUse[0].hooks[0].onFailure).toBe("block");
   });
 
-  it("writes the user's own settings with --user, and never touches the project's", () => {
+  it("writes the user's own settings with --user, and never touches the project's", async () => {
     const box = sandbox("connect");
-    const out = box.run(["connect", "claude", "--user"]);
+    const out = await box.run(["connect", "claude", "--user"]);
     expect(out.code).toBe(0);
     expect(readFileSync(path.join(box.home, ".claude/settings.json"), "utf8")).toContain("hook claude Stop");
     expect(() => read(box, ".claude/settings.local.json")).toThrow();
@@ -138,22 +139,22 @@ describe("what connect says of the project's own hooks", () => {
   const hooksLine = (stdout: string) => stdout.split("\n").filter((line) => line.includes("Undo:"));
   const GUARD = "export default (pi) => { pi.on('tool_call', () => undefined); };\n";
 
-  it("says whether they are missing, waiting for trust, trusted, or changed since trusted, and what --user means", () => {
+  it("says whether they are missing, waiting for trust, trusted, or changed since trusted, and what --user means", async () => {
     const box = sandbox("connect");
-    const said = (args: string[] = []) => {
-      const out = box.run(["connect", "claude", ...args]);
+    const said = async (args: string[] = []) => {
+      const out = await box.run(["connect", "claude", ...args]);
       expect(out.code).toBe(0);
-      box.run(["disconnect", "claude", ...args]);
+      await box.run(["disconnect", "claude", ...args]);
       return hooksLine(out.stdout);
     };
-    const none = said();
+    const none = await said();
     write(box, ".hookwire/hooks/guard.ts", GUARD);
-    const waiting = said();
-    expect(box.run(["trust", "--yes"]).code).toBe(0);
-    const trusted = said();
+    const waiting = await said();
+    expect((await box.run(["trust", "--yes"])).code).toBe(0);
+    const trusted = await said();
     write(box, ".hookwire/hooks/guard.ts", `${GUARD}// edited\n`);
-    const changed = said();
-    expect([none, waiting, trusted, changed, said(["--user"])]).toMatchInlineSnapshot(`
+    const changed = await said();
+    expect([none, waiting, trusted, changed, await said(["--user"])]).toMatchInlineSnapshot(`
       [
         [
           "  This project has no hooks yet; hooks added to it run once trusted: pnpm exec hookwire trust. Undo: pnpm exec hookwire disconnect claude.",
@@ -176,10 +177,10 @@ describe("what connect says of the project's own hooks", () => {
 });
 
 describe("switches that silence hookwire in the agent", () => {
-  it("connect --user and doctor say when a committed .claude/settings.json turns every hook off", () => {
+  it("connect --user and doctor say when a committed .claude/settings.json turns every hook off", async () => {
     const box = sandbox("connect");
     write(box, ".claude/settings.json", '{"disableAllHooks": true}\n');
-    const out = box.run(["connect", "claude", "--user"]);
+    const out = await box.run(["connect", "claude", "--user"]);
     expect(out.code).toBe(0);
     expect(
       out.stdout.split("\n").filter((line) => line.includes("✖") || line.includes("fix:")),
@@ -189,13 +190,13 @@ describe("switches that silence hookwire in the agent", () => {
         "    fix: remove disableAllHooks from that file",
       ]
     `);
-    const doctor = box.run(["doctor"]);
+    const doctor = await box.run(["doctor"]);
     expect(doctor.stdout).toContain(
       "disableAllHooks: true turns every hook off in Claude Code, hookwire's included: hookwire is connected to Claude Code but never runs there.",
     );
     expect(doctor.code).not.toBe(0);
     write(box, ".claude/settings.json", '{"disableAllHooks": false}\n');
-    expect(box.run(["doctor"]).stdout).not.toContain("never runs there");
+    expect((await box.run(["doctor"])).stdout).not.toContain("never runs there");
   });
 });
 
@@ -208,9 +209,9 @@ describe("hookwire connect --http", () => {
   const tokenFile = (box: Sandbox) => path.join(box.home, ".config", "hookwire", "http.token");
   const settings = (box: Sandbox) => JSON.parse(read(box, ".claude/settings.local.json"));
 
-  it("gives Claude Code the user's token in its local settings' env (made private) and keeps SessionStart a command that starts the server: nothing to export", () => {
+  it("gives Claude Code the user's token in its local settings' env (made private) and keeps SessionStart a command that starts the server: nothing to export", async () => {
     const box = sandbox("connect");
-    const out = box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    const out = await box.run(["connect", "claude", "--http"], { env: fresh(box) });
     expect(out.code).toBe(0);
     expect(out.stdout.split("\n").slice(2, 6)).toMatchInlineSnapshot(`
       [
@@ -239,45 +240,45 @@ describe("hookwire connect --http", () => {
       onFailure: "block",
     });
     // Again: the same token, nothing to change; a file others could read again is made private again.
-    expect(box.run(["connect", "claude", "--http"], { env: fresh(box) }).stdout).toContain(
+    expect((await box.run(["connect", "claude", "--http"], { env: fresh(box) })).stdout).toContain(
       "already connected",
     );
     chmodSync(file, 0o644);
-    expect(box.run(["connect", "claude", "--http"], { env: fresh(box) }).stdout).toContain("updated");
+    expect((await box.run(["connect", "claude", "--http"], { env: fresh(box) })).stdout).toContain("updated");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(settings(box).env).toEqual({ HOOKWIRE_TOKEN: token });
   });
 
-  it("takes the token out with the entries: byte for byte when untouched, only its own key after the user's edits", () => {
+  it("takes the token out with the entries: byte for byte when untouched, only its own key after the user's edits", async () => {
     const box = sandbox("connect");
     const mine = '{\n  "env": { "A": "1" },\n  "model": "x"\n}\n';
     write(box, ".claude/settings.local.json", mine);
-    box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    await box.run(["connect", "claude", "--http"], { env: fresh(box) });
     expect(settings(box).env).toEqual({ A: "1", HOOKWIRE_TOKEN: expect.any(String) });
-    expect(box.run(["disconnect", "claude"], { env: fresh(box) }).code).toBe(0);
+    expect((await box.run(["disconnect", "claude"], { env: fresh(box) })).code).toBe(0);
     expect(read(box, ".claude/settings.local.json")).toBe(mine);
-    box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    await box.run(["connect", "claude", "--http"], { env: fresh(box) });
     const edited = read(box, ".claude/settings.local.json").replace('"model": "x"', '"model": "y"');
     writeFileSync(path.join(box.cwd, ".claude/settings.local.json"), edited);
-    box.run(["disconnect", "claude"], { env: fresh(box) });
+    await box.run(["disconnect", "claude"], { env: fresh(box) });
     expect(JSON.parse(read(box, ".claude/settings.local.json"))).toEqual({ env: { A: "1" }, model: "y" });
     // Connected without --http, no token stays behind in the agent's file.
-    box.run(["connect", "claude", "--http"], { env: fresh(box) });
-    box.run(["connect", "claude"], { env: fresh(box) });
+    await box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    await box.run(["connect", "claude"], { env: fresh(box) });
     expect(settings(box).env).toEqual({ A: "1" });
   });
 
-  it("leaves a trusted project trusted (the token is not fingerprinted) and never shows it in trust", () => {
+  it("leaves a trusted project trusted (the token is not fingerprinted) and never shows it in trust", async () => {
     const box = sandbox("connect");
     write(
       box,
       ".claude/settings.json",
       '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}\n',
     );
-    expect(box.run(["trust", "--yes"], { env: fresh(box) }).code).toBe(0);
-    box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    expect((await box.run(["trust", "--yes"], { env: fresh(box) })).code).toBe(0);
+    await box.run(["connect", "claude", "--http"], { env: fresh(box) });
     const token = readFileSync(tokenFile(box), "utf8").trim();
-    const trust = box.run(["trust"], { env: fresh(box) });
+    const trust = await box.run(["trust"], { env: fresh(box) });
     expect(trust.stdout).not.toContain(token);
     expect(trust.stdout).toContain("is trusted as it is");
   });
@@ -305,20 +306,20 @@ describe("hookwire connect --http", () => {
     expect(tokens[0]).toBe(readFileSync(path.join(home, ".config", "hookwire", "http.token"), "utf8").trim());
   });
 
-  it("refuses a token file another user or a link could have put there, and writes nothing", () => {
+  it("refuses a token file another user or a link could have put there, and writes nothing", async () => {
     const box = sandbox("connect");
     mkdirSync(path.dirname(tokenFile(box)), { recursive: true, mode: 0o700 });
     writeFileSync(path.join(box.home, "planted"), `${"p".repeat(43)}\n`, { mode: 0o600 });
     symlinkSync(path.join(box.home, "planted"), tokenFile(box));
-    const out = box.run(["connect", "claude", "--http"], { env: fresh(box) });
+    const out = await box.run(["connect", "claude", "--http"], { env: fresh(box) });
     expect(out.code).not.toBe(0);
     expect(out.stderr).toContain("http.token is not used: it is a link. Remove it and connect again.");
     expect(existsSync(path.join(box.cwd, ".claude/settings.local.json"))).toBe(false);
   });
 
-  it("never writes the token into the file the project commits (--shared), and makes no token", () => {
+  it("never writes the token into the file the project commits (--shared), and makes no token", async () => {
     const box = sandbox("connect");
-    const out = box.run(["connect", "claude", "--http", "--shared"], { env: fresh(box) });
+    const out = await box.run(["connect", "claude", "--http", "--shared"], { env: fresh(box) });
     expect(out.code).not.toBe(0);
     expect(out.stderr.trim()).toMatchInlineSnapshot(
       `"hookwire: <cwd>/.claude/settings.json is committed with the project, and --http writes this user's hookwire token into the file it connects. Connect --http without --shared (.claude/settings.local.json, this machine's), or use command hooks with --shared."`,
@@ -327,9 +328,9 @@ describe("hookwire connect --http", () => {
     expect(existsSync(tokenFile(box))).toBe(false);
   });
 
-  it("doctor: a warning while no server runs, errors for another token, a file others can read, no starter", () => {
+  it("doctor: a warning while no server runs, errors for another token, a file others can read, no starter", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "claude", "--http", "--port", "1"], { env: fresh(box) });
+    await box.run(["connect", "claude", "--http", "--port", "1"], { env: fresh(box) });
     const http = (text: string) =>
       text
         .split("\n")
@@ -341,7 +342,7 @@ describe("hookwire connect --http", () => {
             line.includes("serve --ensure") ||
             line.includes("connect claude --http"),
         );
-    expect(http(box.run(["doctor"], { env: fresh(box) }).stdout)).toMatchInlineSnapshot(`
+    expect(http((await box.run(["doctor"], { env: fresh(box) })).stdout)).toMatchInlineSnapshot(`
       [
         "⚠ .claude/settings.local.json: no hookwire server listens on 127.0.0.1:1 now: a new Claude Code session starts it, one already running refuses its tool calls.",
         "    fix: pnpm exec hookwire serve --ensure --port 1",
@@ -352,7 +353,7 @@ describe("hookwire connect --http", () => {
     const token = settings(box).env.HOOKWIRE_TOKEN;
     writeFileSync(file, text.replace(token, "x".repeat(43)).replace(" --http-port 1", ""));
     chmodSync(file, 0o644);
-    const doctor = box.run(["doctor"], { env: fresh(box) });
+    const doctor = await box.run(["doctor"], { env: fresh(box) });
     expect(doctor.code).not.toBe(0);
     expect(http(doctor.stdout)).toMatchInlineSnapshot(`
       [
@@ -368,9 +369,9 @@ describe("hookwire connect --http", () => {
     `);
   });
 
-  it("says at Copilot CLI when HOOKWIRE_TOKEN is missing from its environment (its hook file is committed: no token goes there)", () => {
+  it("says at Copilot CLI when HOOKWIRE_TOKEN is missing from its environment (its hook file is committed: no token goes there)", async () => {
     const box = sandbox("connect");
-    const out = box.run(["connect", "copilot", "--http"], { env: { HOOKWIRE_TOKEN: undefined } });
+    const out = await box.run(["connect", "copilot", "--http"], { env: { HOOKWIRE_TOKEN: undefined } });
     expect(out.code).toBe(0);
     expect(out.stdout.split("\n").filter((line) => line.includes("✖"))).toMatchInlineSnapshot(`
       [
@@ -378,46 +379,48 @@ describe("hookwire connect --http", () => {
       ]
     `);
     expect(read(box, ".github/hooks/hookwire.json")).not.toContain('"env"');
-    const doctor = box.run(["doctor"], { env: { HOOKWIRE_TOKEN: "short" } });
+    const doctor = await box.run(["doctor"], { env: { HOOKWIRE_TOKEN: "short" } });
     expect(doctor.stdout).toContain("HOOKWIRE_TOKEN has 5 characters (hookwire serve needs 32 or more) here");
     const token = "t".repeat(32);
     expect(
-      box.run(["connect", "copilot", "--http"], { env: { HOOKWIRE_TOKEN: token } }).stdout,
+      (await box.run(["connect", "copilot", "--http"], { env: { HOOKWIRE_TOKEN: token } })).stdout,
     ).not.toContain("✖");
-    expect(box.run(["doctor"], { env: { HOOKWIRE_TOKEN: token } }).stdout).not.toContain("HOOKWIRE_TOKEN");
+    expect((await box.run(["doctor"], { env: { HOOKWIRE_TOKEN: token } })).stdout).not.toContain(
+      "HOOKWIRE_TOKEN",
+    );
   });
 });
 
 describe("files connect refuses", () => {
-  it("does not edit through a link a repository could commit (to a file of the user's)", () => {
+  it("does not edit through a link a repository could commit (to a file of the user's)", async () => {
     const box = sandbox("connect");
     const victim = path.join(box.home, "precious.json");
     writeFileSync(victim, "{}\n");
     mkdirSync(path.join(box.cwd, ".claude"));
     symlinkSync(victim, path.join(box.cwd, ".claude", "settings.local.json"));
-    const out = box.run(["connect", "claude"]);
+    const out = await box.run(["connect", "claude"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain("is a link; hookwire does not edit through links");
     expect(readFileSync(victim, "utf8")).toBe("{}\n");
     const dir = sandbox("connect");
     symlinkSync(box.home, path.join(dir.cwd, ".codex"));
-    expect(dir.run(["connect", "codex"]).stderr).toContain(".codex is a link");
+    expect((await dir.run(["connect", "codex"])).stderr).toContain(".codex is a link");
   });
 
-  it("says where a file stops being JSON for the agent, and leaves it as it is", () => {
+  it("says where a file stops being JSON for the agent, and leaves it as it is", async () => {
     const box = sandbox("connect");
     write(box, ".gemini/settings.json", '{ "ui": { ');
-    const out = box.run(["connect", "gemini"]);
+    const out = await box.run(["connect", "gemini"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain(".gemini/settings.json:1:11: Gemini CLI cannot read this file");
     expect(read(box, ".gemini/settings.json")).toBe('{ "ui": { ');
   });
 
-  it("refuses a comment where the agent reads plain JSON (Claude Code ignores such a file), and accepts it where the agent does (Gemini CLI)", () => {
+  it("refuses a comment where the agent reads plain JSON (Claude Code ignores such a file), and accepts it where the agent does (Gemini CLI)", async () => {
     const box = sandbox("connect");
     const commented = '{\n  // mine\n  "model": "x"\n}\n';
     write(box, ".claude/settings.local.json", commented);
-    const out = box.run(["connect", "claude"]);
+    const out = await box.run(["connect", "claude"]);
     expect(out.code).toBe(2);
     expect(out.stderr.replaceAll(box.cwd, "<project>")).toMatchInlineSnapshot(`
       "hookwire: <cwd>/.claude/settings.local.json:2:3: Claude Code cannot read this file (a comment), and an agent ignores a settings file it cannot parse: hookwire would not run there.
@@ -426,13 +429,13 @@ describe("files connect refuses", () => {
     `);
     expect(read(box, ".claude/settings.local.json")).toBe(commented);
     write(box, ".gemini/settings.json", commented);
-    expect(box.run(["connect", "gemini"]).code).toBe(0);
+    expect((await box.run(["connect", "gemini"])).code).toBe(0);
     expect(read(box, ".gemini/settings.json")).toContain("// mine");
     write(box, ".pi/settings.json", commented);
-    expect(box.run(["connect", "pi"]).stderr).toContain("pi reads plain JSON: remove the comment");
+    expect((await box.run(["connect", "pi"])).stderr).toContain("pi reads plain JSON: remove the comment");
   });
 
-  it("refuses a key written twice anywhere in the file, naming both lines (the agents keep the last, connect would edit the first)", () => {
+  it("refuses a key written twice anywhere in the file, naming both lines (the agents keep the last, connect would edit the first)", async () => {
     const box = sandbox("connect");
     const twice = '{\n  "hooks": {},\n  "hooks": {}\n}\n';
     for (const [agent, file] of [
@@ -443,7 +446,7 @@ describe("files connect refuses", () => {
     ] as const) {
       const text = agent === "opencode" ? twice.replaceAll("hooks", "plugin").replaceAll("{}", "[]") : twice;
       write(box, file, text);
-      const out = box.run(["connect", agent]);
+      const out = await box.run(["connect", agent]);
       expect(out.code).toBe(2);
       expect(out.stderr).toContain(
         `${file}:3: "${agent === "opencode" ? "plugin" : "hooks"}" is written twice (also line 2)`,
@@ -452,13 +455,15 @@ describe("files connect refuses", () => {
     }
     // Nested, in another spelling of the same key (an escape): still the same key to the agent.
     write(box, ".claude/settings.local.json", '{"hooks": {"Stop": [], "St\\u006fp": []}}');
-    expect(box.run(["connect", "claude"]).stderr).toContain(':1: "Stop" is written twice (also line 1)');
+    expect((await box.run(["connect", "claude"])).stderr).toContain(
+      ':1: "Stop" is written twice (also line 1)',
+    );
   });
 
-  it("never restores from a record whose bytes the file does not have (a planted or stale record)", () => {
+  it("never restores from a record whose bytes the file does not have (a planted or stale record)", async () => {
     const box = sandbox("connect");
     write(box, ".claude/settings.local.json", LOCAL);
-    box.run(["connect", "claude"]);
+    await box.run(["connect", "claude"]);
     const state = path.join(box.home, ".local/state/hookwire/connections.json");
     const records = JSON.parse(readFileSync(state, "utf8"));
     const file = path.join(box.cwd, ".claude/settings.local.json");
@@ -467,19 +472,19 @@ describe("files connect refuses", () => {
     ).toString("base64");
     records.files[file].written = "0".repeat(64);
     writeFileSync(state, JSON.stringify(records), { mode: 0o600 });
-    const out = box.run(["disconnect", "claude"]);
+    const out = await box.run(["disconnect", "claude"]);
     expect(out.stderr).toBe("");
     expect(out.stdout).toContain("removed hookwire's entries");
     expect(read(box, ".claude/settings.local.json")).not.toContain("curl");
   });
 
-  it("refuses a record file others can write", () => {
+  it("refuses a record file others can write", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "claude"]);
+    await box.run(["connect", "claude"]);
     const state = path.join(box.home, ".local/state/hookwire/connections.json");
     writeFileSync(state, readFileSync(state), { mode: 0o666 });
     chmodSync(state, 0o666);
-    const out = box.run(["disconnect", "claude"]);
+    const out = await box.run(["disconnect", "claude"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain("other users have permissions on it");
   });
@@ -491,34 +496,34 @@ describe("each agent's own format", () => {
     ["gemini", ".gemini/settings.json", "BeforeTool"],
     ["copilot", ".github/hooks/hookwire.json", "preToolUse"],
     ["cursor", ".cursor/hooks.json", "preToolUse"],
-  ])("%s: the tool-gating entry in %s", (agent, file, event) => {
+  ])("%s: the tool-gating entry in %s", async (agent, file, event) => {
     const box = sandbox("connect");
-    expect(box.run(["connect", agent]).code).toBe(0);
+    expect((await box.run(["connect", agent])).code).toBe(0);
     const json = JSON.parse(shown(read(box, file)));
     expect({ version: json.version, [event]: json.hooks[event] }).toMatchSnapshot();
-    expect(box.run(["disconnect", agent]).stdout).toContain(`removed ${file}`);
+    expect((await box.run(["disconnect", agent])).stdout).toContain(`removed ${file}`);
   });
 
-  it("names an unknown agent with a did-you-mean", () => {
-    const out = sandbox("connect").run(["connect", "claud"]);
+  it("names an unknown agent with a did-you-mean", async () => {
+    const out = await sandbox("connect").run(["connect", "claud"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain('Unknown agent "claud". Did you mean "claude"?');
   });
 });
 
 describe("hookwire doctor on connected agents", () => {
-  it("says when an entry's hookwire no longer starts, and which hooks an agent cannot run", () => {
+  it("says when an entry's hookwire no longer starts, and which hooks an agent cannot run", async () => {
     const box = sandbox("connect");
     write(
       box,
       ".hookwire/hooks/ctx.ts",
       'export default (pi: any) => { pi.on("context", () => undefined); };\n',
     );
-    box.run(["connect", "claude"]);
+    await box.run(["connect", "claude"]);
     const file = path.join(box.cwd, ".claude/settings.local.json");
     writeFileSync(file, readFileSync(file, "utf8").replaceAll(entry, "/gone/hookwire/bin/hookwire-hook"));
-    box.run(["trust", "--yes"]);
-    const out = box.run(["doctor"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["doctor"]);
     expect(out.code).toBe(2);
     const lines = out.stdout.split("\n");
     expect(lines.find((line) => line.includes("PreToolUse[0].hooks[0]"))).toBe(
@@ -540,11 +545,11 @@ const PI_DIR = realpathSync(path.resolve(import.meta.dirname, "../../pi"));
 const OPENCODE_DIR = realpathSync(path.resolve(import.meta.dirname, "../../opencode"));
 
 describe("hookwire connect pi / opencode (in-process agents)", () => {
-  it("adds the @hookwire/pi installed with hookwire to the project's pi packages, once, and disconnect gives the file back byte for byte", () => {
+  it("adds the @hookwire/pi installed with hookwire to the project's pi packages, once, and disconnect gives the file back byte for byte", async () => {
     const box = sandbox("connect");
     const mine = '{\n  "packages": ["npm:pi-foo"],\n  "theme": "dark"\n}\n';
     write(box, ".pi/settings.json", mine);
-    const out = box.run(["connect", "pi"]);
+    const out = await box.run(["connect", "pi"]);
     expect(out.code).toBe(0);
     expect(shown(out.stdout).split("\n")[0]).toBe(
       `✔ pi: updated .pi/settings.json: packages += ${JSON.stringify(PI_DIR)}`,
@@ -552,35 +557,38 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
     expect(read(box, ".pi/settings.json")).toBe(
       `{\n  "packages": ["npm:pi-foo",\n    ${JSON.stringify(PI_DIR)}],\n  "theme": "dark"\n}\n`,
     );
-    expect(box.run(["connect", "pi"]).stdout).toContain("already connected (.pi/settings.json unchanged)");
-    expect(box.run(["disconnect", "pi"]).stdout).toContain("restored .pi/settings.json byte for byte");
+    expect((await box.run(["connect", "pi"])).stdout).toContain(
+      "already connected (.pi/settings.json unchanged)",
+    );
+    expect((await box.run(["disconnect", "pi"])).stdout).toContain(
+      "restored .pi/settings.json byte for byte",
+    );
     expect(read(box, ".pi/settings.json")).toBe(mine);
   });
 
-  it("writes the published name with --from-npm, and replaces either spelling of its own item with the other", () => {
+  it("writes the published name with --from-npm, and replaces either spelling of its own item with the other", async () => {
     const box = sandbox("connect");
-    expect(box.run(["connect", "opencode", "--from-npm"]).stdout.split("\n")[0]).toBe(
+    expect((await box.run(["connect", "opencode", "--from-npm"])).stdout.split("\n")[0]).toBe(
       '✔ opencode: created opencode.json: plugin += "@hookwire/opencode"',
     );
     write(box, "opencode.json", JSON.stringify({ plugin: ["x", `file://${OPENCODE_DIR}/dist/index.js`] }));
-    box.run(["connect", "opencode"]);
+    await box.run(["connect", "opencode"]);
     expect(JSON.parse(read(box, "opencode.json"))).toEqual({ plugin: ["x", OPENCODE_DIR] });
-    box.run(["connect", "opencode", "--from-npm"]);
+    await box.run(["connect", "opencode", "--from-npm"]);
     expect(JSON.parse(read(box, "opencode.json"))).toEqual({ plugin: ["x", "@hookwire/opencode"] });
-    expect(box.run(["connect", "claude", "--from-npm"]).stderr).toContain(
+    expect((await box.run(["connect", "claude", "--from-npm"])).stderr).toContain(
       "--from-npm is for pi and opencode",
     );
   });
 
-  it("says at project level what pi 1.6 still needs (its own project trust), and nothing once pi trusts the project or at --user", () => {
+  it("says at project level what pi 1.6 still needs (its own project trust), and nothing once pi trusts the project or at --user", async () => {
     const box = sandbox("connect");
-    const lines = (args: string[]) =>
-      box
-        .run(args)
-        .stdout.split("\n")
+    const lines = async (args: string[]) =>
+      (await box.run(args)).stdout
+        .split("\n")
         .filter((line) => line.includes("✖") || line.includes("fix:"))
         .map((line) => line.replaceAll(box.home, "<home>"));
-    expect(lines(["connect", "pi"])).toMatchInlineSnapshot(`
+    expect(await lines(["connect", "pi"])).toMatchInlineSnapshot(`
       [
         "  ✖ <home>/.pi/agent/trust.json: pi 1.6 loads a project's settings, hookwire's package included, only in a project it trusts: none is saved for this one (defaultProjectTrust: "ask"), so it asks at start and print mode (-p) skips the package without a word: hookwire does not run there.",
         "    fix: start pi here and choose Trust (or /trust), set defaultProjectTrust: "always" in ~/.pi/agent/settings.json, run pi with --approve (that run only), or connect --user",
@@ -591,70 +599,72 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
       path.join(box.home, ".pi/agent/trust.json"),
       JSON.stringify({ [path.dirname(realpathSync(box.cwd))]: true }),
     );
-    expect(lines(["connect", "pi"])).toEqual([]);
+    expect(await lines(["connect", "pi"])).toEqual([]);
     writeFileSync(
       path.join(box.home, ".pi/agent/trust.json"),
       JSON.stringify({ [realpathSync(box.cwd)]: false }),
     );
-    expect(lines(["doctor"]).join("\n")).toContain("trust store declines");
-    box.run(["disconnect", "pi"]);
-    expect(lines(["connect", "pi", "--user"])).toEqual([]);
+    expect((await lines(["doctor"])).join("\n")).toContain("trust store declines");
+    await box.run(["disconnect", "pi"]);
+    expect(await lines(["connect", "pi", "--user"])).toEqual([]);
   });
 
-  it("lists pi's own extensions as pi's in list and doctor, and doctor takes hookwire's own opencode plugin for no hook", () => {
+  it("lists pi's own extensions as pi's in list and doctor, and doctor takes hookwire's own opencode plugin for no hook", async () => {
     const box = sandbox("connect");
     write(box, ".pi/extensions/mine.ts", "export default () => {};\n");
-    box.run(["connect", "opencode"]);
-    const list = box.run(["list"]);
+    await box.run(["connect", "opencode"]);
+    const list = await box.run(["list"]);
     expect(list.stdout).toContain(
       "run by the agent itself, not by hookwire (1)\n  .pi/extensions/mine.ts  [pi's own, project]",
     );
-    const doctor = box.run(["doctor"]);
+    const doctor = await box.run(["doctor"]);
     expect(doctor.stdout).toContain(
       "pi runs 1 extension of its own (not hookwire's): .pi/extensions/mine.ts",
     );
     expect(doctor.stdout).not.toContain("opencode");
     expect(doctor.stdout).not.toContain("✖");
-    expect(JSON.parse(box.run(["list", "--json"]).stdout).modules).toEqual([]);
+    expect(JSON.parse((await box.run(["list", "--json"])).stdout).modules).toEqual([]);
   });
 
-  it("takes out only its own item (any pinned version) when the user edited the file since", () => {
+  it("takes out only its own item (any pinned version) when the user edited the file since", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "pi"]);
+    await box.run(["connect", "pi"]);
     write(
       box,
       ".pi/settings.json",
       '{"packages": ["npm:@hookwire/pi@0.1.0", "npm:@hookwire/pipe", "npm:x"]}\n',
     );
-    expect(box.run(["disconnect", "pi"]).stdout).toContain(
+    expect((await box.run(["disconnect", "pi"])).stdout).toContain(
       "removed hookwire's entries from .pi/settings.json",
     );
     expect(JSON.parse(read(box, ".pi/settings.json"))).toEqual({ packages: ["npm:@hookwire/pipe", "npm:x"] });
   });
 
-  it("edits the opencode.jsonc a project has (comments kept), and removes an opencode.json it created", () => {
+  it("edits the opencode.jsonc a project has (comments kept), and removes an opencode.json it created", async () => {
     const box = sandbox("connect");
     const mine = '{\n\t// mine\n\t"model": "x/m"\n}\n';
     write(box, "opencode.jsonc", mine);
-    box.run(["connect", "opencode"]);
+    await box.run(["connect", "opencode"]);
     expect(read(box, "opencode.jsonc")).toBe(
       `{\n\t// mine\n\t"model": "x/m",\n\t"plugin": [\n\t\t${JSON.stringify(OPENCODE_DIR)}\n\t]\n}\n`,
     );
-    box.run(["disconnect", "opencode"]);
+    await box.run(["disconnect", "opencode"]);
     expect(read(box, "opencode.jsonc")).toBe(mine);
 
     const fresh = sandbox("connect");
-    expect(fresh.run(["connect", "opencode"]).stdout).toContain("created opencode.json");
+    expect((await fresh.run(["connect", "opencode"])).stdout).toContain("created opencode.json");
     expect(JSON.parse(read(fresh, "opencode.json"))).toEqual({ plugin: [OPENCODE_DIR] });
-    expect(fresh.run(["disconnect", "opencode"]).stdout).toContain(
+    expect((await fresh.run(["disconnect", "opencode"])).stdout).toContain(
       "removed opencode.json (connect had created it)",
     );
   });
 
-  it("removes a folder it created once it is empty, and never one the user had or has since put a file in", () => {
+  it("removes a folder it created once it is empty, and never one the user had or has since put a file in", async () => {
     const fresh = sandbox("connect");
-    expect(fresh.run(["connect", "pi", "--user"]).stdout).toContain("created <home>/.pi/agent/settings.json");
-    expect(fresh.run(["disconnect", "pi", "--user"]).stdout).toMatchInlineSnapshot(`
+    expect((await fresh.run(["connect", "pi", "--user"])).stdout).toContain(
+      "created <home>/.pi/agent/settings.json",
+    );
+    expect((await fresh.run(["disconnect", "pi", "--user"])).stdout).toMatchInlineSnapshot(`
       "✔ pi: removed <home>/.pi/agent/settings.json and <home>/.pi/agent/ and <home>/.pi/ (connect had created them)
       "
     `);
@@ -662,27 +672,27 @@ describe("hookwire connect pi / opencode (in-process agents)", () => {
 
     const had = sandbox("connect");
     mkdirSync(path.join(had.cwd, ".pi"));
-    had.run(["connect", "pi"]);
-    expect(had.run(["disconnect", "pi"]).stdout).toMatchInlineSnapshot(`
+    await had.run(["connect", "pi"]);
+    expect((await had.run(["disconnect", "pi"])).stdout).toMatchInlineSnapshot(`
       "✔ pi: removed .pi/settings.json (connect had created it)
       "
     `);
     expect(readdirSync(path.join(had.cwd, ".pi"))).toEqual([]);
 
     const since = sandbox("connect");
-    since.run(["connect", "pi"]);
+    await since.run(["connect", "pi"]);
     write(since, ".pi/extensions/mine.ts", "export default () => {};\n");
-    since.run(["connect", "pi"]);
-    expect(since.run(["disconnect", "pi"]).stdout).toContain(
+    await since.run(["connect", "pi"]);
+    expect((await since.run(["disconnect", "pi"])).stdout).toContain(
       "removed .pi/settings.json (connect had created it)",
     );
     expect(readdirSync(path.join(since.cwd, ".pi"))).toEqual(["extensions"]);
 
     // The user deleted the file themselves: the folder connect made for it goes at disconnect when empty.
     const deleted = sandbox("connect");
-    deleted.run(["connect", "pi"]);
+    await deleted.run(["connect", "pi"]);
     rmSync(path.join(deleted.cwd, ".pi/settings.json"));
-    expect(deleted.run(["disconnect", "pi"]).stdout).toMatchInlineSnapshot(`
+    expect((await deleted.run(["disconnect", "pi"])).stdout).toMatchInlineSnapshot(`
       "✔ pi: not connected (.pi/settings.json has no hookwire entry); removed the empty .pi/ connect had created
       "
     `);

@@ -2,13 +2,10 @@
 // `bash -c` string and a `cd`, each checked in the folder it runs in.
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
-beforeAll(() => ensureBuilt(), 300_000);
-
-function withCommands(commands: string[]) {
+async function withCommands(commands: string[]) {
   const box = sandbox("basic");
   const bin = path.join(box.cwd, ".claude", "bin");
   mkdirSync(path.join(box.cwd, "sub"), { recursive: true });
@@ -21,18 +18,18 @@ function withCommands(commands: string[]) {
     path.join(box.cwd, ".claude", "settings.json"),
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } }),
   );
-  box.run(["trust", "--yes"]);
+  await box.run(["trust", "--yes"]);
   return box;
 }
 
 describe("hookwire doctor reads commands with the bash grammar", () => {
-  it("checks every script a chain, a bash -c string and a subshell run, not only the first word", () => {
-    const box = withCommands([
+  it("checks every script a chain, a bash -c string and a subshell run, not only the first word", async () => {
+    const box = await withCommands([
       '"$CLAUDE_PROJECT_DIR"/.claude/bin/ok.sh && ./.claude/bin/gone.sh',
       "bash -c './.claude/bin/also-gone.sh --flag'",
       "(node ./scripts/missing.mjs) || true",
     ]);
-    const out = box.run(["doctor"]);
+    const out = await box.run(["doctor"]);
     expect(out.code).toBe(2);
     expect(out.stdout).toMatchInlineSnapshot(`
       "hookwire doctor: <cwd>
@@ -47,13 +44,13 @@ describe("hookwire doctor reads commands with the bash grammar", () => {
     `);
   });
 
-  it("resolves a script after cd in the folder it runs in, and expands $CLAUDE_PROJECT_DIR unquoted too", () => {
-    const box = withCommands([
+  it("resolves a script after cd in the folder it runs in, and expands $CLAUDE_PROJECT_DIR unquoted too", async () => {
+    const box = await withCommands([
       "cd sub && ./here.sh",
       "$CLAUDE_PROJECT_DIR/.claude/bin/ok.sh",
       "cd sub && ./gone.sh",
     ]);
-    const out = box.run(["doctor", "--json"]);
+    const out = await box.run(["doctor", "--json"]);
     expect(JSON.parse(out.stdout).findings).toMatchInlineSnapshot(`
       [
         {

@@ -1,11 +1,8 @@
 // `hookwire emit` takes the UI replies `tool` takes (--answer, --select, --input-text): both branches of an asking hook.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 // Written as a hook author would: a TS module with isToolEvent from @hookwire/core, which the project does not install.
 const askingHook = `import { type HookAPI, isToolEvent } from "@hookwire/core";
@@ -26,16 +23,24 @@ const clean = ["emit", "tool_call", "--input", '{"toolName":"bash","input":{"com
 const asked = (stdout: string) =>
   stdout.split("\n").filter((line) => line.startsWith("?") || line.startsWith("✖"));
 
-function project() {
+async function project() {
   const box = sandbox("basic");
   writeFileSync(path.join(box.cwd, ".hookwire/hooks/ask.ts"), askingHook);
-  box.run(["trust", "--yes"]);
+  await box.run(["trust", "--yes"]);
   return box;
 }
 
 describe("hookwire emit scripts the UI", () => {
-  it("answers confirm, select and input from --answer, --select and --input-text", () => {
-    const out = project().run([...clean, "--answer", "yes", "--select", "2", "--input-text", "tidy"]);
+  it("answers confirm, select and input from --answer, --select and --input-text", async () => {
+    const out = await (await project()).run([
+      ...clean,
+      "--answer",
+      "yes",
+      "--select",
+      "2",
+      "--input-text",
+      "tidy",
+    ]);
     expect(out.code).toBe(0);
     expect(asked(out.stdout)).toMatchInlineSnapshot(`
       [
@@ -46,8 +51,8 @@ describe("hookwire emit scripts the UI", () => {
     `);
   });
 
-  it("says which flag answers each question of a headless run, and blocks as the hook does without a UI", () => {
-    const out = project().run(clean);
+  it("says which flag answers each question of a headless run, and blocks as the hook does without a UI", async () => {
+    const out = await (await project()).run(clean);
     expect(out.code).toBe(1);
     expect(asked(out.stdout)).toMatchInlineSnapshot(`
       [
@@ -59,8 +64,8 @@ describe("hookwire emit scripts the UI", () => {
     `);
   });
 
-  it("lists the questions and replies in --json", () => {
-    const out = project().run([...clean, "--answer", "no", "--json"]);
+  it("lists the questions and replies in --json", async () => {
+    const out = await (await project()).run([...clean, "--answer", "no", "--json"]);
     expect(out.code).toBe(1);
     expect(JSON.parse(out.stdout).asked).toMatchInlineSnapshot(`
       [
@@ -86,8 +91,8 @@ describe("hookwire emit scripts the UI", () => {
     `);
   });
 
-  it("rejects a --select that is not an option number, as tool does", () => {
-    const out = project().run([...clean, "--select", "0"]);
+  it("rejects a --select that is not an option number, as tool does", async () => {
+    const out = await (await project()).run([...clean, "--select", "0"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: --select expects an option number from 1, got "0".

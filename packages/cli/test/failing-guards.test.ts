@@ -6,7 +6,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 import { boxEnv, serve } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
@@ -85,25 +86,28 @@ const CALLS: Record<Agent, { event: string; input: (cwd: string) => string }> = 
 };
 
 /** One failing guard in `.hookwire/settings.json` (Claude Code's format: every agent here runs it through hookwire). */
-function guarded(handler: Record<string, unknown>, files: Record<string, [string, number?]> = {}): Sandbox {
+async function guarded(
+  handler: Record<string, unknown>,
+  files: Record<string, [string, number?]> = {},
+): Promise<Sandbox> {
   const box = sandbox("connect");
   for (const [file, [text, mode]] of Object.entries(files)) write(box, file, text, mode);
   const settings = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", ...handler }] }] } };
   write(box, ".hookwire/settings.json", JSON.stringify(settings));
-  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  expect((await box.run(["trust", "--yes"])).code).toBe(0);
   return box;
 }
 
-function call(box: Sandbox, agent: Agent, ...flags: string[]) {
+async function call(box: Sandbox, agent: Agent, ...flags: string[]) {
   const { event, input } = CALLS[agent];
-  const out = box.run(["hook", agent, event, ...flags], { input: input(box.cwd) });
+  const out = await box.run(["hook", agent, event, ...flags], { input: input(box.cwd) });
   expect(out.code).toBe(0);
   return JSON.parse(out.stdout) as Record<string, unknown>;
 }
 
 /** The last decision the log holds. */
-function lastDecision(box: Sandbox) {
-  const out = box.run(["log", "--json"]);
+async function lastDecision(box: Sandbox) {
+  const out = await box.run(["log", "--json"]);
   const decisions = JSON.parse(out.stdout) as Record<string, unknown>[];
   const {
     time: _time,
@@ -122,9 +126,9 @@ const CRLF: Record<string, [string, number?]> = {
 };
 
 describe("a failing guard, without fail-closed hooks", () => {
-  it("a CRLF script exiting 127: the call goes on, the answer names the hook and why, the log says error", () => {
-    const box = guarded({ command: "./guard.sh" }, CRLF);
-    expect(call(box, "claude")).toMatchInlineSnapshot(`
+  it("a CRLF script exiting 127: the call goes on, the answer names the hook and why, the log says error", async () => {
+    const box = await guarded({ command: "./guard.sh" }, CRLF);
+    expect(await call(box, "claude")).toMatchInlineSnapshot(`
       {
         "hookSpecificOutput": {
           "hookEventName": "PreToolUse",
@@ -132,7 +136,7 @@ describe("a failing guard, without fail-closed hooks", () => {
         "systemMessage": "hookwire: Hook \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\` failed on "PreToolUse": exited with code 127 (command not found: check the path, and that the script has LF line endings): sh: 1: ./guard.sh: not found",
       }
     `);
-    expect(lastDecision(box)).toMatchInlineSnapshot(`
+    expect(await lastDecision(box)).toMatchInlineSnapshot(`
       {
         "agent": "claude",
         "decision": "error",
@@ -146,12 +150,12 @@ describe("a failing guard, without fail-closed hooks", () => {
       }
     `);
     // Said at every call, not once per session: the guard is off each time.
-    expect(call(box, "claude").systemMessage).toContain("exited with code 127");
+    expect((await call(box, "claude")).systemMessage).toContain("exited with code 127");
   });
 
-  it("output that looks like JSON but does not parse: said and logged as error in Codex and Gemini CLI", () => {
-    const box = guarded({ command: `echo '{"decision": block}'` });
-    expect(call(box, "codex")).toMatchInlineSnapshot(`
+  it("output that looks like JSON but does not parse: said and logged as error in Codex and Gemini CLI", async () => {
+    const box = await guarded({ command: `echo '{"decision": block}'` });
+    expect(await call(box, "codex")).toMatchInlineSnapshot(`
       {
         "hookSpecificOutput": {
           "hookEventName": "PreToolUse",
@@ -159,27 +163,27 @@ describe("a failing guard, without fail-closed hooks", () => {
         "systemMessage": "hookwire: Hook \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\` failed on "PreToolUse": its output looks like JSON but is not a JSON object (Unexpected token 'b', "{"decision": block}" is not valid JSON); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.",
       }
     `);
-    expect(lastDecision(box)).toMatchObject({ agent: "codex", decision: "error" });
-    expect(call(box, "gemini")).toMatchInlineSnapshot(`
+    expect(await lastDecision(box)).toMatchObject({ agent: "codex", decision: "error" });
+    expect(await call(box, "gemini")).toMatchInlineSnapshot(`
       {
         "systemMessage": "hookwire: Hook \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\` failed on "PreToolUse": its output looks like JSON but is not a JSON object (Unexpected token 'b', "{"decision": block}" is not valid JSON); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.",
       }
     `);
-    expect(lastDecision(box)).toMatchObject({ agent: "gemini", decision: "error" });
+    expect(await lastDecision(box)).toMatchObject({ agent: "gemini", decision: "error" });
   });
 });
 
 describe("--fail-closed-hooks", () => {
   it.each(["claude", "codex", "gemini"] as const)(
     "refuses the call in %s when a guard exits 127, naming the hook and why",
-    (agent) => {
-      const box = guarded({ command: "./guard.sh" }, CRLF);
-      const answer = JSON.stringify(call(box, agent, "--fail-closed-hooks"));
+    async (agent) => {
+      const box = await guarded({ command: "./guard.sh" }, CRLF);
+      const answer = JSON.stringify(await call(box, agent, "--fail-closed-hooks"));
       expect(answer).toContain(
         "`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]` failed (exited with code 127",
       );
       expect(answer).toContain("the call is refused (fail-closed hooks: connected with --fail-closed-hooks)");
-      expect(lastDecision(box)).toMatchObject({
+      expect(await lastDecision(box)).toMatchObject({
         agent,
         decision: "error",
         hook: ".hookwire/settings.json#hooks.PreToolUse[0].hooks[0]",
@@ -188,9 +192,9 @@ describe("--fail-closed-hooks", () => {
     },
   );
 
-  it("refuses on output that looks like JSON, a signal, and a timeout; kills the timed-out hook's whole tree", () => {
-    const broken = guarded({ command: `echo '{"decision": block}'` });
-    expect(call(broken, "claude", "--fail-closed-hooks")).toMatchInlineSnapshot(`
+  it("refuses on output that looks like JSON, a signal, and a timeout; kills the timed-out hook's whole tree", async () => {
+    const broken = await guarded({ command: `echo '{"decision": block}'` });
+    expect(await call(broken, "claude", "--fail-closed-hooks")).toMatchInlineSnapshot(`
       {
         "hookSpecificOutput": {
           "hookEventName": "PreToolUse",
@@ -200,8 +204,8 @@ describe("--fail-closed-hooks", () => {
         "systemMessage": "hookwire: Hook \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\` failed on "PreToolUse": its output looks like JSON but is not a JSON object (Unexpected token 'b', "{"decision": block}" is not valid JSON); it was read as plain text, so none of its fields (decision, hookSpecificOutput, …) apply. Print one valid JSON object, or plain text that does not start with { or [.",
       }
     `);
-    const killed = guarded({ command: "kill -9 $$" });
-    expect(call(killed, "claude", "--fail-closed-hooks")).toMatchInlineSnapshot(`
+    const killed = await guarded({ command: "kill -9 $$" });
+    expect(await call(killed, "claude", "--fail-closed-hooks")).toMatchInlineSnapshot(`
       {
         "hookSpecificOutput": {
           "hookEventName": "PreToolUse",
@@ -212,8 +216,8 @@ describe("--fail-closed-hooks", () => {
       }
     `);
     const n = unique();
-    const slow = guarded({ command: `sleep ${n} & sleep ${n + 1}; wait`, timeout: 1 });
-    expect(call(slow, "gemini", "--fail-closed-hooks")).toMatchInlineSnapshot(`
+    const slow = await guarded({ command: `sleep ${n} & sleep ${n + 1}; wait`, timeout: 1 });
+    expect(await call(slow, "gemini", "--fail-closed-hooks")).toMatchInlineSnapshot(`
       {
         "decision": "deny",
         "reason": "hookwire: \`.hookwire/settings.json#hooks.PreToolUse[0].hooks[0]\` failed (timed out after 1 s and was killed); the call is refused (fail-closed hooks: connected with --fail-closed-hooks).",
@@ -223,17 +227,17 @@ describe("--fail-closed-hooks", () => {
     expect(survivors(`sleep ${n}`)).toEqual([]);
   });
 
-  it("refuses when a module guard throws, as it did before, and logs it as the hook's error", () => {
+  it("refuses when a module guard throws, as it did before, and logs it as the hook's error", async () => {
     const box = sandbox("connect");
     write(
       box,
       ".hookwire/hooks/guard.ts",
       `export default (pi: any) => pi.on("tool_call", () => { throw new Error("guard broke"); });\n`,
     );
-    box.run(["trust", "--yes"]);
-    const answer = call(box, "codex") as { hookSpecificOutput: { permissionDecision: string } };
+    await box.run(["trust", "--yes"]);
+    const answer = (await call(box, "codex")) as { hookSpecificOutput: { permissionDecision: string } };
     expect(answer.hookSpecificOutput.permissionDecision).toBe("deny");
-    expect(lastDecision(box)).toMatchInlineSnapshot(`
+    expect(await lastDecision(box)).toMatchInlineSnapshot(`
       {
         "agent": "codex",
         "decision": "error",
@@ -248,17 +252,17 @@ describe("--fail-closed-hooks", () => {
     `);
   });
 
-  it("refuses when a module guard does not load (a syntax error): a guard that is not there fails too", () => {
+  it("refuses when a module guard does not load (a syntax error): a guard that is not there fails too", async () => {
     const box = sandbox("connect");
     write(box, ".hookwire/hooks/guard.ts", "export default (pi: any) => {\n");
-    box.run(["trust", "--yes"]);
-    const answer = JSON.stringify(call(box, "claude", "--fail-closed-hooks"));
+    await box.run(["trust", "--yes"]);
+    const answer = JSON.stringify(await call(box, "claude", "--fail-closed-hooks"));
     expect(answer).toContain("`.hookwire/hooks/guard.ts` failed (did not load: ");
-    expect(lastDecision(box)).toMatchObject({ decision: "error", hook: ".hookwire/hooks/guard.ts" });
+    expect(await lastDecision(box)).toMatchObject({ decision: "error", hook: ".hookwire/hooks/guard.ts" });
   });
 
   it("is carried to a running hookwire serve with the forwarded call", async () => {
-    const box = guarded({ command: "echo $PPID >> ppids.txt; exit 1" });
+    const box = await guarded({ command: "echo $PPID >> ppids.txt; exit 1" });
     const server = await serve(box);
     try {
       const { event, input } = CALLS.claude;
@@ -278,26 +282,26 @@ describe("--fail-closed-hooks", () => {
     }
   }, 120_000);
 
-  it("lets a healthy call through and logs none", () => {
-    const box = guarded({ command: "true" });
-    expect(call(box, "claude", "--fail-closed-hooks")).toEqual({
+  it("lets a healthy call through and logs none", async () => {
+    const box = await guarded({ command: "true" });
+    expect(await call(box, "claude", "--fail-closed-hooks")).toEqual({
       hookSpecificOutput: { hookEventName: "PreToolUse" },
     });
-    expect(lastDecision(box)).toMatchObject({ decision: "none" });
+    expect(await lastDecision(box)).toMatchObject({ decision: "none" });
   });
 });
 
 describe('the user setting "onFailure": "block" (hooks.json)', () => {
-  it("refuses the call in every agent, naming the file that asked for it; a typo reads as block and is said", () => {
-    const box = guarded({ command: "exit 1" });
+  it("refuses the call in every agent, naming the file that asked for it; a typo reads as block and is said", async () => {
+    const box = await guarded({ command: "exit 1" });
     const config = path.join(box.home, ".config/hookwire/hooks.json");
     mkdirSync(path.dirname(config), { recursive: true });
     writeFileSync(config, JSON.stringify({ onFailure: "block" }));
-    expect(JSON.stringify(call(box, "codex"))).toContain(
+    expect(JSON.stringify(await call(box, "codex"))).toContain(
       'the call is refused (fail-closed hooks: \\"onFailure\\": \\"block\\" in <home>/.config/hookwire/hooks.json)',
     );
     writeFileSync(config, JSON.stringify({ onFailure: "blocks" }));
-    const typo = call(box, "claude") as {
+    const typo = (await call(box, "claude")) as {
       hookSpecificOutput: { permissionDecision: string };
       systemMessage: string;
     };
@@ -306,18 +310,18 @@ describe('the user setting "onFailure": "block" (hooks.json)', () => {
       '"onFailure" in <home>/.config/hookwire/hooks.json must be "block" or "continue", got "blocks"; read as "block".',
     );
     writeFileSync(config, JSON.stringify({ onFailure: "continue" }));
-    expect(call(box, "claude")).not.toHaveProperty("hookSpecificOutput.permissionDecision");
+    expect(await call(box, "claude")).not.toHaveProperty("hookSpecificOutput.permissionDecision");
   });
 });
 
 describe('a handler\'s own onFailure: "block"', () => {
   it.each(["claude", "codex", "gemini"] as const)(
     "refuses the call in %s when that handler fails",
-    (agent) => {
-      const box = guarded({ command: "echo nope >&2; exit 1", onFailure: "block" });
-      const answer = JSON.stringify(call(box, agent));
+    async (agent) => {
+      const box = await guarded({ command: "echo nope >&2; exit 1", onFailure: "block" });
+      const answer = JSON.stringify(await call(box, agent));
       expect(answer).toContain('hook failed (onFailure \\"block\\"): exited with code 1: nope');
-      expect(lastDecision(box)).toMatchObject({
+      expect(await lastDecision(box)).toMatchObject({
         decision: "error",
         reason: expect.stringMatching(/refused$/),
       });

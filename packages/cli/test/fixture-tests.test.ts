@@ -3,15 +3,16 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { bin, sandbox } from "./cli-harness.js";
+import { bin, sandbox as binarySandbox } from "./cli-harness.js";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 beforeAll(() => ensureBuilt(), 180_000);
 
 const curl = { tool_name: "Bash", tool_input: { command: "curl example.com" } };
 
-function withFixtures(fixtures: Record<string, unknown>) {
+async function withFixtures(fixtures: Record<string, unknown>) {
   const box = sandbox("basic");
-  box.run(["trust", "--yes"]);
+  await box.run(["trust", "--yes"]);
   const dir = path.join(box.cwd, ".hookwire/tests");
   mkdirSync(dir, { recursive: true });
   for (const [name, fixture] of Object.entries(fixtures)) {
@@ -24,8 +25,8 @@ function withFixtures(fixtures: Record<string, unknown>) {
 }
 
 describe("hookwire test", () => {
-  it("passes fixtures whose expect is a subset of what emit --json prints", () => {
-    const box = withFixtures({
+  it("passes fixtures whose expect is a subset of what emit --json prints", async () => {
+    const box = await withFixtures({
       "curl-blocked": {
         event: "PreToolUse",
         input: curl,
@@ -37,7 +38,7 @@ describe("hookwire test", () => {
         expect: { blocked: false },
       },
     });
-    const out = box.run(["test"]);
+    const out = await box.run(["test"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatchInlineSnapshot(`
       "✔ curl-blocked
@@ -47,8 +48,8 @@ describe("hookwire test", () => {
     `);
   });
 
-  it("names each failing fixture with the differing path and exits 1", () => {
-    const box = withFixtures({
+  it("names each failing fixture with the differing path and exits 1", async () => {
+    const box = await withFixtures({
       "wrong-reason": {
         event: "PreToolUse",
         input: curl,
@@ -57,7 +58,7 @@ describe("hookwire test", () => {
       "no-expect": { event: "PreToolUse", input: curl },
       "not-json": "{ nope",
     });
-    const out = box.run(["test"]);
+    const out = await box.run(["test"]);
     expect(out.code).toBe(1);
     expect(out.stdout).toMatchInlineSnapshot(`
       "✖ no-expect
@@ -71,12 +72,12 @@ describe("hookwire test", () => {
     `);
   });
 
-  it("fails a fixture whose event did not run, or ran untrusted, saying so, and offers blocked for block", () => {
-    const box = withFixtures({
+  it("fails a fixture whose event did not run, or ran untrusted, saying so, and offers blocked for block", async () => {
+    const box = await withFixtures({
       "usage-error": { event: "PreToolUs", input: curl, expect: {} },
       typo: { event: "PreToolUse", input: curl, expect: { block: true } },
     });
-    const out = box.run(["test"]);
+    const out = await box.run(["test"]);
     expect(out.code).toBe(1);
     expect(out.stdout).toMatchInlineSnapshot(`
       "✖ typo
@@ -102,7 +103,7 @@ describe("hookwire test", () => {
         expect: { skipped: [".hookwire/hooks/guard.ts", ".claude/settings.json"], blocked: false },
       }),
     );
-    const untrusted = box.run(["test"]);
+    const untrusted = await box.run(["test"]);
     expect(untrusted.code).toBe(1);
     expect(untrusted.stdout).toMatchInlineSnapshot(`
       "✖ typo
@@ -113,8 +114,8 @@ describe("hookwire test", () => {
     `);
   });
 
-  it("exits 2 when there is nothing to test", () => {
-    const out = sandbox("basic").run(["test"]);
+  it("exits 2 when there is nothing to test", async () => {
+    const out = await sandbox("basic").run(["test"]);
     expect(out.code).toBe(2);
     expect(out.stdout).toMatchInlineSnapshot(`
       "no fixtures in .hookwire/tests/*.json (hookwire record writes one)
@@ -123,7 +124,7 @@ describe("hookwire test", () => {
   });
 
   it("runs again when a fixture is edited, with --watch", async () => {
-    const box = withFixtures({
+    const box = await withFixtures({
       curl: { event: "PreToolUse", input: curl, expect: { blocked: false } },
     });
     const child = spawn(process.execPath, [bin, "test", "--watch"], {
@@ -157,9 +158,10 @@ describe("hookwire test", () => {
   }, 120_000);
 });
 
+// `--input -` is read from the process's stdin (file descriptor 0): the binary.
 describe("hookwire record", () => {
   it("saves an agent's event as a fixture that hookwire test then passes", () => {
-    const box = sandbox("basic");
+    const box = binarySandbox("basic");
     box.run(["trust", "--yes"]);
     const agentInput = JSON.stringify({ hook_event_name: "PreToolUse", ...curl });
     const out = box.run(["record", "curl", "--input", "-"], { input: agentInput });

@@ -1,11 +1,9 @@
 // `hookwire hook <agent> <event>`, the adapter, as an agent runs it: stdin in, the agent's answer out.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt());
+import { describe, expect, it } from "vitest";
+import { claudeBash } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 function write(box: Sandbox, file: string, text: string) {
   const full = path.join(box.cwd, file);
@@ -37,15 +35,15 @@ const sid = (box: Sandbox, name = "s-1") => `${path.basename(path.dirname(box.cw
 const pre = (box: Sandbox, command: string, session = "s-1") =>
   claudeBash(box.cwd, command, sid(box, session));
 
-function hook(box: Sandbox, agent: string, event: string, input: string, ...flags: string[]) {
-  const out = box.run(["hook", agent, event, ...flags], { input });
+async function hook(box: Sandbox, agent: string, event: string, input: string, ...flags: string[]) {
+  const out = await box.run(["hook", agent, event, ...flags], { input });
   return { ...out, json: out.stdout ? JSON.parse(out.stdout) : undefined };
 }
 
-function trusted(): Sandbox {
+async function trusted(): Promise<Sandbox> {
   const box = sandbox("connect");
   write(box, ".hookwire/hooks/guard.ts", GUARD);
-  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  expect((await box.run(["trust", "--yes"])).code).toBe(0);
   return box;
 }
 
@@ -64,77 +62,77 @@ const preIn = (cwd: string, command: string, session?: string) =>
 describe("the project is the session's", () => {
   // The agent's own variable is what a real agent sets; these cases run without it unless they say so.
   const without = { CLAUDE_PROJECT_DIR: undefined, GEMINI_PROJECT_DIR: undefined };
-  const run = (box: Sandbox, input: string, env: Record<string, string | undefined> = without) => {
-    const out = box.run(["hook", "claude", "PreToolUse"], { input, env: { ...without, ...env } });
+  const run = async (box: Sandbox, input: string, env: Record<string, string | undefined> = without) => {
+    const out = await box.run(["hook", "claude", "PreToolUse"], { input, env: { ...without, ...env } });
     return out.stdout ? JSON.parse(out.stdout).hookSpecificOutput : undefined;
   };
   /** A trusted project whose guard blocks rm -rf, and `sub`: a folder the model made look like a project. */
-  const withSub = () => {
-    const box = trusted();
+  const withSub = async () => {
+    const box = await trusted();
     const sub = path.join(box.cwd, "sub");
     mkdirSync(path.join(sub, ".git"), { recursive: true });
     mkdirSync(path.join(sub, ".claude"), { recursive: true });
     return { box, sub };
   };
 
-  it("keeps the session's first project after a cd into a folder with its own .git and .claude", () => {
-    const { box, sub } = withSub();
-    expect(run(box, preIn(box.cwd, "ls", sid(box, "s-cd"))).permissionDecision).toBeUndefined();
-    const after = run(box, preIn(sub, "rm -rf ../victim", sid(box, "s-cd")));
+  it("keeps the session's first project after a cd into a folder with its own .git and .claude", async () => {
+    const { box, sub } = await withSub();
+    expect((await run(box, preIn(box.cwd, "ls", sid(box, "s-cd")))).permissionDecision).toBeUndefined();
+    const after = await run(box, preIn(sub, "rm -rf ../victim", sid(box, "s-cd")));
     expect(after).toMatchObject({ permissionDecision: "deny", permissionDecisionReason: "no rm -rf" });
   });
 
-  it("takes the agent's own project variable over the folder of the session's first event", () => {
-    const { box, sub } = withSub();
-    const first = run(box, preIn(sub, "rm -rf ../victim", sid(box, "s-var")), {
+  it("takes the agent's own project variable over the folder of the session's first event", async () => {
+    const { box, sub } = await withSub();
+    const first = await run(box, preIn(sub, "rm -rf ../victim", sid(box, "s-var")), {
       CLAUDE_PROJECT_DIR: box.cwd,
     });
     expect(first.permissionDecision).toBe("deny");
   });
 
-  it("gives each session its own project, and a later event cannot move either", () => {
-    const { box, sub } = withSub();
+  it("gives each session its own project, and a later event cannot move either", async () => {
+    const { box, sub } = await withSub();
     // Session B starts in sub: sub is its project (untrusted, nothing of it runs); session A's stays guarded.
-    expect(run(box, preIn(sub, "ls", sid(box, "s-b"))).permissionDecision).toBeUndefined();
-    expect(run(box, preIn(box.cwd, "ls", sid(box, "s-a"))).permissionDecision).toBeUndefined();
-    expect(run(box, preIn(box.cwd, "rm -rf x", sid(box, "s-b"))).permissionDecision).toBeUndefined();
-    expect(run(box, preIn(sub, "rm -rf x", sid(box, "s-a"))).permissionDecision).toBe("deny");
+    expect((await run(box, preIn(sub, "ls", sid(box, "s-b")))).permissionDecision).toBeUndefined();
+    expect((await run(box, preIn(box.cwd, "ls", sid(box, "s-a")))).permissionDecision).toBeUndefined();
+    expect((await run(box, preIn(box.cwd, "rm -rf x", sid(box, "s-b")))).permissionDecision).toBeUndefined();
+    expect((await run(box, preIn(sub, "rm -rf x", sid(box, "s-a")))).permissionDecision).toBe("deny");
   });
 
-  it("keeps a reused session id's projects apart by their transcripts (one id passed to agents in two projects)", () => {
-    const { box, sub } = withSub();
-    const inSession = (cwd: string, transcript: string) => {
+  it("keeps a reused session id's projects apart by their transcripts (one id passed to agents in two projects)", async () => {
+    const { box, sub } = await withSub();
+    const inSession = async (cwd: string, transcript: string) => {
       const input = JSON.parse(preIn(cwd, "rm -rf x", sid(box, "fixed")));
-      return run(box, JSON.stringify({ ...input, transcript_path: transcript })).permissionDecision;
+      return (await run(box, JSON.stringify({ ...input, transcript_path: transcript }))).permissionDecision;
     };
-    expect(inSession(sub, "/t/sub.jsonl")).toBeUndefined();
-    expect(inSession(box.cwd, "/t/root.jsonl")).toBe("deny");
-    expect(inSession(box.cwd, "/t/sub.jsonl")).toBeUndefined();
-    expect(inSession(sub, "/t/root.jsonl")).toBe("deny");
+    expect(await inSession(sub, "/t/sub.jsonl")).toBeUndefined();
+    expect(await inSession(box.cwd, "/t/root.jsonl")).toBe("deny");
+    expect(await inSession(box.cwd, "/t/sub.jsonl")).toBeUndefined();
+    expect(await inSession(sub, "/t/root.jsonl")).toBe("deny");
   });
 
-  it("without a session id, remembers nothing: each event's own folder is its project", () => {
-    const { box, sub } = withSub();
-    expect(run(box, preIn(box.cwd, "rm -rf x")).permissionDecision).toBe("deny");
+  it("without a session id, remembers nothing: each event's own folder is its project", async () => {
+    const { box, sub } = await withSub();
+    expect((await run(box, preIn(box.cwd, "rm -rf x"))).permissionDecision).toBe("deny");
     // No session to hold a root by: the event's folder decides, and it pins nothing for a later session-less one.
-    expect(run(box, preIn(sub, "rm -rf x")).permissionDecision).toBeUndefined();
-    expect(run(box, preIn(box.cwd, "rm -rf x", "")).permissionDecision).toBe("deny");
+    expect((await run(box, preIn(sub, "rm -rf x"))).permissionDecision).toBeUndefined();
+    expect((await run(box, preIn(box.cwd, "rm -rf x", ""))).permissionDecision).toBe("deny");
   });
 
-  it("ignores a project variable that is not an absolute path to a folder", () => {
-    const { box, sub } = withSub();
-    expect(run(box, preIn(box.cwd, "ls", sid(box, "s-rel"))).permissionDecision).toBeUndefined();
+  it("ignores a project variable that is not an absolute path to a folder", async () => {
+    const { box, sub } = await withSub();
+    expect((await run(box, preIn(box.cwd, "ls", sid(box, "s-rel")))).permissionDecision).toBeUndefined();
     for (const value of ["sub", path.join(box.cwd, "missing"), ""]) {
-      const answer = run(box, preIn(sub, "rm -rf x", sid(box, "s-rel")), { CLAUDE_PROJECT_DIR: value });
+      const answer = await run(box, preIn(sub, "rm -rf x", sid(box, "s-rel")), { CLAUDE_PROJECT_DIR: value });
       expect(answer.permissionDecision, value).toBe("deny");
     }
   });
 });
 
 describe("hookwire hook claude", () => {
-  it("answers a block with Claude Code's deny and the reason, and a harmless call with nothing to decide", () => {
-    const box = trusted();
-    const denied = hook(box, "claude", "PreToolUse", pre(box, "rm -rf build"));
+  it("answers a block with Claude Code's deny and the reason, and a harmless call with nothing to decide", async () => {
+    const box = await trusted();
+    const denied = await hook(box, "claude", "PreToolUse", pre(box, "rm -rf build"));
     expect(denied.code).toBe(0);
     expect(denied.json).toEqual({
       hookSpecificOutput: {
@@ -143,29 +141,29 @@ describe("hookwire hook claude", () => {
         permissionDecisionReason: "no rm -rf",
       },
     });
-    expect(hook(box, "claude", "PreToolUse", pre(box, "ls")).json).toEqual({
+    expect((await hook(box, "claude", "PreToolUse", pre(box, "ls"))).json).toEqual({
       hookSpecificOutput: { hookEventName: "PreToolUse" },
     });
   });
 
-  it("turns ctx.ui.confirm into Claude Code's own question", () => {
-    const box = trusted();
-    expect(hook(box, "claude", "PreToolUse", pre(box, "ask me")).json.hookSpecificOutput).toEqual({
+  it("turns ctx.ui.confirm into Claude Code's own question", async () => {
+    const box = await trusted();
+    expect((await hook(box, "claude", "PreToolUse", pre(box, "ask me"))).json.hookSpecificOutput).toEqual({
       hookEventName: "PreToolUse",
       permissionDecision: "ask",
       permissionDecisionReason: "Run it?: ask me",
     });
   });
 
-  it("blocks the call, naming the hook, when a tool_call handler throws", () => {
-    const box = trusted();
-    const out = hook(box, "claude", "PreToolUse", pre(box, "throw")).json.hookSpecificOutput;
+  it("blocks the call, naming the hook, when a tool_call handler throws", async () => {
+    const box = await trusted();
+    const out = (await hook(box, "claude", "PreToolUse", pre(box, "throw"))).json.hookSpecificOutput;
     expect(out.permissionDecision).toBe("deny");
     expect(out.permissionDecisionReason).toContain("guard broke");
   });
 
-  it("keeps what a module appended for the next call of the same session, and only for it", () => {
-    const box = trusted();
+  it("keeps what a module appended for the next call of the same session, and only for it", async () => {
+    const box = await trusted();
     const start = (session: string) =>
       JSON.stringify({
         session_id: session,
@@ -182,17 +180,18 @@ describe("hookwire hook claude", () => {
         hook_event_name: "UserPromptSubmit",
         prompt: "hi",
       });
-    hook(box, "claude", "SessionStart", start("a"));
-    hook(box, "claude", "SessionStart", start("a"));
-    const context = (session: string) =>
-      hook(box, "claude", "UserPromptSubmit", prompt(session)).json.hookSpecificOutput.additionalContext;
-    expect(context("a")).toBe("entries=2");
-    expect(context("b")).toBe("entries=0");
+    await hook(box, "claude", "SessionStart", start("a"));
+    await hook(box, "claude", "SessionStart", start("a"));
+    const context = async (session: string) =>
+      (await hook(box, "claude", "UserPromptSubmit", prompt(session))).json.hookSpecificOutput
+        .additionalContext;
+    expect(await context("a")).toBe("entries=2");
+    expect(await context("b")).toBe("entries=0");
   });
 
-  it("refuses the call with hookwire's reason and the fix when it cannot read the agent's input", () => {
-    const box = trusted();
-    const out = hook(box, "claude", "PreToolUse", "{not json");
+  it("refuses the call with hookwire's reason and the fix when it cannot read the agent's input", async () => {
+    const box = await trusted();
+    const out = await hook(box, "claude", "PreToolUse", "{not json");
     expect(out.code).toBe(0);
     const reason = out.json.hookSpecificOutput.permissionDecisionReason as string;
     expect(out.json.hookSpecificOutput.permissionDecision).toBe("deny");
@@ -200,49 +199,49 @@ describe("hookwire hook claude", () => {
       /^hookwire failed \(.*JSON.*\); the call is refused\. Run `hookwire doctor` to see why; connect with --fail-open to let calls through when hookwire fails\.$/,
     );
     // Connected with --fail-open: the call goes on, the failure is still said.
-    const open = hook(box, "claude", "PreToolUse", "{not json", "--fail-open");
+    const open = await hook(box, "claude", "PreToolUse", "{not json", "--fail-open");
     expect(open.json.hookSpecificOutput?.permissionDecision).toBeUndefined();
     expect(open.json.systemMessage).toContain("its hooks did not run");
   });
 
-  it("says once per session that an untrusted project's hooks did not run", () => {
+  it("says once per session that an untrusted project's hooks did not run", async () => {
     const box = sandbox("connect");
     write(box, ".hookwire/hooks/guard.ts", GUARD);
-    const first = hook(box, "claude", "PreToolUse", pre(box, "rm -rf build"));
+    const first = await hook(box, "claude", "PreToolUse", pre(box, "rm -rf build"));
     expect(first.json.hookSpecificOutput.permissionDecision).toBeUndefined();
     expect(first.json.systemMessage).toBe(
       "hookwire: 1 project hook did not run: the project is not trusted. Review and trust them: pnpm exec hookwire trust --cwd <cwd>",
     );
-    expect(hook(box, "claude", "PreToolUse", pre(box, "ls")).json.systemMessage).toBeUndefined();
-    expect(hook(box, "claude", "PreToolUse", pre(box, "ls", "s-2")).json.systemMessage).toContain(
+    expect((await hook(box, "claude", "PreToolUse", pre(box, "ls"))).json.systemMessage).toBeUndefined();
+    expect((await hook(box, "claude", "PreToolUse", pre(box, "ls", "s-2"))).json.systemMessage).toContain(
       "did not run",
     );
   });
 
-  it("runs another agent's format, never the files Claude Code runs itself", () => {
+  it("runs another agent's format, never the files Claude Code runs itself", async () => {
     const box = sandbox("connect");
     const mark = (name: string) => `sh -c 'cat > /dev/null; echo ${name} >> ran.txt'`;
     const hooks = (name: string) =>
       JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: mark(name) }] }] } });
     write(box, ".codex/hooks.json", hooks("codex"));
     write(box, ".claude/settings.json", hooks("claude"));
-    box.run(["trust", "--yes"]);
-    hook(box, "claude", "PreToolUse", pre(box, "ls"));
+    await box.run(["trust", "--yes"]);
+    await hook(box, "claude", "PreToolUse", pre(box, "ls"));
     expect(readFileSync(path.join(box.cwd, "ran.txt"), "utf8")).toBe("codex\n");
   });
 
-  it("names an event it does not serve, and a bad agent", () => {
+  it("names an event it does not serve, and a bad agent", async () => {
     const box = sandbox("connect");
-    const unknown = hook(box, "claude", "Notification", "{}");
+    const unknown = await hook(box, "claude", "Notification", "{}");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Claude Code has no event "Notification" hookwire serves');
-    expect(box.run(["hook", "nope", "PreToolUse"], { input: "{}" }).code).toBe(2);
+    expect((await box.run(["hook", "nope", "PreToolUse"], { input: "{}" })).code).toBe(2);
   });
 });
 
 describe("per-session state on disk", () => {
-  it("names session files by a hash, so no session id names a path, and reads no file another user could write", () => {
-    const box = trusted();
+  it("names session files by a hash, so no session id names a path, and reads no file another user could write", async () => {
+    const box = await trusted();
     const cache = path.join(box.home, "xdg-cache");
     const env = { XDG_CACHE_HOME: cache };
     const start = JSON.stringify({
@@ -252,7 +251,7 @@ describe("per-session state on disk", () => {
       hook_event_name: "SessionStart",
       source: "startup",
     });
-    expect(box.run(["hook", "claude", "SessionStart"], { input: start, env }).code).toBe(0);
+    expect((await box.run(["hook", "claude", "SessionStart"], { input: start, env })).code).toBe(0);
     const dir = path.join(cache, "hookwire", "sessions");
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
@@ -274,20 +273,20 @@ describe("per-session state on disk", () => {
       hook_event_name: "UserPromptSubmit",
       prompt: "hi",
     });
-    const out = box.run(["hook", "claude", "UserPromptSubmit"], { input: prompt, env });
+    const out = await box.run(["hook", "claude", "UserPromptSubmit"], { input: prompt, env });
     expect(JSON.parse(out.stdout).hookSpecificOutput.additionalContext).toBe("entries=0");
   });
 });
 
 describe("per-session state bounds", () => {
-  it("keeps a session's file within its bound however much a module appends, dropping the oldest entries", () => {
+  it("keeps a session's file within its bound however much a module appends, dropping the oldest entries", async () => {
     const box = sandbox("connect");
     write(
       box,
       ".hookwire/hooks/big.ts",
       'export default (pi: any) => pi.on("session_start", () => { for (let i = 0; i < 50; i++) pi.appendEntry("big", "x".repeat(200_000)); });\n',
     );
-    box.run(["trust", "--yes"]);
+    await box.run(["trust", "--yes"]);
     const cache = path.join(box.home, "xdg-cache");
     const start = JSON.stringify({
       session_id: "big",
@@ -297,7 +296,8 @@ describe("per-session state bounds", () => {
       source: "startup",
     });
     expect(
-      box.run(["hook", "claude", "SessionStart"], { input: start, env: { XDG_CACHE_HOME: cache } }).code,
+      (await box.run(["hook", "claude", "SessionStart"], { input: start, env: { XDG_CACHE_HOME: cache } }))
+        .code,
     ).toBe(0);
     const dir = path.join(cache, "hookwire", "sessions");
     const [file] = readdirSync(dir);
@@ -308,9 +308,9 @@ describe("per-session state bounds", () => {
 });
 
 describe("what silences hookwire, said at the session's start", () => {
-  it("names a Gemini CLI hooksConfig list that turns one of hookwire's entries off, with the fix", () => {
-    const box = trusted();
-    expect(box.run(["connect", "gemini"]).code).toBe(0);
+  it("names a Gemini CLI hooksConfig list that turns one of hookwire's entries off, with the fix", async () => {
+    const box = await trusted();
+    expect((await box.run(["connect", "gemini"])).code).toBe(0);
     const file = path.join(box.cwd, ".gemini/settings.json");
     const settings = JSON.parse(readFileSync(file, "utf8"));
     const command = settings.hooks.BeforeTool[0].hooks[0].command as string;
@@ -323,7 +323,7 @@ describe("what silences hookwire, said at the session's start", () => {
       source: "startup",
       timestamp: "2026-12-04T00:00:00Z",
     });
-    const out = hook(box, "gemini", "SessionStart", start);
+    const out = await hook(box, "gemini", "SessionStart", start);
     expect(out.code).toBe(0);
     expect(JSON.stringify(out.json)).toContain("hooksConfig");
     expect(JSON.stringify(out.json)).toContain("Fix:");

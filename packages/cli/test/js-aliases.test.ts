@@ -1,11 +1,9 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
+import { describe, expect, it, vi } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 vi.setConfig({ testTimeout: 90_000 });
-beforeAll(() => ensureBuilt(), 180_000);
 
 const BODY = `(pi) => pi.on("tool_call", (e) => isToolEvent(e, "bash") && /rm -rf/.test(e.input.command) ? { block: true, reason: "no rm -rf" } : undefined)`;
 
@@ -32,26 +30,26 @@ describe("hookwire emit with JavaScript hooks that import @hookwire/core", () =>
     ["guard.js", `import { isToolEvent } from "@hookwire/core";\nexport default ${BODY};\n`],
     ["guard.mjs", `import { isToolEvent } from "@hookwire/core";\nexport default ${BODY};\n`],
     ["guard.cjs", `const { isToolEvent } = require("@hookwire/core");\nmodule.exports = ${BODY};\n`],
-  ])("blocks rm -rf with %s", (file, text) => {
+  ])("blocks rm -rf with %s", async (file, text) => {
     const box = project({ [`.pi/hooks/${file}`]: text });
-    expect(box.run(["trust", "--yes"]).code).toBe(0);
-    const run = box.run(rmRf);
+    expect((await box.run(["trust", "--yes"])).code).toBe(0);
+    const run = await box.run(rmRf);
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain(`✖ .pi/hooks/${file}  block`);
     expect(run.code).toBe(1);
   });
 
-  it("still runs a plain .js hook, and untrusts the project when a helper it imports is edited", () => {
+  it("still runs a plain .js hook, and untrusts the project when a helper it imports is edited", async () => {
     const box = project({
       ".pi/hooks/guard.js": `import { check } from "../lib/check.js";\nexport default (pi) => pi.on("tool_call", (e) => check(String(e.input.command)));\n`,
       ".pi/lib/check.js": `export const check = (command) => /rm -rf/.test(command) ? { block: true, reason: "plain" } : undefined;\n`,
     });
-    expect(box.run(["trust", "--yes"]).code).toBe(0);
-    const run = box.run(rmRf);
+    expect((await box.run(["trust", "--yes"])).code).toBe(0);
+    const run = await box.run(rmRf);
     expect(run.stdout).toContain("✖ .pi/hooks/guard.js  block");
     expect(run.code).toBe(1);
     writeFileSync(path.join(box.cwd, ".pi/lib/check.js"), "export const check = () => undefined;\n");
-    const after = box.run(rmRf);
+    const after = await box.run(rmRf);
     expect(after.code).toBe(3);
   });
 });

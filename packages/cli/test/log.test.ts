@@ -18,7 +18,8 @@ import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { appendDecision, flushDecisions, readDecisions } from "../src/log/decision-log.js";
 import type { Decision } from "../src/log/record.js";
 import { spoolDecision } from "../src/log/span-spool.js";
-import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 import { receiver } from "./otlp-receiver.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
@@ -36,11 +37,11 @@ const GUARD = `export default (pi: any) => {
 };
 `;
 
-function project(): Sandbox {
+async function project(): Promise<Sandbox> {
   const box = sandbox("connect");
   mkdirSync(path.join(box.cwd, ".hookwire/hooks"), { recursive: true });
   writeFileSync(path.join(box.cwd, ".hookwire/hooks/guard.ts"), GUARD);
-  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  expect((await box.run(["trust", "--yes"])).code).toBe(0);
   return box;
 }
 
@@ -55,14 +56,14 @@ const preToolUse = (box: Sandbox, command: string, session = "s-1") =>
   });
 
 const logFile = (box: Sandbox) => path.join(box.home, ".local/state/hookwire/decisions.jsonl");
-const hook = (box: Sandbox, input: string, env: Record<string, string> = {}) =>
-  box.run(["hook", "claude", "PreToolUse"], { input, env: { ...boxEnv(box), ...env } });
+const hook = async (box: Sandbox, input: string, env: Record<string, string> = {}) =>
+  await box.run(["hook", "claude", "PreToolUse"], { input, env: { ...boxEnv(box), ...env } });
 
 describe("the decision log", () => {
   it("records every decision of hookwire hook and of the server, and hookwire log shows and filters them", async () => {
-    const box = project();
-    hook(box, preToolUse(box, "rm -rf build"));
-    hook(box, preToolUse(box, "ls"));
+    const box = await project();
+    await hook(box, preToolUse(box, "rm -rf build"));
+    await hook(box, preToolUse(box, "ls"));
     const server = await serve(box);
     running.push(server);
     await post(`${server.url}/claude`, preToolUse(box, "rm -rf served", "s-2"), server.headers);
@@ -101,7 +102,7 @@ describe("the decision log", () => {
     }
     expect(lstatSync(logFile(box)).mode & 0o777).toBe(0o600);
 
-    const text = box.run(["log", "--decision", "block"], { env: boxEnv(box) });
+    const text = await box.run(["log", "--decision", "block"], { env: boxEnv(box) });
     const shown = text.stdout.replace(/^\S+Z/gm, "<time>").replace(/ +[\d.]+ ms/g, " <n> ms");
     // A hook's reason is shown with its control characters escaped.
     expect(shown).toMatchInlineSnapshot(`
@@ -109,27 +110,29 @@ describe("the decision log", () => {
       <time>  claude  PreToolUse         block <n> ms  bash  rm -rf served  by .hookwire/hooks/guard.ts  no rm -rf\\x1b[31m here
       "
     `);
-    const json = JSON.parse(box.run(["log", "--agent", "claude", "--json"], { env: boxEnv(box) }).stdout);
+    const json = JSON.parse(
+      (await box.run(["log", "--agent", "claude", "--json"], { env: boxEnv(box) })).stdout,
+    );
     expect(json).toHaveLength(3);
-    expect(JSON.parse(box.run(["log", "--agent", "codex", "--json"], { env: boxEnv(box) }).stdout)).toEqual(
-      [],
-    );
-    expect(JSON.parse(box.run(["log", "--since", "1h", "--json"], { env: boxEnv(box) }).stdout)).toHaveLength(
-      3,
-    );
     expect(
-      JSON.parse(box.run(["log", "--since", "2000-01-01", "--json"], { env: boxEnv(box) }).stdout),
+      JSON.parse((await box.run(["log", "--agent", "codex", "--json"], { env: boxEnv(box) })).stdout),
+    ).toEqual([]);
+    expect(
+      JSON.parse((await box.run(["log", "--since", "1h", "--json"], { env: boxEnv(box) })).stdout),
     ).toHaveLength(3);
     expect(
-      JSON.parse(box.run(["log", "--since", "2999-01-01", "--json"], { env: boxEnv(box) }).stdout),
+      JSON.parse((await box.run(["log", "--since", "2000-01-01", "--json"], { env: boxEnv(box) })).stdout),
+    ).toHaveLength(3);
+    expect(
+      JSON.parse((await box.run(["log", "--since", "2999-01-01", "--json"], { env: boxEnv(box) })).stdout),
     ).toEqual([]);
-    const bad = box.run(["log", "--since", "yesterday-ish"], { env: boxEnv(box) });
+    const bad = await box.run(["log", "--since", "yesterday-ish"], { env: boxEnv(box) });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--since expects a duration (90s, 10m, 2h, 7d) or a date");
   }, 60_000);
 
   it("follows the log as decisions are made", async () => {
-    const box = project();
+    const box = await project();
     const follower = spawn(process.execPath, [bin, "log", "--follow", "--json"], {
       cwd: box.cwd,
       env: boxEnv(box),
@@ -140,14 +143,14 @@ describe("the decision log", () => {
         createInterface({ input: follower.stdout }).once("line", resolve),
       );
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      hook(box, preToolUse(box, "rm -rf followed"));
+      await hook(box, preToolUse(box, "rm -rf followed"));
       expect(JSON.parse(await line)).toMatchObject({ decision: "block", tool: "bash", session: "s-1" });
     } finally {
       follower.kill();
     }
   }, 60_000);
 
-  it("stays within its bound: rotated into a few files of at most the cap, the oldest dropped", () => {
+  it("stays within its bound: rotated into a few files of at most the cap, the oldest dropped", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "hookwire-log-"));
     const file = path.join(dir, "state", "decisions.jsonl");
     const limits = { maxBytes: 10_000, rotations: 3 };
@@ -200,7 +203,7 @@ function hookAsync(box: Sandbox, input: string, env: Record<string, string>) {
 
 describe("OpenTelemetry", () => {
   it("sends each decision as a span to the endpoint OTEL_EXPORTER_OTLP_ENDPOINT names, from hook and from serve", async () => {
-    const box = project();
+    const box = await project();
     const otlp = await receiver();
     try {
       const env = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url };
@@ -235,7 +238,7 @@ describe("OpenTelemetry", () => {
   }, 60_000);
 
   it("leaves a call's span to the server it starts, so no call loads the SDK (the server sends it)", async () => {
-    const box = project();
+    const box = await project();
     const otlp = await receiver();
     const env = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, HOOKWIRE_SERVER: "" };
     try {
@@ -250,7 +253,7 @@ describe("OpenTelemetry", () => {
       ]);
       expect(existsSync(path.join(box.home, ".local/state/hookwire/spans.jsonl"))).toBe(false);
     } finally {
-      box.run(["serve", "--stop"], { env: { ...boxEnv(box), ...env } });
+      await box.run(["serve", "--stop"], { env: { ...boxEnv(box), ...env } });
       await otlp.close();
     }
   }, 60_000);
@@ -274,13 +277,13 @@ const CURL_HOOK = `${JSON.stringify({
 })}\n`;
 
 /** The guard module and the curl hook, trusted. */
-function auditedProject(): Sandbox {
+async function auditedProject(): Promise<Sandbox> {
   const box = sandbox("connect");
   mkdirSync(path.join(box.cwd, ".hookwire/hooks"), { recursive: true });
   mkdirSync(path.join(box.cwd, ".codex"), { recursive: true });
   writeFileSync(path.join(box.cwd, ".hookwire/hooks/guard.ts"), GUARD);
   writeFileSync(path.join(box.cwd, ".codex/hooks.json"), CURL_HOOK);
-  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  expect((await box.run(["trust", "--yes"])).code).toBe(0);
   return box;
 }
 
@@ -290,9 +293,9 @@ const CLAUDE_ENV = { AI_AGENT: "claude-code_2-1-332_harness", OTEL_RESOURCE_ATTR
 const entry = path.join(path.dirname(bin), "hookwire-hook");
 
 describe("the audit trail", () => {
-  it("records who, where, what and which hook decided for a real hookwire hook claude PreToolUse call", () => {
-    const box = auditedProject();
-    const answer = hook(box, preToolUse(box, CURL), CLAUDE_ENV);
+  it("records who, where, what and which hook decided for a real hookwire hook claude PreToolUse call", async () => {
+    const box = await auditedProject();
+    const answer = await hook(box, preToolUse(box, CURL), CLAUDE_ENV);
     expect(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
     const text = readFileSync(logFile(box), "utf8");
     // Neither the command's secret nor the one in the hook's reason is kept.
@@ -319,7 +322,7 @@ describe("the audit trail", () => {
     });
     expect(line?.durationMs).toBeGreaterThan(0);
     // A module decides by its file.
-    hook(box, preToolUse(box, "rm -rf build"));
+    await hook(box, preToolUse(box, "rm -rf build"));
     expect(readDecisions(logFile(box))[1]).toMatchObject({
       hook: ".hookwire/hooks/guard.ts",
       target: "rm -rf build",
@@ -328,11 +331,12 @@ describe("the audit trail", () => {
   }, 60_000);
 
   it("gets the agent's variables to the server with the call, from the Node adapter and from the shell entry", async () => {
-    const box = auditedProject();
+    const box = await auditedProject();
     const server = await serve(box);
     running.push(server);
     const env = { ...CLAUDE_ENV, HOOKWIRE_SERVER: "" };
-    hook(box, preToolUse(box, "ls node", "s-node"), env);
+    // The Node adapter is the binary's entry (bin/hookwire.js), which forwards the call to the server.
+    await hookAsync(box, preToolUse(box, "ls node", "s-node"), env);
     const shell = spawnSync(entry, ["hook", "claude", "PreToolUse"], {
       cwd: box.cwd,
       env: { ...boxEnv(box), ...env, COPILOT_CLI_BINARY_VERSION: "9.9.9" },
@@ -342,7 +346,7 @@ describe("the audit trail", () => {
     expect(shell.status).toBe(0);
     await expect.poll(() => readDecisions(logFile(box)).length).toBe(2);
     // The server, not the calls, answered both (and wrote their records): it counts them.
-    const status = JSON.parse(box.run(["status", "--json"], { env: boxEnv(box) }).stdout);
+    const status = JSON.parse((await box.run(["status", "--json"], { env: boxEnv(box) })).stdout);
     expect(status.server.running.calls).toBe(2);
     expect(
       readDecisions(logFile(box)).map((d) => [
@@ -357,7 +361,7 @@ describe("the audit trail", () => {
     ]);
   }, 60_000);
 
-  it("reads older lines without the audit fields, and hookwire log filters by every field and sums up per hook", () => {
+  it("reads older lines without the audit fields, and hookwire log filters by every field and sums up per hook", async () => {
     const box = sandbox("connect");
     const file = logFile(box);
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -436,41 +440,43 @@ describe("the audit trail", () => {
     for (const record of records) appendDecision(record, file);
     flushDecisions();
     const env = { env: boxEnv(box) };
-    const sessions = (...args: string[]) =>
-      (JSON.parse(box.run(["log", ...args, "--json"], env).stdout) as Decision[]).map((d) => d.session);
-    expect(sessions()).toEqual(["old", "a1", "a1", "b1", "b1", "g1"]);
-    expect(sessions("--user", "alice")).toEqual(["a1", "a1", "g1"]);
-    expect(sessions("--agent", "codex")).toEqual(["b1", "b1"]);
-    expect(sessions("--session", "a1")).toEqual(["a1", "a1"]);
+    const sessions = async (...args: string[]) =>
+      (JSON.parse((await box.run(["log", ...args, "--json"], env)).stdout) as Decision[]).map(
+        (d) => d.session,
+      );
+    expect(await sessions()).toEqual(["old", "a1", "a1", "b1", "b1", "g1"]);
+    expect(await sessions("--user", "alice")).toEqual(["a1", "a1", "g1"]);
+    expect(await sessions("--agent", "codex")).toEqual(["b1", "b1"]);
+    expect(await sessions("--session", "a1")).toEqual(["a1", "a1"]);
     // A project and the ones under it; a relative folder is read from where the command runs.
-    expect(sessions("--project", box.cwd)).toEqual(["old", "a1", "a1", "b1", "g1"]);
-    expect(sessions("--project", "../other")).toEqual(["b1"]);
-    expect(sessions("--project", `${box.cwd}-x`)).toEqual([]);
-    expect(sessions("--event", "AfterAgent")).toEqual(["g1"]);
-    expect(sessions("--event", "tool_call")).toEqual(["old", "a1", "a1", "b1", "b1"]);
-    expect(sessions("--tool", "Bash")).toEqual(["old", "a1", "b1", "b1"]);
-    expect(sessions("--decision", "error")).toEqual(["b1"]);
-    expect(sessions("--decision", "unapplied")).toEqual(["g1"]);
+    expect(await sessions("--project", box.cwd)).toEqual(["old", "a1", "a1", "b1", "g1"]);
+    expect(await sessions("--project", "../other")).toEqual(["b1"]);
+    expect(await sessions("--project", `${box.cwd}-x`)).toEqual([]);
+    expect(await sessions("--event", "AfterAgent")).toEqual(["g1"]);
+    expect(await sessions("--event", "tool_call")).toEqual(["old", "a1", "a1", "b1", "b1"]);
+    expect(await sessions("--tool", "Bash")).toEqual(["old", "a1", "b1", "b1"]);
+    expect(await sessions("--decision", "error")).toEqual(["b1"]);
+    expect(await sessions("--decision", "unapplied")).toEqual(["g1"]);
     // A settings file takes each of its hooks; an unapplied line counts for every hook it names.
-    expect(sessions("--hook", ".claude/settings.json")).toEqual(["a1", "g1"]);
-    expect(sessions("--hook", ".hookwire/hooks/guard.ts")).toEqual(["old", "a1", "g1"]);
-    expect(sessions("--hook", ".hookwire/hooks/guard")).toEqual([]);
-    expect(sessions("--since", "45m")).toEqual(["a1", "b1", "b1", "g1"]);
-    expect(sessions("--user", "alice", "--tool", "bash", "--since", "1h")).toEqual(["a1"]);
+    expect(await sessions("--hook", ".claude/settings.json")).toEqual(["a1", "g1"]);
+    expect(await sessions("--hook", ".hookwire/hooks/guard.ts")).toEqual(["old", "a1", "g1"]);
+    expect(await sessions("--hook", ".hookwire/hooks/guard")).toEqual([]);
+    expect(await sessions("--since", "45m")).toEqual(["a1", "b1", "b1", "g1"]);
+    expect(await sessions("--user", "alice", "--tool", "bash", "--since", "1h")).toEqual(["a1"]);
 
-    const bad = box.run(["log", "--decision", "denied"], env);
+    const bad = await box.run(["log", "--decision", "denied"], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(
       '--decision expects one of block, ask, allow, rewrite, continue, untrusted, unapplied, error, refused, none, got "denied".',
     );
 
-    const listed = box.run(["log", "--user", "bob"], env).stdout.replace(/^\S+Z/gm, "<time>");
+    const listed = (await box.run(["log", "--user", "bob"], env)).stdout.replace(/^\S+Z/gm, "<time>");
     expect(listed).toMatchInlineSnapshot(`
       "<time>  codex   PreToolUse         none <n> ms  bash  ls
       <time>  codex   PreToolUse         error <n> ms  bash  by .hookwire/hooks/broken.ts  \`.hookwire/hooks/broken.ts\` failed (boom); the call went on
       "
     `);
-    expect(box.run(["log", "--summary"], env).stdout).toMatchInlineSnapshot(`
+    expect((await box.run(["log", "--summary"], env)).stdout).toMatchInlineSnapshot(`
       "6 decision(s) by the hook that made them:
       HOOK                                                TOTAL  BLOCK    ASK  UNAPPLIED  ERROR   NONE
       .hookwire/hooks/guard.ts                                3      2      -          1      -      -
@@ -480,7 +486,7 @@ describe("the audit trail", () => {
       (no hook)                                               1      -      -          -      -      1
       "
     `);
-    expect(box.run(["log", "--summary", "--user", "alice"], env).stdout).toMatchInlineSnapshot(`
+    expect((await box.run(["log", "--summary", "--user", "alice"], env)).stdout).toMatchInlineSnapshot(`
       "3 decision(s) by the hook that made them:
       HOOK                                                TOTAL  BLOCK    ASK  UNAPPLIED
       .hookwire/hooks/guard.ts                                2      1      -          1
@@ -488,17 +494,21 @@ describe("the audit trail", () => {
       .claude/settings.json#hooks.Stop[0].hooks[0]            1      -      -          1
       "
     `);
-    expect(JSON.parse(box.run(["log", "--summary", "--agent", "codex", "--json"], env).stdout)).toEqual([
+    expect(
+      JSON.parse((await box.run(["log", "--summary", "--agent", "codex", "--json"], env)).stdout),
+    ).toEqual([
       { hook: ".hookwire/hooks/broken.ts", total: 1, decisions: { error: 1 } },
       { hook: "(no hook)", total: 1, decisions: { none: 1 } },
     ]);
-    expect(box.run(["log", "--summary", "--user", "nobody"], env).stdout).toContain("No decisions match");
+    expect((await box.run(["log", "--summary", "--user", "nobody"], env)).stdout).toContain(
+      "No decisions match",
+    );
   }, 60_000);
 });
 
 describe("OpenTelemetry resource", () => {
   it("gives each span the call's OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME over the server's own", async () => {
-    const box = auditedProject();
+    const box = await auditedProject();
     const otlp = await receiver();
     try {
       const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url };
@@ -508,7 +518,8 @@ describe("OpenTelemetry resource", () => {
       });
       running.push(server);
       const call = { ...endpoint, HOOKWIRE_SERVER: "" };
-      hook(box, preToolUse(box, CURL, "s-alice"), {
+      // Forwarded to the server by the binary's entry, as the shell entry's call below.
+      await hookAsync(box, preToolUse(box, CURL, "s-alice"), {
         ...call,
         ...CLAUDE_ENV,
         OTEL_RESOURCE_ATTRIBUTES: "user.name=alice,team=infra%2Cops",
@@ -520,7 +531,7 @@ describe("OpenTelemetry resource", () => {
         input: preToolUse(box, "ls", "s-bob"),
       });
       // A malformed list is dropped whole (the spec's rule, the SDK's parser): the server's resource stays.
-      hook(box, preToolUse(box, "ls", "s-bad"), {
+      await hookAsync(box, preToolUse(box, "ls", "s-bad"), {
         ...call,
         OTEL_RESOURCE_ATTRIBUTES: "user.name=mallory,broken",
       });
@@ -555,9 +566,9 @@ describe("OpenTelemetry resource", () => {
   }, 60_000);
 
   it("keeps the call's resource variables in the spool entry, and the server that sends it later uses them", async () => {
-    const box = auditedProject();
+    const box = await auditedProject();
     // A call's record, as a call answered outside the server leaves it in the spool.
-    hook(box, preToolUse(box, "rm -rf build"), { OTEL_RESOURCE_ATTRIBUTES: "user.name=alice" });
+    await hook(box, preToolUse(box, "rm -rf build"), { OTEL_RESOURCE_ATTRIBUTES: "user.name=alice" });
     const record = readDecisions(logFile(box))[0] as Decision;
     expect(record.otel).toEqual({ resourceAttributes: "user.name=alice" });
     spoolDecision(record, path.join(box.home, ".local/state/hookwire/spans.jsonl"));

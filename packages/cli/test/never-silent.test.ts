@@ -1,16 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 const curl = ["--input", '{"tool_name":"Bash","tool_input":{"command":"curl example.com"}}'];
 
 describe("emit, tool and run say what did not load", () => {
-  it("lists untrusted project items with the trust command before the trace", () => {
-    const out = sandbox("basic").run(["emit", "PreToolUse", ...curl]);
+  it("lists untrusted project items with the trust command before the trace", async () => {
+    const out = await sandbox("basic").run(["emit", "PreToolUse", ...curl]);
     expect(out.code).toBe(3);
     expect(out.stderr).toMatchInlineSnapshot(`
       "⚠ .hookwire/hooks/guard.ts: not loaded: the project is not trusted
@@ -24,10 +21,10 @@ describe("emit, tool and run say what did not load", () => {
     expect(out.stdout.split("\n")[1]).toBe("  (no hook handles this event)");
   });
 
-  it("exits 2 with every load error and settings problem when a source is broken", () => {
+  it("exits 2 with every load error and settings problem when a source is broken", async () => {
     const box = sandbox("broken");
-    box.run(["trust", "--yes"]);
-    const out = box.run(["emit", "session_start"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["emit", "session_start"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "✖ .claude/settings.json → hooks.PreToolUs: Unknown event "PreToolUs"; did you mean "PreToolUse"? Its hooks are skipped.
@@ -38,14 +35,14 @@ describe("emit, tool and run say what did not load", () => {
     `);
   });
 
-  it("exits 2 for a --hook that does not exist, in emit, tool and run", () => {
+  it("exits 2 for a --hook that does not exist, in emit, tool and run", async () => {
     const box = sandbox("basic");
     for (const args of [
       ["emit", "session_start"],
       ["tool", "bash", "--input", '{"command":"ls"}'],
       ["run", "/greet"],
     ]) {
-      const out = box.run([...args, "--hook", "missing.ts"]);
+      const out = await box.run([...args, "--hook", "missing.ts"]);
       expect(out.stderr).toContain(
         "✖ missing.ts: Hook module `missing.ts` was not found at `<cwd>/missing.ts`.",
       );
@@ -53,8 +50,8 @@ describe("emit, tool and run say what did not load", () => {
     }
   });
 
-  it("puts the problems in the JSON document with --json", () => {
-    const out = sandbox("basic").run(["emit", "session_start", "--json"]);
+  it("puts the problems in the JSON document with --json", async () => {
+    const out = await sandbox("basic").run(["emit", "session_start", "--json"]);
     const data = JSON.parse(out.stdout);
     expect(data.problems).toContainEqual({
       severity: "warning",
@@ -65,26 +62,26 @@ describe("emit, tool and run say what did not load", () => {
     expect(out.stderr).toBe("");
   });
 
-  it('warns about "hook" instead of "hooks" with a did-you-mean, in doctor and before a trace', () => {
+  it('warns about "hook" instead of "hooks" with a did-you-mean, in doctor and before a trace', async () => {
     const box = sandbox("typo");
-    box.run(["trust", "--yes"]);
-    const doctor = box.run(["doctor"]);
+    await box.run(["trust", "--yes"]);
+    const doctor = await box.run(["doctor"]);
     expect(doctor.stdout).toMatchInlineSnapshot(`
       "hookwire doctor: <cwd>
       ⚠ .claude/settings.json → hook: Unknown top-level key "hook" is ignored; did you mean "hooks"?
       ✔ 0 hooks loaded, 0 settings handlers from 1 file; 0 errors, 1 warning
       "
     `);
-    const emit = box.run(["emit", "PreToolUse", ...curl]);
+    const emit = await box.run(["emit", "PreToolUse", ...curl]);
     expect(emit.stderr).toContain(
       '⚠ .claude/settings.json → hook: Unknown top-level key "hook" is ignored; did you mean "hooks"?',
     );
   });
 
-  it("gives a JSON syntax error its line and column on one line", () => {
+  it("gives a JSON syntax error its line and column on one line", async () => {
     const box = sandbox("bad-trailing-comma");
-    box.run(["trust", "--yes"]);
-    const out = box.run(["emit", "session_start"]);
+    await box.run(["trust", "--yes"]);
+    const out = await box.run(["emit", "session_start"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "✖ .claude/settings.json:4:4: Invalid JSON at line 4, column 4: trailing comma before "}". No hooks are read from this file.
@@ -94,8 +91,8 @@ describe("emit, tool and run say what did not load", () => {
 });
 
 describe("arguments", () => {
-  it("rejects an unknown flag with a did-you-mean", () => {
-    const out = sandbox("basic").run(["emit", "tool_call", "--inptu", "{}"]);
+  it("rejects an unknown flag with a did-you-mean", async () => {
+    const out = await sandbox("basic").run(["emit", "tool_call", "--inptu", "{}"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: Unknown option --inptu for \`hookwire emit\`. Did you mean --input?
@@ -104,12 +101,12 @@ describe("arguments", () => {
     `);
   });
 
-  it("rejects list --jsno, and a flag with no value", () => {
+  it("rejects list --jsno, and a flag with no value", async () => {
     const box = sandbox("basic");
-    expect(box.run(["list", "--jsno"]).stderr.split("\n")[0]).toBe(
+    expect((await box.run(["list", "--jsno"])).stderr.split("\n")[0]).toBe(
       "hookwire: Unknown option --jsno for `hookwire list`. Did you mean --json?",
     );
-    const cwd = box.run(["list", "--cwd"]);
+    const cwd = await box.run(["list", "--cwd"]);
     expect(cwd.code).toBe(2);
     expect(cwd.stderr).toMatchInlineSnapshot(`
       "hookwire: --cwd needs a value: --cwd DIR.
@@ -117,27 +114,18 @@ describe("arguments", () => {
       "
     `);
     for (const empty of [["--cwd", ""], ["--cwd="]]) {
-      const out = box.run(["list", ...empty]);
+      const out = await box.run(["list", ...empty]);
       expect(out.code).toBe(2);
       expect(out.stderr.split("\n")[0]).toBe("hookwire: --cwd needs a value: --cwd DIR.");
     }
-    const input = box.run(["emit", "tool_call", "--input", "--json"]);
+    const input = await box.run(["emit", "tool_call", "--input", "--json"]);
     expect(input.code).toBe(2);
     // --json was asked for, so the usage error is JSON too.
     expect(JSON.parse(input.stdout).error.message).toBe("--input needs a value: --input JSON.");
   });
 
-  it("reads - as a value and passes everything after a slash command to it", () => {
-    const box = sandbox("basic");
-    box.run(["trust", "--yes"]);
-    const stdin = box.run(["emit", "tool_call", "--input", "-"], { input: '{"toolName":"bash","input":{}}' });
-    expect(stdin.code).toBe(0);
-    const run = box.run(["run", "/greet", "--loud", "Ada"]);
-    expect(run.code).toBe(0);
-  });
-
-  it("prints usage errors as JSON under --json", () => {
-    const out = sandbox("basic").run(["list", "--json", "--jsno"]);
+  it("prints usage errors as JSON under --json", async () => {
+    const out = await sandbox("basic").run(["list", "--json", "--jsno"]);
     expect(out.code).toBe(2);
     expect(JSON.parse(out.stdout)).toEqual({
       error: {
@@ -146,54 +134,54 @@ describe("arguments", () => {
         details: "Options: --help, --cwd, --hook, --json. See `hookwire help list`.",
       },
     });
-    const event = JSON.parse(sandbox("basic").run(["emit", "PreToolUs", "--json"]).stdout);
+    const event = JSON.parse((await sandbox("basic").run(["emit", "PreToolUs", "--json"])).stdout);
     expect(event.error.message).toBe('Unknown event "PreToolUs". Did you mean "PreToolUse"?');
   });
 
-  it("has a help command, for hookwire and for each command", () => {
+  it("has a help command, for hookwire and for each command", async () => {
     const box = sandbox("basic");
-    const help = box.run(["help"]);
+    const help = await box.run(["help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(
       "USAGE hookwire list|emit|tool|run|doctor|explain|trust|policy|connect|disconnect|hook|serve|log|status|init|hooks|schema|test|record|demo|help",
     );
-    const emit = box.run(["help", "emit"]);
+    const emit = await box.run(["help", "emit"]);
     expect(emit.stdout.split("\n")[2]).toBe("USAGE hookwire emit [OPTIONS] <EVENT>");
-    const unknown = box.run(["help", "emitt"]);
+    const unknown = await box.run(["help", "emitt"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.split("\n")[0]).toBe('hookwire: Unknown command "emitt". Did you mean "emit"?');
   });
 });
 
 describe("the project root", () => {
-  it("is found by walking up from a subfolder, and the output says which folders were searched", () => {
+  it("is found by walking up from a subfolder, and the output says which folders were searched", async () => {
     const box = sandbox("basic");
     const sub = path.join(box.cwd, "src/deep");
     mkdirSync(sub, { recursive: true });
-    const trust = box.run(["trust", "--yes"], { cwd: sub });
+    const trust = await box.run(["trust", "--yes"], { cwd: sub });
     expect(trust.stdout.split("\n")[0]).toBe("Trusting <cwd> lets these run (3 items):");
     expect(trust.stderr).toBe(
       "hookwire: project root <cwd> (found .hookwire; searched <cwd>/src/deep, <cwd>/src, <cwd>)\n",
     );
-    const list = box.run(["list", "--json"], { cwd: sub });
+    const list = await box.run(["list", "--json"], { cwd: sub });
     expect(JSON.parse(list.stdout)).toMatchObject({
       cwd: "<cwd>",
       trusted: true,
       project: { root: "<cwd>", searched: ["<cwd>/src/deep", "<cwd>/src", "<cwd>"], marker: ".hookwire" },
     });
-    const emit = box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}'], { cwd: sub });
+    const emit = await box.run(["tool", "bash", "--input", '{"command":"rm -rf x"}'], { cwd: sub });
     expect(emit.code).toBe(1);
     expect(emit.stdout).toContain("✖ blocked by .hookwire/hooks/guard.ts");
   });
 
-  it("stops at .git, and says so when nothing is found", () => {
+  it("stops at .git, and says so when nothing is found", async () => {
     const box = sandbox("basic");
     const repo = path.join(box.cwd, "vendor/repo");
     mkdirSync(path.join(repo, ".git"), { recursive: true });
     writeFileSync(path.join(repo, "x.txt"), "");
-    const list = box.run(["list"], { cwd: repo });
+    const list = await box.run(["list"], { cwd: repo });
     expect(list.stdout.split("\n")[0]).toBe("Hooks in <cwd>/vendor/repo");
-    const none = sandbox("misbehaving").run(["emit", "session_start"]);
+    const none = await sandbox("misbehaving").run(["emit", "session_start"]);
     expect(none.stderr.split("\n")[0]).toMatch(
       /^hookwire: no \.git or hook folder in <cwd>, .*; using <cwd>$/,
     );

@@ -4,10 +4,16 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { claudeBash, type RunOptions, type Sandbox, sandbox } from "./cli-harness.js";
+import { type CliRun, claudeBash } from "./cli-harness.js";
+import {
+  type InProcessOptions as RunOptions,
+  type InProcessSandbox as Sandbox,
+  sandboxInProcess as sandbox,
+} from "./cli-in-process.js";
 import { post, type Served, serve } from "./serve-harness.js";
 
 vi.setConfig({ testTimeout: 120_000 });
+// The built binary: `hookwire serve` (serve-harness.ts).
 beforeAll(() => ensureBuilt(), 180_000);
 
 /** A Claude Code guard that blocks any Bash call naming `rm -rf`, in the policy's own script. */
@@ -42,9 +48,11 @@ interface Team {
   url: string;
   /** The installed copy. */
   installed: string;
-  run(args: string[], options?: RunOptions): ReturnType<Sandbox["run"]>;
+  run(args: string[], options?: RunOptions): Promise<CliRun>;
   /** A Claude Code PreToolUse of `command` in the project, through `hookwire hook`: the answer's hookSpecificOutput. */
-  bash(command: string): { permissionDecision?: string; permissionDecisionReason?: string } | undefined;
+  bash(
+    command: string,
+  ): Promise<{ permissionDecision?: string; permissionDecisionReason?: string } | undefined>;
   commit(file: string, text: string): void;
 }
 
@@ -74,12 +82,12 @@ function team(): Team {
     repo,
     url: `file://${repo}`,
     installed: path.join(box.home, ".config/hookwire/policies/installed/team"),
-    run: (args, options) => {
-      const out = run(args, options);
+    run: async (args, options) => {
+      const out = await run(args, options);
       return { ...out, stdout: clean(out.stdout), stderr: clean(out.stderr) };
     },
-    bash(command) {
-      const out = run(["hook", "claude", "PreToolUse"], { input: claudeBash(box.cwd, command, "s1") });
+    async bash(command) {
+      const out = await run(["hook", "claude", "PreToolUse"], { input: claudeBash(box.cwd, command, "s1") });
       return out.stdout ? JSON.parse(out.stdout).hookSpecificOutput : undefined;
     },
     commit(file, text) {
@@ -95,9 +103,9 @@ const stable = (text: string) =>
   text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>").replace(/pin [0-9a-f]{12}/g, "pin <hash>");
 
 describe("hookwire policy add", () => {
-  it("installs a policy from a git repository only once it is confirmed, and lists it pinned", () => {
+  it("installs a policy from a git repository only once it is confirmed, and lists it pinned", async () => {
     const t = team();
-    const refused = t.run(["policy", "add", t.url, "--name", "team"]);
+    const refused = await t.run(["policy", "add", t.url, "--name", "team"]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatchInlineSnapshot(`
       "Pinning the policy \`team\` lets these run (2 items):
@@ -111,9 +119,9 @@ describe("hookwire policy add", () => {
       "
     `);
     expect(existsSync(t.installed)).toBe(false);
-    expect(t.bash("rm -rf build")?.permissionDecision).toBeUndefined();
+    expect((await t.bash("rm -rf build"))?.permissionDecision).toBeUndefined();
 
-    const added = t.run(["policy", "add", t.url, "--name", "team", "--yes"]);
+    const added = await t.run(["policy", "add", t.url, "--name", "team", "--yes"]);
     expect(added.code).toBe(0);
     expect(added.stdout).toMatchInlineSnapshot(`
       "Pinning the policy \`team\` lets these run (2 items):
@@ -123,7 +131,7 @@ describe("hookwire policy add", () => {
       Installed the policy \`team\` from file://<root>/team-policy: its hooks run first in every project.
       "
     `);
-    expect(stable(t.run(["policy"]).stdout)).toMatchInlineSnapshot(`
+    expect(stable((await t.run(["policy"])).stdout)).toMatchInlineSnapshot(`
       "team  git file://<root>/team-policy
         pin <hash>, changed <time>; as pinned
       "
@@ -137,59 +145,59 @@ describe("hookwire policy add", () => {
     expect(statSync(path.join(t.installed, ".claude/settings.json")).mode & 0o777).toBe(0o600);
   });
 
-  it("refuses a second policy of the same name and names the fix", () => {
+  it("refuses a second policy of the same name and names the fix", async () => {
     const t = team();
-    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
-    const again = t.run(["policy", "add", t.url, "--name", "team", "--yes"]);
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
+    const again = await t.run(["policy", "add", t.url, "--name", "team", "--yes"]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(
       "A policy named `team` is installed already: `hookwire policy update team` fetches it again, --name picks another name.",
     );
   });
 
-  it("removes a policy: its hooks stop, its pin and files are gone", () => {
+  it("removes a policy: its hooks stop, its pin and files are gone", async () => {
     const t = team();
-    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
-    expect(t.run(["policy", "remove", "team"]).stdout).toMatchInlineSnapshot(`
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
+    expect((await t.run(["policy", "remove", "team"])).stdout).toMatchInlineSnapshot(`
       "Removed the policy \`team\`: its hooks no longer run.
       "
     `);
     expect(existsSync(t.installed)).toBe(false);
-    expect(t.bash("rm -rf build")?.permissionDecision).toBeUndefined();
-    expect(t.run(["policy"]).stdout).toContain("No policies installed");
+    expect((await t.bash("rm -rf build"))?.permissionDecision).toBeUndefined();
+    expect((await t.run(["policy"])).stdout).toContain("No policies installed");
   });
 });
 
 describe("a policy's hooks run in every project", () => {
-  it("blocks a tool call through hookwire hook claude PreToolUse in an untrusted project and in a trusted one", () => {
+  it("blocks a tool call through hookwire hook claude PreToolUse in an untrusted project and in a trusted one", async () => {
     const t = team();
     // The project brings its own (untrusted) hook: it does not run, the policy's does.
     write(t.box.cwd, ".hookwire/hooks/pre-bash.sh", "#!/bin/sh\nexit 0\n");
-    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
-    expect(t.bash("rm -rf build")).toMatchInlineSnapshot(`
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
+    expect(await t.bash("rm -rf build")).toMatchInlineSnapshot(`
       {
         "hookEventName": "PreToolUse",
         "permissionDecision": "deny",
         "permissionDecisionReason": "team policy: no rm -rf",
       }
     `);
-    expect(t.bash("ls")?.permissionDecision).not.toBe("deny");
-    expect(t.run(["trust", "--yes"]).code).toBe(0);
-    expect(t.bash("rm -rf build")?.permissionDecisionReason).toBe("team policy: no rm -rf");
+    expect((await t.bash("ls"))?.permissionDecision).not.toBe("deny");
+    expect((await t.run(["trust", "--yes"])).code).toBe(0);
+    expect((await t.bash("rm -rf build"))?.permissionDecisionReason).toBe("team policy: no rm -rf");
   });
 
-  it("lists the policy's settings handlers, and names its own file in list, the decision log and tool output, never one the project could hold at the same path", () => {
+  it("lists the policy's settings handlers, and names its own file in list, the decision log and tool output, never one the project could hold at the same path", async () => {
     const t = team();
     // The project holds a file at the policy's path: an attribution relative to the folder would name it.
     write(t.box.cwd, ".claude/settings.json", "{}\n");
-    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
-    expect(t.bash("rm -rf build")?.permissionDecision).toBe("deny");
-    const logged = t.run(["log", "--json"]).stdout;
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
+    expect((await t.bash("rm -rf build"))?.permissionDecision).toBe("deny");
+    const logged = (await t.run(["log", "--json"])).stdout;
     const hooks = (JSON.parse(logged) as { hook?: string }[]).map((record) => record.hook);
     expect(hooks).toEqual([
       "~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0]",
     ]);
-    const list = t.run(["list"]).stdout;
+    const list = (await t.run(["list"])).stdout;
     const handlers = list.slice(list.indexOf("settings handlers")).split("\n").slice(0, 3);
     expect(handlers).toMatchInlineSnapshot(`
       [
@@ -198,7 +206,7 @@ describe("a policy's hooks run in every project", () => {
         "    ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0] [policy team, Claude Code]",
       ]
     `);
-    const tool = t.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
+    const tool = await t.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
       [
         "✖ blocked by ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0]: team policy: no rm -rf",
@@ -206,28 +214,33 @@ describe("a policy's hooks run in every project", () => {
     `);
   });
 
-  it("refuses every tool call, naming the policy and the fix, once its files are edited on disk", () => {
+  it("refuses every tool call, naming the policy and the fix, once its files are edited on disk", async () => {
     const t = team();
-    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
     // Someone edits the installed copy to let everything through.
     writeFileSync(path.join(t.installed, ".claude/hooks/no-rm.sh"), "#!/bin/sh\nexit 0\n");
-    expect(t.bash("ls")).toMatchInlineSnapshot(`
+    expect(await t.bash("ls")).toMatchInlineSnapshot(`
       {
         "hookEventName": "PreToolUse",
         "permissionDecision": "deny",
         "permissionDecisionReason": "hookwire: the policy \`team\` does not match its pin: its files changed on disk since it was pinned. Tool calls are refused until you review it and pin it again: hookwire policy update team",
       }
     `);
-    expect(stable(t.run(["policy"]).stdout)).toContain("CHANGED ON DISK: tool calls are refused");
+    expect(stable((await t.run(["policy"])).stdout)).toContain("CHANGED ON DISK: tool calls are refused");
     // The CLI's own tool calls go through the same check.
-    const tool = t.run(["tool", "bash", "--input", '{"command":"ls"}']);
+    const tool = await t.run(["tool", "bash", "--input", '{"command":"ls"}']);
     expect(tool.code).not.toBe(0);
     expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
       [
         "✖ blocked: hookwire: the policy \`team\` does not match its pin: its files changed on disk since it was pinned. Tool calls are refused until you review it and pin it again: hookwire policy update team",
       ]
     `);
-    const emit = t.run(["emit", "tool_call", "--input", '{"toolName":"bash","input":{"command":"ls"}}']);
+    const emit = await t.run([
+      "emit",
+      "tool_call",
+      "--input",
+      '{"toolName":"bash","input":{"command":"ls"}}',
+    ]);
     expect(emit.code).not.toBe(0);
     expect(emit.stdout.split("\n").filter((line) => /^(result|✖)/.test(line))).toMatchInlineSnapshot(`
       [
@@ -237,13 +250,15 @@ describe("a policy's hooks run in every project", () => {
     `);
     // Removing the hook file (or the whole folder) is no way out either.
     rmSync(path.join(t.installed, ".claude"), { recursive: true });
-    expect(t.bash("ls")?.permissionDecision).toBe("deny");
+    expect((await t.bash("ls"))?.permissionDecision).toBe("deny");
     rmSync(t.installed, { recursive: true });
-    expect(t.bash("ls")?.permissionDecisionReason).toContain("the policy `team` does not match its pin");
+    expect((await t.bash("ls"))?.permissionDecisionReason).toContain(
+      "the policy `team` does not match its pin",
+    );
     // `update` fetches it again from its source and pins what it shows.
-    expect(t.run(["policy", "update", "team", "--yes"]).code).toBe(0);
-    expect(t.bash("ls")?.permissionDecision).not.toBe("deny");
-    expect(t.bash("rm -rf build")?.permissionDecision).toBe("deny");
+    expect((await t.run(["policy", "update", "team", "--yes"])).code).toBe(0);
+    expect((await t.bash("ls"))?.permissionDecision).not.toBe("deny");
+    expect((await t.bash("rm -rf build"))?.permissionDecision).toBe("deny");
   });
 });
 
@@ -255,7 +270,7 @@ describe("a policy in the resident server", () => {
 
   it("refuses tool calls once the held policy is edited on disk, and runs the policy again once updated", async () => {
     const t = team();
-    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
     const server = await serve(t.box);
     running.push(server);
     const answer = async (command: string) => {
@@ -274,7 +289,7 @@ describe("a policy in the resident server", () => {
     expect(refused?.permissionDecision).toBe("deny");
     expect(refused?.permissionDecisionReason).toContain("hookwire policy update team");
     expect((await answer("rm -rf build"))?.permissionDecision).toBe("deny");
-    expect(t.run(["policy", "update", "team", "--yes"]).code).toBe(0);
+    expect((await t.run(["policy", "update", "team", "--yes"])).code).toBe(0);
     await settle();
     expect((await answer("ls"))?.permissionDecision).not.toBe("deny");
     expect((await answer("rm -rf build"))?.permissionDecisionReason).toBe("team policy: no rm -rf");
@@ -282,15 +297,15 @@ describe("a policy in the resident server", () => {
 });
 
 describe("hookwire policy update", () => {
-  it("shows the diff as trust does and pins the new hash only on confirmation", () => {
+  it("shows the diff as trust does and pins the new hash only on confirmation", async () => {
     const t = team();
-    expect(t.run(["policy", "add", t.url, "--name", "team", "--yes"]).code).toBe(0);
-    const before = t.run(["policy", "--json"]).stdout;
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
+    const before = (await t.run(["policy", "--json"])).stdout;
     t.commit(
       ".claude/hooks/no-rm.sh",
       "#!/bin/sh\nif grep -q 'rm -rf\\|curl'; then echo 'team policy: no rm -rf, no curl' >&2; exit 2; fi\nexit 0\n",
     );
-    const shown = t.run(["policy", "update", "team"]);
+    const shown = await t.run(["policy", "update", "team"]);
     expect(shown.code).toBe(1);
     expect(stable(shown.stdout)).toMatchInlineSnapshot(`
       "Changed since the policy \`team\` was pinned (<time>):
@@ -313,17 +328,19 @@ describe("hookwire policy update", () => {
       "
     `);
     // Declined: the old files and pin stay, and they still run.
-    expect(t.run(["policy", "--json"]).stdout).toBe(before);
-    expect(t.bash("curl example.invalid")?.permissionDecision).not.toBe("deny");
+    expect((await t.run(["policy", "--json"])).stdout).toBe(before);
+    expect((await t.bash("curl example.invalid"))?.permissionDecision).not.toBe("deny");
 
-    const pinned = t.run(["policy", "update", "--yes"]);
+    const pinned = await t.run(["policy", "update", "--yes"]);
     expect(pinned.code).toBe(0);
     expect(pinned.stdout).toContain("Pinned the policy `team` (2 items).");
-    const after = JSON.parse(t.run(["policy", "--json"]).stdout).policies[0];
+    const after = JSON.parse((await t.run(["policy", "--json"])).stdout).policies[0];
     expect(after.pin).not.toBe(JSON.parse(before).policies[0].pin);
     expect(after.intact).toBe(true);
-    expect(t.bash("curl example.invalid")?.permissionDecisionReason).toBe("team policy: no rm -rf, no curl");
-    expect(t.run(["policy", "update", "team"]).stdout).toMatchInlineSnapshot(`
+    expect((await t.bash("curl example.invalid"))?.permissionDecisionReason).toBe(
+      "team policy: no rm -rf, no curl",
+    );
+    expect((await t.run(["policy", "update", "team"])).stdout).toMatchInlineSnapshot(`
       "The policy \`team\` is as pinned; nothing changed.
       "
     `);

@@ -15,8 +15,11 @@ export interface Served {
   stop(): Promise<void>;
 }
 
+/** A sandbox's folders: the binary's (cli-harness.ts) or the in-process one's (cli-in-process.ts). */
+type Folders = Pick<Sandbox, "cwd" | "home">;
+
 /** What every run in `box` sees: its home, and hookwire's folders under it. */
-export const boxEnv = (box: Sandbox): Record<string, string> => ({
+export const boxEnv = (box: Folders): Record<string, string> => ({
   PATH: process.env.PATH ?? "/usr/bin:/bin",
   HOME: box.home,
   XDG_CONFIG_HOME: path.join(box.home, ".config"),
@@ -29,7 +32,7 @@ export const boxEnv = (box: Sandbox): Record<string, string> => ({
 });
 
 export async function serve(
-  box: Sandbox,
+  box: Folders,
   args: string[] = [],
   env: Record<string, string> = {},
 ): Promise<Served> {

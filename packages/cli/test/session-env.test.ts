@@ -3,14 +3,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { projectFolderName } from "@hookwire/settings-hooks";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 /** A project whose SessionStart hook exports variables into CLAUDE_ENV_FILE under `set -u`, trusted. */
-function exportingProject() {
+async function exportingProject() {
   const box = sandbox("basic");
   const script = [
     "#!/usr/bin/env bash",
@@ -29,7 +26,7 @@ function exportingProject() {
       },
     }),
   );
-  expect(box.run(["trust", "--yes"]).code).toBe(0);
+  expect((await box.run(["trust", "--yes"])).code).toBe(0);
   return box;
 }
 
@@ -38,10 +35,10 @@ const echoInput = JSON.stringify({ command: 'echo "greeting=${GREETING:-unset} p
 describe("hookwire tool --real and CLAUDE_ENV_FILE", () => {
   it("applies what an earlier `hookwire emit SessionStart` exported to the real bash tool, in that project only", {
     timeout: 120_000,
-  }, () => {
-    const box = exportingProject();
-    expect(box.run(["emit", "SessionStart"]).code).toBe(0);
-    const after = box.run(["tool", "bash", "--real", "--input", echoInput]);
+  }, async () => {
+    const box = await exportingProject();
+    expect((await box.run(["emit", "SessionStart"])).code).toBe(0);
+    const after = await box.run(["tool", "bash", "--real", "--input", echoInput]);
     expect(after.code).toBe(0);
     expect(after.stdout).toContain("greeting=hello from SessionStart path=/opt/extra");
     // The env file is in the test run's cache folder (vitest.global-setup.ts sets XDG_CACHE_HOME; the CLI inherits it).
@@ -50,7 +47,9 @@ describe("hookwire tool --real and CLAUDE_ENV_FILE", () => {
     expect(readFileSync(path.join(folder, "sessionstart-hook-0.sh"), "utf8")).toContain("export GREETING=");
     // Another project is another CLI session: none of those exports.
     const other = sandbox("basic");
-    expect(other.run(["trust", "--yes"]).code).toBe(0);
-    expect(other.run(["tool", "bash", "--real", "--input", echoInput]).stdout).toContain("greeting=unset");
+    expect((await other.run(["trust", "--yes"])).code).toBe(0);
+    expect((await other.run(["tool", "bash", "--real", "--input", echoInput])).stdout).toContain(
+      "greeting=unset",
+    );
   });
 });

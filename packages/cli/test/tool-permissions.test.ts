@@ -1,37 +1,40 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { describe, expect, it } from "vitest";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
 const bash = (command: string) => ["tool", "bash", "--input", JSON.stringify({ command })];
 const last = (text: string) => text.trimEnd().split("\n").slice(-2).join("\n");
 
 /** The basic project with `permissions` in its local settings file, trusted. */
-function withPermissions(permissions: unknown) {
+async function withPermissions(permissions: unknown) {
   const box = sandbox("basic");
   writeFileSync(path.join(box.cwd, ".claude/settings.local.json"), JSON.stringify({ permissions }));
-  box.run(["trust", "--yes"]);
+  await box.run(["trust", "--yes"]);
   return box;
 }
 
 describe("hookwire tool applies permission rules", () => {
-  it("denies by a settings file's deny rule, and an allow rule does not override it", () => {
-    const box = withPermissions({ allow: ["Bash(git *)"], deny: ["Bash(git push *)"] });
-    const out = box.run(bash("git push origin main"));
+  it("denies by a settings file's deny rule, and an allow rule does not override it", async () => {
+    const box = await withPermissions({ allow: ["Bash(git *)"], deny: ["Bash(git push *)"] });
+    const out = await box.run(bash("git push origin main"));
     expect(out.code).toBe(1);
     expect(last(out.stdout)).toMatchInlineSnapshot(`
       "    ↳ · [claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]  none <n> ms
       ✖ blocked: Denied by permission rule \`Bash(git push *)\`"
     `);
-    expect(box.run(bash("git status")).code).toBe(0);
+    expect((await box.run(bash("git status"))).code).toBe(0);
   });
 
-  it("takes repeatable --deny rules from the command line", () => {
-    const box = withPermissions({});
-    const out = box.run([...bash("make deploy"), "--deny", "Bash(curl *)", "--deny", "Bash(make deploy)"]);
+  it("takes repeatable --deny rules from the command line", async () => {
+    const box = await withPermissions({});
+    const out = await box.run([
+      ...bash("make deploy"),
+      "--deny",
+      "Bash(curl *)",
+      "--deny",
+      "Bash(make deploy)",
+    ]);
     expect(out.code).toBe(1);
     expect(last(out.stdout)).toMatchInlineSnapshot(`
       "    ↳ · [claude] .claude/settings.json#hooks.PreToolUse[0].hooks[0]  none <n> ms
@@ -39,8 +42,8 @@ describe("hookwire tool applies permission rules", () => {
     `);
   });
 
-  it("denies an ask in a headless run and says how to answer it", () => {
-    const out = withPermissions({ ask: ["Bash(git push *)"] }).run(bash("git push"));
+  it("denies an ask in a headless run and says how to answer it", async () => {
+    const out = await (await withPermissions({ ask: ["Bash(git push *)"] })).run(bash("git push"));
     expect(out.code).toBe(1);
     expect(last(out.stdout)).toMatchInlineSnapshot(`
       "✖ blocked: bash needs confirmation (ask rule \`Bash(git push *)\`: Confirmation required by permission rule \`Bash(git push *)\`), but no UI was available to ask, so the call was denied.
@@ -48,12 +51,12 @@ describe("hookwire tool applies permission rules", () => {
     `);
   });
 
-  it("answers a permission ask with --answer", () => {
-    const box = withPermissions({ ask: ["Bash(git push *)"] });
-    const yes = box.run([...bash("git push"), "--answer", "yes"]);
+  it("answers a permission ask with --answer", async () => {
+    const box = await withPermissions({ ask: ["Bash(git push *)"] });
+    const yes = await box.run([...bash("git push"), "--answer", "yes"]);
     expect(yes.code).toBe(0);
     expect(yes.stdout).toContain('? confirm "');
-    const no = box.run([...bash("git push"), "--answer", "no"]);
+    const no = await box.run([...bash("git push"), "--answer", "no"]);
     expect(no.code).toBe(1);
     expect(last(no.stdout)).toMatchInlineSnapshot(`
       "? confirm "Allow bash?" → no
@@ -61,18 +64,18 @@ describe("hookwire tool applies permission rules", () => {
     `);
   });
 
-  it("ignores an untrusted project's permissions", () => {
+  it("ignores an untrusted project's permissions", async () => {
     const box = sandbox("basic");
     writeFileSync(
       path.join(box.cwd, ".claude/settings.local.json"),
       JSON.stringify({ permissions: { allow: ["Bash"] } }),
     );
-    const out = box.run([...bash("ls"), "--json"]);
+    const out = await box.run([...bash("ls"), "--json"]);
     expect(JSON.parse(out.stdout).permissions).toEqual([]);
   });
 
-  it("names the file and JSON path of a rule that does not parse", () => {
-    const out = withPermissions({ deny: ["Bash(ls)", "Bash(rm *"] }).run(bash("ls"));
+  it("names the file and JSON path of a rule that does not parse", async () => {
+    const out = await (await withPermissions({ deny: ["Bash(ls)", "Bash(rm *"] })).run(bash("ls"));
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: .claude/settings.local.json → permissions.deny[1]: Invalid permission rule "Bash(rm *": expected "Tool" or "Tool(pattern)", e.g. "Bash", "Bash(git push *)", "Edit(*.ts)"; the pattern must end with ")".
@@ -99,8 +102,8 @@ describe("hookwire tool scripts the UI of module hooks", () => {
     return b;
   };
 
-  it("answers confirm, select and input from --answer, --select and --input-text", () => {
-    const out = box().run([
+  it("answers confirm, select and input from --answer, --select and --input-text", async () => {
+    const out = await box().run([
       ...bash("rm -rf dist"),
       "--hook",
       "ask.mjs",
@@ -122,8 +125,8 @@ describe("hookwire tool scripts the UI of module hooks", () => {
     `);
   });
 
-  it("says which questions went unanswered in a headless run", () => {
-    const out = box().run([...bash("rm -rf dist"), "--hook", "ask.mjs"]);
+  it("says which questions went unanswered in a headless run", async () => {
+    const out = await box().run([...bash("rm -rf dist"), "--hook", "ask.mjs"]);
     // Blocked (1), and the untrusted project's hooks were skipped (3), which wins.
     expect(out.code).toBe(3);
     expect(
@@ -138,8 +141,8 @@ describe("hookwire tool scripts the UI of module hooks", () => {
     `);
   });
 
-  it("rejects an --answer that is not yes or no", () => {
-    const out = box().run([...bash("ls"), "--answer", "maybe"]);
+  it("rejects an --answer that is not yes or no", async () => {
+    const out = await box().run([...bash("ls"), "--answer", "maybe"]);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatchInlineSnapshot(`
       "hookwire: --answer expects yes or no, got "maybe".

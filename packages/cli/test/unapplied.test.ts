@@ -3,13 +3,10 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { describe, expect, it } from "vitest";
 import { readDecisions } from "../src/log/decision-log.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 import { boxEnv } from "./serve-harness.js";
-
-beforeAll(() => ensureBuilt());
 
 /** A redaction module (replaces what `cat .env` printed), one that asks, and one that sets a status line. */
 const REDACT = `export default (pi: any) => {
@@ -58,8 +55,8 @@ const logOf = (box: Sandbox) =>
     d.reason,
   ]);
 
-const hook = (box: Sandbox, agent: string, event: string, stdin: Record<string, unknown>) =>
-  box.run(["hook", agent, event], {
+const hook = async (box: Sandbox, agent: string, event: string, stdin: Record<string, unknown>) =>
+  await box.run(["hook", agent, event], {
     input: JSON.stringify({
       session_id: `s-${path.basename(path.dirname(box.cwd))}`,
       transcript_path: "",
@@ -70,10 +67,10 @@ const hook = (box: Sandbox, agent: string, event: string, stdin: Record<string, 
   });
 
 describe("an answer the agent will not apply", () => {
-  it("is said at the event and logged as unapplied: a replaced result in Claude Code, which keeps the tool's output", () => {
+  it("is said at the event and logged as unapplied: a replaced result in Claude Code, which keeps the tool's output", async () => {
     const box = project({ ".hookwire/hooks/redact.ts": REDACT });
-    expect(box.run(["trust", "--yes"], { env: boxEnv(box) }).code).toBe(0);
-    const out = hook(box, "claude", "PostToolUse", {
+    expect((await box.run(["trust", "--yes"], { env: boxEnv(box) })).code).toBe(0);
+    const out = await hook(box, "claude", "PostToolUse", {
       hook_event_name: "PostToolUse",
       tool_name: "Bash",
       tool_input: { command: "cat .env" },
@@ -93,7 +90,7 @@ describe("an answer the agent will not apply", () => {
         "Claude Code cannot apply a replaced tool result on PostToolUse",
       ],
     ]);
-    const shown = box.run(["log", "--decision", "unapplied"], { env: boxEnv(box) });
+    const shown = await box.run(["log", "--decision", "unapplied"], { env: boxEnv(box) });
     expect(
       shown.stdout.replace(/^\S+Z/gm, "<time>").replace(/ +[\d.]+ ms/g, " <n> ms"),
     ).toMatchInlineSnapshot(`
@@ -102,13 +99,13 @@ describe("an answer the agent will not apply", () => {
     `);
   });
 
-  it("names the hook whose answer was dropped: context Gemini CLI's BeforeTool cannot carry", () => {
+  it("names the hook whose answer was dropped: context Gemini CLI's BeforeTool cannot carry", async () => {
     const box = project({
       ".hookwire/hooks/ctx.ts":
         'export default (pi: any) => { pi.on("tool_call", () => ({ additionalContext: "mind the tests" })); };\n',
     });
-    box.run(["trust", "--yes"], { env: boxEnv(box) });
-    const out = hook(box, "gemini", "BeforeTool", {
+    await box.run(["trust", "--yes"], { env: boxEnv(box) });
+    const out = await hook(box, "gemini", "BeforeTool", {
       hook_event_name: "BeforeTool",
       tool_name: "run_shell_command",
       tool_input: { command: "ls" },
@@ -125,11 +122,11 @@ describe("an answer the agent will not apply", () => {
     ]);
   });
 
-  it("logs a question asked where the agent has none (Codex): the call is refused, and the line says so", () => {
+  it("logs a question asked where the agent has none (Codex): the call is refused, and the line says so", async () => {
     const box = project({ ".hookwire/hooks/ask.ts": ASK });
-    box.run(["trust", "--yes"], { env: boxEnv(box) });
+    await box.run(["trust", "--yes"], { env: boxEnv(box) });
     const call = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "deploy" } };
-    const out = hook(box, "codex", "PreToolUse", call);
+    const out = await hook(box, "codex", "PreToolUse", call);
     expect(JSON.parse(out.stdout).hookSpecificOutput).toMatchInlineSnapshot(`
       {
         "hookEventName": "PreToolUse",
@@ -155,26 +152,26 @@ describe("an answer the agent will not apply", () => {
     `);
   });
 
-  it("is said for a status line (pi's own) in every connected agent, and an answer fully applied logs no unapplied line", () => {
+  it("is said for a status line (pi's own) in every connected agent, and an answer fully applied logs no unapplied line", async () => {
     const box = project({ ".hookwire/hooks/status.ts": STATUS });
-    box.run(["trust", "--yes"], { env: boxEnv(box) });
+    await box.run(["trust", "--yes"], { env: boxEnv(box) });
     const call = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } };
-    const out = hook(box, "codex", "PreToolUse", call);
+    const out = await hook(box, "codex", "PreToolUse", call);
     expect(out.stdout).toContain(
       "hookwire: Codex cannot apply a status line (ctx.ui.setStatus) on PreToolUse",
     );
     // Said once per session, logged at every event.
-    hook(box, "codex", "PreToolUse", call);
+    await hook(box, "codex", "PreToolUse", call);
     expect(logOf(box).filter(([, decision]) => decision === "unapplied")).toHaveLength(2);
 
     const plain = project({});
-    hook(plain, "claude", "PreToolUse", call);
+    await hook(plain, "claude", "PreToolUse", call);
     expect(logOf(plain).map(([, decision]) => decision)).toEqual(["none"]);
   });
 });
 
 describe("doctor and trust name every hook that relies on what a connected agent will not apply", () => {
-  it("names a redaction module, a question and a status in Claude Code and Codex, and another format's PostToolUse hook", () => {
+  it("names a redaction module, a question and a status in Claude Code and Codex, and another format's PostToolUse hook", async () => {
     const box = project({
       ".hookwire/hooks/redact.ts": REDACT,
       ".hookwire/hooks/ask.ts": ASK,
@@ -183,10 +180,10 @@ describe("doctor and trust name every hook that relies on what a connected agent
       ".hooks/redact.sh": "#!/bin/sh\ncat >/dev/null\n",
       ".hooks/log.sh": "#!/bin/sh\ncat >/dev/null\n",
     });
-    box.run(["connect", "claude"], { env: boxEnv(box) });
-    box.run(["connect", "codex", "--user"], { env: boxEnv(box) });
+    await box.run(["connect", "claude"], { env: boxEnv(box) });
+    await box.run(["connect", "codex", "--user"], { env: boxEnv(box) });
     // Before trust: the review names them (the modules are read, not run).
-    const review = box.run(["trust", "--yes"], { env: boxEnv(box) });
+    const review = await box.run(["trust", "--yes"], { env: boxEnv(box) });
     expect(review.code).toBe(0);
     const named = review.stdout.slice(review.stdout.indexOf("⚠ connected agents"));
     expect(named.slice(0, named.indexOf("Trusted "))).toMatchInlineSnapshot(`
@@ -204,7 +201,7 @@ describe("doctor and trust name every hook that relies on what a connected agent
       "
     `);
 
-    const doctor = box.run(["doctor"], { env: boxEnv(box) });
+    const doctor = await box.run(["doctor"], { env: boxEnv(box) });
     const warnings = doctor.stdout
       .split("\n")
       .filter((line) => /will not apply|^\s+fix: (Keep|Block|Tell)/.test(line));
@@ -213,15 +210,15 @@ describe("doctor and trust name every hook that relies on what a connected agent
     expect(warnings).toEqual(shownByTrust.map((line) => line.slice(2)));
   });
 
-  it("reads a module's text before trust whatever its spelling (a FIFO among them does not hang it), and after trust what it subscribed to", () => {
+  it("reads a module's text before trust whatever its spelling (a FIFO among them does not hang it), and after trust what it subscribed to", async () => {
     const box = project({
       ".hookwire/hooks/spaced.ts": `export default (pi: any) => { pi . on ( 'tool_result' , () => undefined); };\n`,
       // An event name built at run time: no text says it, the loaded module does.
       ".hookwire/hooks/built.ts": `const name = ["tool", "result"].join("_");\nexport default (pi: any) => { pi.on(name as any, () => undefined); };\n`,
     });
     execFileSync("mkfifo", [path.join(box.cwd, ".hookwire/hooks/fifo.ts")]);
-    box.run(["connect", "claude"], { env: boxEnv(box) });
-    const review = box.run(["trust", "--yes"], { env: boxEnv(box) });
+    await box.run(["connect", "claude"], { env: boxEnv(box) });
+    const review = await box.run(["trust", "--yes"], { env: boxEnv(box) });
     const named = (text: string) =>
       text
         .split("\n")
@@ -229,18 +226,18 @@ describe("doctor and trust name every hook that relies on what a connected agent
         .map((line) => line.trim().split(":")[0]);
     expect(named(review.stdout)).toEqual(["⚠ .hookwire/hooks/spaced.ts"]);
     rmSync(path.join(box.cwd, ".hookwire/hooks/fifo.ts"));
-    box.run(["trust", "--yes"], { env: boxEnv(box) });
-    expect(named(box.run(["doctor"], { env: boxEnv(box) }).stdout)).toEqual([
+    await box.run(["trust", "--yes"], { env: boxEnv(box) });
+    expect(named((await box.run(["doctor"], { env: boxEnv(box) })).stdout)).toEqual([
       "⚠ .hookwire/hooks/built.ts",
       "⚠ .hookwire/hooks/spaced.ts",
     ]);
   });
 
-  it("names nothing where the agents apply it all, or none is connected", () => {
+  it("names nothing where the agents apply it all, or none is connected", async () => {
     const box = project({ ".hookwire/hooks/redact.ts": REDACT });
-    box.run(["trust", "--yes"], { env: boxEnv(box) });
-    expect(box.run(["doctor"], { env: boxEnv(box) }).stdout).not.toContain("will not apply");
-    box.run(["connect", "copilot"], { env: boxEnv(box) });
-    expect(box.run(["doctor"], { env: boxEnv(box) }).stdout).not.toContain("will not apply");
+    await box.run(["trust", "--yes"], { env: boxEnv(box) });
+    expect((await box.run(["doctor"], { env: boxEnv(box) })).stdout).not.toContain("will not apply");
+    await box.run(["connect", "copilot"], { env: boxEnv(box) });
+    expect((await box.run(["doctor"], { env: boxEnv(box) })).stdout).not.toContain("will not apply");
   });
 });
