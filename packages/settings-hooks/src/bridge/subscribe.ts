@@ -7,7 +7,7 @@ import {
   type NativeEventName,
   type ToolCallEvent,
 } from "@hookwire/core";
-import { combineAnswers } from "@hookwire/core/internal";
+import { type Answers, severalAnswers } from "@hookwire/core/internal";
 import { eventsByNative } from "../dialect/catalogue.js";
 import { toDialectCall } from "../dialect/tools.js";
 import type { Dialect, DialectToolCall } from "../dialect/types.js";
@@ -57,19 +57,18 @@ function dialectEvents(bridge: BridgeContext): Map<NativeEventName, DialectEvent
 
 /**
  * The native handler: the dialects' events answer in turn, each seeing the occurrence as the earlier answers
- * left it, and core's policy for the event combines them as the runner combines hooks (a block or a cancel
- * ends the occurrence; rewrites chain; verdicts rank; contexts collect). The result is the bridge's one answer.
+ * (and hooks) left it; the runner folds each answer by the event's policy, once, as it folds a hook's result (a
+ * block or a cancel ends the occurrence; rewrites chain; verdicts rank; contexts collect). The answers count
+ * together: the bridge is one handler for timeouts, traces and errors.
  */
 function nativeHandler(
   rt: BridgeRuntime,
-  native: NativeEventName,
   steps: readonly DialectEvent[],
   first: ((event: unknown) => void) | undefined,
   last: ((event: unknown, original: unknown) => void | Promise<void>) | undefined,
 ) {
-  return async (event: HookEvent<NativeEventName>, hook: HookContext) => {
+  return severalAnswers(async (event: HookEvent<NativeEventName>, hook: HookContext, answers: Answers) => {
     first?.(event);
-    const answers = combineAnswers(native, event);
     /** Each dialect's translation of the call, made once per call and again only after a rewrite. */
     const calls = new Map<Dialect, DialectToolCall>();
     for (const step of steps) {
@@ -86,11 +85,10 @@ function nativeHandler(
         }
       }
       const result = await answer(rt, step, current, hook, tool);
-      if (result !== undefined && answers.add(result as never, rt.bridge.hookName)) return answers.result();
+      if (result !== undefined && answers.add(result)) return;
     }
     await last?.(answers.event, event);
-    return answers.result();
-  };
+  });
 }
 
 /** The bridge's hook factory: subscribes every native event some dialect's handlers or the bookkeeping needs. */
@@ -108,7 +106,6 @@ export function subscribe(bridge: BridgeContext): (pi: HookAPI) => void {
     for (const native of [...subscribed].sort((a, b) => rank(a) - rank(b))) {
       const handler = nativeHandler(
         rt,
-        native,
         byNative.get(native) ?? [],
         (before as Before)[native] as ((event: unknown) => void) | undefined,
         (after as After)[native] as ((event: unknown, original: unknown) => void | Promise<void>) | undefined,
