@@ -364,9 +364,12 @@ export class HookRunner {
     return this.hooks.map((hook) => hook.path);
   }
 
-  /** The handler context; the same object for every emit until `initialize` runs again. */
-  createContext(): HookContext {
-    return this.#context;
+  /**
+   * A handler context of its own (a command, a shortcut, a tool's `execute`): what emits see, `call`'s members
+   * over it; changing it changes no other context.
+   */
+  createContext(call: CallContext = {}): HookContext {
+    return callContext(this.#context, call);
   }
 
   createCommandContext(): HookCommandContext {

@@ -1,7 +1,7 @@
 // One dialect event's answer to one occurrence of its native event: its input built, its handlers run, its result applied.
 import type { HookContext, HookEvent, NativeEventName, ToolCallEvent } from "@hookwire/core";
 import { loadShellParser } from "@hookwire/shell-rules";
-import type { AnyBridgedEvent, Dialect, DialectToolCall, EventContext } from "../dialect/types.js";
+import type { AnyBridgedEvent, Dialect, DialectToolCall, EventContext } from "../dialect-kit/types.js";
 import { saveToolResultNow } from "../large-output.js";
 import { selected } from "./matching.js";
 import { runEvent } from "./run-event.js";
@@ -15,8 +15,12 @@ export interface DialectEvent {
 }
 
 /** Whether `step` takes this occurrence: its `fires`, and for a tool event, a matcher that takes the tool. */
-export function takes(rt: BridgeRuntime, { dialect, spec }: DialectEvent, event: HookEvent<NativeEventName>) {
-  if (spec.fires && !spec.fires(event as never)) return false;
+export function runsOn(
+  rt: BridgeRuntime,
+  { dialect, spec }: DialectEvent,
+  event: HookEvent<NativeEventName>,
+) {
+  if (spec.onlyWhen && !spec.onlyWhen(event as never)) return false;
   return !spec.tool || rt.tools.event(dialect, spec, (event as ToolCallEvent).toolName);
 }
 

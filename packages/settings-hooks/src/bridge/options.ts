@@ -1,5 +1,5 @@
 // What a host tells the bridge: its options, and what it hears about each handler that ran.
-import type { DialectId } from "../dialect/types.js";
+import type { DialectId } from "../dialect-kit/types.js";
 import type { EnvironmentOptions } from "../handlers/environment.js";
 import type { HandlerTypeRegistry } from "../handlers/executors.js";
 import type { SettingsHandlerSkip } from "../handlers/run-debug.js";

@@ -8,10 +8,10 @@ import {
   type ToolCallEvent,
 } from "@hookwire/core";
 import { type Answers, severalAnswers } from "@hookwire/core/internal";
-import { eventsByNative } from "../dialect/catalogue.js";
-import { toDialectCall } from "../dialect/tools.js";
-import type { Dialect, DialectToolCall } from "../dialect/types.js";
-import { answer, type DialectEvent, takes } from "./answer.js";
+import { eventsByNative } from "../dialect-kit/catalogue.js";
+import { toDialectCall } from "../dialect-kit/tools.js";
+import type { Dialect, DialectToolCall } from "../dialect-kit/types.js";
+import { answer, type DialectEvent, runsOn } from "./answer.js";
 import { type After, type Before, bookkeeping } from "./bookkeeping.js";
 import type { BridgeContext } from "./context.js";
 import { type BridgeRuntime, bridgeRuntime } from "./runtime.js";
@@ -73,7 +73,7 @@ function nativeHandler(
     const calls = new Map<Dialect, DialectToolCall>();
     for (const step of steps) {
       const current = answers.event as HookEvent<NativeEventName>;
-      if (!takes(rt, step, current)) continue;
+      if (!runsOn(rt, step, current)) continue;
       let tool: DialectToolCall | undefined;
       if (step.spec.tool) {
         const call = current as ToolCallEvent;
