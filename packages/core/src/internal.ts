@@ -1,6 +1,8 @@
 // `@hookwire/core/internal`: what hookwire's own packages share (files, processes, limits, messages, the
 // settings bridge's several answers), kept out of the API hosts and hook authors import, which stays within its
 // export count. No compatibility promise: it changes with the packages that use it.
+
+export { callStateOf } from "./call-state.js";
 export type { DeadlineOptions } from "./deadline.js";
 export { DEFAULT_LOAD_TIMEOUT_MS, withDeadline } from "./deadline.js";
 export { displayPath } from "./display-path.js";

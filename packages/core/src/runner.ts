@@ -1,5 +1,7 @@
 // HookRunner: dispatches events to loaded hooks by the combination policy of each event.
+
 import type { MessageRenderer, RegisteredCommand, RegisteredFlag, RegisteredShortcut } from "./api.js";
+import { withCallState } from "./call-state.js";
 import type {
   CallContext,
   CompactOptions,
@@ -435,5 +437,6 @@ function callContext(base: HookContext, call: CallContext): HookContext {
   const context = Object.create(Object.getPrototypeOf(base), Object.getOwnPropertyDescriptors(base));
   if (call.hasUI !== undefined) context.hasUI = call.hasUI;
   if (call.sessionManager !== undefined) context.sessionManager = call.sessionManager;
+  if (call.state !== undefined) withCallState(context, call.state);
   return context as HookContext;
 }

@@ -7,10 +7,9 @@ import { selected } from "./matching.js";
 import { runEvent } from "./run-event.js";
 import type { BridgeRuntime } from "./runtime.js";
 
-/** A dialect's event on a native event, with the dialect's state its events share. */
+/** A dialect's event on a native event. */
 export interface DialectEvent {
   dialect: Dialect;
-  state: unknown;
   spec: AnyBridgedEvent;
 }
 
@@ -30,7 +29,9 @@ export function runsOn(
  */
 export async function answer(
   rt: BridgeRuntime,
-  { dialect, state, spec }: DialectEvent,
+  { dialect, spec }: DialectEvent,
+  /** The dialect's state its events share, this call's. */
+  state: unknown,
   event: HookEvent<NativeEventName>,
   hook: HookContext,
   tool: DialectToolCall | undefined,

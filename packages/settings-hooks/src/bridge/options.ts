@@ -49,12 +49,6 @@ export interface SettingsHooksOptions {
   /** Consecutive Stop blocks before the stop is allowed anyway. Default 8, as in Claude Code. */
   stopHookCap?: number;
   /**
-   * Where each dialect keeps what its events remember (Stop-loop counts, …), by dialect id; a dialect
-   * without an entry gets a fresh one there. Default: a fresh state per bridge. A host whose session
-   * outlives one process (`hookwire hook`) passes the object it saved.
-   */
-  states?: Record<string, unknown>;
-  /**
    * The session's CLAUDE_ENV_FILE folder: each SessionStart command hook gets a fresh file there, as in Claude
    * Code; a host's Bash tool sources them (`sessionEnv.prelude()`). Default: one in `defaultSessionEnvDir(sessionId)`.
    */

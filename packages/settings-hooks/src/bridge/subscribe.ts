@@ -7,7 +7,7 @@ import {
   type NativeEventName,
   type ToolCallEvent,
 } from "@hookwire/core";
-import { type Answers, severalAnswers } from "@hookwire/core/internal";
+import { type Answers, callStateOf, severalAnswers } from "@hookwire/core/internal";
 import { eventsByNative } from "../dialect-kit/catalogue.js";
 import { toDialectCall } from "../dialect-kit/tools.js";
 import type { Dialect, DialectToolCall } from "../dialect-kit/types.js";
@@ -33,11 +33,9 @@ function rank(native: NativeEventName): number {
   return index === -1 ? ORDER.length : index;
 }
 
-/** Each dialect's state: the host's saved one (`options.states`) when it keeps them, else a fresh one. */
-function stateOf(bridge: BridgeContext, dialect: Dialect): unknown {
-  const states = bridge.options.states;
-  if (!states) return dialect.createState();
-  if (!(dialect.id in states)) states[dialect.id] = dialect.createState();
+/** A dialect's state among `states` (this call's, or the bridge's own), made fresh where it has none. */
+function stateIn(states: Record<string, unknown>, dialect: Dialect): unknown {
+  if (!Object.hasOwn(states, dialect.id)) states[dialect.id] = dialect.createState();
   return states[dialect.id];
 }
 
@@ -45,10 +43,9 @@ function stateOf(bridge: BridgeContext, dialect: Dialect): unknown {
 function dialectEvents(bridge: BridgeContext): Map<NativeEventName, DialectEvent[]> {
   const byNative = new Map<NativeEventName, DialectEvent[]>();
   for (const dialect of bridge.dialects) {
-    const state = stateOf(bridge, dialect);
     for (const [native, specs] of eventsByNative(dialect)) {
       for (const spec of specs.filter((spec) => bridge.has(dialect, spec))) {
-        byNative.set(native, [...(byNative.get(native) ?? []), { dialect, state, spec }]);
+        byNative.set(native, [...(byNative.get(native) ?? []), { dialect, spec }]);
       }
     }
   }
@@ -64,11 +61,14 @@ function dialectEvents(bridge: BridgeContext): Map<NativeEventName, DialectEvent
 function nativeHandler(
   rt: BridgeRuntime,
   steps: readonly DialectEvent[],
+  own: Record<string, unknown>,
   first: ((event: unknown) => void) | undefined,
   last: ((event: unknown, original: unknown) => void | Promise<void>) | undefined,
 ) {
   return severalAnswers(async (event: HookEvent<NativeEventName>, hook: HookContext, answers: Answers) => {
     first?.(event);
+    // The dialects' states are the call's when the host keeps them per session (`CallContext.state`).
+    const states = callStateOf(hook) ?? own;
     /** Each dialect's translation of the call, made once per call and again only after a rewrite. */
     const calls = new Map<Dialect, DialectToolCall>();
     for (const step of steps) {
@@ -84,7 +84,7 @@ function nativeHandler(
           calls.set(step.dialect, tool);
         }
       }
-      const result = await answer(rt, step, current, hook, tool);
+      const result = await answer(rt, step, stateIn(states, step.dialect), current, hook, tool);
       if (result !== undefined && answers.add(result)) return;
     }
     await last?.(answers.event, event);
@@ -97,6 +97,8 @@ export function subscribe(bridge: BridgeContext): (pi: HookAPI) => void {
     const rt = bridgeRuntime(bridge, pi);
     const { before, after } = bookkeeping(rt);
     const byNative = dialectEvents(bridge);
+    /** The dialects' states for a host that keeps none per call: this bridge's, for as long as it runs. */
+    const own: Record<string, unknown> = {};
     const subscribed = new Set<NativeEventName>([
       ...(Object.keys(before) as NativeEventName[]),
       ...(Object.keys(after) as NativeEventName[]),
@@ -107,6 +109,7 @@ export function subscribe(bridge: BridgeContext): (pi: HookAPI) => void {
       const handler = nativeHandler(
         rt,
         byNative.get(native) ?? [],
+        own,
         (before as Before)[native] as ((event: unknown) => void) | undefined,
         (after as After)[native] as ((event: unknown, original: unknown) => void | Promise<void>) | undefined,
       );

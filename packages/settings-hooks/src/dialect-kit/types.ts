@@ -232,7 +232,7 @@ export interface EventContext<N extends NativeEventName, State> {
   api: Pick<HookAPI, "sendMessage" | "reportError">;
   /** Session fields shared by every event (id, transcript path, prompt id, permission mode). */
   session: SessionInfo;
-  /** The dialect's per-bridge state (`Dialect.createState`), shared by its events. */
+  /** The dialect's state (`Dialect.createState`), shared by its events: the call's session's (`CallContext.state`), or the bridge's own. */
   state: State;
   /** Bridge options events read (`sessionStartSource`, `stopHookCap`, …), resolved. */
   options: BridgeSettings;
