@@ -91,7 +91,13 @@ export interface HookContext {
  * question on this event), and the session of the call in progress. Given to `emit`, it makes a context for that
  * emit alone; nothing shared is refilled.
  */
-export type CallContext = Partial<Pick<HookContext, "hasUI" | "sessionManager">>;
+export type CallContext = Partial<Pick<HookContext, "hasUI" | "sessionManager">> & {
+  /**
+   * What the host keeps for this call's session on behalf of hookwire's runtimes, by owner (the settings bridge
+   * keeps each dialect's state under its id, changed in place for the host to save). Hooks do not see it.
+   */
+  state?: Record<string, unknown>;
+};
 
 export interface ContextUsage {
   tokens: number | null;

@@ -3,7 +3,9 @@ import type { HookContext } from "./context.js";
 import { HookError, isHookwireError } from "./errors.js";
 import { clockFor, type HandlerClock, type Waiter } from "./handler-clock.js";
 import type { LoadedHook } from "./instantiate.js";
+import { combineAnswers } from "./policies/combine.js";
 import type { Policy } from "./policies/policy.js";
+import { type Answers, answersSeveral, type SeveralAnswersHandler } from "./several-answers.js";
 
 /** One handler run, for hosts and tools that show what each hook did. */
 export interface HookTrace {
@@ -32,6 +34,7 @@ export interface CompiledDispatch {
 }
 
 type Call = (event: unknown, ctx: HookContext) => unknown;
+type SeveralCall = SeveralAnswersHandler<unknown, object>;
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
@@ -66,11 +69,50 @@ function withTrace(call: Call, trace: (entry: HookTrace) => void, hookPath: stri
   };
 }
 
+/** A several-answers handler's answers, folded into a copy of the emit's state that replaces it when the handler succeeds. */
+interface Draft {
+  readonly state: { event: unknown };
+  stopped: boolean;
+}
+
 /** Where one emit stands: the policy's state, the handler context, and the index of the handler that runs next. */
 interface Emit {
-  readonly state: { event: unknown };
+  state: { event: unknown };
   readonly ctx: HookContext;
   at: number;
+  /** The draft of the several-answers handler at `at`, while it runs. */
+  draft?: Draft;
+}
+
+/** A several-answers handler's trace row: its answers as one result, as the bridge's row always read. */
+function withTraceSeveral(
+  call: SeveralCall,
+  trace: (entry: HookTrace) => void,
+  hookPath: string,
+  event: string,
+): SeveralCall {
+  return async (payload, ctx, answers) => {
+    const started = performance.now();
+    // Only while someone traces: the hook's own answers, combined for its row (the emit's fold is `answers`).
+    const own = combineAnswers(event as never, payload as never);
+    const recorded: Answers<unknown, object> = {
+      get event() {
+        return answers.event;
+      },
+      add(answer) {
+        own.add(answer as never, hookPath);
+        return answers.add(answer);
+      },
+    };
+    try {
+      await call(payload, ctx, recorded);
+      trace({ event, hookPath, result: own.result(), durationMs: performance.now() - started });
+    } catch (cause) {
+      const error = toHookError(cause, hookPath, event);
+      trace({ event, hookPath, result: undefined, error, durationMs: performance.now() - started });
+      throw error;
+    }
+  };
 }
 
 /**
@@ -82,6 +124,8 @@ interface Emit {
 class Dispatcher implements CompiledDispatch {
   readonly calls: Call[] = [];
   readonly paths: string[] = [];
+  /** Which calls answer several times (`severalAnswers`) instead of returning a result. */
+  readonly several: boolean[] = [];
   readonly limit: number;
   /** Made when a handler first returns a thenable under a limit: most dispatchers never wait. */
   clock: HandlerClock | undefined;
@@ -118,24 +162,50 @@ class Dispatcher implements CompiledDispatch {
    * undefined when every handler ran or the policy stopped the series. Throws a failure the emitter gets.
    */
   advance(emit: Emit): PromiseLike<unknown> | undefined {
-    const { calls, paths } = this;
-    const { state, ctx } = emit;
+    const { calls, paths, several } = this;
     for (let at = emit.at; at < calls.length; at++) {
       let result: unknown;
       try {
-        result = calls[at]!(state.event, ctx);
+        result = several[at] ? this.answer(emit, at) : calls[at]!(emit.state.event, emit.ctx);
       } catch (cause) {
+        emit.draft = undefined;
         this.fail(paths[at]!, cause);
         continue;
       }
-      if (result === undefined) continue;
+      if (result === undefined && !several[at]) continue;
       if (isThenable(result)) {
         emit.at = at;
         return result;
       }
-      if (this.fold(state, result, paths[at]!)) return undefined;
+      if (several[at] ? this.commit(emit) : this.fold(emit.state, result, paths[at]!)) return undefined;
     }
     return undefined;
+  }
+
+  /** Runs the several-answers handler at `at` over a draft of the emit's state (`commit` keeps it). */
+  answer(emit: Emit, at: number): unknown {
+    const draft: Draft = { state: this.policy.copy(emit.state), stopped: false };
+    emit.draft = draft;
+    const answers: Answers<unknown, object> = {
+      get event() {
+        return draft.state.event;
+      },
+      // A handler that timed out or failed answers into a draft nobody keeps: it is told to stop.
+      add: (result) => {
+        if (draft.stopped || emit.draft !== draft) return true;
+        draft.stopped = this.fold(draft.state, result, this.paths[at]!);
+        return draft.stopped;
+      },
+    };
+    return (this.calls[at] as unknown as SeveralCall)(draft.state.event, emit.ctx, answers);
+  }
+
+  /** The several-answers handler succeeded: its draft is the emit's state. True when an answer stopped the series. */
+  commit(emit: Emit): boolean {
+    const draft = emit.draft!;
+    emit.draft = undefined;
+    emit.state = draft.state;
+    return draft.stopped;
   }
 
   /** Folds one handler's result; true when the policy stopped the series. */
@@ -214,7 +284,10 @@ class Waiting implements Waiter {
     const hookPath = dispatcher.paths[emit.at]!;
     try {
       let stop = false;
-      if (failed) dispatcher.fail(hookPath, cause);
+      if (failed) {
+        emit.draft = undefined;
+        dispatcher.fail(hookPath, cause);
+      } else if (dispatcher.several[emit.at]) stop = dispatcher.commit(emit);
       else stop = dispatcher.fold(emit.state, value, hookPath);
       emit.at++;
       const pending = stop ? undefined : dispatcher.advance(emit);
@@ -254,9 +327,15 @@ export function compileDispatch(
   const dispatcher = new Dispatcher(event, policy, options);
   for (const hook of hooks) {
     for (const handler of hook.handlers.get(event) ?? []) {
-      const call = handler as Call;
-      dispatcher.calls.push(options.trace ? withTrace(call, options.trace, hook.path, event) : call);
+      const several = answersSeveral(handler);
+      const call = !options.trace
+        ? (handler as Call)
+        : several
+          ? (withTraceSeveral(handler as SeveralCall, options.trace, hook.path, event) as unknown as Call)
+          : withTrace(handler as Call, options.trace, hook.path, event);
+      dispatcher.calls.push(call);
       dispatcher.paths.push(hook.path);
+      dispatcher.several.push(several);
     }
   }
   return dispatcher;

@@ -1,5 +1,7 @@
 // HookRunner: dispatches events to loaded hooks by the combination policy of each event.
+
 import type { MessageRenderer, RegisteredCommand, RegisteredFlag, RegisteredShortcut } from "./api.js";
+import { withCallState } from "./call-state.js";
 import type {
   CallContext,
   CompactOptions,
@@ -364,9 +366,12 @@ export class HookRunner {
     return this.hooks.map((hook) => hook.path);
   }
 
-  /** The handler context; the same object for every emit until `initialize` runs again. */
-  createContext(): HookContext {
-    return this.#context;
+  /**
+   * A handler context of its own (a command, a shortcut, a tool's `execute`): what emits see, `call`'s members
+   * over it; changing it changes no other context.
+   */
+  createContext(call: CallContext = {}): HookContext {
+    return callContext(this.#context, call);
   }
 
   createCommandContext(): HookCommandContext {
@@ -432,5 +437,6 @@ function callContext(base: HookContext, call: CallContext): HookContext {
   const context = Object.create(Object.getPrototypeOf(base), Object.getOwnPropertyDescriptors(base));
   if (call.hasUI !== undefined) context.hasUI = call.hasUI;
   if (call.sessionManager !== undefined) context.sessionManager = call.sessionManager;
+  if (call.state !== undefined) withCallState(context, call.state);
   return context as HookContext;
 }

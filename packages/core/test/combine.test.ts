@@ -9,7 +9,7 @@ import {
   type ToolCallOutcome,
   type ToolResultEvent,
 } from "../src/index.js";
-import { combineAnswers } from "../src/internal.js";
+import { combineAnswers } from "../src/policies/combine.js";
 
 const call: ToolCallEvent = {
   type: "tool_call",

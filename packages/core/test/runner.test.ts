@@ -900,4 +900,14 @@ describe("a call's own context (emit's second argument)", () => {
     ]);
     expect(runner.createContext().hasUI).toBe(false);
   });
+
+  it("createContext makes a context of its own each time: one changed leaves the next as it was", async () => {
+    const { runner } = await runnerOf({});
+    runner.initialize({ hasUI: true, sendMessageHandler: () => {}, appendEntryHandler: () => {} });
+    const first = runner.createContext();
+    (first as { hasUI: boolean }).hasUI = false;
+    expect(runner.createContext().hasUI).toBe(true);
+    expect(runner.createContext({ hasUI: false }).hasUI).toBe(false);
+    expect(runner.createContext()).not.toBe(runner.createContext());
+  });
 });

@@ -1,7 +1,7 @@
 // Regenerates the tables of docs/dialects.md from the built catalogues: `pnpm docs:dialects`.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { withDialectTables } from "../dist/dialect/doc-tables.js";
+import { withDialectTables } from "../dist/dialect-kit/doc-tables.js";
 import { loadDialects } from "../dist/index.js";
 
 const doc = fileURLToPath(new URL("../../../docs/dialects.md", import.meta.url));

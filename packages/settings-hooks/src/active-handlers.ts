@@ -1,5 +1,5 @@
 // The handlers that run, from every file read: each dialect's switches applied (all off, one handler off).
-import type { DialectId } from "./dialect/types.js";
+import type { DialectId } from "./dialect-kit/types.js";
 import { dialectById } from "./dialects/registry.js";
 import type { SettingsFileResult } from "./read-settings.js";
 import type { SettingsHandler } from "./types.js";

@@ -1,8 +1,8 @@
 // Combines the results of one event's settings handlers into one decision (003 "decision control"); the event's
 // catalogue entry says whether it can block and reads a verdict.
 import { outranks } from "@hookwire/core/internal";
-import type { AggregatedOutcome, AttributedResult } from "./dialect/outcome.js";
-import type { EventInfo } from "./dialect/types.js";
+import type { AggregatedOutcome, AttributedResult } from "./dialect-kit/outcome.js";
+import type { EventInfo } from "./dialect-kit/types.js";
 import { brokenJsonMessage, type HookOutput } from "./protocol/output.js";
 
 /**

@@ -1,7 +1,7 @@
 // What validation compiles for a handler — its matcher and `if` rule — kept with it, so nothing compiles them twice.
 import { type PermissionRule, parseRule } from "@hookwire/shell-rules";
-import { findEvent, handlerHasField } from "./dialect/catalogue.js";
-import type { Dialect } from "./dialect/types.js";
+import { findEvent, handlerHasField } from "./dialect-kit/catalogue.js";
+import type { Dialect } from "./dialect-kit/types.js";
 import { dialectById } from "./dialects/registry.js";
 import { compileMatcher } from "./matcher.js";
 import type { SettingsHandler } from "./types.js";

@@ -1,6 +1,6 @@
 // hookwire's own entry in an agent's settings: the one command `hookwire connect` writes and discovery recognises.
 
-import type { DialectId } from "./dialect/types.js";
+import type { DialectId } from "./dialect-kit/types.js";
 import { DIALECT_IDS } from "./dialects/registry.js";
 
 /** What a connection entry runs: `<invocation> hook <agent> <event> [--fail-open] [--fail-closed-hooks]`. */

@@ -13,10 +13,10 @@ export type { SettingsHandlerRun, SettingsHooksOptions } from "./bridge/options.
 export { settingsHandlerProblems, settingsHookPath } from "./bridge/select.js";
 export { createSettingsHooks } from "./bridge.js";
 export { dialectOf, handlerMatcher } from "./compiled.js";
-export { bridgedEvents, findEvent, isBridged } from "./dialect/catalogue.js";
-export { ruleTools } from "./dialect/rule-tools.js";
-export { nativeToolName, toNativeInput } from "./dialect/tools.js";
-export type { AnyBridgedEvent, Dialect, DialectId, HostOutcome, SourceSpec } from "./dialect/types.js";
+export { bridgedEvents, findEvent, isBridged } from "./dialect-kit/catalogue.js";
+export { ruleTools } from "./dialect-kit/rule-tools.js";
+export { nativeToolName, toNativeInput } from "./dialect-kit/tools.js";
+export type { AnyBridgedEvent, Dialect, DialectId, HostOutcome, SourceSpec } from "./dialect-kit/types.js";
 export { claude } from "./dialects/claude/dialect.js";
 export type { HookInput } from "./dialects/claude/input.js";
 export { settingsToolName, toSettingsResponse, toSettingsTool } from "./dialects/claude/tool-names.js";

@@ -1,5 +1,5 @@
 // A JSON Schema (draft 2020-12) of one dialect's hooks file, generated from its dialect data and zod handler schemas.
-import type { Dialect, DialectId } from "./dialect/types.js";
+import type { Dialect, DialectId } from "./dialect-kit/types.js";
 import { loadDialect } from "./dialects/registry.js";
 import { zod } from "./lazy-deps.js";
 import { handlerSchemas } from "./schema.js";

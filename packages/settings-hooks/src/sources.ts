@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import type { HookScope } from "@hookwire/core";
-import type { DialectId, SourceSpec } from "./dialect/types.js";
+import type { DialectId, SourceSpec } from "./dialect-kit/types.js";
 import { DIALECT_IDS, dialectSources } from "./dialects/registry.js";
 
 /** One settings file to read; plugin sources carry the folders their placeholders expand to. */

@@ -9,7 +9,7 @@ export {
   parseConnectionEntry,
   TOKEN_VARIABLE,
 } from "./connection.js";
-export { findTool, toDialectCall } from "./dialect/tools.js";
+export { findTool, toDialectCall } from "./dialect-kit/tools.js";
 export { DIALECT_IDS } from "./dialects/registry.js";
 export { formatHandlerRun, formatHandlerSkip, type SettingsHandlerSkip } from "./handlers/run-debug.js";
 export { settingsJsonSchema } from "./json-schema.js";

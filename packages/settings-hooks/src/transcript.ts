@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import type { ToolTable } from "./dialect/types.js";
+import type { ToolTable } from "./dialect-kit/types.js";
 import { claudeTools } from "./dialects/claude/tools.js";
 import {
   cutBashOutput,

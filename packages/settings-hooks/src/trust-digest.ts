@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "@hookwire/core/internal";
 import { isConnectionEntry, TOKEN_VARIABLE } from "./connection.js";
-import type { SourceSpec } from "./dialect/types.js";
+import type { SourceSpec } from "./dialect-kit/types.js";
 import { type SettingsSource, sourceSpecOf } from "./sources.js";
 import { parseTomlFile } from "./toml-file.js";
 

@@ -1,6 +1,6 @@
 // The shapes of a settings file's "hooks" block after validation, shared by every module here.
 import type { HookScope } from "@hookwire/core";
-import type { DialectId } from "./dialect/types.js";
+import type { DialectId } from "./dialect-kit/types.js";
 
 interface HandlerBase {
   /** One permission rule (`Bash(rm *)`); the handler runs only when it matches. Tool events only. */

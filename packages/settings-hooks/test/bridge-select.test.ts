@@ -1,7 +1,7 @@
 // The bridge's handler-selection step on its own: which handlers run, in their order, and which are reported.
 import { describe, expect, it } from "vitest";
 import { selectHandlers } from "../src/bridge/select.js";
-import { isBridged } from "../src/dialect/catalogue.js";
+import { isBridged } from "../src/dialect-kit/catalogue.js";
 import { claude } from "../src/dialects/claude/dialect.js";
 import { validateSettings } from "../src/read-settings.js";
 import type { SettingsHandler } from "../src/types.js";

@@ -426,6 +426,34 @@ describe("Stop loop", () => {
       '"stop_hook_active":false',
     ]);
   });
+
+  it("counts in the state each call carries: two sessions' counts never mix, and the host saves them", async () => {
+    const cwd = tempProject();
+    const h = await harness(
+      {
+        Stop: group([
+          command(`grep -o '"stop_hook_active":[a-z]*' >> "${cwd}/active"; echo again >&2; exit 2`),
+        ]),
+      },
+      { cwd, stopHookCap: 5 },
+    );
+    const a: Record<string, unknown> = {};
+    const b: Record<string, unknown> = {};
+    const stop = { type: "agent_end" as const, messages: [] };
+    await h.runner.emit(stop, { state: a });
+    await h.runner.emit(stop, { state: a });
+    await h.runner.emit(stop, { state: b });
+    await h.runner.emit(stop, { state: a });
+    expect(readFileSync(path.join(cwd, "active"), "utf8").trim().split("\n")).toEqual([
+      '"stop_hook_active":false',
+      '"stop_hook_active":true',
+      '"stop_hook_active":false',
+      '"stop_hook_active":true',
+    ]);
+    // Each call's state changed in place, as a host saving it per session reads it.
+    expect(a).toEqual({ claude: { consecutiveStopBlocks: 3, compactTrigger: "auto" } });
+    expect(b).toEqual({ claude: { consecutiveStopBlocks: 1, compactTrigger: "auto" } });
+  });
 });
 
 describe("async handlers", () => {

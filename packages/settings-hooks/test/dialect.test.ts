@@ -3,8 +3,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentMessage } from "@hookwire/core";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { bridgedEvents, eventNames, eventsByNative, eventsFor, findEvent } from "../src/dialect/catalogue.js";
-import { dialectTables } from "../src/dialect/doc-tables.js";
+import {
+  bridgedEvents,
+  eventNames,
+  eventsByNative,
+  eventsFor,
+  findEvent,
+} from "../src/dialect-kit/catalogue.js";
+import { dialectTables } from "../src/dialect-kit/doc-tables.js";
 import { claude } from "../src/dialects/claude/dialect.js";
 import { loadDialects } from "../src/dialects/registry.js";
 import { command, group, harness, script } from "./bridge-harness.js";

@@ -1,8 +1,8 @@
 import { runProcess } from "@hookwire/core/internal";
 import { describe, expect, it } from "vitest";
 import { activeHandlers } from "../src/active-handlers.js";
-import { bridgedEvents, eventNames, findEvent } from "../src/dialect/catalogue.js";
-import type { EventInfo } from "../src/dialect/types.js";
+import { bridgedEvents, eventNames, findEvent } from "../src/dialect-kit/catalogue.js";
+import type { EventInfo } from "../src/dialect-kit/types.js";
 import { gemini } from "../src/dialects/gemini/dialect.js";
 import { compileGeminiMatcher } from "../src/dialects/gemini/matcher.js";
 import { applyLlmMessages, fromLlmResponse, toLlmRequest } from "../src/dialects/gemini/model.js";

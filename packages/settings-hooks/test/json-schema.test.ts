@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import type { DialectId } from "../src/dialect/types.js";
+import type { DialectId } from "../src/dialect-kit/types.js";
 import { settingsJsonSchema } from "../src/json-schema.js";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { createNoOpUIContext, HookRunner } from "@hookwire/core";
 import { describe, expect, it } from "vitest";
 import { createSettingsHooks } from "../src/bridge.js";
-import type { DialectId } from "../src/dialect/types.js";
+import type { DialectId } from "../src/dialect-kit/types.js";
 import { loadDialect } from "../src/dialects/registry.js";
 import { validateSettings } from "../src/read-settings.js";
 import { script, tempProject, toolCall } from "./bridge-harness.js";

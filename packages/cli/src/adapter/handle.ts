@@ -85,7 +85,11 @@ export function failureResponse(
   const reason = `hookwire failed (${why}); ${refuse ? "the call is refused" : "its hooks did not run"}. ${fix}`;
   if (!refuse) return { ...encode(dialect, spec, {}, [reason]), stderr: `${reason}\n` };
   const outcome = { block: true, reason, input: {}, inputModified: false, additionalContext: [] };
-  const answer = spec.reverse?.answer({ outcome, messages: [] } as never, { type: "tool_call" } as never, {});
+  const answer = spec.asAgentHook?.answer(
+    { outcome, messages: [] } as never,
+    { type: "tool_call" } as never,
+    {},
+  );
   return { ...encode(dialect, spec, answer?.output ?? {}, []), stderr: `${reason}\n` };
 }
 
@@ -207,15 +211,15 @@ export async function handleHookEvent(
   const agent = hookAgent(request.agent);
   const dialect = await loadDialect(agent.id);
   const found = findEvent(dialect, request.event);
-  const spec = found && "reverse" in found && found.reverse ? (found as AnyBridgedEvent) : undefined;
-  if (!spec?.reverse) {
+  const spec = found && "asAgentHook" in found && found.asAgentHook ? (found as AnyBridgedEvent) : undefined;
+  if (!spec?.asAgentHook) {
     return {
       stdout: "",
       stderr: `hookwire: ${dialect.label} has no event ${JSON.stringify(request.event)} hookwire serves; run \`hookwire connect ${agent.id}\` again.\n`,
       code: 1,
     };
   }
-  const reverse = spec.reverse;
+  const asHook = spec.asAgentHook;
   const env = request.env ?? {};
   const { record, done } = callRecord(request, spec);
   known?.(record);
@@ -234,7 +238,7 @@ export async function handleHookEvent(
       SessionStore.prune();
       SessionStore.prune(sessionRootsDir());
     }
-    const event = reverse.event(stdin, cwd) as HookEvent<NativeEventName>;
+    const event = asHook.event(stdin, cwd) as HookEvent<NativeEventName>;
     describeCall(record, stdin, event, env);
     const callSession = {
       sessionId: session.sessionId,
@@ -283,7 +287,7 @@ export async function handleHookEvent(
     const ran: { nested?: unknown } = {};
     try {
       // A tool call's hooks run behind the project's gate (a hook that fails blocks it; a changed project refuses it).
-      const call = { session: callSession, sinks, asks: reverse.asks === true };
+      const call = { session: callSession, sinks, asks: asHook.asks === true };
       outcome = await runWithNested(project, nested, call, event, ran);
     } catch (error) {
       outcome = thrownOutcome(error, failures);
@@ -305,7 +309,7 @@ export async function handleHookEvent(
         );
       } else store.data.followUps++;
     }
-    const answer = reverse.answer({ outcome, messages, asked } as never, event as never, stdin);
+    const answer = asHook.answer({ outcome, messages, asked } as never, event as never, stdin);
     // A status line is pi's: kept in the session for the hooks, shown by no connected agent.
     const unapplied = statusSet ? [...answer.unapplied, STATUS_UNAPPLIED] : answer.unapplied;
     for (const what of unapplied) {
@@ -323,7 +327,7 @@ export async function handleHookEvent(
       record.project = nested.root;
     done(failureDecision(decided, failures));
     // A question where the agent has none was refused (its reason says so there): logged as unapplied too.
-    const refused = decided.decision === "ask" && reverse.asks !== true ? [ASK_REFUSED] : [];
+    const refused = decided.decision === "ask" && asHook.asks !== true ? [ASK_REFUSED] : [];
     const answered = { outcome, messages, asked };
     const dropped = unappliedDecision(dialect.label, spec.name, [...unapplied, ...refused], answered);
     if (dropped) done(dropped);

@@ -49,7 +49,7 @@ export interface CallSinks {
 export interface CallSession {
   sessionId: string;
   transcriptPath: string;
-  /** Each settings dialect's state for this session (mutated in place, saved by the caller). */
+  /** Each settings dialect's state for this session: this call's emit carries it, changed in place, saved by the caller. */
   states: Record<string, unknown>;
   /** Settings hooks' `permission_mode` and `effort`: as the event that loaded the project said. */
   permissionMode?: string;
@@ -82,9 +82,6 @@ export class ProjectHooks {
   #scanned = Date.now();
   #call: { sinks: CallSinks; session: CallSession } | undefined;
   #queue: Promise<unknown> = Promise.resolve();
-  /** Each dialect's state object as the bridge holds it: refilled from the session before each event. */
-  readonly #states: Record<string, unknown>;
-  readonly #initialStates: string;
 
   readonly root: string;
   readonly loaded: DiscoverAndLoadResult;
@@ -95,7 +92,6 @@ export class ProjectHooks {
   private constructor(
     readonly agent: DialectId,
     opened: OpenedProject,
-    states: Record<string, unknown>,
     watch: boolean,
   ) {
     const { root, loaded } = opened;
@@ -104,8 +100,6 @@ export class ProjectHooks {
     this.runner = opened.runner;
     this.trust = opened.trust;
     this.#gate = opened.gate;
-    this.#states = states;
-    this.#initialStates = JSON.stringify(states);
     const home = os.homedir();
     // The trust store and the user's hooks.json (`hookwire hooks disable|enable`, "onFailure"): both change what runs.
     const files = new Set<string>([defaultTrustStorePath(), defaultHooksConfigPath()]);
@@ -144,7 +138,6 @@ export class ProjectHooks {
     watch = true,
     { policy = false, nested = false }: { policy?: boolean; nested?: boolean } = {},
   ): Promise<ProjectHooks> {
-    const states: Record<string, unknown> = {};
     let self: ProjectHooks | undefined;
     const current = () => (self ? self.#call : undefined);
     const opened = await openProject({
@@ -164,7 +157,6 @@ export class ProjectHooks {
           transcriptPath: session.transcriptPath,
           ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
           ...(session.effort ? { effort: session.effort } : {}),
-          states,
         },
       },
       runner: { handlerTimeout: HANDLER_TIMEOUT_MS },
@@ -206,7 +198,7 @@ export class ProjectHooks {
     });
     runner.onError((error) => current()?.sinks.failed(error));
     runner.guardProcess();
-    self = new ProjectHooks(agent, opened, states, watch);
+    self = new ProjectHooks(agent, opened, watch);
     return self;
   }
 
@@ -238,7 +230,8 @@ export class ProjectHooks {
 
   /**
    * Runs `event` with this call's session and sinks. Calls of one project run one after the other: the hooks'
-   * host callbacks and the settings dialects' state are the current call's while it runs.
+   * host callbacks are the current call's while it runs. The settings dialects' state is the session's, carried
+   * by this emit's context (`state`), changed in place there for the caller to save.
    */
   run<T>(
     session: CallSession,
@@ -247,38 +240,20 @@ export class ProjectHooks {
     hasUI: boolean,
   ): Promise<T> {
     const task = this.#queue.then(async () => {
-      this.#enter(session);
       this.#call = { sinks, session };
       // This emit's own context: whether hooks may ask is the event's (the agent's "ask" where it has one), and
-      // the session is the call's.
-      const context = { hasUI, sessionManager: sinks.sessionManager };
+      // the session and the dialects' state are the call's.
+      const context = { hasUI, sessionManager: sinks.sessionManager, state: session.states };
       try {
         // A tool call goes through the gate: a failing hook blocks it, a changed project refuses it.
         if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent, context)) as T;
         return (await this.runner.emit(event as never, context)) as T;
       } finally {
         this.#call = undefined;
-        this.#leave(session);
       }
     });
     this.#queue = task.catch(() => undefined);
     return task;
-  }
-
-  /** The session's saved dialect states copied into the objects the bridge holds (fresh ones where it has none). */
-  #enter(session: CallSession): void {
-    const initial = JSON.parse(this.#initialStates) as Record<string, unknown>;
-    for (const [dialect, state] of Object.entries(this.#states)) {
-      if (typeof state !== "object" || state === null) continue;
-      for (const key of Object.keys(state)) delete (state as Record<string, unknown>)[key];
-      const saved = session.states[dialect] ?? initial[dialect];
-      if (typeof saved === "object" && saved !== null) Object.assign(state, structuredClone(saved));
-    }
-  }
-
-  #leave(session: CallSession): void {
-    for (const [dialect, state] of Object.entries(this.#states))
-      session.states[dialect] = structuredClone(state);
   }
 
   dispose(): void {

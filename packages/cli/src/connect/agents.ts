@@ -6,9 +6,9 @@ import type { HookAgentSpec } from "@hookwire/settings-hooks/agents";
 /** Seconds the agent waits for one `hookwire hook`; hookwire answers on its own a few seconds before. */
 export const HOOK_TIMEOUT_SECONDS = 60;
 
-/** The events hookwire serves inside the agent: those whose dialect spec has the reverse direction. */
+/** The events hookwire serves inside the agent: those whose dialect spec has `asAgentHook`. */
 export function servedEvents(dialect: Dialect): AnyBridgedEvent[] {
-  return bridgedEvents(dialect).filter((spec) => spec.reverse !== undefined);
+  return bridgedEvents(dialect).filter((spec) => spec.asAgentHook !== undefined);
 }
 
 /** Tool-gating events: a failure inside hookwire refuses the call there (the fail-closed ones). */

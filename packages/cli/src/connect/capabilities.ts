@@ -31,7 +31,7 @@ const RESULT = {
   isError: false,
 } as const;
 
-/** The outcome that asks for one effect on one native event, as the adapter hands it to the reverse. */
+/** The outcome that asks for one effect on one native event, as the adapter hands it to `asAgentHook`. */
 function probe(effect: Effect, spec: AnyBridgedEvent): { result: HostOutcome; event: unknown } | undefined {
   const native = spec.native;
   const message = (followUp: boolean) => [{ text: "x", hookPath: "probe", followUp }];
@@ -47,7 +47,7 @@ function probe(effect: Effect, spec: AnyBridgedEvent): { result: HostOutcome; ev
     return result ? { result, event: CALL } : undefined;
   }
   if (native === "tool_result") {
-    const isError = spec.fires ? !spec.fires(RESULT as never) : false;
+    const isError = spec.onlyWhen ? !spec.onlyWhen(RESULT as never) : false;
     const event = { ...RESULT, isError };
     const outcome = {
       content: event.content,
@@ -80,7 +80,7 @@ function probe(effect: Effect, spec: AnyBridgedEvent): { result: HostOutcome; ev
 const cache = new WeakMap<AnyBridgedEvent, Map<Effect, boolean | undefined>>();
 
 /**
- * Whether the agent applies `effect` on this event: the reverse answers it with a field of the agent's
+ * Whether the agent applies `effect` on this event: its `asAgentHook` answers it with a field of the agent's
  * and its protocol spells that field (no "unapplied"); `undefined` where the effect does not apply to
  * the event's kind. The one source of docs/hosts.md's matrix, `doctor`'s and the adapter's checks.
  */
@@ -96,12 +96,12 @@ export function applies(dialect: Dialect, spec: AnyBridgedEvent, effect: Effect)
     answer = (dialect.protocol.encode?.({ systemMessage: "x" }, spec).unapplied.length ?? 1) === 0;
   } else {
     const asked = probe(effect, spec);
-    if (asked && spec.reverse) {
-      const reply = spec.reverse.answer(asked.result as never, asked.event as never, {});
+    if (asked && spec.asAgentHook) {
+      const reply = spec.asAgentHook.answer(asked.result as never, asked.event as never, {});
       const encoded = dialect.protocol.encode?.(reply.output, spec);
       const said = JSON.stringify(reply.output) !== "{}" && (encoded?.unapplied.length ?? 1) === 0;
       // Asking where the agent cannot comes back as a refusal: the question is not the agent's.
-      const refusedInstead = effect === "ask" && spec.reverse.asks !== true;
+      const refusedInstead = effect === "ask" && spec.asAgentHook.asks !== true;
       answer = said && reply.unapplied.length === 0 && !refusedInstead;
     }
   }

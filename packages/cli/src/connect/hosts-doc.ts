@@ -1,4 +1,4 @@
-// docs/hosts.md's tables, generated from the connect table and each dialect's reverse direction.
+// docs/hosts.md's tables, generated from the connect table and each dialect's `asAgentHook`.
 import { type DialectId, dialectSources, loadDialects, type SourceSpec } from "@hookwire/settings-hooks";
 import {
   AGENTS,
@@ -181,7 +181,7 @@ function takenIn(event: PackageEvent, version: string | undefined): readonly Eff
 }
 
 /**
- * What an agent's hookwire declares for `effect` (the dialect's reverse, asked through `applies`, or the
+ * What an agent's hookwire declares for `effect` (the dialect's `asAgentHook`, asked through `applies`, or the
  * package's list): the agent's events where it applies, or for an effect of no event (a line for the user,
  * a status) whether it shows at all. The test holds this to what the real agents did.
  */

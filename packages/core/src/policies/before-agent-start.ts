@@ -46,6 +46,7 @@ export const beforeAgentStartPolicy: Policy<
     return outcome.block === true;
   },
   finish: (state) => state.outcome,
+  copy: (state) => ({ event: state.event, outcome: state.outcome ? { ...state.outcome } : undefined }),
   asResult(outcome) {
     if (!outcome) return undefined;
     const { message: _first, ...result } = outcome;

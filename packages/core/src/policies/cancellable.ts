@@ -19,6 +19,7 @@ function lastResultPolicy<E, R extends object>(
       return stopOnCancel && (result as CancellableResult).cancel === true;
     },
     finish: (state) => state.last,
+    copy: (state) => ({ ...state }),
     asResult: (last) => last,
   };
 }

@@ -33,6 +33,7 @@ export const messageEndPolicy: Policy<
     return false;
   },
   finish: (state) => (state.changed ? state.event.message : undefined),
+  copy: (state) => ({ ...state }),
   asResult: (message) => (message ? { message } : undefined),
 };
 
@@ -53,5 +54,6 @@ export const providerRequestPolicy: Policy<
     return false;
   },
   finish: (state) => state.event.payload,
+  copy: (state) => ({ ...state }),
   asResult: (payload) => (typeof payload === "object" && payload !== null ? payload : undefined),
 };

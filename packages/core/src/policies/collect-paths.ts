@@ -27,6 +27,14 @@ export const resourcesDiscoverPolicy: Policy<
     return false;
   },
   finish: (state) => state.outcome,
+  copy: ({ event, outcome }) => ({
+    event,
+    outcome: {
+      skillPaths: [...outcome.skillPaths],
+      promptPaths: [...outcome.promptPaths],
+      themePaths: [...outcome.themePaths],
+    },
+  }),
   asResult: (outcome) => ({
     skillPaths: outcome.skillPaths.map((entry) => entry.path),
     promptPaths: outcome.promptPaths.map((entry) => entry.path),

@@ -1,4 +1,4 @@
-// Several answers inside one hook (the settings bridge's dialects), folded by the event's own policy, handed back as one.
+// A several-answers hook's answers as one result, for its trace row (the emit folds each answer itself, once).
 import type { HookEvent, HookEventResult, NativeEventName } from "../events.js";
 import { policyFor } from "./table.js";
 

@@ -17,5 +17,6 @@ export const contextPolicy: Policy<
     return false;
   },
   finish: (state) => state.event.messages,
+  copy: (state) => ({ ...state }),
   asResult: (messages) => ({ messages }),
 };

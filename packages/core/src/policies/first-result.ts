@@ -15,5 +15,6 @@ export const firstResultPolicy: Policy<State, unknown, object, object | undefine
     return true;
   },
   finish: (state) => state.result,
+  copy: (state) => ({ ...state }),
   asResult: (result) => result,
 };

@@ -34,5 +34,6 @@ export const inputPolicy: Policy<State, InputEvent, InputEventResult, InputEvent
       ? { action: "transform", text: event.text, images: event.images }
       : { action: "continue" };
   },
+  copy: (state) => ({ ...state }),
   asResult: (outcome) => outcome,
 };

@@ -20,8 +20,13 @@ export interface Policy<
   fold(state: State, result: Result, hookPath: string, invalid: (message: string) => void): boolean;
   finish(state: State): Outcome;
   /**
-   * The outcome as one result of the same event, which this policy folds to the same effect: how a hook that
-   * runs several answers of its own (the settings bridge's dialects) hands them to the runner as one.
+   * A copy of `state` that folding into leaves `state` as it was: a several-answers handler's answers are
+   * folded into a copy, kept only when the handler succeeds (`severalAnswers`).
+   */
+  copy(state: State): State;
+  /**
+   * The outcome as one result of the same event: only a several-answers hook's trace row, which shows its
+   * answers as one (the emit folds each answer itself).
    */
   asResult(outcome: Outcome): Result | undefined;
 }

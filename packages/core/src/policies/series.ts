@@ -7,5 +7,6 @@ export const seriesPolicy: Policy<{ event: unknown }, unknown, unknown, undefine
   start: (event) => ({ event }),
   fold: () => false,
   finish: () => undefined,
+  copy: (state) => ({ ...state }),
   asResult: () => undefined,
 };

@@ -57,6 +57,10 @@ export const toolCallPolicy: Policy<State, ToolCallEvent, ToolCallEventResult, T
     return false;
   },
   finish: (state) => state.outcome,
+  copy: ({ event, outcome }) => ({
+    event,
+    outcome: { ...outcome, additionalContext: [...outcome.additionalContext] },
+  }),
   asResult(outcome) {
     const result: ToolCallEventResult = {};
     if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;

@@ -42,6 +42,7 @@ export const toolResultPolicy: Policy<State, ToolResultEvent, ToolResultEventRes
     modified,
     additionalContext,
   }),
+  copy: (state) => ({ ...state, additionalContext: [...state.additionalContext] }),
   asResult(outcome) {
     const result: ToolResultEventResult = {};
     if (outcome.modified) {

@@ -1,22 +1,25 @@
 // One dialect event's answer to one occurrence of its native event: its input built, its handlers run, its result applied.
 import type { HookContext, HookEvent, NativeEventName, ToolCallEvent } from "@hookwire/core";
 import { loadShellParser } from "@hookwire/shell-rules";
-import type { AnyBridgedEvent, Dialect, DialectToolCall, EventContext } from "../dialect/types.js";
+import type { AnyBridgedEvent, Dialect, DialectToolCall, EventContext } from "../dialect-kit/types.js";
 import { saveToolResultNow } from "../large-output.js";
 import { selected } from "./matching.js";
 import { runEvent } from "./run-event.js";
 import type { BridgeRuntime } from "./runtime.js";
 
-/** A dialect's event on a native event, with the dialect's state its events share. */
+/** A dialect's event on a native event. */
 export interface DialectEvent {
   dialect: Dialect;
-  state: unknown;
   spec: AnyBridgedEvent;
 }
 
 /** Whether `step` takes this occurrence: its `fires`, and for a tool event, a matcher that takes the tool. */
-export function takes(rt: BridgeRuntime, { dialect, spec }: DialectEvent, event: HookEvent<NativeEventName>) {
-  if (spec.fires && !spec.fires(event as never)) return false;
+export function runsOn(
+  rt: BridgeRuntime,
+  { dialect, spec }: DialectEvent,
+  event: HookEvent<NativeEventName>,
+) {
+  if (spec.onlyWhen && !spec.onlyWhen(event as never)) return false;
   return !spec.tool || rt.tools.event(dialect, spec, (event as ToolCallEvent).toolName);
 }
 
@@ -26,7 +29,9 @@ export function takes(rt: BridgeRuntime, { dialect, spec }: DialectEvent, event:
  */
 export async function answer(
   rt: BridgeRuntime,
-  { dialect, state, spec }: DialectEvent,
+  { dialect, spec }: DialectEvent,
+  /** The dialect's state its events share, this call's. */
+  state: unknown,
   event: HookEvent<NativeEventName>,
   hook: HookContext,
   tool: DialectToolCall | undefined,

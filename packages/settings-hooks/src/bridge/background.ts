@@ -1,7 +1,7 @@
 // The bridge's background work: `async: true` command hooks, which never decide and may outlive their event.
 import { errorMessage, type HookAPI, HookError } from "@hookwire/core";
 import { aggregate } from "../aggregate.js";
-import { joined } from "../dialect/messages.js";
+import { joined } from "../dialect-kit/messages.js";
 import { reportOutcome } from "./report.js";
 import type { Prepared } from "./select.js";
 

@@ -1,8 +1,8 @@
 // The bridge's own work around the dialects' events: prompt ids, the transcript, call durations, background hooks.
 import { randomUUID } from "node:crypto";
 import type { HookEvent, NativeEventName } from "@hookwire/core";
-import { lastAssistantText, textOf } from "../dialect/messages.js";
-import { toDialectCall, toolResponse } from "../dialect/tools.js";
+import { lastAssistantText, textOf } from "../dialect-kit/messages.js";
+import { toDialectCall, toolResponse } from "../dialect-kit/tools.js";
 import type { TranscriptWriter } from "../transcript.js";
 import type { BridgeRuntime } from "./runtime.js";
 

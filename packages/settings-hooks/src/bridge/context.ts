@@ -2,8 +2,8 @@
 import { escapeForTerminal, type HookError, type HookSource } from "@hookwire/core";
 import { displayPath } from "@hookwire/core/internal";
 import { dialectOf } from "../compiled.js";
-import { isBridged } from "../dialect/catalogue.js";
-import type { AnyBridgedEvent, BridgeSettings, Dialect } from "../dialect/types.js";
+import { isBridged } from "../dialect-kit/catalogue.js";
+import type { AnyBridgedEvent, BridgeSettings, Dialect } from "../dialect-kit/types.js";
 import { debugFromEnv, formatHandlerRun, formatHandlerSkip } from "../handlers/run-debug.js";
 import type { SessionEnvironment } from "../session-env.js";
 import type { SettingsHandler } from "../types.js";

@@ -2,9 +2,9 @@
 import type { NativeEventName } from "@hookwire/core";
 import { matchesRule } from "@hookwire/shell-rules";
 import { dialectOf } from "../compiled.js";
-import { ruleTools } from "../dialect/rule-tools.js";
-import { nativeTool } from "../dialect/tools.js";
-import type { AnyBridgedEvent, Dialect, DialectToolCall } from "../dialect/types.js";
+import { ruleTools } from "../dialect-kit/rule-tools.js";
+import { nativeTool } from "../dialect-kit/tools.js";
+import type { AnyBridgedEvent, Dialect, DialectToolCall } from "../dialect-kit/types.js";
 import type { BridgeContext } from "./context.js";
 import type { Prepared } from "./select.js";
 

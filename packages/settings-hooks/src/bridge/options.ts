@@ -1,5 +1,5 @@
 // What a host tells the bridge: its options, and what it hears about each handler that ran.
-import type { DialectId } from "../dialect/types.js";
+import type { DialectId } from "../dialect-kit/types.js";
 import type { EnvironmentOptions } from "../handlers/environment.js";
 import type { HandlerTypeRegistry } from "../handlers/executors.js";
 import type { SettingsHandlerSkip } from "../handlers/run-debug.js";
@@ -48,12 +48,6 @@ export interface SettingsHooksOptions {
   secretEnv?: readonly string[];
   /** Consecutive Stop blocks before the stop is allowed anyway. Default 8, as in Claude Code. */
   stopHookCap?: number;
-  /**
-   * Where each dialect keeps what its events remember (Stop-loop counts, …), by dialect id; a dialect
-   * without an entry gets a fresh one there. Default: a fresh state per bridge. A host whose session
-   * outlives one process (`hookwire hook`) passes the object it saved.
-   */
-  states?: Record<string, unknown>;
   /**
    * The session's CLAUDE_ENV_FILE folder: each SessionStart command hook gets a fresh file there, as in Claude
    * Code; a host's Bash tool sources them (`sessionEnv.prelude()`). Default: one in `defaultSessionEnvDir(sessionId)`.

@@ -1,6 +1,6 @@
 // What a folded event tells the host beside its answer: each handler's error and ignored output, as HookErrors.
 import { type HookAPI, HookError } from "@hookwire/core";
-import type { AggregatedOutcome } from "../dialect/outcome.js";
+import type { AggregatedOutcome } from "../dialect-kit/outcome.js";
 
 function withoutHookPrefix(message: string, hookPath: string): string {
   const prefix = `Hook \`${hookPath}\`: `;

@@ -2,8 +2,8 @@
 import type { HookContext } from "@hookwire/core";
 import { loadShellParser } from "@hookwire/shell-rules";
 import { aggregate } from "../aggregate.js";
-import type { AggregatedOutcome, AttributedResult } from "../dialect/outcome.js";
-import type { AnyBridgedEvent, Dialect, DialectToolCall } from "../dialect/types.js";
+import type { AggregatedOutcome, AttributedResult } from "../dialect-kit/outcome.js";
+import type { AnyBridgedEvent, Dialect, DialectToolCall } from "../dialect-kit/types.js";
 import type { HandlerResult } from "../protocol/output.js";
 import { flushSavedOutputs } from "../protocol/saved-output.js";
 import { defaultSessionEnvDir, SessionEnvironment } from "../session-env.js";

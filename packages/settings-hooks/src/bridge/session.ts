@@ -1,7 +1,7 @@
 // The bridge's second step: the session its handlers run in — ids, the transcript it names, where large outputs go.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import type { SessionInfo } from "../dialect/session.js";
+import type { SessionInfo } from "../dialect-kit/session.js";
 import { TRANSCRIPT_LIMITS, type TranscriptLimits, toolResultsDir } from "../large-output.js";
 import { defaultOutputDir } from "../protocol/output.js";
 import { sessionFileName } from "../session-env.js";

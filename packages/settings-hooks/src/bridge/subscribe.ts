@@ -7,11 +7,11 @@ import {
   type NativeEventName,
   type ToolCallEvent,
 } from "@hookwire/core";
-import { combineAnswers } from "@hookwire/core/internal";
-import { eventsByNative } from "../dialect/catalogue.js";
-import { toDialectCall } from "../dialect/tools.js";
-import type { Dialect, DialectToolCall } from "../dialect/types.js";
-import { answer, type DialectEvent, takes } from "./answer.js";
+import { type Answers, callStateOf, severalAnswers } from "@hookwire/core/internal";
+import { eventsByNative } from "../dialect-kit/catalogue.js";
+import { toDialectCall } from "../dialect-kit/tools.js";
+import type { Dialect, DialectToolCall } from "../dialect-kit/types.js";
+import { answer, type DialectEvent, runsOn } from "./answer.js";
 import { type After, type Before, bookkeeping } from "./bookkeeping.js";
 import type { BridgeContext } from "./context.js";
 import { type BridgeRuntime, bridgeRuntime } from "./runtime.js";
@@ -33,11 +33,9 @@ function rank(native: NativeEventName): number {
   return index === -1 ? ORDER.length : index;
 }
 
-/** Each dialect's state: the host's saved one (`options.states`) when it keeps them, else a fresh one. */
-function stateOf(bridge: BridgeContext, dialect: Dialect): unknown {
-  const states = bridge.options.states;
-  if (!states) return dialect.createState();
-  if (!(dialect.id in states)) states[dialect.id] = dialect.createState();
+/** A dialect's state among `states` (this call's, or the bridge's own), made fresh where it has none. */
+function stateIn(states: Record<string, unknown>, dialect: Dialect): unknown {
+  if (!Object.hasOwn(states, dialect.id)) states[dialect.id] = dialect.createState();
   return states[dialect.id];
 }
 
@@ -45,10 +43,9 @@ function stateOf(bridge: BridgeContext, dialect: Dialect): unknown {
 function dialectEvents(bridge: BridgeContext): Map<NativeEventName, DialectEvent[]> {
   const byNative = new Map<NativeEventName, DialectEvent[]>();
   for (const dialect of bridge.dialects) {
-    const state = stateOf(bridge, dialect);
     for (const [native, specs] of eventsByNative(dialect)) {
       for (const spec of specs.filter((spec) => bridge.has(dialect, spec))) {
-        byNative.set(native, [...(byNative.get(native) ?? []), { dialect, state, spec }]);
+        byNative.set(native, [...(byNative.get(native) ?? []), { dialect, spec }]);
       }
     }
   }
@@ -57,24 +54,26 @@ function dialectEvents(bridge: BridgeContext): Map<NativeEventName, DialectEvent
 
 /**
  * The native handler: the dialects' events answer in turn, each seeing the occurrence as the earlier answers
- * left it, and core's policy for the event combines them as the runner combines hooks (a block or a cancel
- * ends the occurrence; rewrites chain; verdicts rank; contexts collect). The result is the bridge's one answer.
+ * (and hooks) left it; the runner folds each answer by the event's policy, once, as it folds a hook's result (a
+ * block or a cancel ends the occurrence; rewrites chain; verdicts rank; contexts collect). The answers count
+ * together: the bridge is one handler for timeouts, traces and errors.
  */
 function nativeHandler(
   rt: BridgeRuntime,
-  native: NativeEventName,
   steps: readonly DialectEvent[],
+  own: Record<string, unknown>,
   first: ((event: unknown) => void) | undefined,
   last: ((event: unknown, original: unknown) => void | Promise<void>) | undefined,
 ) {
-  return async (event: HookEvent<NativeEventName>, hook: HookContext) => {
+  return severalAnswers(async (event: HookEvent<NativeEventName>, hook: HookContext, answers: Answers) => {
     first?.(event);
-    const answers = combineAnswers(native, event);
+    // The dialects' states are the call's when the host keeps them per session (`CallContext.state`).
+    const states = callStateOf(hook) ?? own;
     /** Each dialect's translation of the call, made once per call and again only after a rewrite. */
     const calls = new Map<Dialect, DialectToolCall>();
     for (const step of steps) {
       const current = answers.event as HookEvent<NativeEventName>;
-      if (!takes(rt, step, current)) continue;
+      if (!runsOn(rt, step, current)) continue;
       let tool: DialectToolCall | undefined;
       if (step.spec.tool) {
         const call = current as ToolCallEvent;
@@ -85,12 +84,11 @@ function nativeHandler(
           calls.set(step.dialect, tool);
         }
       }
-      const result = await answer(rt, step, current, hook, tool);
-      if (result !== undefined && answers.add(result as never, rt.bridge.hookName)) return answers.result();
+      const result = await answer(rt, step, stateIn(states, step.dialect), current, hook, tool);
+      if (result !== undefined && answers.add(result)) return;
     }
     await last?.(answers.event, event);
-    return answers.result();
-  };
+  });
 }
 
 /** The bridge's hook factory: subscribes every native event some dialect's handlers or the bookkeeping needs. */
@@ -99,6 +97,8 @@ export function subscribe(bridge: BridgeContext): (pi: HookAPI) => void {
     const rt = bridgeRuntime(bridge, pi);
     const { before, after } = bookkeeping(rt);
     const byNative = dialectEvents(bridge);
+    /** The dialects' states for a host that keeps none per call: this bridge's, for as long as it runs. */
+    const own: Record<string, unknown> = {};
     const subscribed = new Set<NativeEventName>([
       ...(Object.keys(before) as NativeEventName[]),
       ...(Object.keys(after) as NativeEventName[]),
@@ -108,8 +108,8 @@ export function subscribe(bridge: BridgeContext): (pi: HookAPI) => void {
     for (const native of [...subscribed].sort((a, b) => rank(a) - rank(b))) {
       const handler = nativeHandler(
         rt,
-        native,
         byNative.get(native) ?? [],
+        own,
         (before as Before)[native] as ((event: unknown) => void) | undefined,
         (after as After)[native] as ((event: unknown, original: unknown) => void | Promise<void>) | undefined,
       );

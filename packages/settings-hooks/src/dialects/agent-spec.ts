@@ -1,7 +1,7 @@
 // What hookwire knows of one agent it runs inside: its files, how connect registers hookwire there, what it runs
 // itself, the folders that mark and change a project, and the switches that silence hooks in it.
 import type { HookScope, NativeEventName } from "@hookwire/core";
-import type { DialectId, SourceSpec } from "../dialect/types.js";
+import type { DialectId, SourceSpec } from "../dialect-kit/types.js";
 
 /** A settings file as `runsItself` asks about it: the part of a `SettingsSource` it reads. */
 export interface SourceRef {

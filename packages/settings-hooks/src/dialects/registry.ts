@@ -1,7 +1,7 @@
 // Every dialect hookwire reads, in the order their sources are read and their handlers listed. Claude Code's
 // is built in; each other dialect is imported when a file of its is read (`loadDialect`): a host start whose
 // project has Claude settings only compiles none of them. Where each dialect's files are is known up front.
-import type { Dialect, DialectId, SourceSpec } from "../dialect/types.js";
+import type { Dialect, DialectId, SourceSpec } from "../dialect-kit/types.js";
 import { HOOK_AGENT_IDS } from "./agents.js";
 import { claude } from "./claude/dialect.js";
 import { codexSources } from "./codex/sources.js";

@@ -1,6 +1,6 @@
 // A handler that failed (an error, a timeout, output it cannot read): what failed, and the block `onFailure: "block"` makes of it.
-import { findEvent, isBridged } from "../dialect/catalogue.js";
-import type { Dialect } from "../dialect/types.js";
+import { findEvent, isBridged } from "../dialect-kit/catalogue.js";
+import type { Dialect } from "../dialect-kit/types.js";
 import type { HandlerResult } from "../protocol/output.js";
 
 /** `onFailure`: Claude Code's handler field (2.1.332), read in every format hookwire runs. */

@@ -2,8 +2,8 @@
 import { resolve } from "node:path";
 import { errorMessage, isHookwireError } from "@hookwire/core";
 import { dialectOf } from "../compiled.js";
-import { findEvent } from "../dialect/catalogue.js";
-import type { Dialect } from "../dialect/types.js";
+import { findEvent } from "../dialect-kit/catalogue.js";
+import type { Dialect } from "../dialect-kit/types.js";
 import { type HandlerResult, type OutputOptions, parseStdout } from "../protocol/output.js";
 import type {
   CommandHandlerConfig,

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runProcess } from "@hookwire/core/internal";
 import { describe, expect, it } from "vitest";
-import { eventNames, findEvent } from "../../src/dialect/catalogue.js";
-import { toDialectCall, toNativeInput } from "../../src/dialect/tools.js";
+import { eventNames, findEvent } from "../../src/dialect-kit/catalogue.js";
+import { toDialectCall, toNativeInput } from "../../src/dialect-kit/tools.js";
 import { copilot } from "../../src/dialects/copilot/dialect.js";
 import { copilotTools } from "../../src/dialects/copilot/tools.js";
 

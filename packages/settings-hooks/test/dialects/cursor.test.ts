@@ -1,10 +1,10 @@
 // The Cursor dialect's data at work: exit codes, failClosed, answers, stop's loop_limit, tools, files.
 import { runProcess } from "@hookwire/core/internal";
 import { describe, expect, it } from "vitest";
-import { eventNames, findEvent } from "../../src/dialect/catalogue.js";
-import type { AggregatedOutcome } from "../../src/dialect/outcome.js";
-import { toDialectCall } from "../../src/dialect/tools.js";
-import type { AnyBridgedEvent } from "../../src/dialect/types.js";
+import { eventNames, findEvent } from "../../src/dialect-kit/catalogue.js";
+import type { AggregatedOutcome } from "../../src/dialect-kit/outcome.js";
+import { toDialectCall } from "../../src/dialect-kit/tools.js";
+import type { AnyBridgedEvent } from "../../src/dialect-kit/types.js";
 import { cursor } from "../../src/dialects/cursor/dialect.js";
 import { createCursorState } from "../../src/dialects/cursor/state.js";
 import { cursorTools } from "../../src/dialects/cursor/tools.js";

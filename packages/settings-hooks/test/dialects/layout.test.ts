@@ -1,6 +1,6 @@
 // Flat hook files (Copilot CLI, Cursor) read in the group layout, and their format version.
 import { describe, expect, it } from "vitest";
-import { asGroups, versionProblem } from "../../src/dialect/layout.js";
+import { asGroups, versionProblem } from "../../src/dialect-kit/layout.js";
 import { copilot } from "../../src/dialects/copilot/dialect.js";
 import { cursor } from "../../src/dialects/cursor/dialect.js";
 

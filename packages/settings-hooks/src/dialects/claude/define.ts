@@ -1,5 +1,5 @@
 // The typed constructors of Claude Code's events (their state is ClaudeState).
-import { eventsFor } from "../../dialect/catalogue.js";
+import { eventsFor } from "../../dialect-kit/catalogue.js";
 import type { ClaudeState } from "./state.js";
 
 export const { bridged, unbridged } = eventsFor<ClaudeState>();

@@ -1,6 +1,6 @@
 // Claude Code as a dialect: its files, events, tools and protocol in one object the whole package reads.
 
-import type { Dialect } from "../../dialect/types.js";
+import type { Dialect } from "../../dialect-kit/types.js";
 import { compileMatcher } from "../../matcher.js";
 import { claudeAgent } from "./agent.js";
 import { claudeEvents } from "./catalogue.js";

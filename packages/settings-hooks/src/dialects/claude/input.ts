@@ -1,6 +1,6 @@
 // The JSON a Claude Code settings handler receives on stdin (or as the POST body): common fields + event fields.
-import type { SessionInfo } from "../../dialect/session.js";
-import type { BridgedEventSpec } from "../../dialect/types.js";
+import type { SessionInfo } from "../../dialect-kit/session.js";
+import type { BridgedEventSpec } from "../../dialect-kit/types.js";
 import { claudeEvent, type claudeEvents } from "./catalogue.js";
 import { claudeProtocol } from "./protocol.js";
 

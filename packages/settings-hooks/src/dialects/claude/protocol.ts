@@ -1,7 +1,7 @@
 // Claude Code's handler protocol: the stdin JSON's common fields, the JSON output, and what exit codes mean.
 
-import { isRecord, text } from "../../dialect/reverse.js";
-import type { ProtocolSpec } from "../../dialect/types.js";
+import { isRecord, text } from "../../dialect-kit/agent-hook.js";
+import type { ProtocolSpec } from "../../dialect-kit/types.js";
 import { interpretCommandRun } from "../../protocol/exit-code.js";
 import { validateOutput } from "../../protocol/output.js";
 

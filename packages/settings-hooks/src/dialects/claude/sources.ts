@@ -1,5 +1,5 @@
 // Where Claude Code's settings files live, in the order their handlers run.
-import type { SourceSpec } from "../../dialect/types.js";
+import type { SourceSpec } from "../../dialect-kit/types.js";
 import { OTHER_SETTINGS_KEYS, PLUGIN_HOOKS_KEYS } from "../../settings-keys.js";
 
 /**

@@ -6,8 +6,8 @@ import {
   toDialectCall,
   toNativeInput,
   toolResponse,
-} from "../../dialect/tools.js";
-import type { NativeResult } from "../../dialect/types.js";
+} from "../../dialect-kit/tools.js";
+import type { NativeResult } from "../../dialect-kit/types.js";
 import { claudeTools } from "./tools.js";
 
 export type { NativeResult };

@@ -1,5 +1,5 @@
 // Claude Code's tools: their names and inputs, hookwire's native counterparts, rule families, tool_response shapes.
-import type { ToolSpec, ToolTable } from "../../dialect/types.js";
+import type { ToolSpec, ToolTable } from "../../dialect-kit/types.js";
 import { diff } from "../../lazy-deps.js";
 
 // Native bash timeouts are seconds, Claude's Bash timeout is milliseconds.

@@ -1,6 +1,6 @@
 // The typed constructors of Codex's events (their state is CodexState), and the stdin fields they share.
 import type { HookContext } from "@hookwire/core";
-import { eventsFor } from "../../dialect/catalogue.js";
+import { eventsFor } from "../../dialect-kit/catalogue.js";
 import type { CodexState } from "./state.js";
 
 export const { bridged, unbridged } = eventsFor<CodexState>();

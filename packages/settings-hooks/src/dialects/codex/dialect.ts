@@ -1,6 +1,6 @@
 // Codex as a dialect: its files, events, tools and protocol in one object the whole package reads.
 
-import type { Dialect } from "../../dialect/types.js";
+import type { Dialect } from "../../dialect-kit/types.js";
 import { codexAgent } from "./agent.js";
 import { codexEvents } from "./catalogue.js";
 import { compileCodexMatcher } from "./matcher.js";

@@ -1,7 +1,7 @@
 // Codex's handler protocol: the stdin JSON's common fields, which JSON answers it accepts, and what exit codes mean.
 
-import { text, UNAPPLIED } from "../../dialect/reverse.js";
-import type { ProtocolSpec } from "../../dialect/types.js";
+import { text, UNAPPLIED } from "../../dialect-kit/agent-hook.js";
+import type { ProtocolSpec } from "../../dialect-kit/types.js";
 import { interpretCommandRun } from "../../protocol/exit-code.js";
 import { type HookOutput, validateOutput } from "../../protocol/output.js";
 

@@ -1,5 +1,5 @@
 // Where Codex's hooks live: `hooks.json` and inline `[hooks]` in `config.toml`, per config layer, in the order they run.
-import type { SourceSpec } from "../../dialect/types.js";
+import type { SourceSpec } from "../../dialect-kit/types.js";
 
 const CONFIG_TRUST_KEYS = ["hooks", "features.hooks", "features.codex_hooks", "shell_environment_policy"];
 

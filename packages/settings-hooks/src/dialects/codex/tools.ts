@@ -1,5 +1,5 @@
 // Codex's tools as its hooks see them: the shell tool is Claude-shaped `Bash {command}`; patches and MCP tools keep their names.
-import type { ToolSpec, ToolTable } from "../../dialect/types.js";
+import type { ToolSpec, ToolTable } from "../../dialect-kit/types.js";
 
 const tools: readonly ToolSpec[] = [
   {

@@ -1,5 +1,5 @@
 // The typed constructors of GitHub Copilot CLI's events (their state is CopilotState).
-import { eventsFor } from "../../dialect/catalogue.js";
+import { eventsFor } from "../../dialect-kit/catalogue.js";
 import type { CopilotState } from "./state.js";
 
 export const { bridged, unbridged } = eventsFor<CopilotState>();

@@ -1,6 +1,6 @@
 // GitHub Copilot CLI as a dialect: its hook files, events, tools and fail-closed protocol in one object.
 
-import type { Dialect } from "../../dialect/types.js";
+import type { Dialect } from "../../dialect-kit/types.js";
 import { compileMatcher } from "../../matcher.js";
 import { copilotAgent } from "./agent.js";
 import { copilotEvents } from "./catalogue.js";

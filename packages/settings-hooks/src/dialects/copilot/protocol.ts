@@ -1,6 +1,6 @@
 // GitHub Copilot CLI's handler protocol: camelCase stdin, its JSON answers, and exit codes that fail closed.
-import { text } from "../../dialect/reverse.js";
-import type { ProtocolSpec } from "../../dialect/types.js";
+import { text } from "../../dialect-kit/agent-hook.js";
+import type { ProtocolSpec } from "../../dialect-kit/types.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../../protocol/output.js";
 import { firstLine, parseStdout, validateOutput } from "../../protocol/output.js";
 

@@ -1,5 +1,5 @@
 // Where GitHub Copilot CLI's hook files live: every *.json in ~/.copilot/hooks and the repository's .github/hooks.
-import type { DialectId, SourceSpec } from "../../dialect/types.js";
+import type { DialectId, SourceSpec } from "../../dialect-kit/types.js";
 
 // `version` decides the dialect a file is read in (`fileDialect`): covered with the hooks.
 const hookFile = {

@@ -1,5 +1,5 @@
 // GitHub Copilot CLI's tools (1.0.102): names and inputs, hookwire's native counterparts, the toolResult shape.
-import type { ToolSpec, ToolTable } from "../../dialect/types.js";
+import type { ToolSpec, ToolTable } from "../../dialect-kit/types.js";
 
 const tools: readonly ToolSpec[] = [
   {

@@ -1,5 +1,5 @@
 // The typed constructors of Cursor's events (their state is CursorState) and what several events share.
-import { eventsFor } from "../../dialect/catalogue.js";
+import { eventsFor } from "../../dialect-kit/catalogue.js";
 import type { CursorState } from "./state.js";
 
 export const { bridged, unbridged } = eventsFor<CursorState>();

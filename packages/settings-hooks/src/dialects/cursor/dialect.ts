@@ -1,6 +1,6 @@
 // Cursor as a dialect: its hooks.json files, events, tools and protocol (permission, followup_message, loop_limit).
 
-import type { Dialect } from "../../dialect/types.js";
+import type { Dialect } from "../../dialect-kit/types.js";
 import { compileMatcher } from "../../matcher.js";
 import { cursorAgent } from "./agent.js";
 import { cursorEvents } from "./catalogue.js";

@@ -1,7 +1,7 @@
 // Cursor's handler protocol: its common stdin fields, its snake_case answers, exit 2 denies, failures fail open.
 import path from "node:path";
-import { text } from "../../dialect/reverse.js";
-import type { EventInfo, ProtocolSpec } from "../../dialect/types.js";
+import { text } from "../../dialect-kit/agent-hook.js";
+import type { EventInfo, ProtocolSpec } from "../../dialect-kit/types.js";
 import type { HandlerResult, HookOutput, OutputOptions } from "../../protocol/output.js";
 import { firstLine, parseStdout, validateOutput } from "../../protocol/output.js";
 import type { CursorState } from "./state.js";

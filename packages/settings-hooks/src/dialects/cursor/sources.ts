@@ -1,5 +1,5 @@
 // Where Cursor's hooks.json files live: enterprise, user, project (which needs trust).
-import type { SourceSpec } from "../../dialect/types.js";
+import type { SourceSpec } from "../../dialect-kit/types.js";
 
 const hooksJson = {
   format: "json",

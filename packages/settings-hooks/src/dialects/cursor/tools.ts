@@ -1,5 +1,5 @@
 // Cursor's agent tools as its hooks name them (Shell, Read, Write, StrReplace, …) and hookwire's native tools.
-import type { ToolSpec, ToolTable } from "../../dialect/types.js";
+import type { ToolSpec, ToolTable } from "../../dialect-kit/types.js";
 
 const filePath = ["file_path", "path"] as const;
 

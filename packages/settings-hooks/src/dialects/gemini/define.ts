@@ -1,5 +1,5 @@
 // The typed constructors of Gemini CLI's events (their state is GeminiState).
-import { eventsFor } from "../../dialect/catalogue.js";
+import { eventsFor } from "../../dialect-kit/catalogue.js";
 import type { GeminiState } from "./state.js";
 
 export const { bridged, unbridged } = eventsFor<GeminiState>();

@@ -1,6 +1,6 @@
 // Gemini CLI as a dialect: its files, events, tools and protocol in one object the whole package reads.
 
-import type { Dialect } from "../../dialect/types.js";
+import type { Dialect } from "../../dialect-kit/types.js";
 import { geminiAgent } from "./agent.js";
 import { geminiEvents } from "./catalogue.js";
 import { compileGeminiMatcher } from "./matcher.js";

@@ -1,5 +1,5 @@
 // Gemini CLI's matcher rules: tool events test an unanchored regex (literal when it does not compile), lifecycle events exact text.
-import type { EventInfo } from "../../dialect/types.js";
+import type { EventInfo } from "../../dialect-kit/types.js";
 import { MAX_MATCHED_CHARS, refuseUnsafe, regexSafety } from "../../matcher.js";
 
 const always = () => true;

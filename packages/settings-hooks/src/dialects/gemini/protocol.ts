@@ -1,7 +1,7 @@
 // Gemini CLI's handler protocol: the stdin JSON's common fields, the JSON output, and what exit codes mean.
 import type { ProcessRun } from "@hookwire/core/internal";
-import { text } from "../../dialect/reverse.js";
-import type { ProtocolSpec } from "../../dialect/types.js";
+import { text } from "../../dialect-kit/agent-hook.js";
+import type { ProtocolSpec } from "../../dialect-kit/types.js";
 import {
   firstLine,
   type HandlerResult,

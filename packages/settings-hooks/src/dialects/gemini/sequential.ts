@@ -1,5 +1,5 @@
 // Gemini CLI's sequential groups: what the next hook's stdin becomes after one answered.
-import type { SequentialSpec } from "../../dialect/types.js";
+import type { SequentialSpec } from "../../dialect-kit/types.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

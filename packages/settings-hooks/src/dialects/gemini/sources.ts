@@ -1,5 +1,5 @@
 // Where Gemini CLI's settings files live, in the order its merged `hooks` lists run them.
-import type { SourceSpec } from "../../dialect/types.js";
+import type { SourceSpec } from "../../dialect-kit/types.js";
 
 /**
  * The top-level keys of Gemini CLI 0.61's settings schema besides `hooks` and `hooksConfig`: a key in

@@ -1,6 +1,6 @@
 // Gemini CLI's tools: their names and inputs, hookwire's native counterparts, rule families, tool_response shapes.
 import path from "node:path";
-import type { NativeResult, ToolSpec, ToolTable } from "../../dialect/types.js";
+import type { NativeResult, ToolSpec, ToolTable } from "../../dialect-kit/types.js";
 import { diff } from "../../lazy-deps.js";
 
 const filePaths = ["file_path", "dir_path"] as const;

@@ -1,6 +1,7 @@
 // PostToolUseFailure: after a tool call failed; hooks add context for the model.
-import { textOf } from "../../../dialect/messages.js";
-import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
+
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { textOf } from "../../../dialect-kit/messages.js";
 import { cutErrorText } from "../../../large-output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { claudeTools } from "../tools.js";
@@ -10,7 +11,7 @@ export const postToolUseFailure = bridged({
   description: "After a tool call failed: add context for the model.",
   native: "tool_result",
   emitAs: { isError: true },
-  fires: (event) => event.isError,
+  onlyWhen: (event) => event.isError,
   matcher: "regex",
   matcherField: "tool_name",
   canBlock: true,
@@ -29,7 +30,7 @@ export const postToolUseFailure = bridged({
     is_interrupt: false,
     duration_ms: toolDurationMs ?? 0,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         claudeTools,

@@ -1,8 +1,8 @@
 // PostToolUse: after a tool call succeeded; hooks add context for the model or replace the output.
 import type { ToolResultEventResult } from "@hookwire/core";
-import { textOf } from "../../../dialect/messages.js";
-import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
-import { toolResponse } from "../../../dialect/tools.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { textOf } from "../../../dialect-kit/messages.js";
+import { toolResponse } from "../../../dialect-kit/tools.js";
 import { boundedResponse } from "../../../large-output.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
@@ -14,7 +14,7 @@ export const postToolUse = bridged({
   description: "After a tool call succeeded: add context for the model, or replace the tool's output.",
   native: "tool_result",
   emitAs: { isError: false },
-  fires: (event) => !event.isError,
+  onlyWhen: (event) => !event.isError,
   matcher: "regex",
   matcherField: "tool_name",
   canBlock: true,
@@ -40,7 +40,7 @@ export const postToolUse = bridged({
       duration_ms: toolDurationMs ?? 0,
     };
   },
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         claudeTools,

@@ -1,8 +1,8 @@
 // PreToolUse: before a tool runs; hooks block it, rewrite its input, or give a permission verdict.
 import { HookError, type ToolCallEventResult } from "@hookwire/core";
-import { blockReason } from "../../../dialect/messages.js";
-import { callVerdict, nativeCall } from "../../../dialect/reverse.js";
-import { missingFields, toNativeInput } from "../../../dialect/tools.js";
+import { callVerdict, nativeCall } from "../../../dialect-kit/agent-hook.js";
+import { blockReason } from "../../../dialect-kit/messages.js";
+import { missingFields, toNativeInput } from "../../../dialect-kit/tools.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { claudeTools } from "../tools.js";
@@ -24,7 +24,7 @@ export const preToolUse = bridged({
     tool_input: tool?.input ?? event.input,
     tool_use_id: event.toolCallId,
   }),
-  reverse: {
+  asAgentHook: {
     asks: true,
     event: (stdin) => nativeCall(claudeTools, stdin.tool_name, stdin.tool_input, stdin.tool_use_id),
     answer(result, event) {

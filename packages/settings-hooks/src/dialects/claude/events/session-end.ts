@@ -1,6 +1,6 @@
 // SessionEnd: when the session ends; hooks clean up (they cannot stop it).
 
-import { commonReverse } from "../../../dialect/reverse.js";
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
 import { bridged } from "../define.js";
 
 export const sessionEnd = bridged({
@@ -16,6 +16,6 @@ export const sessionEnd = bridged({
   defaultTimeout: 1.5,
   session: ["prompt_id"],
   input: () => ({ reason: "other" }),
-  reverse: commonReverse.sessionEnd,
+  asAgentHook: commonAgentHook.sessionEnd,
   apply: () => undefined,
 });

@@ -1,6 +1,7 @@
 // SessionStart: when a session starts; hooks add context and may export variables (CLAUDE_ENV_FILE).
-import { contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged } from "../define.js";
 
 export const sessionStart = bridged({
@@ -23,7 +24,7 @@ export const sessionStart = bridged({
       ...(typeof model?.id === "string" ? { model: model.id } : {}),
     };
   },
-  reverse: commonReverse.sessionStart("SessionStart"),
+  asAgentHook: commonAgentHook.sessionStart("SessionStart"),
   apply(outcome, { api }) {
     const texts = [...outcome.plainText, ...outcome.additionalContext];
     if (texts.length > 0) api.sendMessage(contextMessage(texts, "SessionStart"));

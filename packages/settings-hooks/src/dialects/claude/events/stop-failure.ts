@@ -1,6 +1,6 @@
 // StopFailure: instead of Stop, when the turn ended because the model's API failed; hooks log it, they cannot change it.
 import type { AgentEndEvent } from "@hookwire/core/events";
-import { lastAssistantText } from "../../../dialect/messages.js";
+import { lastAssistantText } from "../../../dialect-kit/messages.js";
 import { bridged } from "../define.js";
 
 /** Claude Code's error kinds (the matcher's values), recognised in the failed message's error text. */
@@ -27,7 +27,7 @@ export const stopFailure = bridged({
   description:
     "Instead of Stop, when the turn ended because of an API error: log or alert; output is ignored.",
   native: "agent_end",
-  fires: (event) => turnFailure(event) !== undefined,
+  onlyWhen: (event) => turnFailure(event) !== undefined,
   matcher: "regex",
   matcherField: "error",
   // Claude Code reads hyphens, spaces and commas in this matcher as regex text.

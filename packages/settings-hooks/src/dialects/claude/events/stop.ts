@@ -1,6 +1,7 @@
 // Stop: when the agent finishes its turn; a hook that blocks makes it continue, up to the bridge's cap.
-import { blockReason, joined, lastAssistantText } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, joined, lastAssistantText } from "../../../dialect-kit/messages.js";
 import { bridged, TURN_FIELDS } from "../define.js";
 import { turnFailure } from "./stop-failure.js";
 
@@ -9,7 +10,7 @@ export const stop = bridged({
   description: "When the agent finishes responding: block to make it continue with the reason.",
   native: "agent_end",
   // A turn the API ended runs StopFailure instead, as in Claude Code.
-  fires: (event) => turnFailure(event) === undefined,
+  onlyWhen: (event) => turnFailure(event) === undefined,
   matcher: "none",
   canBlock: true,
   canStop: true,
@@ -22,7 +23,7 @@ export const stop = bridged({
     background_tasks: [],
     session_crons: [],
   }),
-  reverse: commonReverse.stop,
+  asAgentHook: commonAgentHook.stop,
   apply(outcome, { state, options, hook, api }) {
     // Stop's additionalContext continues the conversation like a block, under the same loop cap.
     const feedback =

@@ -1,6 +1,7 @@
 // UserPromptSubmit: before the agent sees a prompt; hooks refuse it or add context.
-import { blockReason, contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged } from "../define.js";
 
 export const userPromptSubmit = bridged({
@@ -14,7 +15,7 @@ export const userPromptSubmit = bridged({
   defaultTimeout: 30,
   session: ["prompt_id", "permission_mode"],
   input: (event) => ({ prompt: event.prompt }),
-  reverse: commonReverse.prompt("UserPromptSubmit"),
+  asAgentHook: commonAgentHook.prompt("UserPromptSubmit"),
   apply(outcome) {
     if (outcome.stop) return { block: true, reason: outcome.stop.reason || "Stopped by a settings hook" };
     if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };

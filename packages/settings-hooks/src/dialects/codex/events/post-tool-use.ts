@@ -1,7 +1,7 @@
 // PostToolUse: after a tool ran; a block or `continue: false` replaces what the model reads, context is added.
 import type { ToolResultEventResult } from "@hookwire/core";
-import { blockReason, textOf } from "../../../dialect/messages.js";
-import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, textOf } from "../../../dialect-kit/messages.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 import { codexTools } from "../tools.js";
@@ -10,7 +10,7 @@ export const postToolUse = bridged({
   name: "PostToolUse",
   description: "After a tool call ran: replace what the model reads with a reason, or add context.",
   native: "tool_result",
-  fires: (event) => !event.isError,
+  onlyWhen: (event) => !event.isError,
   matcher: "regex",
   matcherField: "tool_name",
   matcherNames: /^[A-Za-z0-9_|]+$/,
@@ -28,7 +28,7 @@ export const postToolUse = bridged({
     tool_response: textOf(event.content),
     tool_use_id: event.toolCallId,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         codexTools,

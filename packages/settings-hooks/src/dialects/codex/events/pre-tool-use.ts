@@ -1,8 +1,8 @@
 // PreToolUse: before a tool runs; hooks block it (with a reason), rewrite its input, or add context.
 import type { ToolCallEventResult } from "@hookwire/core";
-import { blockReason } from "../../../dialect/messages.js";
-import { callVerdict, nativeCall } from "../../../dialect/reverse.js";
-import { toNativeInput } from "../../../dialect/tools.js";
+import { callVerdict, nativeCall } from "../../../dialect-kit/agent-hook.js";
+import { blockReason } from "../../../dialect-kit/messages.js";
+import { toNativeInput } from "../../../dialect-kit/tools.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 import { codexTools } from "../tools.js";
@@ -27,7 +27,7 @@ export const preToolUse = bridged({
     tool_input: tool?.input ?? event.input,
     tool_use_id: event.toolCallId,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) => nativeCall(codexTools, stdin.tool_name, stdin.tool_input, stdin.tool_use_id),
     answer(result, event) {
       const verdict = callVerdict(codexTools, result, event);

@@ -1,6 +1,7 @@
 // SessionStart: when a thread starts or resumes; hooks add context, or stop the session before its first turn.
-import { contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged, modelField } from "../define.js";
 
 export const sessionStart = bridged({
@@ -16,7 +17,7 @@ export const sessionStart = bridged({
   defaultTimeout: 600,
   session: ["model", "permission_mode"],
   input: (_event, { hook, options }) => ({ ...modelField(hook), source: options.sessionStartSource }),
-  reverse: commonReverse.sessionStart("SessionStart"),
+  asAgentHook: commonAgentHook.sessionStart("SessionStart"),
   apply(outcome, { api }) {
     // `continue: false` ends the session before the model is asked anything (the bridge aborts it).
     if (outcome.stop) return undefined;

@@ -1,6 +1,7 @@
 // Stop: when the turn is about to end; a hook that blocks with a reason makes the model continue with it.
-import { blockReason, lastAssistantText } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, lastAssistantText } from "../../../dialect-kit/messages.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 
 export const stop = bridged({
@@ -18,7 +19,7 @@ export const stop = bridged({
     stop_hook_active: state.consecutiveStopBlocks > 0,
     last_assistant_message: lastAssistantText(event.messages) ?? null,
   }),
-  reverse: commonReverse.stop,
+  asAgentHook: commonAgentHook.stop,
   apply(outcome, { state, options, hook, api }) {
     if (outcome.blocks.length === 0) {
       state.consecutiveStopBlocks = 0;

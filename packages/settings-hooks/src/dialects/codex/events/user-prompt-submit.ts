@@ -1,6 +1,7 @@
 // UserPromptSubmit: before the model sees a prompt; hooks refuse it (with a reason) or add context.
-import { blockReason, contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged, modelField, TURN_FIELDS } from "../define.js";
 
 export const userPromptSubmit = bridged({
@@ -14,7 +15,7 @@ export const userPromptSubmit = bridged({
   defaultTimeout: 600,
   session: TURN_FIELDS,
   input: (event, { hook }) => ({ ...modelField(hook), prompt: event.prompt }),
-  reverse: commonReverse.prompt("UserPromptSubmit"),
+  asAgentHook: commonAgentHook.prompt("UserPromptSubmit"),
   apply(outcome) {
     if (outcome.stop) return { block: true, reason: outcome.stop.reason || "Stopped by a Codex hook" };
     if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };

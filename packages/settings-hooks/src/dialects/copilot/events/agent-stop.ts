@@ -1,6 +1,7 @@
 // agentStop: when the main agent finishes its turn; a hook that blocks makes it continue, up to the cap.
-import { blockReason } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { blockReason } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const agentStop = bridged({
@@ -19,7 +20,7 @@ export const agentStop = bridged({
     stop_hook_active: state.consecutiveStopBlocks > 0,
   }),
   // Copilot's agentStop says nothing of the last answer.
-  reverse: { event: () => ({ type: "agent_end", messages: [] }), answer: commonReverse.stop.answer },
+  asAgentHook: { event: () => ({ type: "agent_end", messages: [] }), answer: commonAgentHook.stop.answer },
   apply(outcome, { state, options, hook, api }) {
     const feedback = outcome.blocks.length > 0 ? blockReason(outcome.blocks) : "";
     if (feedback === "") {

@@ -1,6 +1,7 @@
 // postToolUseFailure: after a tool call failed; hooks add context for the model.
-import { textOf } from "../../../dialect/messages.js";
-import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
+
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { textOf } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { copilotTools } from "../tools.js";
 
@@ -8,7 +9,7 @@ export const postToolUseFailure = bridged({
   name: "postToolUseFailure",
   description: "After a tool call failed: add context for the model.",
   native: "tool_result",
-  fires: (event) => event.isError,
+  onlyWhen: (event) => event.isError,
   matcher: "regex",
   matcherField: "toolName",
   canBlock: false,
@@ -21,7 +22,7 @@ export const postToolUseFailure = bridged({
     toolArgs: tool?.input ?? event.input,
     error: textOf(event.content),
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         copilotTools,

@@ -1,8 +1,8 @@
 // postToolUse: after a tool call succeeded; hooks replace the result or add context.
 import type { ToolResultEventResult } from "@hookwire/core";
-import { textOf } from "../../../dialect/messages.js";
-import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
-import { toolResponse } from "../../../dialect/tools.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { textOf } from "../../../dialect-kit/messages.js";
+import { toolResponse } from "../../../dialect-kit/tools.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { copilotTools } from "../tools.js";
@@ -11,7 +11,7 @@ export const postToolUse = bridged({
   name: "postToolUse",
   description: "After a tool call succeeded: replace what the model sees (modifiedResult), or add context.",
   native: "tool_result",
-  fires: (event) => !event.isError,
+  onlyWhen: (event) => !event.isError,
   matcher: "regex",
   matcherField: "toolName",
   // Exit 2 has no effect here (observed).
@@ -28,7 +28,7 @@ export const postToolUse = bridged({
       : { resultType: "success", textResultForLlm: text };
     return { toolName: tool?.name ?? event.toolName, toolArgs: input, toolResult };
   },
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         copilotTools,

@@ -1,8 +1,8 @@
 // preToolUse: before a tool runs; hooks deny it (fail-closed), rewrite its arguments, or add context.
 import { HookError, type ToolCallEventResult } from "@hookwire/core";
-import { blockReason } from "../../../dialect/messages.js";
-import { callVerdict, nativeCall } from "../../../dialect/reverse.js";
-import { missingFields, toNativeInput } from "../../../dialect/tools.js";
+import { callVerdict, nativeCall } from "../../../dialect-kit/agent-hook.js";
+import { blockReason } from "../../../dialect-kit/messages.js";
+import { missingFields, toNativeInput } from "../../../dialect-kit/tools.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { copilotTools } from "../tools.js";
@@ -24,7 +24,7 @@ export const preToolUse = bridged({
     toolName: tool?.name ?? event.toolName,
     toolArgs: tool?.input ?? event.input,
   }),
-  reverse: {
+  asAgentHook: {
     asks: true,
     event: (stdin) => nativeCall(copilotTools, stdin.toolName, parsedArgs(stdin.toolArgs), undefined),
     answer(result, event) {

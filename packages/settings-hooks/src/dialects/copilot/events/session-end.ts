@@ -1,6 +1,6 @@
 // sessionEnd: when the session ends; hooks clean up or log.
 
-import { commonReverse } from "../../../dialect/reverse.js";
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
 import { bridged } from "../define.js";
 
 export const sessionEnd = bridged({
@@ -15,6 +15,6 @@ export const sessionEnd = bridged({
   defaultTimeout: 5,
   session: [],
   input: () => ({ reason: "complete" }),
-  reverse: commonReverse.sessionEnd,
+  asAgentHook: commonAgentHook.sessionEnd,
   apply: () => undefined,
 });

@@ -1,6 +1,7 @@
 // sessionStart: when a session starts or resumes; hooks add context for the model.
-import { contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const sessionStart = bridged({
@@ -15,7 +16,7 @@ export const sessionStart = bridged({
   session: [],
   // Copilot says "new" for a fresh session; `initialPrompt` is not known yet when hookwire starts one.
   input: () => ({ source: "new" }),
-  reverse: commonReverse.sessionStart("sessionStart"),
+  asAgentHook: commonAgentHook.sessionStart("sessionStart"),
   apply(outcome, { api }) {
     if (outcome.additionalContext.length > 0)
       api.sendMessage(contextMessage(outcome.additionalContext, "sessionStart"));

@@ -1,6 +1,7 @@
 // userPromptSubmitted: before the agent sees a prompt; hooks refuse it or add context.
-import { blockReason, contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const userPromptSubmitted = bridged({
@@ -15,7 +16,7 @@ export const userPromptSubmitted = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (event) => ({ prompt: event.prompt }),
-  reverse: commonReverse.prompt("userPromptSubmitted"),
+  asAgentHook: commonAgentHook.prompt("userPromptSubmitted"),
   apply(outcome) {
     if (outcome.blocks.length > 0) return { block: true, reason: blockReason(outcome.blocks) };
     return outcome.additionalContext.length > 0

@@ -1,8 +1,8 @@
 // postToolUse / postToolUseFailure and the specific after-events (shell, MCP, file edits): observe, add context.
 import type { ToolResultEventResult } from "@hookwire/core";
-import { textOf } from "../../../dialect/messages.js";
-import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
-import type { HostOutcome } from "../../../dialect/types.js";
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { textOf } from "../../../dialect-kit/messages.js";
+import type { HostOutcome } from "../../../dialect-kit/types.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT, isMcpTool } from "../define.js";
 import { cursorTools } from "../tools.js";
@@ -42,7 +42,7 @@ export const postToolUse = bridged({
   ...common,
   name: "postToolUse",
   description: "After a tool succeeded: add context for the model; replace an MCP tool's output.",
-  fires: (event) => !event.isError,
+  onlyWhen: (event) => !event.isError,
   matcher: "regex",
   matcherField: "tool_name",
   input: (event, { tool, cwd, toolDurationMs }) => ({
@@ -53,7 +53,7 @@ export const postToolUse = bridged({
     cwd,
     duration: toolDurationMs ?? 0,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         cursorTools,
@@ -90,7 +90,7 @@ export const postToolUseFailure = bridged({
   ...common,
   name: "postToolUseFailure",
   description: "After a tool failed, timed out or was denied: observe (error tracking).",
-  fires: (event) => event.isError,
+  onlyWhen: (event) => event.isError,
   matcher: "regex",
   matcherField: "tool_name",
   input: (event, { tool, cwd, toolDurationMs }) => ({
@@ -103,7 +103,7 @@ export const postToolUseFailure = bridged({
     duration: toolDurationMs ?? 0,
     is_interrupt: false,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         cursorTools,
@@ -120,7 +120,7 @@ export const afterShellExecution = bridged({
   ...common,
   name: "afterShellExecution",
   description: "After a shell command ran: observe its output.",
-  fires: (event) => event.toolName === "bash",
+  onlyWhen: (event) => event.toolName === "bash",
   matcher: "none",
   input: (event, { toolDurationMs }) => ({
     command: String(event.input.command ?? ""),
@@ -135,7 +135,7 @@ export const afterMCPExecution = bridged({
   ...common,
   name: "afterMCPExecution",
   description: "After an MCP tool ran: observe its input and result.",
-  fires: (event) => isMcpTool(event.toolName),
+  onlyWhen: (event) => isMcpTool(event.toolName),
   matcher: "none",
   input: (event, { toolDurationMs }) => ({
     tool_name: event.toolName,
@@ -150,7 +150,7 @@ export const afterFileEdit = bridged({
   ...common,
   name: "afterFileEdit",
   description: "After the agent wrote or edited a file: observe (formatters, accounting).",
-  fires: (event) => !event.isError && (event.toolName === "write" || event.toolName === "edit"),
+  onlyWhen: (event) => !event.isError && (event.toolName === "write" || event.toolName === "edit"),
   matcher: "none",
   input(event, { tool }) {
     const input = tool?.input ?? {};

@@ -1,10 +1,10 @@
 // preToolUse and its specific siblings (beforeShellExecution, beforeMCPExecution, beforeReadFile): gate a tool call.
 import { readFileSync, statSync } from "node:fs";
 import type { HookEvent, ToolCallEventResult } from "@hookwire/core";
-import { blockReason } from "../../../dialect/messages.js";
-import type { AggregatedOutcome } from "../../../dialect/outcome.js";
-import { callVerdict, nativeCall, UNAPPLIED } from "../../../dialect/reverse.js";
-import { toNativeInput } from "../../../dialect/tools.js";
+import { callVerdict, nativeCall, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { blockReason } from "../../../dialect-kit/messages.js";
+import type { AggregatedOutcome } from "../../../dialect-kit/outcome.js";
+import { toNativeInput } from "../../../dialect-kit/tools.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT, isMcpTool } from "../define.js";
 import { cursorTools } from "../tools.js";
@@ -58,7 +58,7 @@ export const preToolUse = bridged({
     tool_use_id: event.toolCallId,
     cwd,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) => nativeCall(cursorTools, stdin.tool_name, stdin.tool_input, stdin.tool_use_id),
     answer(result, event) {
       const verdict = callVerdict(cursorTools, result, event);
@@ -85,7 +85,7 @@ export const beforeShellExecution = bridged({
   ...common,
   name: "beforeShellExecution",
   description: "Before a shell command runs: allow, deny or ask.",
-  fires: (event) => event.toolName === "bash",
+  onlyWhen: (event) => event.toolName === "bash",
   // Its matcher tests the command text.
   matcher: "regex",
   matcherField: "command",
@@ -97,7 +97,7 @@ export const beforeMCPExecution = bridged({
   ...common,
   name: "beforeMCPExecution",
   description: "Before an MCP tool runs: allow, deny or ask.",
-  fires: (event) => isMcpTool(event.toolName),
+  onlyWhen: (event) => isMcpTool(event.toolName),
   matcher: "regex",
   matcherField: "tool_name",
   input: (event) => ({ tool_name: event.toolName, tool_input: JSON.stringify(event.input) }),
@@ -108,7 +108,7 @@ export const beforeReadFile = bridged({
   ...common,
   name: "beforeReadFile",
   description: "Before the agent reads a file: allow or deny (redaction, access control).",
-  fires: (event) => event.toolName === "read",
+  onlyWhen: (event) => event.toolName === "read",
   matcher: "none",
   input: (_event, { tool }) => ({
     file_path: tool?.input.file_path,

@@ -1,6 +1,7 @@
 // beforeSubmitPrompt: right after the user hits send; `continue: false` (or exit 2) keeps the prompt from the model.
-import { blockReason } from "../../../dialect/messages.js";
-import { promptVerdict, text, UNAPPLIED } from "../../../dialect/reverse.js";
+
+import { promptVerdict, text, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { blockReason } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const beforeSubmitPrompt = bridged({
@@ -14,7 +15,7 @@ export const beforeSubmitPrompt = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (event) => ({ prompt: event.prompt, attachments: [] }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) => ({ type: "before_agent_start", prompt: text(stdin.prompt) }),
     answer(result) {
       const verdict = promptVerdict(result);

@@ -1,6 +1,7 @@
 // sessionStart / sessionEnd: a conversation's start (context, env, or refuse it) and its end (observe).
-import { contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const sessionStart = bridged({
@@ -18,7 +19,7 @@ export const sessionStart = bridged({
     is_background_agent: false,
     composer_mode: "agent",
   }),
-  reverse: commonReverse.sessionStart("sessionStart"),
+  asAgentHook: commonAgentHook.sessionStart("sessionStart"),
   apply(outcome, { api, hook }) {
     if (outcome.additionalContext.length > 0)
       api.sendMessage(contextMessage(outcome.additionalContext, "sessionStart"));
@@ -44,6 +45,6 @@ export const sessionEnd = bridged({
     is_background_agent: false,
     final_status: "completed",
   }),
-  reverse: commonReverse.sessionEnd,
+  asAgentHook: commonAgentHook.sessionEnd,
   apply: () => undefined,
 });

@@ -1,6 +1,7 @@
 // stop / afterAgentResponse: when the agent loop ends; a followup_message becomes the next user message.
-import { lastAssistantText } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { lastAssistantText } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 /** Cursor's default `loop_limit` for stop and subagentStop. */
@@ -32,7 +33,7 @@ export const stop = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (_event, { state }) => ({ status: "completed", loop_count: state.loopCount }),
-  reverse: { event: () => ({ type: "agent_end", messages: [] }), answer: commonReverse.stop.answer },
+  asAgentHook: { event: () => ({ type: "agent_end", messages: [] }), answer: commonAgentHook.stop.answer },
   apply(outcome, { state, options, api, handlerFields }) {
     // Each hook's follow-ups are capped by its own loop_limit (null: only hookwire's stop cap applies).
     const followUps = outcome.blocks.filter((block) => {

@@ -1,7 +1,7 @@
 // AfterAgent: once per turn, after the final answer; a deny rejects it and sends the reason back as a prompt.
 import type { AgentMessage } from "@hookwire/core";
-import { blockReason, textOf } from "../../../dialect/messages.js";
-import { commonReverse, text } from "../../../dialect/reverse.js";
+import { commonAgentHook, text } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, textOf } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 /** The user's prompt of this turn: the last user message (a retry's reason is a hook message, not one). */
@@ -44,7 +44,7 @@ export const afterAgent = bridged({
     prompt_response: answersSincePrompt(event.messages) || "[no response text]",
     stop_hook_active: state.consecutiveRetries > 0,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) => {
       const prompt = text(stdin.prompt);
       const answer = text(stdin.prompt_response);
@@ -55,7 +55,7 @@ export const afterAgent = bridged({
       return { type: "agent_end", messages };
     },
     // A deny rejects the answer and sends its reason back as the next prompt: the follow-up.
-    answer: commonReverse.stop.answer,
+    answer: commonAgentHook.stop.answer,
   },
   apply(outcome, { state, options, hook, api }) {
     if (outcome.stop || outcome.blocks.length === 0) {

@@ -6,7 +6,7 @@ export const afterModel = bridged({
   name: "AfterModel",
   description: "After a model response: replace it (llm_response); Gemini CLI runs it per streamed chunk.",
   native: "message_end",
-  fires: (event) => event.message.role === "assistant",
+  onlyWhen: (event) => event.message.role === "assistant",
   matcher: "none",
   canBlock: true,
   canStop: true,

@@ -1,7 +1,8 @@
 // AfterTool: after a tool ran (succeeded or failed); hooks replace the result with a reason or append context.
-import { blockReason, joined, textOf } from "../../../dialect/messages.js";
-import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect/reverse.js";
-import { toolResponse } from "../../../dialect/tools.js";
+
+import { nativeResult, resultVerdict, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, joined, textOf } from "../../../dialect-kit/messages.js";
+import { toolResponse } from "../../../dialect-kit/tools.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { geminiTools } from "../tools.js";
 
@@ -26,7 +27,7 @@ export const afterTool = bridged({
       : { llmContent: text, returnDisplay: text };
     return { tool_name: name, tool_input: input, tool_response: response };
   },
-  reverse: {
+  asAgentHook: {
     event: (stdin) =>
       nativeResult(
         geminiTools,

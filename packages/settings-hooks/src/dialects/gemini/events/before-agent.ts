@@ -1,6 +1,7 @@
 // BeforeAgent: after the user submits a prompt, before the agent plans; hooks refuse the turn or add context.
-import { blockReason, contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { blockReason, contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const beforeAgent = bridged({
@@ -19,7 +20,7 @@ export const beforeAgent = bridged({
     state.consecutiveRetries = 0;
     return { prompt: event.prompt };
   },
-  reverse: commonReverse.prompt("BeforeAgent"),
+  asAgentHook: commonAgentHook.prompt("BeforeAgent"),
   apply(outcome) {
     if (outcome.stop)
       return { block: true, reason: outcome.stop.reason || "Agent execution stopped by hook" };

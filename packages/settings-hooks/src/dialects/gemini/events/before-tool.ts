@@ -1,7 +1,8 @@
 // BeforeTool: before a tool runs; hooks block it (exit 2, decision deny) or merge new arguments over its input.
-import { blockReason } from "../../../dialect/messages.js";
-import { callVerdict, nativeCall, UNAPPLIED } from "../../../dialect/reverse.js";
-import { toNativeInput } from "../../../dialect/tools.js";
+
+import { callVerdict, nativeCall, UNAPPLIED } from "../../../dialect-kit/agent-hook.js";
+import { blockReason } from "../../../dialect-kit/messages.js";
+import { toNativeInput } from "../../../dialect-kit/tools.js";
 import type { HookOutput } from "../../../protocol/output.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 import { geminiTools } from "../tools.js";
@@ -22,7 +23,7 @@ export const beforeTool = bridged({
     tool_name: tool?.name ?? event.toolName,
     tool_input: tool?.input ?? event.input,
   }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) => nativeCall(geminiTools, stdin.tool_name, stdin.tool_input, undefined),
     answer(result, event) {
       const verdict = callVerdict(geminiTools, result, event);

@@ -1,6 +1,6 @@
 // SessionEnd: when the CLI exits or a session is cleared; best effort, it cannot stop anything.
 
-import { observeOnly, text } from "../../../dialect/reverse.js";
+import { observeOnly, text } from "../../../dialect-kit/agent-hook.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const sessionEnd = bridged({
@@ -16,7 +16,7 @@ export const sessionEnd = bridged({
   session: [],
   // Gemini CLI's reasons: exit, clear, logout, prompt_input_exit, other; hookwire's quit is its exit.
   input: (event) => ({ reason: event.reason === "quit" || event.reason === undefined ? "exit" : "other" }),
-  reverse: {
+  asAgentHook: {
     event: (stdin) => ({
       type: "session_shutdown",
       reason: text(stdin.reason) === "exit" ? "quit" : text(stdin.reason) || "other",

@@ -1,6 +1,7 @@
 // SessionStart: when a session starts, resumes or is cleared; hooks add context (they cannot stop it).
-import { contextMessage } from "../../../dialect/messages.js";
-import { commonReverse } from "../../../dialect/reverse.js";
+
+import { commonAgentHook } from "../../../dialect-kit/agent-hook.js";
+import { contextMessage } from "../../../dialect-kit/messages.js";
 import { bridged, DEFAULT_TIMEOUT } from "../define.js";
 
 export const sessionStart = bridged({
@@ -16,7 +17,7 @@ export const sessionStart = bridged({
   defaultTimeout: DEFAULT_TIMEOUT,
   session: [],
   input: (_event, { options }) => ({ source: options.sessionStartSource }),
-  reverse: commonReverse.sessionStart("SessionStart"),
+  asAgentHook: commonAgentHook.sessionStart("SessionStart"),
   apply(outcome, { api }) {
     if (outcome.additionalContext.length > 0) {
       api.sendMessage(contextMessage(outcome.additionalContext, "SessionStart"));

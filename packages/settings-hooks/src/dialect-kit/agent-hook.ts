@@ -1,4 +1,4 @@
-// The reverse direction's shared pieces: an agent's stdin as native events, hookwire's outcomes as answer fields.
+// An agent's hook calls' shared pieces (`asAgentHook`): an agent's stdin as native events, hookwire's outcomes as answer fields.
 import { randomUUID } from "node:crypto";
 import type {
   AttributedText,
@@ -10,7 +10,7 @@ import type {
 import type { AgentEndEvent, BeforeAgentStartOutcome } from "@hookwire/core/events";
 import { textOf } from "./messages.js";
 import { nativeToolName, toDialectCall, toNativeInput } from "./tools.js";
-import type { HostAnswer, HostOutcome, ReverseSpec, ToolTable } from "./types.js";
+import type { AgentHookSpec, HostAnswer, HostOutcome, ToolTable } from "./types.js";
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -175,8 +175,8 @@ export function observeOnly(result: HostOutcome): HostAnswer {
  * spells them its way): a prompt refused or given context, a session's start context, its end, and a
  * stop that makes the agent go on (`event` reads Claude Code's and Codex's `last_assistant_message`).
  */
-export const commonReverse = {
-  prompt: (name: string): ReverseSpec<"before_agent_start"> => ({
+export const commonAgentHook = {
+  prompt: (name: string): AgentHookSpec<"before_agent_start"> => ({
     event: (stdin) => ({ type: "before_agent_start", prompt: text(stdin.prompt) }),
     answer(result) {
       const verdict = promptVerdict(result);
@@ -197,7 +197,7 @@ export const commonReverse = {
       };
     },
   }),
-  sessionStart: (name: string): ReverseSpec<"session_start"> => ({
+  sessionStart: (name: string): AgentHookSpec<"session_start"> => ({
     event: (stdin) => ({ type: "session_start", reason: text(stdin.source) || "startup" }),
     answer(result) {
       const context = contextOf([], result.messages);
@@ -210,7 +210,7 @@ export const commonReverse = {
   sessionEnd: {
     event: (stdin) => ({ type: "session_shutdown", reason: text(stdin.reason) || "other" }),
     answer: observeOnly,
-  } satisfies ReverseSpec<"session_shutdown">,
+  } satisfies AgentHookSpec<"session_shutdown">,
   stop: {
     event: (stdin) => ({ type: "agent_end", messages: endMessages(stdin.last_assistant_message) }),
     answer(result) {
@@ -220,5 +220,5 @@ export const commonReverse = {
         unapplied: contextOf([], result.messages) ? [UNAPPLIED.context] : [],
       };
     },
-  } satisfies ReverseSpec<"agent_end">,
+  } satisfies AgentHookSpec<"agent_end">,
 };

@@ -13,10 +13,10 @@ import {
 } from "@hookwire/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSettingsHooks } from "../src/bridge.js";
-import { bridgedEvents } from "../src/dialect/catalogue.js";
-import { textOf } from "../src/dialect/messages.js";
-import { UNAPPLIED } from "../src/dialect/reverse.js";
-import type { AnyBridgedEvent, Dialect, HostOutcome } from "../src/dialect/types.js";
+import { UNAPPLIED } from "../src/dialect-kit/agent-hook.js";
+import { bridgedEvents } from "../src/dialect-kit/catalogue.js";
+import { textOf } from "../src/dialect-kit/messages.js";
+import type { AnyBridgedEvent, Dialect, HostOutcome } from "../src/dialect-kit/types.js";
 import { loadDialects } from "../src/dialects/registry.js";
 import { validateSettings } from "../src/read-settings.js";
 
@@ -28,7 +28,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const hookScript = path.join(root, "hook.sh");
 writeFileSync(hookScript, 'cat > "$1/stdin.json"\nif [ -f "$1/answer.txt" ]; then cat "$1/answer.txt"; fi\n');
 
-const served = (dialect: Dialect) => bridgedEvents(dialect).filter((spec) => spec.reverse !== undefined);
+const served = (dialect: Dialect) => bridgedEvents(dialect).filter((spec) => spec.asAgentHook !== undefined);
 
 /** The dialect's settings with one hook per served event, read as hookwire reads them. */
 async function bridgeOf(dialect: Dialect, spec: AnyBridgedEvent, dir: string) {
@@ -72,7 +72,7 @@ const SAMPLES: Partial<Record<NativeEventName, (spec: AnyBridgedEvent) => AnyHoo
     input: { command: "rm -rf build" },
   }),
   tool_result: (spec) => {
-    const isError = spec.fires ? !spec.fires({ isError: false } as never) : false;
+    const isError = spec.onlyWhen ? !spec.onlyWhen({ isError: false } as never) : false;
     return {
       type: "tool_result",
       toolName: "bash",
@@ -137,7 +137,7 @@ function decisions(native: NativeEventName, event: AnyHookEvent, spec: AnyBridge
         effect: UNAPPLIED.ask,
         check: (o) =>
           expect(o).toMatchObject(
-            spec.reverse?.asks
+            spec.asAgentHook?.asks
               ? { permission: { decision: "ask", reason: expect.stringContaining("Delete build?") } }
               : { block: true, reason: expect.stringContaining("Delete build?") },
           ),
@@ -267,7 +267,7 @@ for (const dialect of DIALECTS) {
         await runner.emit(event as never);
         const text = readFileSync(path.join(dir, "stdin.json"), "utf8");
         const stdin = JSON.parse(text);
-        const back = spec.reverse?.event(stdin, dir) as AnyHookEvent;
+        const back = spec.asAgentHook?.event(stdin, dir) as AnyHookEvent;
         expect(essentials(back, text)).toEqual(essentials(event, text));
         if (event.type === "tool_result")
           expect(textOf((back as typeof event).content)).toContain(textOf(event.content));
@@ -277,7 +277,7 @@ for (const dialect of DIALECTS) {
 
       for (const decision of decisions(spec.native, event, spec)) {
         it(`${spec.name}: ${decision.name}`, async () => {
-          const answer = spec.reverse?.answer(decision.result as never, event as never, {});
+          const answer = spec.asAgentHook?.answer(decision.result as never, event as never, {});
           const encoded = dialect.protocol.encode?.(answer?.output ?? {}, spec);
           const unapplied = [...(answer?.unapplied ?? []), ...(encoded?.unapplied ?? [])];
           // Where the agent has no field for it, the answer says so (one diagnostic), and says nothing else.

@@ -16,7 +16,7 @@ import type { HandlerType } from "../schema.js";
 import type { AggregatedOutcome, AttributedResult } from "./outcome.js";
 import type { SessionInfo } from "./session.js";
 
-/** The dialects hookwire reads. Adding one: see `dialect/README.md`. */
+/** The dialects hookwire reads. Adding one: see `dialect-kit/README.md`. */
 export type DialectId = "claude" | "codex" | "gemini" | "copilot" | "cursor";
 
 // ─── Sources: where a dialect's files live ──────────────────────────────────────────────────────────
@@ -232,7 +232,7 @@ export interface EventContext<N extends NativeEventName, State> {
   api: Pick<HookAPI, "sendMessage" | "reportError">;
   /** Session fields shared by every event (id, transcript path, prompt id, permission mode). */
   session: SessionInfo;
-  /** The dialect's per-bridge state (`Dialect.createState`), shared by its events. */
+  /** The dialect's state (`Dialect.createState`), shared by its events: the call's session's (`CallContext.state`), or the bridge's own. */
   state: State;
   /** Bridge options events read (`sessionStartSource`, `stopHookCap`, …), resolved. */
   options: BridgeSettings;
@@ -274,7 +274,7 @@ export interface BridgedEventSpec<
 > extends EventInfo<Name> {
   native: N;
   /** Whether this occurrence of the native event is this event's (PostToolUse: not an error). Default: all. */
-  fires?(event: HookEvent<N>): boolean;
+  onlyWhen?(event: HookEvent<N>): boolean;
   /** Native fields that make an occurrence this event's, for `hookwire emit <name>` (PostToolUseFailure: `isError: true`). */
   emitAs?: Partial<HookEvent<N>>;
   /** Session fields its stdin carries, by the protocol's names (`prompt_id`, `permission_mode`, `effort`). */
@@ -297,10 +297,10 @@ export interface BridgedEventSpec<
    * event, and what hookwire's hooks decided to the answer the agent reads. Absent: hookwire does not serve
    * this event inside the agent (`hookwire connect` registers only events that have it).
    */
-  reverse?: ReverseSpec<NoInfer<N>>;
+  asAgentHook?: AgentHookSpec<NoInfer<N>>;
 }
 
-// ─── The reverse direction: the agent as host ──────────────────────────────────────────────────────
+// ─── As the agent's hook: the agent as host (`asAgentHook`) ──────────────────────────────────────────────────────
 
 /** What hookwire's hooks made of one native event inside an agent, as `hookwire hook` hands it back. */
 export interface HostOutcome<N extends NativeEventName = NativeEventName> {
@@ -319,7 +319,7 @@ export interface HostAnswer {
   unapplied: string[];
 }
 
-export interface ReverseSpec<N extends NativeEventName = NativeEventName> {
+export interface AgentHookSpec<N extends NativeEventName = NativeEventName> {
   /** The native event the agent's stdin stands for: the reverse of `input`. */
   event(stdin: Record<string, unknown>, cwd: string): HookEvent<N>;
   /** The agent can ask its user here (`permissionDecision: "ask"`): `ctx.ui.confirm` becomes its question. */
