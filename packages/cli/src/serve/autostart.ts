@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, statSync, truncateSync } from "node:fs";
 import path from "node:path";
+import { SERVER_WRITES_CODE_CACHE } from "../hook-path-run.js";
 import { packageRoot } from "../package-root.js";
 import { stateRoot } from "../state-root.js";
 import { startLockFile } from "./runtime-files.js";
@@ -53,6 +54,8 @@ export function startServerInBackground(
     });
     child.on("error", () => undefined);
     child.unref();
+    // The server writes the hook path's code cache as it starts; this call need not (hook-path-run.ts).
+    (globalThis as { [SERVER_WRITES_CODE_CACHE]?: boolean })[SERVER_WRITES_CODE_CACHE] = true;
     return true;
   } catch {
     return false;
