@@ -167,6 +167,85 @@ describe("the hook path's code cache", () => {
   });
 });
 
+/** Until `check` holds (a background server's work), polled; throws naming `what` after 20 s. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The sandbox's calls with the server on (its state, socket and cache in the sandbox's home), and its stop. */
+function withServer(box: ReturnType<typeof project>) {
+  const env = {
+    XDG_CACHE_HOME: path.dirname(path.dirname(box.cache)),
+    XDG_STATE_HOME: path.join(box.home, ".local", "state"),
+    XDG_RUNTIME_DIR: undefined,
+    HOOKWIRE_SERVER: undefined,
+  };
+  const call = (command: string) =>
+    box.run(["hook", "claude", "PreToolUse"], { input: claudeBash(box.cwd, command, "s-1"), env });
+  const stop = () => box.run(["serve", "--stop"], { env });
+  return { call, stop };
+}
+
+const binFiles = (folder: string) => readdirSync(folder).filter((name) => name.endsWith(".bin"));
+
+describe("the hook path's code cache in a fresh home, with the server on", () => {
+  it("is left by the first call to the server it starts, and a later call here replaces it with a whole call's", async () => {
+    const box = project();
+    const server = withServer(box);
+    try {
+      expect(JSON.parse(server.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+      // The call wrote nothing; the server it started writes the bundle's top level as it listens.
+      await until(() => binFiles(box.cache).length === 1, "the server's code cache entry");
+      const [written] = binFiles(box.cache);
+      expect(written).toMatch(/^hook-path-top-level-[0-9a-f]{64}\.bin$/);
+      expect(statSync(path.join(box.cache, written as string)).mode & 0o777).toBe(0o600);
+    } finally {
+      server.stop();
+    }
+    // A call in this process (the server off) uses it, and writes the whole call's code beside it, once.
+    expect(JSON.parse(box.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+    const names = binFiles(box.cache);
+    expect(names).toHaveLength(2);
+    const whole = path.join(box.cache, names.find((name) => !name.includes("top-level")) as string);
+    const first = statSync(whole);
+    expect(first.mode & 0o777).toBe(0o600);
+    expect(JSON.parse(box.call("ls").stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse" },
+    });
+    expect(statSync(whole).ino).toBe(first.ino);
+  });
+
+  it("is not written by the server through a link planted where its entry goes", async () => {
+    const box = project();
+    const server = withServer(box);
+    try {
+      server.call("ls");
+      await until(() => binFiles(box.cache).length === 1, "the server's code cache entry");
+    } finally {
+      server.stop();
+    }
+    const file = path.join(box.cache, binFiles(box.cache)[0] as string);
+    const target = path.join(box.home, "target.bin");
+    writeFileSync(target, "not V8's", { mode: 0o600 });
+    rmSync(file);
+    symlinkSync(target, file);
+    try {
+      expect(JSON.parse(server.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+      await until(() => !lstatSync(file).isSymbolicLink(), "the server's entry replacing the link");
+    } finally {
+      server.stop();
+    }
+    expect(readFileSync(target, "utf8")).toBe("not V8's");
+    const stat = lstatSync(file);
+    expect(stat.isFile()).toBe(true);
+    expect(stat.mode & 0o777).toBe(0o600);
+  });
+});
+
 describe("a hook that imports a hookwire package", () => {
   it("gets the instance the call runs on, not a second copy", () => {
     const box = project(`import { HookwireError, isHookwireError } from "@hookwire/core";
