@@ -198,10 +198,10 @@ export async function run() {
       }),
     );
     // The row: a fresh HOME has neither a server nor the hook path's code cache (the call compiles the
-    // bundle, answers, writes the cache and starts the server).
+    // bundle, answers and starts the server, which writes the cache as it starts listening).
     rows.push(
       await compareProcesses({
-        name: "the first call in a fresh HOME: no server, no code cache yet (it compiles the hook path, answers, writes the cache, starts the server)",
+        name: "the first call in a fresh HOME: no server, no code cache yet (it compiles the hook path, answers, starts the server, which writes the cache)",
         baseline: "node -e 0",
         baselineCmd: node0,
         subjectCmd: sh(entry),
