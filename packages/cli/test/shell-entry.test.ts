@@ -197,6 +197,31 @@ describe("the shell entry and the server it starts", () => {
     expect(existsSync(info(w))).toBe(false);
   }, 60_000);
 
+  it("keeps a call in its own process with HOOKWIRE_SERVER=off even while a server runs, from either entry", async () => {
+    const w = world();
+    w.call("ls");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    const off = { HOOKWIRE_SERVER: "off" };
+    expect(denied(w.call("rm -rf x", off).stdout)).toBe("no rm -rf");
+    // The Node entry, as connect writes it where no shell runs hooks.
+    const node = spawnSync(process.execPath, [bin, "hook", "claude", "PreToolUse"], {
+      cwd: w.project,
+      env: { ...w.env, ...off },
+      input: JSON.stringify({
+        session_id: "s1",
+        transcript_path: "",
+        cwd: w.project,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf y" },
+        tool_use_id: "t2",
+      }),
+      encoding: "utf8",
+    });
+    expect(denied(node.stdout)).toBe("no rm -rf");
+    expect(callsOf(w)).toBe(0);
+  }, 60_000);
+
   it("ends an idle server and removes what it wrote", async () => {
     const w = world();
     const child: ChildProcess = spawn(
