@@ -175,7 +175,10 @@ export async function listenForShell(
   handlers: ShellHandlers,
   maxInput: number,
 ): Promise<net.Server> {
-  const server = net.createServer((connection) => serveConnection(connection, secrets, handlers, maxInput));
+  // No Nagle delay on the greeting and the answer: each is one small write the caller waits for.
+  const server = net.createServer({ noDelay: true }, (connection) =>
+    serveConnection(connection, secrets, handlers, maxInput),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
