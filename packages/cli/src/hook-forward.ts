@@ -112,11 +112,8 @@ const plain =
   httpPort !== null &&
   ["", "--fail-open", "--fail-closed-hooks", "--fail-open --fail-closed-hooks"].includes(flags.join(" "));
 
-/** `HOOKWIRE_SERVER=off` keeps every call in its own process, a server running or not (as the shell entry does). */
-const serverOff = process.env.HOOKWIRE_SERVER === "off";
-
 function route(): void {
-  const forwardable = plain && !serverOff && /^[a-z]+$/.test(agent) && /^[A-Za-z]+$/.test(event);
+  const forwardable = plain && /^[a-z]+$/.test(agent) && /^[A-Za-z]+$/.test(event);
   const socket = forwardable ? trustedSocket() : undefined;
   if (socket?.ok) {
     const failOpen = flags.includes("--fail-open");

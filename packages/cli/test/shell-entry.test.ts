@@ -197,31 +197,6 @@ describe("the shell entry and the server it starts", () => {
     expect(existsSync(info(w))).toBe(false);
   }, 60_000);
 
-  it("keeps a call in its own process with HOOKWIRE_SERVER=off even while a server runs, from either entry", async () => {
-    const w = world();
-    w.call("ls");
-    await until(() => existsSync(info(w)), "serve.tcp");
-    const off = { HOOKWIRE_SERVER: "off" };
-    expect(denied(w.call("rm -rf x", off).stdout)).toBe("no rm -rf");
-    // The Node entry, as connect writes it where no shell runs hooks.
-    const node = spawnSync(process.execPath, [bin, "hook", "claude", "PreToolUse"], {
-      cwd: w.project,
-      env: { ...w.env, ...off },
-      input: JSON.stringify({
-        session_id: "s1",
-        transcript_path: "",
-        cwd: w.project,
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command: "rm -rf y" },
-        tool_use_id: "t2",
-      }),
-      encoding: "utf8",
-    });
-    expect(denied(node.stdout)).toBe("no rm -rf");
-    expect(callsOf(w)).toBe(0);
-  }, 60_000);
-
   it("ends an idle server and removes what it wrote", async () => {
     const w = world();
     const child: ChildProcess = spawn(
@@ -295,7 +270,7 @@ describe("what the shell entry does not believe", () => {
     const w = world();
     const fake = await impostor(`hookwire ${SERVER}`);
     mkdirSync(w.run, { recursive: true, mode: 0o700 });
-    writeFileSync(info(w), `hookwire-tcp-1 ${fake.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
+    writeFileSync(info(w), `hookwire-tcp-2 ${fake.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
     plant(w, info(w));
     const answer = await w.start("rm -rf victim");
     fake.close();
@@ -332,7 +307,7 @@ describe("what the shell entry does not believe", () => {
       const w = world();
       const fake = await impostor(greeting, answer);
       mkdirSync(w.run, { recursive: true, mode: 0o700 });
-      writeFileSync(info(w), `hookwire-tcp-1 ${fake.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
+      writeFileSync(info(w), `hookwire-tcp-2 ${fake.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
       const reply = await w.start("rm -rf victim");
       fake.close();
       expect(denied(reply.stdout)).toBe("no rm -rf");
@@ -343,7 +318,7 @@ describe("what the shell entry does not believe", () => {
     const w = world();
     const silent = await impostor(`hookwire ${SERVER}`, null);
     mkdirSync(w.run, { recursive: true, mode: 0o700 });
-    writeFileSync(info(w), `hookwire-tcp-1 ${silent.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
+    writeFileSync(info(w), `hookwire-tcp-2 ${silent.port} ${"c".repeat(48)} ${SERVER} 1\n`, { mode: 0o600 });
     const answer = await w.start("ls", { HOOKWIRE_ENTRY_WAIT: "1" });
     silent.close();
     expect(answer.code).toBe(2);
@@ -376,7 +351,7 @@ describe("the shell entry's exchange", () => {
     );
     mkdirSync(w.run, { recursive: true, mode: 0o700 });
     const port = (server.address() as net.AddressInfo).port;
-    writeFileSync(info(w), `hookwire-tcp-1 ${port} ${secrets.client} ${secrets.server} 1\n`, { mode: 0o600 });
+    writeFileSync(info(w), `hookwire-tcp-2 ${port} ${secrets.client} ${secrets.server} 1\n`, { mode: 0o600 });
     const input = 'é {"x": "\\n"}\n\n';
     const child = spawn("sh", ["-c", `${entry} claude PreToolUse`], {
       env: { ...w.env, CLAUDE_PROJECT_DIR: "/a b/\nc é", GEMINI_PROJECT_DIR: "", OTHER_PROJECT_DIR: "/x" },

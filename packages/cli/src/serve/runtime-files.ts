@@ -6,8 +6,12 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { privateEntryProblem, socketDir } from "./socket-path.js";
 
-/** The first word of `serve.tcp`: a format the shell entry reads; another word there is not used. */
-export const SHELL_INFO_FORMAT = "hookwire-tcp-1";
+/**
+ * The first word of `serve.tcp`: the exchange the shell entry speaks; another word there is not used, so an entry
+ * upgraded while an older server runs answers through the Node adapter instead. Raised with every change of the
+ * exchange (2: a frame's length ends with a space).
+ */
+export const SHELL_INFO_FORMAT = "hookwire-tcp-2";
 
 /** What `serve.tcp` says: where the server listens for the shell entry, and the two secrets of the exchange. */
 export interface ShellInfo {

@@ -84,8 +84,10 @@ function serveConnection(
   // A client gone before the whole input came: the call ends now, not at its deadline.
   connection.on("close", () => body?.fail(new Error("the caller went away before its input was whole")));
   const refuse = () => connection.destroy();
-  const line = (): string | undefined => {
-    const end = buffered.indexOf(10);
+  // The request line ends with a newline; a frame's length with a space (`<length> <bytes>`): the shell entry sends
+  // the frames in one write, and bash's printf writes out at each newline it prints.
+  const upTo = (byte: number): string | undefined => {
+    const end = buffered.indexOf(byte);
     if (end === -1) {
       if (buffered.length > MAX_LINE_BYTES) refuse();
       return undefined;
@@ -94,6 +96,7 @@ function serveConnection(
     buffered = buffered.subarray(end + 1);
     return text;
   };
+  const line = () => upTo(10);
   const take = (chunk: Buffer) => {
     if (!body) return;
     body.parts.push(chunk);
@@ -138,7 +141,7 @@ function serveConnection(
     if (call === undefined && !request()) return;
     // The variables, each whole in the buffer before it counts.
     while (frames.length < wanted) {
-      const end = buffered.indexOf(10);
+      const end = buffered.indexOf(32);
       if (end === -1) return void (buffered.length > MAX_LINE_BYTES && refuse());
       const size = Number(buffered.subarray(0, end).toString("utf8"));
       if (!Number.isInteger(size) || size > MAX_VARIABLE_BYTES) return refuse();
@@ -146,7 +149,7 @@ function serveConnection(
       frames.push(buffered.subarray(end + 1, end + 1 + size));
       buffered = buffered.subarray(end + 1 + size);
     }
-    const text = line();
+    const text = upTo(32);
     if (text === undefined) return;
     const env = variables(frames);
     if (!/^\d{1,10}$/.test(text) || env === undefined) return refuse();
