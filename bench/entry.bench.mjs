@@ -60,6 +60,12 @@ const codeCache = (world) => path.join(world.home, ".cache", "hookwire", "code")
 
 const shellInfo = (world) => path.join(world.home, ".local", "state", "hookwire", "run", "serve.tcp");
 
+/** Stops this HOME's server and waits until its `serve.tcp` is gone: the next call finds no server. */
+async function noServer(world) {
+  stopServer(world);
+  while (existsSync(shellInfo(world))) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 async function untilServer(world) {
   const end = Date.now() + 30_000;
   while (!existsSync(shellInfo(world))) {
@@ -191,10 +197,7 @@ export async function run() {
         subjectCmd: sh(entry),
         target: 2,
         rounds: Math.min(ROUNDS, 11),
-        prepare: async () => {
-          stopServer(world);
-          while (existsSync(shellInfo(world))) await new Promise((resolve) => setTimeout(resolve, 20));
-        },
+        prepare: () => noServer(world),
       }),
     );
     // The issue's row: a fresh HOME has neither a server nor the hook path's code cache (the call compiles the
@@ -208,8 +211,7 @@ export async function run() {
         target: 2,
         rounds: Math.min(ROUNDS, 11),
         prepare: async () => {
-          stopServer(world);
-          while (existsSync(shellInfo(world))) await new Promise((resolve) => setTimeout(resolve, 20));
+          await noServer(world);
           await rm(codeCache(world), { recursive: true, force: true });
         },
       }),
