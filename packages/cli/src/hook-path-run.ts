@@ -46,15 +46,21 @@ interface Entry {
   key: string;
 }
 
-/** The cache entry of this kind for this bundle under these flags: one file per key, in `<cache root>/code`. */
-function cacheEntry(source: string, kind: EntryKind): Entry | undefined {
+/**
+ * The cache entries of each kind for this bundle under these flags, one file per key in `<cache root>/code`;
+ * `undefined` when that folder is not this user's alone.
+ */
+function cacheEntries(source: string): Record<EntryKind, Entry> | undefined {
   const dir = path.join(defaultCacheRoot(), "code");
   if (!(ensurePrivateDir(path.dirname(dir)) && ensurePrivateDir(dir))) return undefined;
   // V8 rejects a cache made under other flags itself; the key keeps such entries apart instead of overwriting.
   const flags = [process.version, process.arch, process.execArgv.join(" "), process.env.NODE_OPTIONS ?? ""];
-  const label = kind === "call" ? "hook-path" : "hook-path-top-level";
-  const key = sha256(`${label}\0${bundleHash(source)}\0${flags.join("\0")}`);
-  return { file: path.join(dir, `${label}-${key}.bin`), key };
+  const bundle = bundleHash(source);
+  const entry = (label: string): Entry => {
+    const key = sha256(`${label}\0${bundle}\0${flags.join("\0")}`);
+    return { file: path.join(dir, `${label}-${key}.bin`), key };
+  };
+  return { call: entry("hook-path"), "top-level": entry("hook-path-top-level") };
 }
 
 /** The bundle compiled, with the cached code V8 was given (if any) and whether it was a whole call's. */
@@ -72,8 +78,9 @@ interface Compiled {
 function compile(dist: string): Compiled {
   const file = path.join(dist, "hook-path.cjs");
   const source = readFileSync(file, "utf8");
-  const callEntry = cacheEntry(source, "call");
-  const topLevelEntry = callEntry && cacheEntry(source, "top-level");
+  const entries = cacheEntries(source);
+  const callEntry = entries?.call;
+  const topLevelEntry = entries?.["top-level"];
   // A whole call's code first; the top level the server wrote only when there is none.
   const forCall = callEntry && readKeyedEntry(callEntry.file, callEntry.key);
   const forTopLevel = forCall
