@@ -20,8 +20,8 @@
 //                               dependency on it; `vendoredFile` in @hookwire/core finds it)
 //   --copy <from>=<to>          copy a file or folder (relative to the package) to dist/<to>
 //   --after <script>            run a node script (relative to the package) after the bundle is written
-//   --stamp <path>              a file or folder (relative to the package) the build also depends on: the sources an
-//                               --after script inlines from sibling packages (the CLI's hook-path bundle)
+//   --stamp-workspace           the build also depends on the sources of every workspace package this one depends on:
+//                               what an --after script inlines from them (the CLI's hook-path bundle)
 import { execFileSync } from "node:child_process";
 import {
   appendFileSync,
@@ -51,7 +51,7 @@ const { values: options, positionals } = parseArgs({
     vendor: { type: "string", multiple: true, default: [] },
     copy: { type: "string", multiple: true, default: [] },
     after: { type: "string", multiple: true, default: [] },
-    stamp: { type: "string", multiple: true, default: [] },
+    "stamp-workspace": { type: "boolean", default: false },
   },
 });
 
@@ -98,6 +98,14 @@ function pair(spec, flag, fallback) {
 
 const input = entries(positionals);
 if (!existsSync(input.index)) throw new Error(`${root}: no src/index.ts`);
+/** The `src` folders of the workspace packages this one depends on, relative to it. */
+function workspaceSources() {
+  return Object.entries(manifest.dependencies ?? {})
+    .filter(([, version]) => String(version).startsWith("workspace:"))
+    .map(([name]) => path.relative(root, path.join(packageDir(name), "src")))
+    .sort();
+}
+
 const inline = new Set(options.inline);
 const vendored = options.vendor.map((spec) => {
   const [specifier, name] = pair(spec, "vendor", (from) => path.basename(from));
@@ -122,7 +130,7 @@ const stamp = buildInputsHash({
     "tsconfig.json",
     ...copies.map(([from]) => from),
     ...options.after,
-    ...options.stamp,
+    ...(options["stamp-workspace"] ? workspaceSources() : []),
   ],
   packages: [
     require.resolve("rolldown/package.json"),
