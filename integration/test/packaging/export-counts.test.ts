@@ -39,6 +39,9 @@ const BUDGETS: Record<string, number> = {
   // follow-up): a broken policy refuses the CLI's `emit` and `tool` by the same check as every agent's gate.
   // PLUGIN_RUNTIMES (issue 37): opencode's plugin runtime, which openProject and the CLI both hand discovery.
   "@hookwire/project": 15,
+  // The decision record every host writes (issue 37's follow-up: pi and opencode record too): its schema, the log's
+  // writer and reader, the span spool, how an outcome is worded, and the in-process hosts' tool-call recorder.
+  "@hookwire/project/records": 22,
   // SettingsTrustRead: what trust covers of a settings file (issue 36).
   "@hookwire/settings-hooks": 59,
   // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.
@@ -53,7 +56,8 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/trust": 24,
   "@hookwire/trust/modules": 12,
   "@hookwire/trust/store": 8,
-  "@hookwire/trust/private-files": 13,
+  // defaultStateRoot: the state folder the decision log (now @hookwire/project's) and the CLI's records share.
+  "@hookwire/trust/private-files": 14,
   hookwire: 26,
 };
 

@@ -13,11 +13,15 @@ import {
 import { hostname, tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import {
+  appendDecision,
+  type Decision,
+  flushDecisions,
+  readDecisions,
+  spoolDecision,
+} from "@hookwire/project/records";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { appendDecision, flushDecisions, readDecisions } from "../src/log/decision-log.js";
-import type { Decision } from "../src/log/record.js";
-import { spoolDecision } from "../src/log/span-spool.js";
 import { bin } from "./cli-harness.js";
 import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 import { receiver } from "./otlp-receiver.js";

@@ -10,9 +10,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { readDecisions } from "@hookwire/project/records";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { readDecisions } from "../src/log/decision-log.js";
 import { bin, claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 

@@ -6,9 +6,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { createServer } from "node:net";
 import path from "node:path";
+import { readDecisions } from "@hookwire/project/records";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { readDecisions } from "../src/log/decision-log.js";
 import { claudeBash, repoRoot, sandbox } from "./cli-harness.js";
 import { type Served, serve } from "./serve-harness.js";
 

@@ -3,8 +3,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readDecisions } from "@hookwire/project/records";
 import { describe, expect, it } from "vitest";
-import { readDecisions } from "../src/log/decision-log.js";
 import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 import { boxEnv } from "./serve-harness.js";
 

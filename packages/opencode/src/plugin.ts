@@ -2,7 +2,14 @@
 import type { AttributedText, ContentPart, SessionEntry } from "@hookwire/core";
 import { HOOK_FORMATS } from "@hookwire/loader";
 import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/opencode-plugins/tools";
-import { CallFailures, openProject, userFailClosedRefusal } from "@hookwire/project";
+import {
+  CallFailures,
+  type HookFailure,
+  hookFailure,
+  openProject,
+  userFailClosedRefusal,
+} from "@hookwire/project";
+import { toolCallRecords } from "@hookwire/project/records";
 import { appendAdditionalContext, DEFAULT_BLOCK_REASON } from "@hookwire/tool-wrapper";
 
 /** Every format but opencode's own plugins, which opencode runs itself (no hook runs twice). */
@@ -52,7 +59,7 @@ export async function HookwirePlugin(input: PluginInput) {
     getLeafEntry: () => entries.at(-1),
     getSessionFile: () => undefined,
   };
-  const { loaded, runner, gate, notices, trust } = await openProject({
+  const { root, loaded, runner, gate, notices, trust } = await openProject({
     cwd: input.directory ?? process.cwd(),
     discover: { formats: OPENCODE_FORMATS },
     runner: { sessionManager },
@@ -75,20 +82,34 @@ export async function HookwirePlugin(input: PluginInput) {
   runner.onError((error) => process.stderr.write(`hookwire: ${error.message}\n`));
   const pending = new Map<string, readonly AttributedText[]>();
   const calls = new CallFailures(runner);
+  // Each tool call hookwire judged, in the decision log under opencode's id (`hookwire log --agent opencode`).
+  const record = toolCallRecords("opencode", root, loaded.skipped.length);
 
   return {
     "tool.execute.before": async (call: BeforeInput, output: { args: Record<string, unknown> }) => {
       if (!gate.wants(call.tool)) return;
+      const input = nativeInput(call.tool, output.args);
+      const done = record({
+        session: call.sessionID,
+        event: "tool.execute.before",
+        toolName: call.tool,
+        input,
+      });
       const { result: outcome, failures } = await calls.run(() =>
-        gate.check({
-          toolName: call.tool,
-          toolCallId: call.callID,
-          input: nativeInput(call.tool, output.args),
-        }),
+        gate.check({ toolName: call.tool, toolCallId: call.callID, input }),
       );
-      if (outcome.action === "deny") throw new Error(outcome.reason ?? DEFAULT_BLOCK_REASON);
+      // The gate's deny for a hook that threw is that hook's failure (named in the record as `error`).
+      const thrown: HookFailure[] =
+        outcome.denied === "error"
+          ? [hookFailure(outcome.error) ?? { hookPath: "hookwire", why: outcome.reason ?? "failed" }]
+          : [];
       // A hook that failed here (a settings command exiting 127) refuses the call where the user said so.
-      const refusal = userFailClosedRefusal(failures);
+      const refusal = outcome.action === "deny" ? undefined : userFailClosedRefusal(failures);
+      done(refusal ? { block: true, reason: refusal, blockedBy: failures[0]?.hookPath } : outcome, [
+        ...failures,
+        ...thrown,
+      ]);
+      if (outcome.action === "deny") throw new Error(outcome.reason ?? DEFAULT_BLOCK_REASON);
       if (refusal) throw new Error(refusal);
       // opencode has no confirmation a plugin can ask for: an ask or a defer refuses the call.
       if (outcome.action === "ask")

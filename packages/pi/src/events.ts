@@ -1,6 +1,7 @@
 // What each pi event becomes in hookwire's runner, and what hookwire's combined result becomes for pi: one table.
 import type { AnyHookEvent, HookMessage, HookRunner } from "@hookwire/core";
 import type { BeforeAgentStartEvent } from "@hookwire/core/events";
+import type { RecordCall, RecordedCall } from "@hookwire/project/records";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { toolEvents } from "./tool-events.js";
 
@@ -89,8 +90,9 @@ export function piEvents(
   runner: HookRunner,
   cwd: string,
   refuse: (ctx: ExtensionContext, reason: string) => void,
+  record: (call: RecordedCall) => RecordCall,
 ) {
-  const tools = toolEvents(runner, cwd);
+  const tools = toolEvents(runner, cwd, record);
   const emit = (event: unknown) => runner.emit(event as AnyHookEvent) as Promise<unknown>;
   let refused: string | undefined;
   const table: Partial<Record<PiEvent, Forward>> = {

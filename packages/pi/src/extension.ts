@@ -1,9 +1,11 @@
 // The pi extension: the project's hooks loaded once per pi session and run on pi's own events, in pi's process.
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { toolCallRecords } from "@hookwire/project/records";
+import type { ExtensionAPI, ExtensionContext, ToolCallEvent } from "@mariozechner/pi-coding-agent";
 import { PI_EVENTS, type PiEvent, piEvents } from "./events.js";
 import { piRunner, say } from "./host.js";
 import { LiveContext } from "./live.js";
 import { loadPiProject } from "./load.js";
+import { recordedCall } from "./tool-events.js";
 
 /**
  * pi runs this factory at start-up and again for each new session. It subscribes only to the events some
@@ -13,17 +15,31 @@ import { loadPiProject } from "./load.js";
 export default async function hookwire(pi: ExtensionAPI): Promise<void> {
   const live = new LiveContext();
   const project = await loadPiProject(process.cwd(), live);
+  // Each tool call hookwire judged, in the decision log under pi's id (`hookwire log --agent pi`).
+  const record = toolCallRecords("pi", project.root, project.loaded.skipped.length);
   const pendingNotices = [...project.notices];
+  // What the user was told this session: a notice is shown once, at start or when it first applies.
+  const told = new Set<string>();
+  const tell = (ctx: ExtensionContext, text: string) => {
+    if (told.has(text)) return;
+    told.add(text);
+    say(ctx, text, "warning");
+  };
   const showNotices = (ctx: ExtensionContext) => {
-    for (const text of pendingNotices.splice(0)) say(ctx, text, "warning");
+    for (const text of pendingNotices.splice(0)) tell(ctx, text);
   };
   const refusal = project.refusal;
   if (refusal) {
     // The project's guards changed since it was trusted, or an installed policy does not match its pin: no tool call
-    // goes through unguarded (subscribed first, so pi stops at this block before the user's hooks see the call).
-    pi.on("tool_call", async () => {
+    // goes through unguarded (subscribed first, so pi stops at this block before the user's hooks see the call). A
+    // policy edited mid-session is told to the user at the call that finds it, not at the next session.
+    pi.on("tool_call", async (event: ToolCallEvent, ctx) => {
       const reason = refusal();
-      return reason === undefined ? undefined : { block: true, reason };
+      if (reason === undefined) return undefined;
+      record(recordedCall(event, ctx))({ block: true, reason });
+      // Several reasons (a broken policy and a changed project) are several notices, each told once.
+      for (const line of reason.split("\n")) tell(ctx, line);
+      return { block: true, reason };
     });
   }
   if (project.loaded.hooks.length === 0) {
@@ -31,7 +47,12 @@ export default async function hookwire(pi: ExtensionAPI): Promise<void> {
     return;
   }
   const { runner, enter } = piRunner(pi, project.runner, live);
-  const events = piEvents(runner, project.root, (ctx, reason) => say(ctx, `hookwire: ${reason}`, "warning"));
+  const events = piEvents(
+    runner,
+    project.root,
+    (ctx, reason) => say(ctx, `hookwire: ${reason}`, "warning"),
+    record,
+  );
   const subscribed = new Set<PiEvent>();
   let version = -1;
   const subscribe = () => {

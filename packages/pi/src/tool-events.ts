@@ -6,7 +6,8 @@ import {
   type HookRunner,
   type ToolCallOutcome,
 } from "@hookwire/core";
-import { CallFailures, type HookFailure, userFailClosedRefusal } from "@hookwire/project";
+import { CallFailures, type HookFailure, hookFailure, userFailClosedRefusal } from "@hookwire/project";
+import type { RecordCall, RecordedCall } from "@hookwire/project/records";
 import {
   appendAdditionalContext,
   confirmationPrompt,
@@ -66,13 +67,23 @@ async function permit(
   return { block: true, reason: `${verdict.reason} — refused: ${why}` };
 }
 
-/** The two tool events over one runner, with the context a tool_call gave kept for its tool_result. */
-export function toolEvents(runner: HookRunner, cwd: string) {
+/** A pi tool call as its decision record names it (pi's session id, its event name). */
+export function recordedCall(event: ToolCallEvent, ctx: ExtensionContext): RecordedCall {
+  const session = ctx.sessionManager?.getSessionId?.() ?? "";
+  return { session, event: "tool_call", toolName: event.toolName, input: event.input };
+}
+
+/**
+ * The two tool events over one runner, with the context a tool_call gave kept for its tool_result; each tool_call
+ * the hooks judge leaves a decision record (`record`).
+ */
+export function toolEvents(runner: HookRunner, cwd: string, record: (call: RecordedCall) => RecordCall) {
   const pending = new Map<string, readonly AttributedText[]>();
   const calls = new CallFailures(runner);
   return {
     async tool_call(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
       if (!runner.hasHandlersFor("tool_call", event.toolName)) return undefined;
+      const done = record(recordedCall(event, ctx));
       let outcome: ToolCallOutcome;
       let failures: HookFailure[];
       try {
@@ -87,12 +98,18 @@ export function toolEvents(runner: HookRunner, cwd: string) {
         ));
       } catch (error) {
         // Fail-safe: a hook that cannot decide does not let the call through.
-        return { block: true, reason: errorMessage(error) };
+        const reason = errorMessage(error);
+        done({ block: true, reason }, [hookFailure(error) ?? { hookPath: "hookwire", why: reason }]);
+        return { block: true, reason };
       }
-      if (outcome.block) return { block: true, reason: outcome.reason ?? DEFAULT_BLOCK_REASON };
       // A hook that failed here (a settings command exiting 127) refuses the call where the user said so.
-      const refusal = userFailClosedRefusal(failures);
-      if (refusal) return { block: true, reason: refusal };
+      const refusal = outcome.block ? undefined : userFailClosedRefusal(failures);
+      if (refusal) {
+        done({ block: true, reason: refusal, blockedBy: failures[0]?.hookPath }, failures);
+        return { block: true, reason: refusal };
+      }
+      done(outcome, failures);
+      if (outcome.block) return { block: true, reason: outcome.reason ?? DEFAULT_BLOCK_REASON };
       if (outcome.inputModified) rewrite(event.input as Record<string, unknown>, outcome.input);
       if (outcome.permission && outcome.permission.decision !== "allow") {
         const refused = await permit(outcome, event, ctx, cwd);

@@ -3,6 +3,7 @@
 // a process that only loads modules imports it.
 export {
   defaultCacheRoot,
+  defaultStateRoot,
   ensurePrivateDir,
   MAX_CACHE_ENTRIES,
   privateDirProblem,

@@ -2,6 +2,13 @@
 import { errorMessage, type HookEvent, type NativeEventName } from "@hookwire/core";
 import { displayPath } from "@hookwire/core/internal";
 import {
+  type Decided,
+  type Decision,
+  decisionOf,
+  failureDecision,
+  toolTarget,
+} from "@hookwire/project/records";
+import {
   type AnyBridgedEvent,
   type Dialect,
   type DialectId,
@@ -13,10 +20,8 @@ import { hookAgent } from "@hookwire/settings-hooks/agents";
 import { gatesTools, HOOK_TIMEOUT_SECONDS } from "../connect/agents.js";
 import { agentVersion } from "../log/agent-version.js";
 import { callContext } from "../log/call-context.js";
-import type { Decision } from "../log/record.js";
 import { recordDecision } from "../log/recorder.js";
-import { toolTarget } from "../log/tool-target.js";
-import { closeOnFailure, failureDecision, failureSink, thrownOutcome } from "./hook-failures.js";
+import { closeOnFailure, failureSink, thrownOutcome } from "./hook-failures.js";
 import { decidedByNested, nestedHooks, runWithNested } from "./nested-project.js";
 import { type CallSinks, ProjectPool } from "./project-hooks.js";
 import { projectVariable } from "./project-variable.js";
@@ -93,38 +98,6 @@ export function failureResponse(
   return { ...encode(dialect, spec, answer?.output ?? {}, []), stderr: `${reason}\n` };
 }
 
-/** What the event's outcome decided, for the log: the strongest thing a hook did, and which hook did it. */
-export function decisionOf(
-  outcome: unknown,
-  call: { asked: unknown; messages: readonly { followUp: boolean; hookPath: string }[]; untrusted: number },
-): Pick<Decision, "decision" | "reason" | "hook"> {
-  const o = (isRecord(outcome) ? outcome : {}) as {
-    block?: boolean;
-    cancel?: boolean;
-    reason?: string;
-    blockedBy?: string;
-    inputModified?: boolean;
-    permission?: { decision: string; reason?: string; hookPath: string };
-  };
-  const said = (reason: string | undefined) => (reason ? { reason } : {});
-  if (o.block === true || o.cancel === true)
-    return { decision: "block", ...said(o.reason), ...(o.blockedBy ? { hook: o.blockedBy } : {}) };
-  if (call.asked !== undefined || o.permission?.decision === "ask")
-    return {
-      decision: "ask",
-      ...said(o.permission?.reason ?? (call.asked as { question?: string } | undefined)?.question),
-      ...(o.permission ? { hook: o.permission.hookPath } : {}),
-    };
-  if (o.permission?.decision === "allow")
-    return { decision: "allow", ...said(o.permission.reason), hook: o.permission.hookPath };
-  if (o.inputModified === true) return { decision: "rewrite" };
-  const followUp = call.messages.find((m) => m.followUp);
-  if (followUp) return { decision: "continue", hook: followUp.hookPath };
-  if (call.untrusted > 0)
-    return { decision: "untrusted", reason: `${call.untrusted} project hook(s) did not run: not trusted` };
-  return { decision: "none" };
-}
-
 /**
  * A switch that turns some of hookwire's entries off in this agent (a hook's own state, a disabled list) lets the rest
  * through: said at the session's start, where the agent still calls hookwire.
@@ -172,7 +145,7 @@ function callRecord(request: HookRequest, spec: AnyBridgedEvent) {
     native: spec.native,
     project: "",
   };
-  const done = (decision: Pick<Decision, "decision" | "reason" | "hook">) =>
+  const done = (decision: Decided) =>
     recordDecision({
       ...record,
       ...decision,

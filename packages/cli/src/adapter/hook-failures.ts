@@ -1,13 +1,6 @@
 // Hooks that failed during one agent call: which and why, the refusal fail-closed hooks make of them, the log's line.
 import { errorMessage, type HookError } from "@hookwire/core";
-import {
-  describeFailures,
-  failureRefusal,
-  type HookFailure,
-  hookFailure,
-  readFailClosedSetting,
-} from "@hookwire/project";
-import type { Decision } from "../log/record.js";
+import { failureRefusal, type HookFailure, hookFailure, readFailClosedSetting } from "@hookwire/project";
 
 /**
  * The call's failures, collected from the runner's reports. Each is said in the answer at every call it happens
@@ -63,26 +56,6 @@ const refusal = (reason: string, blockedBy: string) => ({
 function refusedForFailures(failures: readonly HookFailure[], why: string) {
   const first = failures[0] as HookFailure;
   return refusal(failureRefusal(failures, why), first.hookPath);
-}
-
-/**
- * The log's line for a call where hooks failed: `error`, naming the first failed hook and every failure,
- * and whether the call was refused (by fail-closed hooks, or by the failed hook itself). A block by a hook
- * that worked stays `block` (its reason is the decision); the failures still show in its reason.
- */
-export function failureDecision(
-  decided: Pick<Decision, "decision" | "reason" | "hook">,
-  failures: readonly HookFailure[],
-): Pick<Decision, "decision" | "reason" | "hook"> {
-  if (failures.length === 0) return decided;
-  const what = describeFailures(failures);
-  const refused = decided.decision === "block" && failures.some((f) => f.hookPath === decided.hook);
-  if (decided.decision === "block" && !refused) {
-    return { ...decided, reason: `${decided.reason ?? "blocked"} (also: ${what})` };
-  }
-  const first = failures[0] as HookFailure;
-  const after = refused ? "the call was refused" : "the call went on";
-  return { decision: "error", reason: `${what}; ${after}`, hook: first.hookPath };
 }
 
 /**

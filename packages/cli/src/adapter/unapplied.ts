@@ -1,6 +1,6 @@
 // What an agent will not apply of an event's answer, as the decision log keeps it: its own `unapplied` line.
 import type { AttributedText } from "@hookwire/core";
-import type { Decision } from "../log/record.js";
+import type { Decision } from "@hookwire/project/records";
 
 /** What hooks answered that can be traced to one hook: the texts and messages carry their hook's path. */
 interface Answered {

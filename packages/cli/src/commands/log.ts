@@ -2,10 +2,16 @@
 // any field of the record, or counted per hook (`--summary`).
 import { statSync } from "node:fs";
 import path from "node:path";
+import {
+  DECISION_KINDS,
+  type Decision,
+  decisionLogFile,
+  parseLines,
+  readDecisions,
+  readText,
+} from "@hookwire/project/records";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
-import { decisionLogFile, parseLines, readDecisions, readText } from "../log/decision-log.js";
-import { DECISION_KINDS, type Decision } from "../log/record.js";
 import { summariseByHook, summaryTable } from "../log/summary.js";
 import { createOutput, formatMs, type Output } from "../output.js";
 import { jsonArg } from "../shared-args.js";

@@ -2,10 +2,9 @@
 // entries are still in it), and per agent session the last event, the project it guarded, the hooks that decided,
 // errors and answers the agent could not apply — from the server, the connection records and the decision log.
 import { existsSync, readFileSync } from "node:fs";
+import { type Decision, readDecisions } from "@hookwire/project/records";
 import { defineCommand } from "citty";
 import { readRecords } from "../connect/records.js";
-import { readDecisions } from "../log/decision-log.js";
-import type { Decision } from "../log/record.js";
 import { createOutput } from "../output.js";
 import { askServer, type ServerStatus } from "../serve/control.js";
 import { serverSetting } from "../serve/server-setting.js";

@@ -1,5 +1,7 @@
 // Decisions as OpenTelemetry spans, exported over OTLP/HTTP (JSON) to the endpoint the standard variables name:
 // one span per event, named `hookwire <event>`, timed by the event's duration, its resource the call's own.
+
+import { type Decision, SPAN_ATTRIBUTES } from "@hookwire/project/records";
 import { SpanStatusCode, type Tracer } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import {
@@ -11,7 +13,6 @@ import {
   resourceFromAttributes,
 } from "@opentelemetry/resources";
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { type Decision, SPAN_ATTRIBUTES } from "./record.js";
 
 /**
  * What every span's resource starts from: hookwire as the service, this machine (the SDK's host and OS detectors),

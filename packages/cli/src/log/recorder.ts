@@ -1,23 +1,13 @@
-// Where every decision record goes: the JSONL log, and OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set
-// (the SDK is imported only then). Secrets are taken out here, once, before any of them sees the record.
+// The CLI's sink for decision records: `@hookwire/project`'s writer (the JSONL log, secrets taken out once), with
+// OpenTelemetry spans sent from here when OTEL_EXPORTER_OTLP_ENDPOINT is set (the SDK is imported only then).
+import {
+  type Decision,
+  drainSpool,
+  flushDecisions,
+  telemetryWanted,
+  recordDecision as writeRecord,
+} from "@hookwire/project/records";
 import { serverSetting } from "../serve/server-setting.js";
-import { appendDecision, flushDecisions } from "./decision-log.js";
-import { type Decision, RECORD_TEXT_CHARS } from "./record.js";
-import { redact } from "./redact.js";
-import { drainSpool, spoolDecision } from "./span-spool.js";
-
-const cut = (text: string) =>
-  text.length > RECORD_TEXT_CHARS ? `${text.slice(0, RECORD_TEXT_CHARS)}…` : text;
-
-/** The record as every sink gets it: its free texts redacted and bounded. */
-function kept(decision: Decision): Decision {
-  const { target, reason } = decision;
-  return {
-    ...decision,
-    ...(target !== undefined ? { target: cut(redact(target)) } : {}),
-    ...(reason !== undefined ? { reason: cut(redact(reason)) } : {}),
-  };
-}
 
 type Telemetry = typeof import("./otel.js");
 
@@ -30,11 +20,6 @@ const OTEL_PACKAGES = [
 ];
 let telemetry: Promise<Telemetry | undefined> | undefined;
 
-/** The standard variables (OTLP/HTTP): a traces endpoint of its own, or the base endpoint. */
-export const telemetryWanted = (env = process.env): boolean =>
-  Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT) &&
-  env.OTEL_SDK_DISABLED !== "true";
-
 /**
  * Who sends the spans: the server itself (`hookwire serve` says so at start), or — for a call answered outside it —
  * the server later, from the spool, unless the user turned the server off (then the call sends its own).
@@ -45,8 +30,8 @@ let exporter: "server" | "call" = "call";
 export function exportSpansHere(): void {
   exporter = "server";
   sendSpooled();
-  // A call answered outside the server may spool its decision after the server started (the call that starts it
-  // is one): looked at again every second.
+  // A call answered outside the server (or by an agent running hookwire in-process) may spool its decision after
+  // the server started (the call that starts it is one): looked at again every second.
   if (telemetryWanted()) setInterval(sendSpooled, SPOOL_POLL_MS).unref();
 }
 
@@ -61,17 +46,17 @@ function sendSpooled(): void {
   });
 }
 
-export function recordDecision(made: Decision): void {
-  const decision = kept(made);
-  appendDecision(decision);
-  if (!telemetryWanted()) return;
-  if (exporter === "call" && serverSetting() !== "off") {
-    spoolDecision(decision);
-    return;
-  }
+/** Sends the span from this process (the server; a call with the server off), or leaves it to the spool. */
+function sendSpan(decision: Decision): boolean {
+  if (exporter === "call" && serverSetting() !== "off") return false;
   void otel().then((sdk) => sdk?.exportDecision(decision));
   // What calls answered outside the server left meanwhile.
   if (exporter === "server") sendSpooled();
+  return true;
+}
+
+export function recordDecision(made: Decision): void {
+  writeRecord(made, sendSpan);
 }
 
 function otel(): Promise<Telemetry | undefined> {

@@ -1,5 +1,5 @@
 // `hookwire log --summary`: which hooks (rules) decided how often, by decision kind, from the decision records.
-import { DECISION_KINDS, type Decision, type DecisionKind } from "./record.js";
+import { DECISION_KINDS, type Decision, type DecisionKind } from "@hookwire/project/records";
 
 export interface HookSummary {
   /** The hook's id (`file` or `file#json.path`), or `(no hook)` for decisions no hook made (`none`, `untrusted`). */

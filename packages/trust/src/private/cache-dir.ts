@@ -1,4 +1,4 @@
-// The per-user cache folder, and the check that keeps a folder private.
+// The per-user cache and state folders, and the check that keeps a folder private.
 import { chmodSync, lstatSync, mkdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,16 @@ export function defaultCacheRoot(env: Record<string, string | undefined> = proce
   const xdg = env.XDG_CACHE_HOME;
   // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
   const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".cache");
+  return path.join(base, "hookwire");
+}
+
+/**
+ * `$XDG_STATE_HOME/hookwire`, else `~/.local/state/hookwire` (the XDG spec ignores a relative value): what hookwire
+ * did that it must be able to undo or show later (the decision log, connection records, the server's files).
+ */
+export function defaultStateRoot(env: Record<string, string | undefined> = process.env): string {
+  const xdg = env.XDG_STATE_HOME;
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), ".local", "state");
   return path.join(base, "hookwire");
 }
 

@@ -3,19 +3,18 @@
 // (~330 ms a call); the server sends what it finds at start and after each call. Bounded; private to the user.
 import { appendFileSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { ensurePrivateDir } from "../private-file.js";
-import { stateRoot } from "../state-root.js";
+import { defaultStateRoot, ensurePrivateDir } from "@hookwire/trust/private-files";
 import { parseLines } from "./decision-log.js";
 import type { Decision } from "./record.js";
 
 /** Past this the spool takes no more (the decision log still has every decision). */
 export const SPOOL_MAX_BYTES = 4 * 1024 * 1024;
 
-export const spoolFile = (): string => path.join(stateRoot(), "spans.jsonl");
+export const spoolFile = (): string => path.join(defaultStateRoot(), "spans.jsonl");
 
 export function spoolDecision(decision: Decision, file = spoolFile()): void {
   try {
-    ensurePrivateDir(path.dirname(file));
+    if (!ensurePrivateDir(path.dirname(file))) return;
     let size = 0;
     try {
       size = statSync(file).size;

@@ -1,7 +1,7 @@
 // The redaction rule list: each kind of secret taken out of a command, what stays readable around it, and the
 // disguises tried against it (split by quotes, base64, case, lookalike letters, invisible characters).
 import { describe, expect, it } from "vitest";
-import { redact, SECRET_RULES } from "../src/log/redact.js";
+import { redact, SECRET_RULES } from "../src/records/redact.js";
 
 // Test secrets, assembled so no scanner takes this file for a leak.
 const GITHUB = `ghp_${"A1b2C3d4E5".repeat(4)}`;

@@ -2,8 +2,7 @@
 // in the user's state folder, bounded by size and rotated; `hookwire log` reads it back.
 import { appendFileSync, closeSync, openSync, readSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
-import { ensurePrivateDir } from "../private-file.js";
-import { stateRoot } from "../state-root.js";
+import { defaultStateRoot, ensurePrivateDir } from "@hookwire/trust/private-files";
 import type { Decision } from "./record.js";
 
 /** Bounds: one file up to `maxBytes`, then `.1` … `.<rotations>` (the oldest dropped). */
@@ -14,7 +13,7 @@ let resolved: { env: string; file: string } | undefined;
 /** `<state folder>/decisions.jsonl` (resolved again only when the variables it comes from change). */
 export function decisionLogFile(): string {
   const env = `${process.env.XDG_STATE_HOME}\0${process.env.HOME}`;
-  if (resolved?.env !== env) resolved = { env, file: path.join(stateRoot(), "decisions.jsonl") };
+  if (resolved?.env !== env) resolved = { env, file: path.join(defaultStateRoot(), "decisions.jsonl") };
   return resolved.file;
 }
 
@@ -31,8 +30,8 @@ const pending = new Map<string, Pending>();
 const BATCH_MS = 20;
 
 /**
- * Appends `decision` (as record.ts made it: redacted and bounded) (within `BATCH_MS`, or at `flushDecisions`); past the size bound the file is rotated
- * first. A log that cannot be written is skipped.
+ * Appends `decision` (as write-record.ts made it: redacted and bounded) within `BATCH_MS`, or at `flushDecisions`;
+ * past the size bound the file is rotated first. A log that cannot be written is skipped.
  */
 export function appendDecision(
   decision: Decision,
@@ -69,7 +68,8 @@ function writeLines(
 ): void {
   let size = statSync(file, { throwIfNoEntry: false })?.size;
   if (size === undefined) {
-    ensurePrivateDir(path.dirname(file));
+    // A folder someone else could change gets no record (they could read or plant lines there).
+    if (!ensurePrivateDir(path.dirname(file))) return;
     size = 0;
   }
   // The chunk's size is counted as it grows: measuring the joined text at each line made a flush quadratic.
