@@ -1,9 +1,10 @@
 // @hookwire/pi loaded by pi 0.73's own extension loader and runner, in this process: what pi gets back per event.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
+import { pinPolicy, policyDir, policyPaths, policyStatus } from "@hookwire/loader/policy";
 import { packageAgent } from "@hookwire/settings-hooks/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -195,6 +196,49 @@ describe("@hookwire/pi with an installed policy that does not match its pin", ()
       );
     } finally {
       rmSync(sources);
+    }
+  });
+});
+
+describe("@hookwire/pi with an installed policy edited during the session", () => {
+  it("refuses the calls after the edit and tells the user at the first of them, once, not at the next session", async () => {
+    const dir = await project("policy-edited", true);
+    const paths = policyPaths({ home: process.env.HOME as string, env: process.env });
+    const team = policyDir(paths, "team");
+    mkdirSync(path.join(team, ".claude/hooks"), { recursive: true });
+    const script = path.join(team, ".claude/hooks/audit.sh");
+    writeFileSync(script, "#!/bin/sh\nexit 0\n");
+    const hook = { type: "command", command: 'sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/audit.sh' };
+    const settings = { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook] }] } };
+    writeFileSync(path.join(team, ".claude/settings.json"), JSON.stringify(settings));
+    chmodSync(paths.root, 0o700);
+    const source = { kind: "path", source: "/srv/team-policy", addedAt: "2026-01-01T00:00:00.000Z" };
+    writeFileSync(paths.sources, JSON.stringify({ version: 1, policies: { team: source } }), { mode: 0o600 });
+    await pinPolicy(team, paths.pins, (await policyStatus(team, paths.pins)).fingerprint);
+    try {
+      const { runner, shown } = await piWith(dir);
+      await runner.emit({ type: "session_start", reason: "startup" });
+      const ls = (id: string) =>
+        runner.emitToolCall({
+          type: "tool_call",
+          toolName: "bash",
+          toolCallId: id,
+          input: { command: "ls" },
+        });
+      expect(await ls("1")).toBeUndefined();
+      expect(shown).toEqual([]);
+
+      writeFileSync(script, "#!/bin/sh\necho edited\nexit 0\n");
+      const refused = await ls("2");
+      expect(refused?.block).toBe(true);
+      expect(shown).toEqual([refused.reason]);
+      expect(shown[0]).toMatchInlineSnapshot(
+        `"hookwire: the policy \`team\` does not match its pin: its files changed on disk since it was pinned. Tool calls are refused until you review it and pin it again: hookwire policy update team"`,
+      );
+      expect((await ls("3"))?.block).toBe(true);
+      expect(shown).toHaveLength(1);
+    } finally {
+      rmSync(paths.root, { recursive: true, force: true });
     }
   });
 });
