@@ -206,6 +206,19 @@ describe("a policy's hooks run in every project", () => {
         "    ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0] [policy team, Claude Code]",
       ]
     `);
+    // explain shows it from the same source, marked the same way, first (it runs first).
+    const explained = await t.run(["explain", "PreToolUse", "Bash"]);
+    expect(explained.stdout.split("\n").slice(1)).toMatchInlineSnapshot(`
+      [
+        "✔ ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0] [policy team, Claude Code]: fires: PreToolUse, matcher "Bash"",
+        "1 of 1 would fire",
+        "",
+      ]
+    `);
+    const json = JSON.parse((await t.run(["explain", "PreToolUse", "--json"])).stdout) as {
+      hooks: { policy?: string; fires: string }[];
+    };
+    expect(json.hooks.map((hook) => [hook.policy, hook.fires])).toEqual([["team", "maybe"]]);
     const tool = await t.run(["tool", "bash", "--input", '{"command":"rm -rf build"}']);
     expect(tool.stdout.split("\n").filter((line) => line.startsWith("✖"))).toMatchInlineSnapshot(`
       [

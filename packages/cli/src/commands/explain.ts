@@ -19,6 +19,7 @@ import { reportSources } from "../findings-print.js";
 import { hooksCommandFor, showHookId } from "../hook-id.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
+import { originMark, type PolicyHandler, policyHandlers } from "../policy/policy-handlers.js";
 import { loadProject, shortPath } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { sourceFindings } from "./doctor-checks.js";
@@ -32,6 +33,9 @@ export interface Explanation {
   fires: "yes" | "no" | "maybe";
   why: string;
   fix?: string;
+  /** An installed policy's handler: the policy's name, and the mark `list` shows it with (`[policy team, Claude Code]`). */
+  policy?: string;
+  origin?: string;
 }
 
 function moduleExplanations(hooks: readonly LoadedHook[], event: string, cwd: string): Explanation[] {
@@ -86,30 +90,22 @@ function switchedOff(handler: SettingsHandler, result: DiscoverAndLoadResult, cw
   return "disabled by its dialect's per-handler switch (a disabled state id or name)";
 }
 
-function handlerExplanation(
+interface HandlerContext {
+  resolved: ResolvedEvent;
+  tool?: string;
+  result: DiscoverAndLoadResult;
+  cwd: string;
+  active: Set<string>;
+  problems: Map<string, string>;
+}
+
+/** Why a project's or the user's handler does not run at all (untrusted, turned off, unusable), or `undefined`. */
+function notRunning(
   handler: SettingsHandler,
-  context: {
-    resolved: ResolvedEvent;
-    tool?: string;
-    result: DiscoverAndLoadResult;
-    cwd: string;
-    active: Set<string>;
-    problems: Map<string, string>;
-  },
+  hook: string,
+  context: HandlerContext,
 ): Explanation | undefined {
-  const { resolved, tool, result, cwd } = context;
-  const dialect = dialectOf(handler);
-  const spec = findEvent(dialect, handler.event);
-  if (!spec || !isBridged(spec) || spec.native !== resolved.event) return undefined;
-  const emitAs = spec.emitAs as { isError?: boolean } | undefined;
-  if (
-    resolved.emitAs?.isError !== undefined &&
-    emitAs?.isError !== undefined &&
-    emitAs.isError !== resolved.emitAs.isError
-  ) {
-    return undefined;
-  }
-  const hook = settingsHookPath(handler, cwd);
+  const { result, cwd } = context;
   const skipped = result.skipped.find((item) => item.path === shortPath(handler.file, cwd));
   if (skipped)
     return {
@@ -126,6 +122,44 @@ function handlerExplanation(
   if (problem) return { hook, fires: "no", why: `unusable: ${problem}` };
   if (!context.active.has(`${handler.file}#${handler.jsonPath}`))
     return { hook, fires: "no", why: switchedOff(handler, result, cwd) };
+  return undefined;
+}
+
+/**
+ * Whether `handler` fires on the event (and tool), or `undefined` when it is for another event. A policy's handler
+ * (`policy`) is neither trusted nor turned off by anything here (no project or user switch reaches it): only a
+ * problem of its own stops it.
+ */
+function handlerExplanation(
+  handler: SettingsHandler,
+  context: HandlerContext,
+  policy?: string,
+): Explanation | undefined {
+  const { resolved, tool, cwd } = context;
+  const dialect = dialectOf(handler);
+  const spec = findEvent(dialect, handler.event);
+  if (!spec || !isBridged(spec) || spec.native !== resolved.event) return undefined;
+  const emitAs = spec.emitAs as { isError?: boolean } | undefined;
+  if (
+    resolved.emitAs?.isError !== undefined &&
+    emitAs?.isError !== undefined &&
+    emitAs.isError !== resolved.emitAs.isError
+  ) {
+    return undefined;
+  }
+  const hook = settingsHookPath(handler, cwd);
+  const marked = (explanation: Explanation): Explanation =>
+    policy === undefined
+      ? explanation
+      : { ...explanation, policy, origin: originMark(`policy ${policy}`, dialect.label) };
+  const problem = context.problems.get(hook);
+  const stopped =
+    policy === undefined
+      ? notRunning(handler, hook, context)
+      : problem
+        ? ({ hook, fires: "no", why: `unusable: ${problem}` } as const)
+        : undefined;
+  if (stopped) return marked(stopped);
   const when =
     emitAs?.isError === true
       ? " (only when the tool fails)"
@@ -137,31 +171,35 @@ function handlerExplanation(
     if (tool === undefined) {
       const all = handler.matcher === undefined || handler.matcher === "" || handler.matcher === "*";
       if (!all)
-        return {
+        return marked({
           hook,
           fires: "maybe",
           why: `matcher ${matcher}: name a tool to know (hookwire explain ${resolved.event} <tool>)`,
-        };
+        });
     } else {
       const name = toDialectCall(dialect.tools, tool, {}).name;
       if (!handlerMatcher(handler)(name)) {
-        return {
+        return marked({
           hook,
           fires: "no",
           why: `matcher ${matcher} does not match ${dialect.label}'s tool name "${name}"`,
-        };
+        });
       }
     }
     if (handlerRule(handler)) {
       const rule = JSON.stringify((handler.config as { if?: string }).if);
-      return { hook, fires: "maybe", why: `only when its "if" rule ${rule} matches the call's input${when}` };
+      return marked({
+        hook,
+        fires: "maybe",
+        why: `only when its "if" rule ${rule} matches the call's input${when}`,
+      });
     }
   }
-  return {
+  return marked({
     hook,
     fires: "yes",
     why: `${handler.event}${handler.matcher ? `, matcher ${matcher}` : ""}${when}`,
-  };
+  });
 }
 
 /** Every hook and settings handler of `resolved`'s event, with whether it fires for `tool` (native name) and why. */
@@ -180,12 +218,16 @@ export function explain(
       fix: spellCommand(item.trustCommand),
     }));
   const handlers = result.settings.files.flatMap((file) => file.handlers);
+  // The installed policies' handlers run first, as `list` shows them.
+  const fromPolicies: PolicyHandler[] = policyHandlers(result);
   const active = new Set(result.settings.handlers.map((handler) => `${handler.file}#${handler.jsonPath}`));
+  const checked = [...fromPolicies.map((p) => p.handler), ...handlers];
   const problems = new Map(
-    settingsHandlerProblems(handlers, { cwd }).map((p) => [p.hookPath, p.error] as const),
+    settingsHandlerProblems(checked, { cwd }).map((p) => [p.hookPath, p.error] as const),
   );
-  const context = { resolved, tool, result, cwd, active, problems };
+  const context: HandlerContext = { resolved, tool, result, cwd, active, problems };
   return [
+    ...fromPolicies.flatMap((p) => handlerExplanation(p.handler, context, p.policy) ?? []),
     ...moduleExplanations(result.hooks, resolved.event, cwd),
     ...untrustedModules,
     ...disabledFiles(result, cwd),
@@ -237,8 +279,9 @@ export const explainCommand = defineCommand({
       const mark = MARK[item.fires];
       const paint =
         item.fires === "yes" ? out.colors.green : item.fires === "no" ? out.colors.red : out.colors.yellow;
+      const hook = item.origin === undefined ? item.hook : `${item.hook} ${item.origin}`;
       out.line(
-        `${paint(mark)} ${item.hook}: ${item.fires === "yes" ? "fires" : item.fires === "no" ? "does not fire" : "may fire"}: ${item.why}`,
+        `${paint(mark)} ${hook}: ${item.fires === "yes" ? "fires" : item.fires === "no" ? "does not fire" : "may fire"}: ${item.why}`,
       );
       if (item.fix) out.line(out.colors.dim(`    fix: ${item.fix}`));
     }

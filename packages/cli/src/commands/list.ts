@@ -7,6 +7,7 @@ import { type AgentOwnHook, agentOwnHooks } from "../connect/agent-own.js";
 import { showHookId } from "../hook-id.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput, type Output } from "../output.js";
+import { originMark, policyHandlers } from "../policy/policy-handlers.js";
 import { loadProject, shortPath } from "../project.js";
 import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
@@ -51,12 +52,7 @@ type Loaded = Awaited<ReturnType<typeof loadProject>>["result"];
 
 /** The settings handlers that run here: an intact policy's first (they run first), then the project's and user's. */
 function settingsHandlers(result: Loaded, cwd: string) {
-  // A broken policy's run nowhere: it refuses tool calls instead.
-  const fromPolicies = result.policies.flatMap((policy) =>
-    policy.intact && policy.loaded
-      ? policy.loaded.settings.handlers.map((h) => describeHandler(h, cwd, policy.name))
-      : [],
-  );
+  const fromPolicies = policyHandlers(result).map((p) => describeHandler(p.handler, cwd, p.policy));
   return [...fromPolicies, ...result.settings.handlers.map((h) => describeHandler(h, cwd))];
 }
 
@@ -64,7 +60,7 @@ function printHandlers(out: Output, handlers: ReturnType<typeof settingsHandlers
   for (const h of handlers) {
     out.line(`  ${h.event} ${h.matcher}  ${h.type}: ${h.run}`);
     const from = h.policy !== undefined ? `policy ${h.policy}` : h.scope;
-    out.line(out.colors.dim(`    ${h.source} [${from}, ${h.dialectLabel}]`));
+    out.line(out.colors.dim(`    ${h.source} ${originMark(from, h.dialectLabel)}`));
   }
 }
 
