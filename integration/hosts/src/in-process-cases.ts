@@ -24,8 +24,22 @@ export const IN_PROCESS_FILES = { ".claude/settings.json": CLAUDE_SETTINGS, ".ho
 /** The extra call of an in-process run: the Claude Code settings hook refuses it. */
 export const IN_PROCESS_CALLS = { commands: ["rm -fr victim2"] } as const;
 
-/** The cases of one run, `s()` being its scenario once `beforeAll` ran it. */
-export function inProcessCases(s: () => Scenario): void {
+/**
+ * The cases of one run, `s()` being its scenario once `beforeAll` ran it; `agent`: the id its decision records carry
+ * (`hookwire log --agent pi`).
+ */
+export function inProcessCases(s: () => Scenario, agent: "pi" | "opencode"): void {
+  it("leaves a decision record of each tool call hookwire judged, under the agent's id, that hookwire log shows", () => {
+    const tools = s().decisions.filter((d) => d.agent === agent && d.tool !== undefined);
+    const blocked = tools.filter((d) => d.decision === "block").map((d) => [d.target, d.hook]);
+    expect(blocked).toContainEqual([expect.stringContaining("rm -rf"), ".hookwire/hooks/guard.ts"]);
+    expect(blocked).toContainEqual([
+      expect.stringContaining("rm -fr"),
+      ".claude/settings.json#hooks.PreToolUse[1].hooks[0]",
+    ]);
+    expect(tools.some((d) => d.decision !== "block" && d.target?.includes("harmless"))).toBe(true);
+  });
+
   it("blocks rm -rf with the TS module's reason, and the files survive", () => {
     expect(s().run.code).toBe(0);
     expect(s().after.victim).toBe(true);

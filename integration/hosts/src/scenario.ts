@@ -50,6 +50,8 @@ export interface Scenario {
     /** What a module on pi 1.6's run events wrote (`settled.txt`), if any. */
     settled?: string;
   };
+  /** `hookwire log --json` after the trusted run: every decision record the run left, whoever wrote it. */
+  decisions: Array<{ agent: string; decision: string; tool?: string; target?: string; hook?: string }>;
   /** What the project holds after the untrusted run: whether its call ran, what the project's hooks logged. */
   afterUntrusted: { ran: boolean; cross?: string };
   /** Whether `victim2/keep.txt` (which an in-process case may try to remove otherwise) survived. */
@@ -109,6 +111,8 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
       cross: file("cross.txt"),
       settled: file("settled.txt"),
     };
+    const logged = w.hookwire("log", "--json");
+    const decisions = logged.code === 0 ? (JSON.parse(logged.stdout) as Scenario["decisions"]) : [];
 
     w.hookwire("trust", "--revoke");
     const untrusted = await runAgent(setup.agent, {
@@ -135,6 +139,7 @@ export async function runScenario(setup: ScenarioSetup): Promise<Scenario> {
       untrusted,
       disconnect: { code: disconnect.code, stdout: disconnect.stdout },
       after,
+      decisions,
       afterUntrusted: { ran: untrustedRan, cross: w.read("cross.txt") },
       victim2: existsSync(path.join(w.project, "victim2", "keep.txt")),
       restored,

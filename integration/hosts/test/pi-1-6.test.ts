@@ -54,7 +54,7 @@ describe.skipIf(node22() === undefined)(
       });
     });
 
-    inProcessCases(() => s);
+    inProcessCases(() => s, "pi");
     followUpCase(() => s);
 
     it("gives a project module the values pi gives its extensions, from pi's own install (nothing in the project)", () => {

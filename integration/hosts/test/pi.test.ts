@@ -29,7 +29,7 @@ describe(`pi ${agentVersion("pi")} with hookwire connected (in-process)`, () => 
     });
   });
 
-  inProcessCases(() => s);
+  inProcessCases(() => s, "pi");
 
   it("leaves no hookwire entry on disconnect: the user's file comes back byte for byte", () => {
     expect(s.disconnect.stdout).toContain("restored .pi/settings.json byte for byte");

@@ -34,7 +34,7 @@ describe(`opencode ${agentVersion("opencode")} after \`hookwire connect opencode
     });
   });
 
-  inProcessCases(() => s);
+  inProcessCases(() => s, "opencode");
 
   it("leaves no hookwire entry on disconnect: the user's file comes back byte for byte", () => {
     expect(s.disconnect.stdout).toContain("restored opencode.json byte for byte");

@@ -143,7 +143,7 @@ describe.skipIf(node22() === undefined)(
       expect(JSON.parse(before().store)).toEqual({ [before().real]: true });
     });
 
-    inProcessCases(() => s);
+    inProcessCases(() => s, "pi");
     followUpCase(() => s);
 
     it("takes the package out on disconnect: the settings file connect created is gone", () => {
@@ -175,7 +175,7 @@ describe.skipIf(node22() === undefined)(
       expect(s.connect.stdout).not.toContain("trust.json");
     });
 
-    inProcessCases(() => s);
+    inProcessCases(() => s, "pi");
     followUpCase(() => s);
 
     it("leaves no hookwire entry on disconnect: the user's file comes back byte for byte", () => {
@@ -204,7 +204,7 @@ describe(`pi ${agentVersion("pi")} after \`hookwire connect pi --user\``, () => 
     });
   });
 
-  inProcessCases(() => s);
+  inProcessCases(() => s, "pi");
 
   it("leaves no hookwire entry on disconnect: the user's file comes back byte for byte", () => {
     expect(s.restored["~/.pi/agent/settings.json"]).toBe(PI_SETTINGS);
