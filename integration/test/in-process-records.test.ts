@@ -32,7 +32,10 @@ const GUARD = `export default function guard(pi) {
 `;
 
 const ENV = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"] as const;
-const saved = { cwd: process.cwd(), ...Object.fromEntries(ENV.map((key) => [key, process.env[key]])) };
+const savedCwd = process.cwd();
+const saved: Record<string, string | undefined> = Object.fromEntries(
+  ENV.map((key) => [key, process.env[key]]),
+);
 let box: ReturnType<typeof tempDir>;
 
 async function project(name: string): Promise<string> {
@@ -87,7 +90,7 @@ beforeAll(() => {
   process.env.XDG_STATE_HOME = path.join(box.dir, "home/.local/state");
 });
 afterAll(() => {
-  process.chdir(saved.cwd);
+  process.chdir(savedCwd);
   for (const key of ENV) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
