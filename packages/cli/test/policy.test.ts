@@ -227,6 +227,27 @@ describe("a policy's hooks run in every project", () => {
     `);
   });
 
+  it("marks a policy's module in list and explain as its settings handlers are, from the same source", async () => {
+    const t = team();
+    t.commit(".hookwire/hooks/audit.js", 'export default (pi) => pi.on("tool_call", () => undefined);\n');
+    expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);
+    const list = (await t.run(["list"])).stdout;
+    expect(list.split("\n").filter((line) => line.includes("audit.js"))).toMatchInlineSnapshot(`
+      [
+        "  ~/.config/hookwire/policies/installed/team/.hookwire/hooks/audit.js  [policy team, module, native:.hookwire, project]  tool_call",
+      ]
+    `);
+    const explained = (await t.run(["explain", "tool_call", "bash"])).stdout;
+    expect(explained.split("\n").slice(1)).toMatchInlineSnapshot(`
+      [
+        "✔ ~/.config/hookwire/policies/installed/team/.claude/settings.json#hooks.PreToolUse[0].hooks[0] [policy team, Claude Code]: fires: PreToolUse, matcher "Bash"",
+        "✔ ~/.config/hookwire/policies/installed/team/.hookwire/hooks/audit.js [policy team, module, native:.hookwire, project]: fires: 1 tool_call handler",
+        "2 of 2 would fire",
+        "",
+      ]
+    `);
+  });
+
   it("refuses every tool call, naming the policy and the fix, once its files are edited on disk", async () => {
     const t = team();
     expect((await t.run(["policy", "add", t.url, "--name", "team", "--yes"])).code).toBe(0);

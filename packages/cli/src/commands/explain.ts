@@ -19,7 +19,13 @@ import { reportSources } from "../findings-print.js";
 import { hooksCommandFor, showHookId } from "../hook-id.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput } from "../output.js";
-import { originMark, type PolicyHandler, policyHandlers } from "../policy/policy-handlers.js";
+import {
+  moduleOrigin,
+  originMark,
+  type PolicyHandler,
+  policyHandlers,
+  policyOfHook,
+} from "../policy/policy-hooks.js";
 import { loadProject, shortPath } from "../project.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
 import { sourceFindings } from "./doctor-checks.js";
@@ -38,23 +44,35 @@ export interface Explanation {
   origin?: string;
 }
 
-function moduleExplanations(hooks: readonly LoadedHook[], event: string, cwd: string): Explanation[] {
+function moduleExplanations(
+  hooks: readonly LoadedHook[],
+  event: string,
+  cwd: string,
+  policyOf: ReadonlyMap<LoadedHook, string>,
+): Explanation[] {
   return hooks
     .filter((hook) => hook.source.kind !== "settings")
-    .map((hook) => {
+    .map((hook): Explanation => {
       const count = hook.handlers.get(event)?.length ?? 0;
       const handled = [...hook.handlers].filter(([, list]) => list.length > 0).map(([name]) => name);
-      return count > 0
-        ? {
-            hook: shortPath(hook.path, cwd),
-            fires: "yes",
-            why: `${count} ${event} handler${count === 1 ? "" : "s"}`,
-          }
-        : {
-            hook: shortPath(hook.path, cwd),
-            fires: "no",
-            why: `registers no ${event} handler${handled.length ? ` (it handles ${handled.join(", ")})` : ""}`,
-          };
+      const policy = policyOf.get(hook);
+      const marked =
+        policy === undefined
+          ? {}
+          : { policy, origin: originMark(`policy ${policy}`, moduleOrigin(hook.source)) };
+      const explanation: Explanation =
+        count > 0
+          ? {
+              hook: shortPath(hook.path, cwd),
+              fires: "yes",
+              why: `${count} ${event} handler${count === 1 ? "" : "s"}`,
+            }
+          : {
+              hook: shortPath(hook.path, cwd),
+              fires: "no",
+              why: `registers no ${event} handler${handled.length ? ` (it handles ${handled.join(", ")})` : ""}`,
+            };
+      return { ...explanation, ...marked };
     });
 }
 
@@ -228,7 +246,7 @@ export function explain(
   const context: HandlerContext = { resolved, tool, result, cwd, active, problems };
   return [
     ...fromPolicies.flatMap((p) => handlerExplanation(p.handler, context, p.policy) ?? []),
-    ...moduleExplanations(result.hooks, resolved.event, cwd),
+    ...moduleExplanations(result.hooks, resolved.event, cwd, policyOfHook(result)),
     ...untrustedModules,
     ...disabledFiles(result, cwd),
     ...handlers.flatMap((handler) => handlerExplanation(handler, context) ?? []),

@@ -7,7 +7,7 @@ import { type AgentOwnHook, agentOwnHooks } from "../connect/agent-own.js";
 import { showHookId } from "../hook-id.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput, type Output } from "../output.js";
-import { originMark, policyHandlers } from "../policy/policy-handlers.js";
+import { moduleOrigin, originMark, policyHandlers, policyOfHook } from "../policy/policy-hooks.js";
 import { loadProject, shortPath } from "../project.js";
 import { describeRoot } from "../project-root.js";
 import { cwdArgWithHooks, jsonArg, listArg } from "../shared-args.js";
@@ -33,10 +33,12 @@ function describeHandler(handler: SettingsHandler, cwd: string, policy?: string)
   };
 }
 
-function describeHook(hook: LoadedHook, cwd: string) {
+/** One module as listed; `policy`: the installed policy it comes from. */
+function describeHook(hook: LoadedHook, cwd: string, policy?: string) {
   // Findings of a hook that loaded (an OpenCode plugin's unsupported hooks): shown with it, only when present.
   const warnings = hook.warnings.map((warning) => warning.shortMessage);
   return {
+    ...(policy !== undefined ? { policy } : {}),
     path: shortPath(hook.path, cwd),
     kind: hook.source.kind,
     provider: hook.source.provider,
@@ -80,9 +82,10 @@ export const listCommand = defineCommand({
       .filter((entry) => entry.shadowed)
       .map((entry) => ({ path: shortPath(entry.item.path, cwd), provider: entry.provider, key: entry.key }));
 
+    const policyOf = policyOfHook(result);
     const modules = result.hooks
       .filter((hook) => hook.source.kind !== "settings")
-      .map((h) => describeHook(h, cwd));
+      .map((h) => describeHook(h, cwd, policyOf.get(h)));
     const handlers = settingsHandlers(result, cwd);
     // What an untrusted settings file would run once trusted: read, never executed, so it can be audited.
     const untrustedHandlers = result.trust.trusted
@@ -146,8 +149,9 @@ export const listCommand = defineCommand({
     if (root) out.line(colors.dim(root));
     out.line(colors.bold(`modules (${modules.length})`));
     for (const m of modules) {
-      const origin = [m.kind, m.provider, m.level].filter(Boolean).join(", ");
-      out.line(`  ${m.path}  [${origin}]  ${m.events.join(", ") || "(no events)"}`);
+      const origin = moduleOrigin(m);
+      const mark = m.policy !== undefined ? originMark(`policy ${m.policy}`, origin) : `[${origin}]`;
+      out.line(`  ${m.path}  ${mark}  ${m.events.join(", ") || "(no events)"}`);
       for (const warning of m.warnings ?? []) out.line(colors.yellow(`    ⚠ ${warning}`));
     }
     out.line(
