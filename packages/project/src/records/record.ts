@@ -1,5 +1,5 @@
 // The decision record: what hookwire keeps of every event an agent handed it, one schema for the JSONL log, the span
-// spool and the spans (log/recorder.ts sends each record to them).
+// spool and the spans, written by every host (write-record.ts; the CLI's log/recorder.ts sends the spans).
 
 /** What hookwire decided for one event, as the log keeps it (`hookwire log --decision` takes these). */
 export const DECISION_KINDS = [
@@ -27,7 +27,7 @@ export interface Decision {
   /** ISO time the event arrived. */
   time: string;
   agent: string;
-  /** The agent's version where it says it (log/agent-version.ts). Since the audit trail. */
+  /** The agent's version where it says it (the CLI's log/agent-version.ts). Since the audit trail. */
   agentVersion?: string;
   /** Who: this OS user's name, or the name a team server's token gives the caller. Since the audit trail. */
   user?: string;
@@ -41,7 +41,7 @@ export interface Decision {
   project: string;
   /** The tool the event is about, when it is a tool event. */
   tool?: string;
-  /** What the tool call is about: its command, path or URL, secrets redacted (log/redact.ts). Since the audit trail. */
+  /** What the tool call is about: its command, path or URL, secrets redacted (redact.ts). Since the audit trail. */
   target?: string;
   /** The hook that decided: its file, and `#` the JSON path of a settings hook (`.claude/settings.json#hooks.…`). */
   hook?: string;
@@ -56,7 +56,7 @@ export interface Decision {
   otel?: { resourceAttributes?: string; serviceName?: string };
 }
 
-/** The span attribute each field is sent as (log/otel.ts); `time` and `durationMs` are the span's own times. */
+/** The span attribute each field is sent as (the CLI's log/otel.ts); `time` and `durationMs` are the span's own times. */
 export const SPAN_ATTRIBUTES = {
   agent: "hookwire.agent",
   agentVersion: "hookwire.agent_version",
