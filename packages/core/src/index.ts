@@ -82,7 +82,7 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from "./messages.js";
-export type { HookRunnerInit, HookRunnerOptions } from "./runner.js";
+export type { CallHost, HookRunnerInit, HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";
 export { StatusLine, sanitizeStatusText } from "./status-line.js";

@@ -24,6 +24,7 @@ import {
 } from "./host-actions.js";
 import type { HookMessage, SendMessageOptions } from "./messages.js";
 import { createRegistrations, type RegistrationHost, registrationError } from "./registrations.js";
+import type { CallHost } from "./runner.js";
 import type { ToolDefinition } from "./tool.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the runner stores handlers of every event in one map.
@@ -35,6 +36,11 @@ export interface HookActions extends RegistrationHost {
   appendEntry(customType: string, data: unknown, hookPath: string): void;
   /** The extension actions (`pi.setModel`, …) the host provided; a missing one fails when called. */
   host?: Partial<HostActions>;
+  /**
+   * The host of the call this code runs for (`CallContext.host`), if any: its members win over the ones above,
+   * so a hook's action made inside a call, or from a promise or timer started there, reaches that call.
+   */
+  call?(): CallHost | undefined;
 }
 
 /**
@@ -125,7 +131,9 @@ export async function instantiateHook(
   // Each host action delegates to the host callback of the same name (the table in host-actions.ts).
   const delegate = <K extends HostActionName>(method: K) =>
     ((...args: unknown[]) => {
-      const action = actions?.host?.[method] as ((...a: unknown[]) => unknown) | undefined;
+      const action = (actions?.call?.()?.[method] ?? actions?.host?.[method]) as
+        | ((...a: unknown[]) => unknown)
+        | undefined;
       if (!action) {
         const error = actions ? unavailable(method) : notInitialized(method);
         if (HOST_ACTIONS[method] === "async") return Promise.reject(error);
@@ -204,11 +212,13 @@ export async function instantiateHook(
     },
     sendMessage(message, options) {
       if (!actions) throw notInitialized("sendMessage");
-      actions.sendMessage(message as HookMessage, options, hookPath);
+      const send = actions.call?.()?.sendMessageHandler ?? actions.sendMessage;
+      send(message as HookMessage, options, hookPath);
     },
     appendEntry(customType, data) {
       if (!actions) throw notInitialized("appendEntry");
-      actions.appendEntry(customType, data, hookPath);
+      const append = actions.call?.()?.appendEntryHandler ?? actions.appendEntry;
+      append(customType, data, hookPath);
     },
     registerCommand(name, command) {
       const clean = typeof name === "string" ? name.replace(/^\//, "") : name;

@@ -1,6 +1,7 @@
 // HookRunner: dispatches events to loaded hooks by the combination policy of each event.
 
 import type { MessageRenderer, RegisteredCommand, RegisteredFlag, RegisteredShortcut } from "./api.js";
+import { activeCall, runInCall } from "./call-host.js";
 import { withCallState } from "./call-state.js";
 import type {
   CallContext,
@@ -93,6 +94,18 @@ export interface HookRunnerInit extends Partial<HostActions> {
   unregisterProvider?: (name: string, hookPath: string) => void;
 }
 
+/**
+ * The host of one call (`CallContext.host`): what `initialize` gives for every call, given for one. What a hook does
+ * outside any call with a host (at load, from a timer its factory started) reaches `initialize`'s members, as pi's
+ * `pi.sendMessage` outside a handler reaches pi's session. `onError`: this call's hook failures, reported besides
+ * the runner's `onError` listeners.
+ */
+export type CallHost = Partial<
+  Omit<HookRunnerInit, "hasUI" | "refreshTools" | "registerProvider" | "unregisterProvider">
+> & {
+  onError?: (error: HookError) => void;
+};
+
 const notCancelled = async () => ({ cancelled: false });
 
 const emptySession: ReadonlySessionManager = {
@@ -115,9 +128,12 @@ export class HookRunner {
   readonly #traceListeners = new Set<(trace: HookTrace) => void>();
   #init: HookRunnerInit | undefined;
   readonly #dialogs: DialogCounter = { open: 0 };
+  /** Each host UI as handlers see it (completed, dialogs counted), made once per UI object. */
+  readonly #uis = new WeakMap<Partial<HookUIContext>, HookUIContext>();
   #context: HookContext;
   readonly #report = (error: HookError) => {
     for (const listener of this.#errorListeners) listener(error);
+    activeCall(this)?.host?.onError?.(error);
   };
   readonly #trace = (entry: HookTrace) => {
     for (const listener of this.#traceListeners) listener(entry);
@@ -173,6 +189,7 @@ export class HookRunner {
       sendMessage: init.sendMessageHandler,
       appendEntry: init.appendEntryHandler,
       host: init,
+      call: () => activeCall(this)?.host,
       flagValue: (name) => this.#flagValues.get(name),
       refreshTools: init.refreshTools,
       registerProvider: init.registerProvider,
@@ -241,8 +258,28 @@ export class HookRunner {
    * says differently (a context of its own for this emit; the runner's is not touched).
    */
   emit<E extends AnyHookEvent>(event: E, call?: CallContext): Promise<HookEmitOutcome<E["type"]>> {
-    const context = call === undefined ? this.#context : callContext(this.#context, call);
-    return this.#dispatch(event.type).run(event, context) as Promise<HookEmitOutcome<E["type"]>>;
+    const dispatch = this.#dispatch(event.type);
+    if (call === undefined) return dispatch.run(event, this.#context) as Promise<HookEmitOutcome<E["type"]>>;
+    const context = this.#callContext(call);
+    if (call.host === undefined) return dispatch.run(event, context) as Promise<HookEmitOutcome<E["type"]>>;
+    return runInCall(this, call, () => dispatch.run(event, context)) as Promise<HookEmitOutcome<E["type"]>>;
+  }
+
+  /**
+   * Runs `fn` (a command's handler, a tool's `execute`) as part of `call`: the hooks' `pi` actions inside it, and
+   * in the promises and timers it starts, reach `call.host`.
+   */
+  withCall<T>(call: CallContext, fn: () => T): T {
+    return runInCall(this, call, fn);
+  }
+
+  /**
+   * The call this code runs for (inside an emit given a host, or `withCall`, or a promise or timer started
+   * there), or `undefined` outside any: how a host callback given no context (the settings bridge's
+   * `hostSession`) reaches its own call.
+   */
+  activeCall(): CallContext | undefined {
+    return activeCall(this);
   }
 
   /** tool_call: a handler error rejects (the tool wrapper turns it into a block). */
@@ -371,13 +408,14 @@ export class HookRunner {
    * over it; changing it changes no other context.
    */
   createContext(call: CallContext = {}): HookContext {
-    return callContext(this.#context, call);
+    return this.#callContext(call);
   }
 
-  createCommandContext(): HookCommandContext {
-    const init = this.#init;
+  /** A slash command's context: `call`'s, with the session-changing actions of `call.host` over `initialize`'s. */
+  createCommandContext(call: CallContext = {}): HookCommandContext {
+    const init = this.#hostOf(call);
     // Assigned onto a fresh context, not spread from it: `model` stays a live getter.
-    return Object.assign(this.#createContext(), {
+    return Object.assign(this.#callContext(call), {
       waitForIdle: init?.waitForIdle ?? (async () => {}),
       newSession: init?.newSessionHandler ?? notCancelled,
       branch: init?.branchHandler ?? notCancelled,
@@ -402,14 +440,38 @@ export class HookRunner {
     return compiled;
   }
 
-  #createContext(): HookContext {
-    const init = this.#init;
+  /** `initialize`'s host with `call.host`'s members over it. */
+  #hostOf(call: CallContext): HookRunnerInit | undefined {
+    return call.host === undefined ? this.#init : ({ ...this.#init, ...call.host } as HookRunnerInit);
+  }
+
+  /** A context of its own for `call`: its host's members, then what it says differently; no other context changes. */
+  #callContext(call: CallContext): HookContext {
+    const context =
+      call.host === undefined
+        ? Object.create(Object.getPrototypeOf(this.#context), Object.getOwnPropertyDescriptors(this.#context))
+        : this.#createContext(this.#hostOf(call));
+    if (call.hasUI !== undefined) context.hasUI = call.hasUI;
+    if (call.sessionManager !== undefined) context.sessionManager = call.sessionManager;
+    if (call.state !== undefined) withCallState(context, call.state);
+    return context as HookContext;
+  }
+
+  #ui(host: Partial<HookUIContext> | undefined): HookUIContext {
+    if (host === undefined) return createNoOpUIContext();
+    let ui = this.#uis.get(host);
+    if (ui === undefined) {
+      ui = countDialogs(completeUIContext(host), this.#dialogs);
+      this.#uis.set(host, ui);
+    }
+    return ui;
+  }
+
+  #createContext(init = this.#init): HookContext {
     const options = this.#options;
     const hasQueuedMessages = init?.hasQueuedMessages ?? (() => false);
     return {
-      ui: init?.uiContext
-        ? countDialogs(completeUIContext(init.uiContext), this.#dialogs)
-        : createNoOpUIContext(),
+      ui: this.#ui(init?.uiContext),
       hasUI: init?.hasUI ?? false,
       cwd: options.cwd,
       sessionManager: options.sessionManager ?? emptySession,
@@ -430,13 +492,4 @@ export class HookRunner {
       getSystemPrompt: init?.getSystemPrompt ?? (() => ""),
     };
   }
-}
-
-/** `base` with `call`'s members over it, its getters (`model`, `signal`) kept live: a new object per emit. */
-function callContext(base: HookContext, call: CallContext): HookContext {
-  const context = Object.create(Object.getPrototypeOf(base), Object.getOwnPropertyDescriptors(base));
-  if (call.hasUI !== undefined) context.hasUI = call.hasUI;
-  if (call.sessionManager !== undefined) context.sessionManager = call.sessionManager;
-  if (call.state !== undefined) withCallState(context, call.state);
-  return context as HookContext;
 }
