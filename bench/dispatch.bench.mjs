@@ -142,6 +142,26 @@ async function runConfig({ variant, kind, n }) {
       target: null,
     });
   }
+  // Last: the first emit given a call's host turns AsyncLocalStorage on for the rest of the process (every promise
+  // then carries the call), which would weigh on the rows above. Hosts give one on every emit (`CallContext.host`).
+  const call = { host: { sendMessageHandler: noop } };
+  const emitInCall = (i) => runner.emit(event(i), call);
+  rows.push(
+    {
+      name,
+      baseline: "runner.emit with no call (the rows above)",
+      baselineFn: emit,
+      subjectFn: emitInCall,
+      target: null,
+    },
+    {
+      name: `${name}, each emit with a call's host`,
+      baseline: "fair loop (awaits only thenables, same checks and outcome)",
+      baselineFn: (i) => fairLoop(handlers, event(i), ctx),
+      subjectFn: emitInCall,
+      target: n === 1 ? null : TARGETS[kind],
+    },
+  );
   const results = [];
   for (const spec of rows) results.push(await compare(spec));
   return results;

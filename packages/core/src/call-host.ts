@@ -2,7 +2,7 @@
 // inside that emit's handlers and from every promise and timer they start there (AsyncLocalStorage), never by a
 // shared object refilled per call.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { CallContext } from "./context.js";
+import type { CallContext } from "./host.js";
 
 /** One call in progress, with the call it started inside (another runner's, when runners nest). */
 interface ActiveCall {

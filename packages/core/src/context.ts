@@ -1,7 +1,6 @@
 // The context objects handlers and commands receive, and the host services behind them.
 import type { ModelInfo, SessionEntry } from "./events.js";
 import type { AgentMessage } from "./messages.js";
-import type { CallHost } from "./runner.js";
 
 /** Colour helpers a host's UI exposes; the no-op theme returns text unchanged. */
 export interface HookTheme {
@@ -86,25 +85,6 @@ export interface HookContext {
   /** The current system prompt; `""` when the host does not say. */
   getSystemPrompt(): string;
 }
-
-/**
- * What one emit's handlers see differently from the runner's context: whether they may ask (the agent's own
- * question on this event), the session of the call in progress, and the host that answers this call. Given to
- * `emit`, it makes a context for that emit alone; nothing shared is refilled.
- */
-export type CallContext = Partial<Pick<HookContext, "hasUI" | "sessionManager">> & {
-  /**
-   * What the host keeps for this call's session on behalf of hookwire's runtimes, by owner (the settings bridge
-   * keeps each dialect's state under its id, changed in place for the host to save). Hooks do not see it.
-   */
-  state?: Record<string, unknown>;
-  /**
-   * This call's host: its UI, model, abort, message and entry sinks, errors. Its members win over `initialize`'s
-   * for this call alone, in its handlers' context and for the hooks' `pi` actions made while it runs, including
-   * from promises and timers its handlers start (two calls in flight at once each reach their own).
-   */
-  host?: CallHost;
-};
 
 export interface ContextUsage {
   tokens: number | null;

@@ -18,7 +18,6 @@ export type {
   ShortcutOptions,
 } from "./api.js";
 export type {
-  CallContext,
   CompactOptions,
   ContextUsage,
   HookCommandContext,
@@ -60,6 +59,7 @@ export type {
 } from "./events.js";
 export type { ExecOptions, ExecResult } from "./exec.js";
 export { EXEC_MAX_STREAM_BYTES, exec } from "./exec.js";
+export type { CallContext, CallHost, HookRunnerInit } from "./host.js";
 export type {
   CommandInfo,
   HostActionName,
@@ -82,7 +82,7 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from "./messages.js";
-export type { CallHost, HookRunnerInit, HookRunnerOptions } from "./runner.js";
+export type { HookRunnerOptions } from "./runner.js";
 export { HookRunner } from "./runner.js";
 export type { StatusLineOptions } from "./status-line.js";
 export { StatusLine, sanitizeStatusText } from "./status-line.js";

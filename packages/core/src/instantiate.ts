@@ -16,6 +16,7 @@ import { createEventBus, type HookEventBus } from "./event-bus.js";
 import { didYouMean, HOOK_EVENT_NAMES, isHookEventName } from "./event-names.js";
 import { exec } from "./exec.js";
 import { holdExits } from "./exit-guard.js";
+import type { CallHost } from "./host.js";
 import {
   HOST_ACTIONS,
   type HostActionMethods,
@@ -24,7 +25,6 @@ import {
 } from "./host-actions.js";
 import type { HookMessage, SendMessageOptions } from "./messages.js";
 import { createRegistrations, type RegistrationHost, registrationError } from "./registrations.js";
-import type { CallHost } from "./runner.js";
 import type { ToolDefinition } from "./tool.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the runner stores handlers of every event in one map.

@@ -3,16 +3,7 @@
 import type { MessageRenderer, RegisteredCommand, RegisteredFlag, RegisteredShortcut } from "./api.js";
 import { activeCall, runInCall } from "./call-host.js";
 import { withCallState } from "./call-state.js";
-import type {
-  CallContext,
-  CompactOptions,
-  ContextUsage,
-  HookCommandContext,
-  HookContext,
-  HookUIContext,
-  NewSessionOptions,
-  ReadonlySessionManager,
-} from "./context.js";
+import type { HookCommandContext, HookContext, HookUIContext, ReadonlySessionManager } from "./context.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./deadline.js";
 import { type CompiledDispatch, compileDispatch, type HookTrace } from "./dispatch.js";
 import type { HookError, HookwireError } from "./errors.js";
@@ -22,15 +13,14 @@ import type {
   HookEmitOutcome,
   InputEvent,
   InputEventResult,
-  ModelInfo,
   ToolCallEvent,
   ToolCallOutcome,
 } from "./events.js";
 import { holdExits } from "./exit-guard.js";
 import { guardProcess, hookFiles } from "./guard.js";
-import type { HostActions } from "./host-actions.js";
+import type { CallContext, HookRunnerInit } from "./host.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
-import type { AgentMessage, HookMessage, ImageContent, SendMessageOptions } from "./messages.js";
+import type { AgentMessage, ImageContent } from "./messages.js";
 import { policyFor } from "./policies/table.js";
 import type { ToolDefinition } from "./tool.js";
 import { handlesTool } from "./tool-filter.js";
@@ -48,63 +38,6 @@ export interface HookRunnerOptions {
    */
   handlerTimeout?: number;
 }
-
-type Cancelled = Promise<{ cancelled: boolean }>;
-
-/**
- * The host's side of the runner; everything but the persistence handlers is optional. The host actions
- * (`sendUserMessage`, `setModel`, …) come from `HostActions`: each receives the calling hook's path last,
- * and a module calling one the host left out gets `HOOK_ACTION_UNAVAILABLE`.
- */
-export interface HookRunnerInit extends Partial<HostActions> {
-  getModel?: () => ModelInfo | undefined;
-  sendMessageHandler: (
-    message: HookMessage,
-    options: SendMessageOptions | undefined,
-    hookPath: string,
-  ) => void;
-  appendEntryHandler: (customType: string, data: unknown, hookPath: string) => void;
-  newSessionHandler?: (options?: NewSessionOptions) => Cancelled;
-  branchHandler?: (entryId: string) => Cancelled;
-  navigateTreeHandler?: (targetId: string, options?: { summarize?: boolean }) => Cancelled;
-  isIdle?: () => boolean;
-  waitForIdle?: () => Promise<void>;
-  abort?: () => void;
-  hasQueuedMessages?: () => boolean;
-  /** A host UI; members it lacks (setWidget, setTheme, …) answer with the no-UI defaults. */
-  uiContext?: Partial<HookUIContext>;
-  hasUI?: boolean;
-  /** The current run's abort signal (`ctx.signal`). */
-  getSignal?: () => AbortSignal | undefined;
-  /** `ctx.shutdown()`; without it the call does nothing. */
-  shutdown?: () => void;
-  /** `ctx.getContextUsage()`; without it `undefined`. */
-  getContextUsage?: () => ContextUsage | undefined;
-  /** `ctx.compact()`; without it the call does nothing. */
-  compact?: (options?: CompactOptions) => void;
-  /** `ctx.getSystemPrompt()`; without it `""`. */
-  getSystemPrompt?: () => string;
-  forkHandler?: (entryId: string, options?: unknown) => Cancelled;
-  switchSessionHandler?: (sessionPath: string, options?: unknown) => Cancelled;
-  reloadHandler?: () => Promise<void>;
-  /** Called when a module registers a tool after this point, so the host can offer it (pi's refreshTools). */
-  refreshTools?: () => void;
-  /** Applies `pi.registerProvider` calls made after this point; earlier ones are in `getRegisteredProviders()`. */
-  registerProvider?: (name: string, config: unknown, hookPath: string) => void;
-  unregisterProvider?: (name: string, hookPath: string) => void;
-}
-
-/**
- * The host of one call (`CallContext.host`): what `initialize` gives for every call, given for one. What a hook does
- * outside any call with a host (at load, from a timer its factory started) reaches `initialize`'s members, as pi's
- * `pi.sendMessage` outside a handler reaches pi's session. `onError`: this call's hook failures, reported besides
- * the runner's `onError` listeners.
- */
-export type CallHost = Partial<
-  Omit<HookRunnerInit, "hasUI" | "refreshTools" | "registerProvider" | "unregisterProvider">
-> & {
-  onError?: (error: HookError) => void;
-};
 
 const notCancelled = async () => ({ cancelled: false });
 

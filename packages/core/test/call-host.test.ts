@@ -64,7 +64,9 @@ describe("a call's host is the call's: two emits in flight at once", () => {
         pi.setSessionName(name);
         ctx.ui.notify(`${name} says`);
         // A timer started in the handler, firing after the call answered: still that call's.
-        late = sleep(5).then(() => pi.sendMessage({ customType: "t", content: `${name} late`, display: true }));
+        late = sleep(5).then(() =>
+          pi.sendMessage({ customType: "t", content: `${name} late`, display: true }),
+        );
         return { action: "continue" };
       });
     });
@@ -139,7 +141,9 @@ describe("outside any call, a hook's actions reach the runner's own host (as pi'
   it("at load, from a timer the factory started, and in an emit given no host", async () => {
     let fromFactory: Promise<void> = Promise.resolve();
     const { runner, outside } = await runnerOf((pi) => {
-      fromFactory = sleep(20).then(() => pi.sendMessage({ customType: "t", content: "timer", display: true }));
+      fromFactory = sleep(20).then(() =>
+        pi.sendMessage({ customType: "t", content: "timer", display: true }),
+      );
       pi.on("agent_start", (_event, ctx) => {
         pi.sendMessage({ customType: "t", content: "no host", display: true });
         ctx.ui.notify(`model ${ctx.model?.id}`);
@@ -161,11 +165,8 @@ describe("outside any call, a hook's actions reach the runner's own host (as pi'
       });
     });
     const only: string[] = [];
-    await runner.emit(
-      { type: "agent_start" },
-      { host: { sendMessageHandler: () => only.push("message") } },
-    );
-    expect(outside).toEqual(['entry kept 1', "notify model outside-model"]);
+    await runner.emit({ type: "agent_start" }, { host: { sendMessageHandler: () => only.push("message") } });
+    expect(outside).toEqual(["entry kept 1", "notify model outside-model"]);
     expect(only).toEqual([]);
   });
 });
@@ -179,7 +180,8 @@ describe("runners inside runners, and commands", () => {
     const innerHost = recorder("inner");
     let send: (() => void) | undefined;
     const outer = await runnerOf((pi) => {
-      send = () => pi.sendMessage({ customType: "t", content: "outer, from inside the inner call", display: true });
+      send = () =>
+        pi.sendMessage({ customType: "t", content: "outer, from inside the inner call", display: true });
       pi.on("agent_start", async () => {
         await inner.runner.emit({ type: "agent_start" }, { host: innerHost.host });
       });

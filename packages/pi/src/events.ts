@@ -1,5 +1,5 @@
 // What each pi event becomes in hookwire's runner, and what hookwire's combined result becomes for pi: one table.
-import type { AnyHookEvent, HookMessage, HookRunner } from "@hookwire/core";
+import type { AnyHookEvent, CallContext, HookMessage, HookRunner } from "@hookwire/core";
 import type { BeforeAgentStartEvent } from "@hookwire/core/events";
 import type { RecordCall, RecordedCall } from "@hookwire/project/records";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
@@ -65,7 +65,7 @@ export const PI_OWN_EVENTS = {
 export type PiEvent = (typeof PI_EVENTS)[number];
 
 // biome-ignore lint/suspicious/noExplicitAny: each pi event has its own payload; the table is keyed by name.
-type Forward = (event: any, ctx: ExtensionContext) => Promise<unknown>;
+type Forward = (event: any, ctx: ExtensionContext, call: CallContext) => Promise<unknown>;
 
 /** Several hooks' before_agent_start messages as the one message an extension returns (pi keeps one per handler). */
 export function oneMessage(messages: readonly HookMessage[]): HookMessage | undefined {
@@ -93,15 +93,21 @@ export function piEvents(
   record: (call: RecordedCall) => RecordCall,
 ) {
   const tools = toolEvents(runner, cwd, record);
-  const emit = (event: unknown) => runner.emit(event as AnyHookEvent) as Promise<unknown>;
+  const emit = (event: unknown, call: CallContext) =>
+    runner.emit(event as AnyHookEvent, call) as Promise<unknown>;
   let refused: string | undefined;
   const table: Partial<Record<PiEvent, Forward>> = {
     tool_call: tools.tool_call,
     tool_result: tools.tool_result,
-    context: async (event) => ({ messages: await runner.emitContext(event.messages) }),
-    before_agent_start: async (event, ctx) => {
+    context: async (event, _ctx, call) => ({
+      messages: await runner.emit({ type: "context", messages: event.messages }, call),
+    }),
+    before_agent_start: async (event, ctx, call) => {
       // Every field pi gives its extensions (pi 1.6's messageType, and message for a run a message started).
-      const outcome = await runner.emit({ ...(event as BeforeAgentStartEvent), type: "before_agent_start" });
+      const outcome = await runner.emit(
+        { ...(event as BeforeAgentStartEvent), type: "before_agent_start" },
+        call,
+      );
       if (!outcome) return undefined;
       if (outcome.block) {
         refused = outcome.reason ?? "A hook refused the prompt";
@@ -112,16 +118,16 @@ export function piEvents(
       if (!message && outcome.systemPrompt === undefined) return undefined;
       return { message, systemPrompt: outcome.systemPrompt };
     },
-    agent_start: async (event, ctx) => {
+    agent_start: async (event, ctx, call) => {
       if (refused !== undefined) {
         refused = undefined;
         ctx.abort();
         return undefined;
       }
-      return emit(event);
+      return emit(event, call);
     },
-    resources_discover: async (event) => {
-      const outcome = (await emit(event)) as Record<string, Array<{ path: string }>>;
+    resources_discover: async (event, _ctx, call) => {
+      const outcome = (await emit(event, call)) as Record<string, Array<{ path: string }>>;
       const paths = (key: string) => (outcome[key] ?? []).map((item) => item.path);
       return {
         skillPaths: paths("skillPaths"),
@@ -129,12 +135,12 @@ export function piEvents(
         themePaths: paths("themePaths"),
       };
     },
-    message_end: async (event) => {
-      const message = await emit(event);
+    message_end: async (event, _ctx, call) => {
+      const message = await emit(event, call);
       return message ? { message } : undefined;
     },
   };
-  const pass: Forward = async (event) => (await emit(event)) ?? undefined;
+  const pass: Forward = async (event, _ctx, call) => (await emit(event, call)) ?? undefined;
   return {
     handler(name: PiEvent): Forward {
       return table[name] ?? pass;

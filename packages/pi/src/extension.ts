@@ -3,7 +3,6 @@ import { toolCallRecords } from "@hookwire/project/records";
 import type { ExtensionAPI, ExtensionContext, ToolCallEvent } from "@mariozechner/pi-coding-agent";
 import { PI_EVENTS, type PiEvent, piEvents } from "./events.js";
 import { piRunner, say } from "./host.js";
-import { LiveContext } from "./live.js";
 import { loadPiProject } from "./load.js";
 import { recordedCall } from "./tool-events.js";
 
@@ -13,8 +12,7 @@ import { recordedCall } from "./tool-events.js";
  * later adds an event.
  */
 export default async function hookwire(pi: ExtensionAPI): Promise<void> {
-  const live = new LiveContext();
-  const project = await loadPiProject(process.cwd(), live);
+  const project = await loadPiProject(process.cwd());
   // Each tool call hookwire judged, in the decision log under pi's id (`hookwire log --agent pi`).
   const record = toolCallRecords("pi", project.root, project.loaded.skipped.length);
   const pendingNotices = [...project.notices];
@@ -46,7 +44,7 @@ export default async function hookwire(pi: ExtensionAPI): Promise<void> {
     if (pendingNotices.length > 0) pi.on("session_start", async (_event, ctx) => showNotices(ctx));
     return;
   }
-  const { runner, enter } = piRunner(pi, project.runner, live);
+  const { runner, call, commandCall } = piRunner(pi, project.runner);
   const events = piEvents(
     runner,
     project.root,
@@ -67,15 +65,14 @@ export default async function hookwire(pi: ExtensionAPI): Promise<void> {
         handler: (event: unknown, ctx: ExtensionContext) => unknown,
       ) => void;
       on(name, async (event, ctx) => {
-        enter(ctx);
-        const result = await forward(event, ctx);
+        const result = await forward(event, ctx, call(ctx));
         subscribe();
         return result;
       });
     }
   };
   pi.on("session_start", async (_event, ctx) => {
-    enter(ctx);
+    call(ctx);
     showNotices(ctx);
   });
   subscribe();
@@ -83,13 +80,10 @@ export default async function hookwire(pi: ExtensionAPI): Promise<void> {
     pi.registerCommand(command.name, {
       description: command.description,
       handler: async (args, ctx) => {
-        enter(ctx);
-        live.command = ctx;
-        try {
-          await command.handler(args, runner.createCommandContext());
-        } finally {
-          live.command = undefined;
-        }
+        const commandsCall = commandCall(ctx);
+        await runner.withCall(commandsCall, () =>
+          command.handler(args, runner.createCommandContext(commandsCall)),
+        );
       },
     });
   }

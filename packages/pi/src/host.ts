@@ -1,15 +1,14 @@
-// hookwire's runner with pi as its host: pi's session, UI and actions behind the runner's host interface.
+// hookwire's runner with pi as its host: the pi context of each event as the host of that call (its UI, session,
+// model and actions), carried by the call (`CallContext.host`), never kept in a shared holder refilled per event.
 import {
+  type CallContext,
+  type CallHost,
   createNoOpUIContext,
   type HookRunner,
-  type HookRunnerInit,
   type HookUIContext,
   type ReadonlySessionManager,
 } from "@hookwire/core";
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { LiveContext } from "./live.js";
-
-const notCancelled = async () => ({ cancelled: false });
+import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@mariozechner/pi-coding-agent";
 
 /** Shown once in pi: its notification when it has a UI, else stderr (print mode shows no notifications). */
 export function say(ctx: ExtensionContext | undefined, text: string, level: "warning" | "error"): void {
@@ -17,21 +16,21 @@ export function say(ctx: ExtensionContext | undefined, text: string, level: "war
   else process.stderr.write(`${text}\n`);
 }
 
-/** pi's current session, read-only, as the runner's hooks query it. */
-export function sessionOf(live: LiveContext): ReadonlySessionManager {
-  const session = () => live.ctx?.sessionManager;
+/** pi's session as this context reads it, read-only, as the runner's hooks query it. */
+function sessionOf(ctx: ExtensionContext): ReadonlySessionManager {
+  const session = ctx.sessionManager;
   return {
-    getEntries: () => (session()?.getEntries() ?? []) as never,
-    getBranch: (fromId) => (session()?.getBranch(fromId) ?? []) as never,
-    getLeafEntry: () => session()?.getLeafEntry() as never,
-    getSessionFile: () => session()?.getSessionFile(),
+    getEntries: () => session.getEntries() as never,
+    getBranch: (fromId) => session.getBranch(fromId) as never,
+    getLeafEntry: () => session.getLeafEntry() as never,
+    getSessionFile: () => session.getSessionFile(),
   };
 }
 
-/** Every member of hookwire's UI context, each calling the one of pi's current UI (the no-UI default before any). */
-function uiOf(live: LiveContext): HookUIContext {
+/** Every member of hookwire's UI context, each calling the one of this context's UI as it is at the call. */
+function uiOf(ctx: ExtensionContext): HookUIContext {
   const fallback = createNoOpUIContext();
-  const current = () => (live.ctx?.ui ?? fallback) as unknown as Record<string, unknown>;
+  const current = () => ctx.ui as unknown as Record<string, unknown>;
   const ui: Record<string, unknown> = {};
   for (const key of Object.keys(fallback)) {
     if (key === "theme") continue;
@@ -45,61 +44,83 @@ function uiOf(live: LiveContext): HookUIContext {
   return ui as unknown as HookUIContext;
 }
 
-/** The project's runner, connected to pi once pi's first event says whether it has a UI. */
-export function piRunner(pi: ExtensionAPI, runner: HookRunner, live: LiveContext) {
-  let connected = false;
+/** What the runner's hooks reach through one pi context: its UI, model and the agent run it belongs to. */
+function contextHost(pi: ExtensionAPI, ctx: ExtensionContext): CallHost {
+  return {
+    uiContext: uiOf(ctx),
+    setModel: async (model) => {
+      const found = ctx.modelRegistry.find(model.provider, model.id);
+      return found ? pi.setModel(found) : false;
+    },
+    getModel: () => ctx.model as never,
+    isIdle: () => ctx.isIdle(),
+    abort: () => ctx.abort(),
+    hasQueuedMessages: () => ctx.hasPendingMessages(),
+    getSignal: () => ctx.signal,
+    shutdown: () => ctx.shutdown(),
+    getContextUsage: () => ctx.getContextUsage() as never,
+    compact: (options) => ctx.compact(options as never),
+    getSystemPrompt: () => ctx.getSystemPrompt(),
+  };
+}
+
+/** The session-changing actions of a command's context (pi hands them to commands alone). */
+function commandHost(ctx: ExtensionCommandContext): CallHost {
+  return {
+    waitForIdle: () => ctx.waitForIdle(),
+    newSessionHandler: (options) => ctx.newSession(options as never),
+    forkHandler: (entryId, options) => ctx.fork(entryId, options as never),
+    navigateTreeHandler: (targetId, options) => ctx.navigateTree(targetId, options),
+    switchSessionHandler: (file, options) => ctx.switchSession(file, options as never),
+    reloadHandler: () => ctx.reload(),
+  };
+}
+
+/**
+ * The project's runner, connected to pi at pi's first event. Each event's emit carries that event's context as its
+ * call (`call`); outside any (a hook's timer started at load), the hooks reach pi's session through the first
+ * event's context, as pi's own `pi.sendMessage` outside a handler reaches the session: pi's contexts of one
+ * session all read that session as it is, and pi loads this extension again for a new session.
+ */
+export function piRunner(pi: ExtensionAPI, runner: HookRunner) {
+  let session: ExtensionContext | undefined;
   const seen = new Set<string>();
   runner.onError((error) => {
     if (seen.has(error.message)) return;
     seen.add(error.message);
-    say(live.ctx, `hookwire: ${error.message}`, "error");
+    say(session, `hookwire: ${error.message}`, "error");
   });
   runner.guardProcess();
-  const init = (ctx: ExtensionContext): HookRunnerInit => ({
-    sendMessageHandler: (message, options) => pi.sendMessage(message as never, options),
-    appendEntryHandler: (customType, data) => pi.appendEntry(customType, data),
-    sendUserMessage: (content, options) => pi.sendUserMessage(content as never, options),
-    setSessionName: (name) => pi.setSessionName(name),
-    getSessionName: () => pi.getSessionName(),
-    setLabel: (entryId, label) => pi.setLabel(entryId, label),
-    getActiveTools: () => pi.getActiveTools(),
-    getAllTools: () => pi.getAllTools() as never,
-    setActiveTools: (names) => pi.setActiveTools(names),
-    getCommands: () => pi.getCommands() as never,
-    setModel: async (model) => {
-      const found = live.ctx?.modelRegistry.find(model.provider, model.id);
-      return found ? pi.setModel(found) : false;
-    },
-    getThinkingLevel: () => pi.getThinkingLevel(),
-    setThinkingLevel: (level) => pi.setThinkingLevel(level as never),
-    getModel: () => live.ctx?.model as never,
-    isIdle: () => live.ctx?.isIdle() ?? true,
-    abort: () => live.ctx?.abort(),
-    hasQueuedMessages: () => live.ctx?.hasPendingMessages() ?? false,
-    getSignal: () => live.ctx?.signal,
-    shutdown: () => live.ctx?.shutdown(),
-    getContextUsage: () => live.ctx?.getContextUsage() as never,
-    compact: (options) => live.ctx?.compact(options as never),
-    getSystemPrompt: () => live.ctx?.getSystemPrompt() ?? "",
-    waitForIdle: () => live.command?.waitForIdle() ?? Promise.resolve(),
-    newSessionHandler: (options) => live.command?.newSession(options as never) ?? notCancelled(),
-    forkHandler: (entryId, options) => live.command?.fork(entryId, options as never) ?? notCancelled(),
-    navigateTreeHandler: (targetId, options) =>
-      live.command?.navigateTree(targetId, options) ?? notCancelled(),
-    switchSessionHandler: (file, options) =>
-      live.command?.switchSession(file, options as never) ?? notCancelled(),
-    reloadHandler: () => live.command?.reload() ?? Promise.resolve(),
-    uiContext: uiOf(live),
-    hasUI: ctx.hasUI,
-  });
+  const connect = (ctx: ExtensionContext) => {
+    session = ctx;
+    runner.initialize({
+      sendMessageHandler: (message, options) => pi.sendMessage(message as never, options),
+      appendEntryHandler: (customType, data) => pi.appendEntry(customType, data),
+      sendUserMessage: (content, options) => pi.sendUserMessage(content as never, options),
+      setSessionName: (name) => pi.setSessionName(name),
+      getSessionName: () => pi.getSessionName(),
+      setLabel: (entryId, label) => pi.setLabel(entryId, label),
+      getActiveTools: () => pi.getActiveTools(),
+      getAllTools: () => pi.getAllTools() as never,
+      setActiveTools: (names) => pi.setActiveTools(names),
+      getCommands: () => pi.getCommands() as never,
+      getThinkingLevel: () => pi.getThinkingLevel(),
+      setThinkingLevel: (level) => pi.setThinkingLevel(level as never),
+      ...contextHost(pi, ctx),
+      hasUI: ctx.hasUI,
+    });
+  };
   return {
     runner,
-    /** Called at every pi event before the runner sees it. */
-    enter(ctx: ExtensionContext): void {
-      live.ctx = ctx;
-      if (connected) return;
-      connected = true;
-      runner.initialize(init(ctx));
+    /** The call of one pi event (connecting the runner at the first): pi's context of it as its host. */
+    call(ctx: ExtensionContext): CallContext {
+      if (session === undefined) connect(ctx);
+      return { sessionManager: sessionOf(ctx), host: contextHost(pi, ctx) };
+    },
+    /** A command's call: its context's, with the session-changing actions only commands have. */
+    commandCall(ctx: ExtensionCommandContext): CallContext {
+      const call = this.call(ctx);
+      return { ...call, host: { ...call.host, ...commandHost(ctx) } };
     },
   };
 }

@@ -1,8 +1,6 @@
 // The project's hooks for pi, opened as every hookwire host opens one (`@hookwire/project`).
 import { HOOK_FORMATS } from "@hookwire/loader";
 import { type OpenedProject, openProject } from "@hookwire/project";
-import { sessionOf } from "./host.js";
-import type { LiveContext } from "./live.js";
 
 /**
  * Every format hookwire reads: pi's own extensions (`.pi/extensions`, packages) are none of them, pi runs those.
@@ -10,12 +8,11 @@ import type { LiveContext } from "./live.js";
  */
 export const PI_FORMATS = HOOK_FORMATS;
 
-/** The project of pi's working folder, its runner reading pi's current session through `live`. */
-export function loadPiProject(cwd: string, live: LiveContext): Promise<OpenedProject> {
+/** The project of pi's working folder; each event's call gives its runner pi's session (`piRunner`). */
+export function loadPiProject(cwd: string): Promise<OpenedProject> {
   return openProject({
     cwd,
     discover: { formats: PI_FORMATS },
-    runner: { sessionManager: sessionOf(live) },
     wording: { after: " — then /reload pi." },
   });
 }

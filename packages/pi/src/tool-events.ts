@@ -1,6 +1,7 @@
 // pi's tool_call and tool_result through hookwire: blocks, input rewrites, permissions, context for the model.
 import {
   type AttributedText,
+  type CallContext,
   type ContentPart,
   errorMessage,
   type HookRunner,
@@ -81,20 +82,27 @@ export function toolEvents(runner: HookRunner, cwd: string, record: (call: Recor
   const pending = new Map<string, readonly AttributedText[]>();
   const calls = new CallFailures(runner);
   return {
-    async tool_call(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
+    async tool_call(
+      event: ToolCallEvent,
+      ctx: ExtensionContext,
+      call: CallContext,
+    ): Promise<ToolCallEventResult | undefined> {
       if (!runner.hasHandlersFor("tool_call", event.toolName)) return undefined;
       const done = record(recordedCall(event, ctx));
       let outcome: ToolCallOutcome;
       let failures: HookFailure[];
       try {
         ({ result: outcome, failures } = await calls.run(() =>
-          runner.emit({
-            type: "tool_call",
-            toolName: event.toolName,
-            toolCallId: event.toolCallId,
-            input: event.input as Record<string, unknown>,
-            ...nested(event),
-          }),
+          runner.emit(
+            {
+              type: "tool_call",
+              toolName: event.toolName,
+              toolCallId: event.toolCallId,
+              input: event.input as Record<string, unknown>,
+              ...nested(event),
+            },
+            call,
+          ),
         ));
       } catch (error) {
         // Fail-safe: a hook that cannot decide does not let the call through.
@@ -119,7 +127,11 @@ export function toolEvents(runner: HookRunner, cwd: string, record: (call: Recor
       return undefined;
     },
 
-    async tool_result(event: ToolResultEvent): Promise<ToolResultEventResult | undefined> {
+    async tool_result(
+      event: ToolResultEvent,
+      _ctx: ExtensionContext,
+      call: CallContext,
+    ): Promise<ToolResultEventResult | undefined> {
       const fromCall = pending.get(event.toolCallId) ?? [];
       pending.delete(event.toolCallId);
       const content = event.content as ContentPart[];
@@ -128,7 +140,7 @@ export function toolEvents(runner: HookRunner, cwd: string, record: (call: Recor
         return { content: appendAdditionalContext(content, fromCall, []) as never };
       }
       // Every field pi gives its extensions (pi 1.6's structuredContent and usage among them).
-      const after = await runner.emit({ ...(event as ToolResultEvent & ToolResult16), content });
+      const after = await runner.emit({ ...(event as ToolResultEvent & ToolResult16), content }, call);
       if (!after.modified && fromCall.length === 0 && after.additionalContext.length === 0) return undefined;
       return {
         content: appendAdditionalContext(after.content, fromCall, after.additionalContext) as never,

@@ -4,6 +4,8 @@ import { statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
+  type CallContext,
+  type CallHost,
   createNoOpUIContext,
   type HookError,
   type HookEvent,
@@ -80,7 +82,6 @@ export class ProjectHooks {
   /** The watched files as they were at load; none for hooks loaded for one event (nobody asks `current()`). */
   #stamp: string[] | undefined;
   #scanned = Date.now();
-  #call: { sinks: CallSinks; session: CallSession } | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
   readonly root: string;
@@ -89,11 +90,15 @@ export class ProjectHooks {
   readonly trust: ProjectTrust;
   readonly #gate: ToolGate;
 
+  readonly #sessions: WeakMap<CallContext, CallSession>;
+
   private constructor(
     readonly agent: DialectId,
     opened: OpenedProject,
     watch: boolean,
+    sessions: WeakMap<CallContext, CallSession>,
   ) {
+    this.#sessions = sessions;
     const { root, loaded } = opened;
     this.root = root;
     this.loaded = loaded;
@@ -138,8 +143,9 @@ export class ProjectHooks {
     watch = true,
     { policy = false, nested = false }: { policy?: boolean; nested?: boolean } = {},
   ): Promise<ProjectHooks> {
-    let self: ProjectHooks | undefined;
-    const current = () => (self ? self.#call : undefined);
+    /** Each call's session, by the call (`run` makes one per event): the settings hooks' session is their call's. */
+    const sessions = new WeakMap<CallContext, CallSession>();
+    let runner: HookRunner | undefined;
     const opened = await openProject({
       cwd: root,
       root,
@@ -151,7 +157,8 @@ export class ProjectHooks {
         settings: {
           // The session of the event being run; the agent keeps the transcript, hookwire writes none.
           hostSession: () => {
-            const now = current()?.session ?? session;
+            const call = runner?.activeCall();
+            const now = (call && sessions.get(call)) ?? session;
             return { sessionId: now.sessionId || "hookwire-hook", transcriptPath: now.transcriptPath };
           },
           transcriptPath: session.transcriptPath,
@@ -170,36 +177,17 @@ export class ProjectHooks {
           : {}),
       },
     });
-    const runner = opened.runner;
+    runner = opened.runner;
+    // Outside any call (a hook's timer started at load) there is no agent call to answer: what a hook sends is
+    // dropped, its confirm is told yes as in a call, and it has no model. Each call's own are `callHost`'s.
     runner.initialize({
-      sendMessageHandler: (message, options, hookPath) =>
-        current()?.sinks.messages.push({
-          text: textOf(message.content),
-          hookPath,
-          followUp: options?.triggerTurn === true,
-        }),
-      appendEntryHandler: (customType, data) => current()?.sinks.append(customType, data),
+      sendMessageHandler: () => {},
+      appendEntryHandler: () => {},
       hasUI: true,
-      uiContext: {
-        ...createNoOpUIContext(),
-        // The agent asks instead: the hook is told yes, and the agent's own question decides.
-        confirm: async (title, message) => {
-          const sinks = current()?.sinks;
-          if (sinks) sinks.asked ??= { question: [title, message].filter(Boolean).join(": "), hookPath: "" };
-          return true;
-        },
-        notify: (message) => current()?.sinks.note(message),
-        setStatus: (key, text) => current()?.sinks.setStatus(key, text),
-      },
-      getModel: () => {
-        const model = current()?.sinks.model;
-        return model ? { provider: agent, id: model } : undefined;
-      },
+      uiContext: { ...createNoOpUIContext(), confirm: async () => true },
     });
-    runner.onError((error) => current()?.sinks.failed(error));
     runner.guardProcess();
-    self = new ProjectHooks(agent, opened, watch);
-    return self;
+    return new ProjectHooks(agent, opened, watch, sessions);
   }
 
   /**
@@ -229,9 +217,11 @@ export class ProjectHooks {
   }
 
   /**
-   * Runs `event` with this call's session and sinks. Calls of one project run one after the other: the hooks'
-   * host callbacks are the current call's while it runs. The settings dialects' state is the session's, carried
-   * by this emit's context (`state`), changed in place there for the caller to save.
+   * Runs `event` as one call: its session and sinks are carried by the emit (`CallContext`), so what the hooks send,
+   * ask, note or fail on reaches this call's answer, from their handlers and from what those start. Calls of one
+   * project still run one after the other, as they did when the hooks' host was a shared object: hooks written for
+   * one event at a time keep seeing one. The settings dialects' state is the session's, carried by this emit's
+   * context (`state`), changed in place there for the caller to save.
    */
   run<T>(
     session: CallSession,
@@ -239,18 +229,19 @@ export class ProjectHooks {
     event: HookEvent<NativeEventName>,
     hasUI: boolean,
   ): Promise<T> {
+    // Whether hooks may ask is the event's (the agent's "ask" where it has one); the session, the dialects' state
+    // and the host are the call's.
+    const call: CallContext = {
+      hasUI,
+      sessionManager: sinks.sessionManager,
+      state: session.states,
+      host: callHost(this.agent, sinks),
+    };
+    this.#sessions.set(call, session);
     const task = this.#queue.then(async () => {
-      this.#call = { sinks, session };
-      // This emit's own context: whether hooks may ask is the event's (the agent's "ask" where it has one), and
-      // the session and the dialects' state are the call's.
-      const context = { hasUI, sessionManager: sinks.sessionManager, state: session.states };
-      try {
-        // A tool call goes through the gate: a failing hook blocks it, a changed project refuses it.
-        if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent, context)) as T;
-        return (await this.runner.emit(event as never, context)) as T;
-      } finally {
-        this.#call = undefined;
-      }
+      // A tool call goes through the gate: a failing hook blocks it, a changed project refuses it.
+      if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent, call)) as T;
+      return (await this.runner.emit(event as never, call)) as T;
     });
     this.#queue = task.catch(() => undefined);
     return task;
@@ -259,6 +250,31 @@ export class ProjectHooks {
   dispose(): void {
     this.runner.dispose();
   }
+}
+
+/** One agent call's host: what its hooks send, ask, note, set and fail on goes to its sinks, for its answer. */
+function callHost(agent: DialectId, sinks: CallSinks): CallHost {
+  return {
+    sendMessageHandler: (message, options, hookPath) =>
+      sinks.messages.push({
+        text: textOf(message.content),
+        hookPath,
+        followUp: options?.triggerTurn === true,
+      }),
+    appendEntryHandler: (customType, data) => sinks.append(customType, data),
+    uiContext: {
+      ...createNoOpUIContext(),
+      // The agent asks instead: the hook is told yes, and the agent's own question decides.
+      confirm: async (title, message) => {
+        sinks.asked ??= { question: [title, message].filter(Boolean).join(": "), hookPath: "" };
+        return true;
+      },
+      notify: (message) => sinks.note(message),
+      setStatus: (key, text) => sinks.setStatus(key, text),
+    },
+    getModel: () => (sinks.model ? { provider: agent, id: sinks.model } : undefined),
+    onError: (error) => sinks.failed(error),
+  };
 }
 
 /** A team server's policy loaded again (a file or the trust store changed): said on the server's stderr. */
