@@ -143,13 +143,14 @@ async function runConfig({ variant, kind, n }) {
     });
   }
   // Last: the first emit given a call's host turns AsyncLocalStorage on for the rest of the process (every promise
-  // then carries the call), which would weigh on the rows above. Hosts give one on every emit (`CallContext.host`).
+  // then carries the call), which would weigh on the rows above. Hosts give one on every emit (`CallContext.host`);
+  // the issue-17 targets are the plain emit's (above), these rows say what a call costs on top.
   const call = { host: { sendMessageHandler: noop } };
   const emitInCall = (i) => runner.emit(event(i), call);
   rows.push(
     {
-      name,
-      baseline: "runner.emit with no call (the rows above)",
+      name: `${name}, each emit with a call's host`,
+      baseline: "runner.emit with no call",
       baselineFn: emit,
       subjectFn: emitInCall,
       target: null,
@@ -159,9 +160,22 @@ async function runConfig({ variant, kind, n }) {
       baseline: "fair loop (awaits only thenables, same checks and outcome)",
       baselineFn: (i) => fairLoop(handlers, event(i), ctx),
       subjectFn: emitInCall,
-      target: n === 1 ? null : TARGETS[kind],
+      target: null,
     },
   );
+  if (BEFORE) {
+    // Before, a host's call was a context copied from the runner's per emit (`{ hasUI, sessionManager, state }`).
+    const core = await import(pathToFileURL(path.resolve(BEFORE, "packages/core/dist/index.js")).href);
+    const before = await runnerWith(handlers, core);
+    const beforeCall = { hasUI: true };
+    rows.push({
+      name: `${name}, each emit with a call's host`,
+      baseline: `runner.emit of ${path.basename(path.resolve(BEFORE))} with a call (before)`,
+      baselineFn: (i) => before.emit(event(i), beforeCall),
+      subjectFn: emitInCall,
+      target: null,
+    });
+  }
   const results = [];
   for (const spec of rows) results.push(await compare(spec));
   return results;

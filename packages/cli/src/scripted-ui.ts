@@ -1,6 +1,6 @@
 // Scripted UI replies for headless runs (`--answer`, `--select`, `--input-text`; emit and tool), and a log of every
 // question asked.
-import type { HookUIContext } from "@hookwire/core";
+import { type AskedQuestion, createScriptedUI, type HookUIContext } from "@hookwire/core";
 import { CliUsageError } from "./errors.js";
 import { listArg } from "./shared-args.js";
 
@@ -60,36 +60,31 @@ export function scriptedUI(rawArgs: readonly string[]): {
 } {
   const replies = readReplies(rawArgs);
   const asked: UiExchange[] = [];
-  const log = (kind: UiExchange["kind"], title: string, reply: string, scripted: boolean) =>
-    asked.push({ kind, title, reply, scripted });
-  const text = async (kind: "input" | "editor", title: string) => {
-    log(
-      kind,
-      title,
-      replies.inputText === undefined ? "(nothing)" : JSON.stringify(replies.inputText),
-      replies.inputText !== undefined,
-    );
-    return replies.inputText;
+  const scripted: Record<AskedQuestion["kind"], boolean> = {
+    confirm: replies.answer !== undefined,
+    select: replies.select !== undefined,
+    input: replies.inputText !== undefined,
+    editor: replies.inputText !== undefined,
   };
-  const ui: Partial<HookUIContext> = {
-    async confirm(title) {
-      const yes = replies.answer ?? false;
-      log("confirm", title, yes ? "yes" : "no", replies.answer !== undefined);
-      return yes;
+  const ui = createScriptedUI(
+    {
+      confirm: () => replies.answer,
+      select: (_title, options) => (replies.select === undefined ? undefined : options[replies.select - 1]),
+      input: () => replies.inputText,
+      editor: () => replies.inputText,
     },
-    async select(title, options) {
-      const choice = replies.select === undefined ? undefined : options[replies.select - 1];
-      log(
-        "select",
-        title,
-        choice === undefined ? "(nothing)" : JSON.stringify(choice),
-        replies.select !== undefined,
-      );
-      return choice;
+    (question) => {
+      const reply =
+        question.kind === "confirm"
+          ? question.answer
+            ? "yes"
+            : "no"
+          : question.answer === undefined
+            ? "(nothing)"
+            : JSON.stringify(question.answer);
+      asked.push({ kind: question.kind, title: question.title, reply, scripted: scripted[question.kind] });
     },
-    input: (title) => text("input", title),
-    editor: (title) => text("editor", title),
-  };
+  );
   const hasUI =
     replies.answer !== undefined || replies.select !== undefined || replies.inputText !== undefined;
   return { ui, hasUI, asked };

@@ -92,3 +92,5 @@ export { forTools } from "./tool-filter.js";
 export type { ToolEventOf, ToolInput, ToolInputMap } from "./tool-inputs.js";
 export { isToolEvent } from "./tool-inputs.js";
 export { completeUIContext, createNoOpUIContext } from "./ui-noop.js";
+export type { AskedQuestion, UIScript } from "./ui-scripted.js";
+export { createScriptedUI } from "./ui-scripted.js";

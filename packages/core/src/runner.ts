@@ -18,7 +18,7 @@ import type {
 } from "./events.js";
 import { holdExits } from "./exit-guard.js";
 import { guardProcess, hookFiles } from "./guard.js";
-import type { CallContext, HookRunnerInit } from "./host.js";
+import type { CallContext, CallHost, HookRunnerInit } from "./host.js";
 import type { HookActions, LoadedHook } from "./instantiate.js";
 import type { AgentMessage, ImageContent } from "./messages.js";
 import { policyFor } from "./policies/table.js";
@@ -40,6 +40,10 @@ export interface HookRunnerOptions {
 }
 
 const notCancelled = async () => ({ cancelled: false });
+const yes = () => true;
+const no = () => false;
+const nothing = (): undefined => undefined;
+const noText = () => "";
 
 const emptySession: ReadonlySessionManager = {
   getEntries: () => [],
@@ -63,6 +67,8 @@ export class HookRunner {
   readonly #dialogs: DialogCounter = { open: 0 };
   /** Each host UI as handlers see it (completed, dialogs counted), made once per UI object. */
   readonly #uis = new WeakMap<Partial<HookUIContext>, HookUIContext>();
+  /** The UI of a runner whose host has none: the no-UI answers, one object for every context. */
+  #noUI: HookUIContext | undefined;
   #context: HookContext;
   readonly #report = (error: HookError) => {
     for (const listener of this.#errorListeners) listener(error);
@@ -346,16 +352,18 @@ export class HookRunner {
 
   /** A slash command's context: `call`'s, with the session-changing actions of `call.host` over `initialize`'s. */
   createCommandContext(call: CallContext = {}): HookCommandContext {
-    const init = this.#hostOf(call);
+    const init = this.#init;
+    const host = call.host;
+    const branch = host?.branchHandler ?? init?.branchHandler;
     // Assigned onto a fresh context, not spread from it: `model` stays a live getter.
     return Object.assign(this.#callContext(call), {
-      waitForIdle: init?.waitForIdle ?? (async () => {}),
-      newSession: init?.newSessionHandler ?? notCancelled,
-      branch: init?.branchHandler ?? notCancelled,
-      navigateTree: init?.navigateTreeHandler ?? notCancelled,
-      fork: init?.forkHandler ?? init?.branchHandler ?? notCancelled,
-      switchSession: init?.switchSessionHandler ?? notCancelled,
-      reload: init?.reloadHandler ?? (async () => {}),
+      waitForIdle: host?.waitForIdle ?? init?.waitForIdle ?? (async () => {}),
+      newSession: host?.newSessionHandler ?? init?.newSessionHandler ?? notCancelled,
+      branch: branch ?? notCancelled,
+      navigateTree: host?.navigateTreeHandler ?? init?.navigateTreeHandler ?? notCancelled,
+      fork: host?.forkHandler ?? init?.forkHandler ?? branch ?? notCancelled,
+      switchSession: host?.switchSessionHandler ?? init?.switchSessionHandler ?? notCancelled,
+      reload: host?.reloadHandler ?? init?.reloadHandler ?? (async () => {}),
     });
   }
 
@@ -373,17 +381,12 @@ export class HookRunner {
     return compiled;
   }
 
-  /** `initialize`'s host with `call.host`'s members over it. */
-  #hostOf(call: CallContext): HookRunnerInit | undefined {
-    return call.host === undefined ? this.#init : ({ ...this.#init, ...call.host } as HookRunnerInit);
-  }
-
   /** A context of its own for `call`: its host's members, then what it says differently; no other context changes. */
   #callContext(call: CallContext): HookContext {
     const context =
       call.host === undefined
         ? Object.create(Object.getPrototypeOf(this.#context), Object.getOwnPropertyDescriptors(this.#context))
-        : this.#createContext(this.#hostOf(call));
+        : this.#createContext(call.host);
     if (call.hasUI !== undefined) context.hasUI = call.hasUI;
     if (call.sessionManager !== undefined) context.sessionManager = call.sessionManager;
     if (call.state !== undefined) withCallState(context, call.state);
@@ -391,7 +394,11 @@ export class HookRunner {
   }
 
   #ui(host: Partial<HookUIContext> | undefined): HookUIContext {
-    if (host === undefined) return createNoOpUIContext();
+    if (host === undefined) {
+      this.#noUI ??= createNoOpUIContext();
+      return this.#noUI;
+    }
+    // Made once per UI object: a host passes the same one call after call, or a new one per call.
     let ui = this.#uis.get(host);
     if (ui === undefined) {
       ui = countDialogs(completeUIContext(host), this.#dialogs);
@@ -400,29 +407,36 @@ export class HookRunner {
     return ui;
   }
 
-  #createContext(init = this.#init): HookContext {
+  /**
+   * A context of `initialize`'s host with `host`'s members over it (each looked up here, not spread: a call's
+   * context is made on every emit).
+   */
+  #createContext(host?: CallHost): HookContext {
+    const init = this.#init;
     const options = this.#options;
-    const hasQueuedMessages = init?.hasQueuedMessages ?? (() => false);
+    const getModel = host?.getModel ?? init?.getModel;
+    const getSignal = host?.getSignal ?? init?.getSignal;
+    const hasQueuedMessages = host?.hasQueuedMessages ?? init?.hasQueuedMessages ?? no;
     return {
-      ui: this.#ui(init?.uiContext),
+      ui: this.#ui(host?.uiContext ?? init?.uiContext),
       hasUI: init?.hasUI ?? false,
       cwd: options.cwd,
       sessionManager: options.sessionManager ?? emptySession,
       modelRegistry: options.modelRegistry,
       get model() {
-        return init?.getModel?.();
+        return getModel?.();
       },
-      isIdle: init?.isIdle ?? (() => true),
-      abort: init?.abort ?? (() => {}),
+      isIdle: host?.isIdle ?? init?.isIdle ?? yes,
+      abort: host?.abort ?? init?.abort ?? nothing,
       hasQueuedMessages,
       hasPendingMessages: hasQueuedMessages,
       get signal() {
-        return init?.getSignal?.();
+        return getSignal?.();
       },
-      shutdown: init?.shutdown ?? (() => {}),
-      getContextUsage: init?.getContextUsage ?? (() => undefined),
-      compact: init?.compact ?? (() => {}),
-      getSystemPrompt: init?.getSystemPrompt ?? (() => ""),
+      shutdown: host?.shutdown ?? init?.shutdown ?? nothing,
+      getContextUsage: host?.getContextUsage ?? init?.getContextUsage ?? nothing,
+      compact: host?.compact ?? init?.compact ?? nothing,
+      getSystemPrompt: host?.getSystemPrompt ?? init?.getSystemPrompt ?? noText,
     };
   }
 }

@@ -1,5 +1,5 @@
-// A HookUIContext that answers confirm prompts from a queue and prints every question: the demo's user.
-import { createNoOpUIContext, type HookUIContext, StatusLine } from "@hookwire/core";
+// The demo's user: core's scripted UI answering confirm prompts from a queue, every one printed, and a status line.
+import { type HookUIContext, StatusLine, createScriptedUI as scriptedUI } from "@hookwire/core";
 
 export interface ScriptedUI extends HookUIContext {
   /** Queue answers for the next confirm prompts; an empty queue answers "no". */
@@ -11,15 +11,14 @@ export interface ScriptedUI extends HookUIContext {
 export function createScriptedUI(print: (line: string) => void): ScriptedUI {
   const answers: boolean[] = [];
   const status = new StatusLine();
+  const dialogs = scriptedUI({ confirm: () => answers.shift() }, (question) => {
+    if (question.kind === "confirm")
+      print(`    ? ${question.title}: ${question.message} → ${question.answer ? "yes" : "no"}`);
+  });
   return {
-    ...createNoOpUIContext(),
+    ...dialogs,
     queueAnswers(next) {
       answers.push(...next);
-    },
-    async confirm(title, message) {
-      const answer = answers.shift() ?? false;
-      print(`    ? ${title}: ${message} → ${answer ? "yes" : "no"}`);
-      return answer;
     },
     notify(message, type = "info") {
       print(`    ${type === "info" ? "ℹ" : type === "warning" ? "⚠" : "✖"} ${message}`);

@@ -1,5 +1,7 @@
 // A HookUIContext whose answers the test scripts in advance and which records everything hooks show.
-import { createNoOpUIContext, type HookUIContext, StatusLine } from "@hookwire/core";
+import { type AskedQuestion, createScriptedUI, type HookUIContext, StatusLine } from "@hookwire/core";
+
+export type { AskedQuestion };
 
 /** Answers for the next questions of each kind, in order. An empty queue gives the no-UI answer. */
 export interface UIAnswers {
@@ -8,13 +10,6 @@ export interface UIAnswers {
   input?: Array<string | undefined>;
   editor?: Array<string | undefined>;
 }
-
-/** One question a hook asked, and what it got. */
-export type AskedQuestion =
-  | { kind: "confirm"; title: string; message: string; answer: boolean }
-  | { kind: "select"; title: string; options: string[]; answer: string | undefined }
-  | { kind: "input"; title: string; placeholder?: string; answer: string | undefined }
-  | { kind: "editor"; title: string; prefill?: string; answer: string | undefined };
 
 export interface Notification {
   message: string;
@@ -43,27 +38,15 @@ export function createRecordingUI(initial: UIAnswers = {}): RecordingUI {
   const status = new StatusLine();
   let editorText = "";
   const ui: HookUIContext = {
-    ...createNoOpUIContext(),
-    async confirm(title, message) {
-      const answer = queues.confirm.length > 0 ? Boolean(queues.confirm.shift()) : false;
-      asked.push({ kind: "confirm", title, message, answer });
-      return answer;
-    },
-    async select(title, options) {
-      const answer = queues.select.shift();
-      asked.push({ kind: "select", title, options: [...options], answer });
-      return answer;
-    },
-    async input(title, placeholder) {
-      const answer = queues.input.shift();
-      asked.push({ kind: "input", title, ...(placeholder !== undefined ? { placeholder } : {}), answer });
-      return answer;
-    },
-    async editor(title, prefill) {
-      const answer = queues.editor.shift();
-      asked.push({ kind: "editor", title, ...(prefill !== undefined ? { prefill } : {}), answer });
-      return answer;
-    },
+    ...createScriptedUI(
+      {
+        confirm: () => (queues.confirm.length > 0 ? Boolean(queues.confirm.shift()) : undefined),
+        select: () => queues.select.shift(),
+        input: () => queues.input.shift(),
+        editor: () => queues.editor.shift(),
+      },
+      (question) => asked.push(question),
+    ),
     notify(message, type = "info") {
       notifications.push({ message, type });
     },
