@@ -47,18 +47,19 @@ async function piWith(project: string) {
     undefined,
   );
   const shown: string[] = [];
+  const sent: unknown[] = [];
   let aborted = 0;
   const none = () => undefined;
   runner.bindCore(
     {
-      sendMessage: none,
+      sendMessage: (message: { content: unknown }) => sent.push(message.content),
       sendUserMessage: none,
       appendEntry: none,
       getActiveTools: () => [],
       getAllTools: () => [],
     },
     {
-      getModel: none,
+      getModel: () => ({ provider: "test", id: "HW_MODEL" }),
       isIdle: () => true,
       getSignal: none,
       abort: () => aborted++,
@@ -70,7 +71,7 @@ async function piWith(project: string) {
     },
   );
   runner.setUIContext({ notify: (text: string) => shown.push(text) });
-  return { runner, shown, aborted: () => aborted };
+  return { runner, shown, sent, aborted: () => aborted };
 }
 
 function project(name: string, trusted: boolean) {
@@ -140,6 +141,28 @@ describe("@hookwire/pi inside pi's own runner", () => {
     ).toBeUndefined();
     expect(shown).toEqual(["hookwire: HW_PROMPT_REFUSED"]);
     await runner.emit({ type: "agent_start" });
+    expect(aborted()).toBe(1);
+  });
+
+  it("gives each event's hooks pi's context of that event, and a hook's message from a timer it started reaches pi", async () => {
+    const dir = await project("call", false);
+    writeFileSync(
+      path.join(dir, ".hookwire/hooks/guard.js"),
+      `export default function (pi) {
+        pi.on("agent_start", (_event, ctx) => {
+          ctx.ui.notify("HW_MODEL_SEEN " + ctx.model?.id);
+          pi.sendMessage({ customType: "hw", content: "HW_IN_CALL", display: false });
+          setTimeout(() => pi.sendMessage({ customType: "hw", content: "HW_LATER", display: false }), 5);
+          ctx.abort();
+        });
+      }\n`,
+    );
+    await trustProject(dir, { formats: HOOK_FORMATS });
+    const { runner, shown, sent, aborted } = await piWith(dir);
+    await runner.emit({ type: "agent_start" });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(shown).toEqual(["HW_MODEL_SEEN HW_MODEL"]);
+    expect(sent).toEqual(["HW_IN_CALL", "HW_LATER"]);
     expect(aborted()).toBe(1);
   });
 
