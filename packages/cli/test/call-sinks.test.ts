@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { HookEvent, NativeEventName } from "@hookwire/core";
 import { HOOK_FORMATS, trustProject } from "@hookwire/loader";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type CallSession, type CallSinks, ProjectHooks } from "../src/adapter/project-hooks.js";
 
 /**
@@ -31,19 +31,15 @@ const HOOK = `export default function (pi) {
 }
 `;
 
-const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
 let root: string;
 
 beforeAll(() => {
   root = realpathSync(mkdtempSync(path.join(os.tmpdir(), "hw-call-sinks-")));
-  process.env.HOME = path.join(root, "home");
-  process.env.XDG_CONFIG_HOME = path.join(root, "home/.config");
+  vi.stubEnv("HOME", path.join(root, "home"));
+  vi.stubEnv("XDG_CONFIG_HOME", path.join(root, "home/.config"));
 });
 afterAll(() => {
-  for (const key of ["HOME", "XDG_CONFIG_HOME"] as const) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
+  vi.unstubAllEnvs();
   rmSync(root, { recursive: true, force: true });
 });
 
