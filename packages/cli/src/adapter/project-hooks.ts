@@ -76,6 +76,12 @@ function statKey(file: string): string {
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
 
+/**
+ * Each call's agent session, by the call (`run` makes one per event): what the settings hooks' `hostSession` answers
+ * while that call runs (`runner.activeCall()`).
+ */
+const CALL_SESSIONS = new WeakMap<CallContext, CallSession>();
+
 /** The hooks of one agent in one project root, with the runner they run in. */
 export class ProjectHooks {
   readonly #watched: string[];
@@ -90,15 +96,11 @@ export class ProjectHooks {
   readonly trust: ProjectTrust;
   readonly #gate: ToolGate;
 
-  readonly #sessions: WeakMap<CallContext, CallSession>;
-
   private constructor(
     readonly agent: DialectId,
     opened: OpenedProject,
     watch: boolean,
-    sessions: WeakMap<CallContext, CallSession>,
   ) {
-    this.#sessions = sessions;
     const { root, loaded } = opened;
     this.root = root;
     this.loaded = loaded;
@@ -143,8 +145,6 @@ export class ProjectHooks {
     watch = true,
     { policy = false, nested = false }: { policy?: boolean; nested?: boolean } = {},
   ): Promise<ProjectHooks> {
-    /** Each call's session, by the call (`run` makes one per event): the settings hooks' session is their call's. */
-    const sessions = new WeakMap<CallContext, CallSession>();
     let runner: HookRunner | undefined;
     const opened = await openProject({
       cwd: root,
@@ -158,7 +158,7 @@ export class ProjectHooks {
           // The session of the event being run; the agent keeps the transcript, hookwire writes none.
           hostSession: () => {
             const call = runner?.activeCall();
-            const now = (call && sessions.get(call)) ?? session;
+            const now = (call && CALL_SESSIONS.get(call)) ?? session;
             return { sessionId: now.sessionId || "hookwire-hook", transcriptPath: now.transcriptPath };
           },
           transcriptPath: session.transcriptPath,
@@ -187,7 +187,7 @@ export class ProjectHooks {
       uiContext: { ...createNoOpUIContext(), confirm: async () => true },
     });
     runner.guardProcess();
-    return new ProjectHooks(agent, opened, watch, sessions);
+    return new ProjectHooks(agent, opened, watch);
   }
 
   /**
@@ -237,7 +237,7 @@ export class ProjectHooks {
       state: session.states,
       host: callHost(this.agent, sinks),
     };
-    this.#sessions.set(call, session);
+    CALL_SESSIONS.set(call, session);
     const task = this.#queue.then(async () => {
       // A tool call goes through the gate: a failing hook blocks it, a changed project refuses it.
       if (event.type === "tool_call") return (await this.#gate.check(event as ToolCallEvent, call)) as T;
