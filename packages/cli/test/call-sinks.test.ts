@@ -1,6 +1,6 @@
 // One project's hooks held for several agent calls (as `hookwire serve` holds them): what a hook sends reaches the
 // call it belongs to, also when a promise that call started settles while the next call runs.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { HookEvent, NativeEventName } from "@hookwire/core";
@@ -82,6 +82,30 @@ describe("a held project's calls each get their own sinks", () => {
     expect(a.seen).toEqual(["note A's note, during B"]);
     expect(b.texts()).toEqual(["B model-b"]);
     expect(b.seen).toEqual(["entry b", "note B's note"]);
+    hooks.dispose();
+  });
+
+  it("a settings hook gets its own call's session id, not the one the project was loaded with", async () => {
+    const project = path.join(root, "sessions");
+    mkdirSync(path.join(project, ".gemini"), { recursive: true });
+    const seen = path.join(root, "sessions.jsonl");
+    const command = `cat >> ${JSON.stringify(seen)}; echo >> ${JSON.stringify(seen)}`;
+    writeFileSync(
+      path.join(project, ".gemini/settings.json"),
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command }] }] } }),
+    );
+    await trustProject(project, { formats: HOOK_FORMATS });
+    const first: CallSession = { sessionId: "first", transcriptPath: "", states: {} };
+    const hooks = await ProjectHooks.load("claude", project, first);
+    for (const sessionId of ["first", "second"]) {
+      const session = { ...first, sessionId };
+      await hooks.run(session, sinksOf("m").sinks, { type: "session_start" } as never, false);
+    }
+    const ids = readFileSync(seen, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line).session_id);
+    expect(ids).toEqual(["first", "second"]);
     hooks.dispose();
   });
 });
