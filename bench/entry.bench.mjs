@@ -60,10 +60,20 @@ const codeCache = (world) => path.join(world.home, ".cache", "hookwire", "code")
 
 const shellInfo = (world) => path.join(world.home, ".local", "state", "hookwire", "run", "serve.tcp");
 
-/** Stops this HOME's server and waits until its `serve.tcp` is gone: the next call finds no server. */
+/**
+ * Stops this HOME's server and waits until its `serve.tcp` and its start lock are gone: the next call finds no server.
+ * A server still starting (the last first call starts it after answering) holds the lock before it listens; it is
+ * stopped once it does.
+ */
 async function noServer(world) {
-  stopServer(world);
-  while (existsSync(shellInfo(world))) await new Promise((resolve) => setTimeout(resolve, 20));
+  const lock = path.join(path.dirname(shellInfo(world)), "serve.lock");
+  const end = Date.now() + 30_000;
+  for (;;) {
+    stopServer(world);
+    if (!existsSync(shellInfo(world)) && !existsSync(lock)) return;
+    if (Date.now() > end) throw new Error("the server did not stop");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function untilServer(world) {

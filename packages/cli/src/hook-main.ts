@@ -33,8 +33,6 @@ export async function hookMain(input?: string): Promise<void> {
     await import("./cli.js");
     return;
   }
-  // No server answered this call: start this user's for the next ones (unless turned off), while this one runs here.
-  void import("./serve/autostart.js").then(({ startServerInBackground }) => startServerInBackground());
   const { runHook } = await import("./adapter/run-hook.js");
   // A hook's stray async error is reported as that hook's by the runner's guard; anything else is said, not fatal.
   process.on("uncaughtException", (error) => process.stderr.write(`hookwire: ${error?.stack ?? error}\n`));
@@ -44,5 +42,13 @@ export async function hookMain(input?: string): Promise<void> {
     { failOpen: flags.includes("--fail-open"), failClosedHooks: flags.includes("--fail-closed-hooks") },
     input,
   );
-  process.stdout.write("", () => process.exit(code));
+  process.stdout.write("", () => {
+    // No server answered this call: this user's is started for the next ones (unless turned off), once the answer is
+    // out. Started before, its start (a Node process loading the CLI) ran beside this call and spawning waited for its
+    // exec: the first call cost ~60 ms more than one with the server turned off.
+    void import("./serve/autostart.js")
+      .then(({ startServerInBackground }) => startServerInBackground())
+      .catch(() => undefined)
+      .finally(() => process.exit(code));
+  });
 }

@@ -4,6 +4,7 @@
 // this user, no link, no other permission bits, in a folder only this user can write; `readKeyedEntry`), under a
 // key of the bundle's text, Node's version and the flags V8 runs with; anything else is compiled afresh and the
 // entry written again after the answer — by the server when this call started one (it runs under the same flags).
+import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -77,7 +78,9 @@ interface Compiled {
 /** Reads and compiles the bundle in `dist`, with cached code when this user's cache holds it for these flags. */
 function compile(dist: string): Compiled {
   const file = path.join(dist, "hook-path.cjs");
-  const source = readFileSync(file, "utf8");
+  const bytes = readFileSync(file);
+  // Written in ASCII (scripts/write-hook-path.mjs): read as Latin-1, a one-byte string V8 takes as it is.
+  const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
   const entries = cacheEntries(source);
   const callEntry = entries?.call;
   const topLevelEntry = entries?.["top-level"];

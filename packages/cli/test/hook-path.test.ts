@@ -18,7 +18,7 @@ import path from "node:path";
 import vm from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin, claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
 
 beforeAll(() => ensureBuilt());
 
@@ -243,6 +243,28 @@ describe("the hook path's code cache in a fresh home, with the server on", () =>
     const stat = lstatSync(file);
     expect(stat.isFile()).toBe(true);
     expect(stat.mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("the bundle's text", () => {
+  it("is ASCII (read as Latin-1), and its strings outside ASCII reach a hook as written", () => {
+    const bundle = readFileSync(path.join(path.dirname(bin), "..", "dist", "hook-path.cjs"));
+    expect(bundle.every((byte) => byte < 0x80)).toBe(true);
+    // StatusLine's defaults (" · ", "…") are escaped in the bundle; a hook gets the bundle's instance of core.
+    const box = project(`import { StatusLine } from "@hookwire/core";
+export default (pi) => {
+  pi.on("tool_call", () => {
+    const line = new StatusLine();
+    line.set("a", "one");
+    line.set("b", "two three");
+    return { block: true, reason: line.render(12) };
+  });
+};
+`);
+    expect(JSON.parse(box.call("ls").stdout).hookSpecificOutput).toMatchObject({
+      permissionDecision: "deny",
+      permissionDecisionReason: "one · two t…",
+    });
   });
 });
 

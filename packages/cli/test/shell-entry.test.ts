@@ -35,7 +35,11 @@ afterAll(() => {
 const GUARD = `export default function guard(pi) {
   pi.on("tool_call", async (event) => {
     const command = String(event.input?.command ?? "");
-    if (command.startsWith("slow")) await new Promise((resolve) => setTimeout(resolve, 2500));
+    if (command.startsWith("slow")) {
+      // Said, for a test that looks at what runs beside the call meanwhile.
+      (await import("node:fs")).writeFileSync(\`\${process.env.HOME}/slow-call-running\`, "");
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
     if (command.includes("rm -rf")) return { block: true, reason: "no rm -rf" };
   });
 }
@@ -172,6 +176,17 @@ describe("the shell entry and the server it starts", () => {
     expect(callsOf(w)).toBe(3);
     await until(() => serversOf(w.home).length === 0, "the server to stop");
     expect(existsSync(info(w))).toBe(false);
+  }, 60_000);
+
+  it("starts the server only once the first call has answered: its start does not run beside the call", async () => {
+    const w = world();
+    // The guard takes 2.5 s over "slow …": a server started with the call is running by the time the guard is.
+    const first = w.start("slow rm -rf build");
+    await until(() => existsSync(path.join(w.home, "slow-call-running")), "the guard to run");
+    expect(serversOf(w.home)).toEqual([]);
+    expect(denied((await first).stdout)).toBe("no rm -rf");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    expect(serversOf(w.home)).toHaveLength(1);
   }, 60_000);
 
   it("starts one server when several first calls come at once", async () => {
