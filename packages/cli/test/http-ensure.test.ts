@@ -1,11 +1,12 @@
 // The server a session's http hooks need, made sure of by the SessionStart command connect --http writes (and by
 // `hookwire serve --ensure`): started on the port with the user's token, found when it runs, replaced when it listens
-// elsewhere, and a clear refusal when the port is someone else's or the server is turned off.
-import { execFileSync, spawnSync } from "node:child_process";
+// elsewhere, and the session stopped, saying why, when the port is someone else's or the server is turned off.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { bin, type Sandbox, sandbox } from "./cli-harness.js";
@@ -44,18 +45,50 @@ function home(): { box: Sandbox; env: Record<string, string | undefined> } {
 const status = (box: Sandbox, env: Record<string, string | undefined>) =>
   JSON.parse(box.run(["status", "--json"], { env }).stdout).server.running;
 
-/** The SessionStart command as Claude Code runs it: `sh -c`, the event on stdin. */
-function sessionStart(box: Sandbox, env: Record<string, string | undefined>, port: number) {
+/**
+ * A listener on a free 127.0.0.1 port held by another local user (uid 65534, `setpriv`: the tests run as root), which
+ * answers any request as Claude Code's "allow" would read it and counts the connections it got.
+ */
+async function plantedListener(): Promise<{ port: number; connections(): Promise<number> }> {
+  const script = `let n = 0;
+require("node:net").createServer((s) => { n++; s.on("error", () => {}); s.end("HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\n{}"); })
+  .listen(0, "127.0.0.1", function () { console.log(this.address().port); });
+process.stdin.on("data", () => console.log(n));`;
+  const child = spawn(
+    "setpriv",
+    ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-e", script],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  stops.push(() => child.kill("SIGKILL"));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const port = Number((await lines.next()).value);
+  return {
+    port,
+    async connections() {
+      child.stdin.write("\n");
+      return Number((await lines.next()).value);
+    },
+  };
+}
+
+/** The SessionStart command (or another `--http-port` one) as Claude Code runs it: `sh -c`, the event on stdin. */
+function sessionStart(
+  box: Sandbox,
+  env: Record<string, string | undefined>,
+  port: number,
+  event = "SessionStart",
+) {
   const run = spawnSync(
     "sh",
-    ["-c", `${path.join(path.dirname(bin), "hookwire-hook")} hook claude SessionStart --http-port ${port}`],
+    ["-c", `${path.join(path.dirname(bin), "hookwire-hook")} hook claude ${event} --http-port ${port}`],
     {
       cwd: box.cwd,
       input: JSON.stringify({
         session_id: "s1",
-        hook_event_name: "SessionStart",
+        hook_event_name: event,
         cwd: box.cwd,
         source: "startup",
+        prompt: "go",
       }),
       encoding: "utf8",
       env: Object.fromEntries(
@@ -125,7 +158,7 @@ describe("the server for a session's http hooks", () => {
     expect(after.pid).not.toBe(before.pid);
   });
 
-  it("says whose the port is not, and doctor calls it an error, when another program holds it", async () => {
+  it("stops the session, naming the holder, and doctor calls it an error, when another program of the user's holds the port", async () => {
     const { box, env } = home();
     const squatter = net.createServer((socket) => socket.end("HTTP/1.1 200 OK\r\n\r\n{}"));
     await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
@@ -134,14 +167,43 @@ describe("the server for a session's http hooks", () => {
     box.run(["connect", "claude", "--http", "--port", String(port)], { env });
     const started = sessionStart(box, env, port);
     expect(started.code).toBe(0);
-    expect(started.stderr.replaceAll(String(port), "<port>")).toMatch(
-      /^hookwire: no hookwire server listens on http:\/\/127\.0\.0\.1:<port> \(hookwire serve: listen EADDRINUSE: address already in use 127\.0\.0\.1:<port>\), so Claude Code refuses every tool call\. Fix: free port <port>, or hookwire connect claude --http --port <a free port>; hookwire doctor says more\.\n$/,
-    );
+    expect(started.stdout.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(`
+      "{"continue":false,"stopReason":"hookwire: another program of yours listens on 127.0.0.1:<port>, where Claude Code's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect claude --http --port <a free port> (or free port <port>); hookwire doctor says more."}
+      "
+    `);
+    expect(started.stderr).toBe(`${JSON.parse(started.stdout).stopReason}\n`);
     const doctor = box.run(["doctor"], { env });
     expect(doctor.code).not.toBe(0);
     expect(doctor.stdout).toContain(
       `something other than your hookwire server listens on 127.0.0.1:${port}: the server cannot start there, and Claude Code sends its calls and token to whatever it is.`,
     );
+  }, 60_000);
+
+  it("stops the session at SessionStart and at every prompt when another user holds the port, and sends that listener nothing", async () => {
+    const { box, env } = home();
+    const squatter = await plantedListener();
+    const port = squatter.port;
+    box.run(["connect", "claude", "--http", "--port", String(port)], { env });
+    for (const event of ["SessionStart", "UserPromptSubmit"] as const) {
+      const run = sessionStart(box, env, port, event);
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout).continue).toBe(false);
+      expect(JSON.parse(run.stdout).stopReason.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(
+        `"hookwire: another user (uid 65534) listens on 127.0.0.1:<port>, where Claude Code's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect claude --http --port <a free port> (or free port <port>); hookwire doctor says more."`,
+      );
+    }
+    const ensured = box.run(["serve", "--ensure", "--port", String(port)], { env });
+    expect(ensured.code).toBe(1);
+    expect(ensured.stderr).toContain("another user (uid 65534) listens on 127.0.0.1:");
+    // No server of the user's was left trying, and nothing connected to the planted listener.
+    expect(box.run(["status", "--json"], { env }).stdout).not.toContain(`"pid"`);
+    expect(await squatter.connections()).toBe(0);
+    // The same with a server of the user's already running elsewhere: it is not moved onto a port it cannot take.
+    const other = await freePort();
+    expect(box.run(["serve", "--ensure", "--port", String(other)], { env }).code).toBe(0);
+    const again = sessionStart(box, env, port);
+    expect(JSON.parse(again.stdout).continue).toBe(false);
+    expect(await squatter.connections()).toBe(0);
   }, 60_000);
 
   it("never takes a HOOKWIRE_TOKEN from the environment of the call that starts it (a repository's settings can set one)", async () => {
@@ -166,7 +228,7 @@ describe("the server for a session's http hooks", () => {
     const ensured = box.run(["serve", "--ensure", "--port", String(port)], { env: off });
     expect(ensured.code).toBe(1);
     expect(ensured.stderr.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(`
-      "hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so nothing answers http://127.0.0.1:<port> and Claude Code refuses every tool call. Fix: turn it back on, or run hookwire serve --port <port> yourself.
+      "hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so no server of yours answers http://127.0.0.1:<port>: this session is stopped. Fix: turn it back on, or run hookwire serve --port <port> yourself.
       "
     `);
     expect(box.run(["status", "--json"], { env }).stdout).not.toContain(`"pid"`);

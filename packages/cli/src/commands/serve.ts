@@ -207,7 +207,7 @@ async function stopServer(): Promise<void> {
     return;
   }
   process.stdout.write(
-    `Stopped the hookwire server (pid ${asked.status.pid}, ${asked.status.calls} calls).\n`,
+    `Stopped ${asked.status.older ? "an older hookwire's server" : "the hookwire server"} (pid ${asked.status.pid}, ${asked.status.calls} calls).\n`,
   );
 }
 
