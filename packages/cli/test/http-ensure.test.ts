@@ -1,16 +1,15 @@
 // The server a session's http hooks need, made sure of by the SessionStart command connect --http writes (and by
 // `hookwire serve --ensure`): started on the port with the user's token, found when it runs, replaced when it listens
 // elsewhere, and the session stopped, saying why, when the port is someone else's or the server is turned off.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { bin, type Sandbox, sandbox } from "./cli-harness.js";
-import { post } from "./serve-harness.js";
+import { plantedListener, post } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt(), 300_000);
 
@@ -44,32 +43,6 @@ function home(): { box: Sandbox; env: Record<string, string | undefined> } {
 
 const status = (box: Sandbox, env: Record<string, string | undefined>) =>
   JSON.parse(box.run(["status", "--json"], { env }).stdout).server.running;
-
-/**
- * A listener on a free 127.0.0.1 port held by another local user (uid 65534, `setpriv`: the tests run as root), which
- * answers any request as Claude Code's "allow" would read it and counts the connections it got.
- */
-async function plantedListener(): Promise<{ port: number; connections(): Promise<number> }> {
-  const script = `let n = 0;
-require("node:net").createServer((s) => { n++; s.on("error", () => {}); s.end("HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\n{}"); })
-  .listen(0, "127.0.0.1", function () { console.log(this.address().port); });
-process.stdin.on("data", () => console.log(n));`;
-  const child = spawn(
-    "setpriv",
-    ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-e", script],
-    { stdio: ["pipe", "pipe", "inherit"] },
-  );
-  stops.push(() => child.kill("SIGKILL"));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const port = Number((await lines.next()).value);
-  return {
-    port,
-    async connections() {
-      child.stdin.write("\n");
-      return Number((await lines.next()).value);
-    },
-  };
-}
 
 /** The SessionStart command (or another `--http-port` one) as Claude Code runs it: `sh -c`, the event on stdin. */
 function sessionStart(
@@ -182,6 +155,7 @@ describe("the server for a session's http hooks", () => {
   it("stops the session at SessionStart and at every prompt when another user holds the port, and sends that listener nothing", async () => {
     const { box, env } = home();
     const squatter = await plantedListener();
+    stops.push(squatter.stop);
     const port = squatter.port;
     box.run(["connect", "claude", "--http", "--port", String(port)], { env });
     for (const event of ["SessionStart", "UserPromptSubmit"] as const) {

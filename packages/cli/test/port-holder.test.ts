@@ -1,10 +1,9 @@
 // Who holds a 127.0.0.1 port, read from the kernel's socket tables: real listeners of this user's and of another
 // (uid 65534), on every address a connection to 127.0.0.1 can land on, and on the ones it cannot.
-import { spawn } from "node:child_process";
 import net from "node:net";
-import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { holderOf, listenersOn } from "../src/serve/port-holder.js";
+import { plantedListener } from "./serve-harness.js";
 
 const linux = process.platform === "linux";
 const closing: Array<() => void> = [];
@@ -22,23 +21,11 @@ function listen(host: string, port = 0, ipv6Only = false): Promise<net.Server> {
 }
 const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
 
-/** A listener of uid 65534 (`setpriv`: the tests run as root) on `host`; resolves with its port. */
+/** A listener of uid 65534 on `host`; its port. */
 async function othersListener(host: string): Promise<number> {
-  const child = spawn(
-    "setpriv",
-    [
-      "--reuid=65534",
-      "--regid=65534",
-      "--clear-groups",
-      process.execPath,
-      "-e",
-      `require("node:net").createServer().listen(0, ${JSON.stringify(host)}, function () { console.log(this.address().port); });`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  closing.push(() => child.kill("SIGKILL"));
-  const first = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
-  return Number(first.value);
+  const planted = await plantedListener(host);
+  closing.push(planted.stop);
+  return planted.port;
 }
 
 describe.runIf(linux && process.getuid?.() === 0)("the holder of a 127.0.0.1 port", () => {
