@@ -20,7 +20,8 @@ export interface HttpScenario {
   after: { victim: boolean; harmless: boolean; whileDown: boolean };
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (bound, then let go). */
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.listen(0, "127.0.0.1", () => {

@@ -169,6 +169,13 @@ describe("the server for a session's http hooks", () => {
     const ensured = box.run(["serve", "--ensure", "--port", String(port)], { env });
     expect(ensured.code).toBe(1);
     expect(ensured.stderr).toContain("another user (uid 65534) listens on 127.0.0.1:");
+    // Started by hand (Copilot CLI's way), the server says whose the port is.
+    const byHand = box.run(["serve", "--port", String(port)], { env });
+    expect(byHand.code).not.toBe(0);
+    expect(byHand.stderr.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(`
+      "hookwire: 127.0.0.1:<port> is in use: another user (uid 65534) listens there, and an agent's http hooks pointed at it would send it their calls and token. Use another --port (connect the agent with the same: hookwire connect <agent> --http --port <a free port>).
+      "
+    `);
     // No server of the user's was left trying, and nothing connected to the planted listener.
     expect(box.run(["status", "--json"], { env }).stdout).not.toContain(`"pid"`);
     expect(await squatter.connections()).toBe(0);
