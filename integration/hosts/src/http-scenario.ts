@@ -20,7 +20,8 @@ export interface HttpScenario {
   after: { victim: boolean; harmless: boolean; whileDown: boolean };
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (bound, then let go). */
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.listen(0, "127.0.0.1", () => {
@@ -146,6 +147,66 @@ export async function runFreshHttpScenario(): Promise<FreshHttpScenario> {
       },
     };
   } finally {
+    w.remove();
+  }
+}
+
+export interface SquattedHttpScenario {
+  port: number;
+  run: AgentRun;
+  /** Connections the other user's listener accepted during the session. */
+  connections: number;
+  after: { victim: boolean };
+}
+
+/**
+ * Claude Code connected with `connect claude --http`, its port taken first by another local user (uid 65534, run with
+ * `setpriv`: the suite runs as root) whose listener answers every request `200 {}`, as an attacker allowing every call
+ * would. The session must stop before any call or the token reaches it.
+ */
+export async function runSquattedHttpScenario(): Promise<SquattedHttpScenario> {
+  const w = world();
+  const squatter = spawn(
+    "setpriv",
+    [
+      "--reuid=65534",
+      "--regid=65534",
+      "--clear-groups",
+      process.execPath,
+      "-e",
+      `let n = 0;
+require("node:net").createServer((s) => { n++; s.on("error", () => {}); s.end("HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\n{}"); })
+  .listen(0, "127.0.0.1", function () { console.log(this.address().port); });
+process.stdin.on("data", () => console.log(n));`,
+    ],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  try {
+    const lines = createInterface({ input: squatter.stdout as NonNullable<ChildProcess["stdout"]> })[
+      Symbol.asyncIterator
+    ]();
+    const port = Number((await lines.next()).value);
+    w.write(".hookwire/hooks/guard.ts", GUARD_MODULE);
+    w.write("victim/keep.txt", "keep me\n");
+    if (w.hookwire("trust", "--yes").code !== 0) throw new Error("hookwire trust failed");
+    const connect = w.hookwire("connect", "claude", "--http", "--port", String(port));
+    if (connect.code !== 0) throw new Error(`hookwire connect failed: ${connect.stderr}`);
+    const run = await runAgent("claude", {
+      project: w.project,
+      home: w.home,
+      calls: shellCalls("claude", ["rm -rf victim"]),
+      env: w.env,
+    });
+    squatter.stdin?.write("\n");
+    const connections = Number((await lines.next()).value);
+    return {
+      port,
+      run,
+      connections,
+      after: { victim: existsSync(path.join(w.project, "victim", "keep.txt")) },
+    };
+  } finally {
+    squatter.kill("SIGKILL");
     w.remove();
   }
 }

@@ -7,6 +7,8 @@ import {
   type HttpScenario,
   runFreshHttpScenario,
   runHttpScenario,
+  runSquattedHttpScenario,
+  type SquattedHttpScenario,
 } from "../src/http-scenario.js";
 
 describe(`Claude Code ${agentVersion("claude")} with connect --http on a fresh machine: nothing exported, no server started by hand`, () => {
@@ -44,6 +46,30 @@ describe(`Claude Code ${agentVersion("claude")} with connect --http on a fresh m
   it("doctor warns while the server is gone and is green once it runs again", () => {
     expect(s.doctorDown.stdout).toContain("no hookwire server listens on 127.0.0.1:");
     expect(s.doctorUp.stdout).not.toContain("127.0.0.1:");
+  });
+});
+
+describe(`Claude Code ${agentVersion("claude")} with connect --http when another local user took the port first`, () => {
+  let s: SquattedHttpScenario;
+  beforeAll(async () => {
+    s = await runSquattedHttpScenario();
+  }, 600_000);
+
+  it("stops the session before the model runs, saying who holds the port and how to fix it", () => {
+    expect(s.run.requests).toBe(0);
+    const result = s.run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line))
+      .find((event) => event.type === "result");
+    expect(result.result.replaceAll(String(s.port), "<port>")).toMatchInlineSnapshot(
+      `"Operation stopped by hook: hookwire: another user (uid 65534) listens on 127.0.0.1:<port>, where Claude Code's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect claude --http --port <a free port> (or free port <port>); hookwire doctor says more."`,
+    );
+  });
+
+  it("sends the other user's listener nothing (no call, no token), and the files survive", () => {
+    expect(s.connections).toBe(0);
+    expect(s.after.victim).toBe(true);
   });
 });
 

@@ -121,14 +121,18 @@ function route(): void {
   } else inProcess();
 }
 
-// The session's http hooks need this user's server on that port: made sure of first (once per session), then the
-// call itself goes the usual way, to the server that now runs. A problem is said; the call is answered all the same.
+// The session's http hooks need this user's server on that port: made sure of first (at session start and at each
+// prompt), then the call itself goes the usual way, to the server that now runs. Without it, whatever holds the port
+// would get the session's calls: the session is stopped instead, saying why (serve/ensure-http.ts).
 if (typeof httpPort === "number")
-  void import("./serve/ensure-http.js")
-    .then(({ ensureHttpServer }) => ensureHttpServer(httpPort))
-    .then((problem) => {
-      if (problem) process.stderr.write(`${problem}\n`);
-    })
-    .catch((error: unknown) => process.stderr.write(`hookwire: ${(error as Error)?.message ?? error}\n`))
-    .finally(route);
+  void import("./serve/ensure-http.js").then(async ({ ensureHttpServer, refuseSession }) => {
+    let problem: string | undefined;
+    try {
+      problem = await ensureHttpServer(httpPort);
+    } catch (error) {
+      problem = `hookwire: ${(error as Error)?.message ?? error}`;
+    }
+    if (problem === undefined) return route();
+    answered({ stdout: refuseSession(problem), stderr: `${problem}\n`, code: 0 });
+  });
 else route();

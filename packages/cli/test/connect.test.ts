@@ -209,7 +209,7 @@ describe("hookwire connect --http", () => {
   const tokenFile = (box: Sandbox) => path.join(box.home, ".config", "hookwire", "http.token");
   const settings = (box: Sandbox) => JSON.parse(read(box, ".claude/settings.local.json"));
 
-  it("gives Claude Code the user's token in its local settings' env (made private) and keeps SessionStart a command that starts the server: nothing to export", async () => {
+  it("gives Claude Code the user's token in its local settings' env (made private) and keeps the commands that start and check the server: nothing to export", async () => {
     const box = sandbox("connect");
     const out = await box.run(["connect", "claude", "--http"], { env: fresh(box) });
     expect(out.code).toBe(0);
@@ -217,8 +217,8 @@ describe("hookwire connect --http", () => {
       [
         "  posts to: http://127.0.0.1:8977/claude/<event>, with Authorization: Bearer $HOOKWIRE_TOKEN",
         "  token: <home>/.config/hookwire/http.token (yours alone), copied into .claude/settings.local.json's "env" for Claude Code to send; .claude/settings.local.json is now private (0600)",
-        "  server: each session's SessionStart starts this user's hookwire server on port 8977 (or finds it running)",
-        "  kept as commands (Claude Code calls no http hook there): SessionStart",
+        "  server: each session's SessionStart and UserPromptSubmit make sure this user's hookwire server listens on port 8977 (started if need be); anything else there stops the session",
+        "  kept as commands: SessionStart, UserPromptSubmit, SessionEnd (no http hook runs before the server is checked, nor after a stopped prompt)",
       ]
     `);
     expect(out.stdout).not.toContain("✖");
@@ -233,6 +233,10 @@ describe("hookwire connect --http", () => {
     expect(shown(hooks.SessionStart[0].hooks[0].command)).toBe(
       "<hookwire> hook claude SessionStart --http-port 8977",
     );
+    expect(shown(hooks.UserPromptSubmit[0].hooks[0].command)).toBe(
+      "<hookwire> hook claude UserPromptSubmit --http-port 8977",
+    );
+    expect(shown(hooks.SessionEnd[0].hooks[0].command)).toBe("<hookwire> hook claude SessionEnd");
     expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({
       type: "http",
       url: "http://127.0.0.1:8977/claude/PreToolUse?if-refused=run-hookwire-doctor",
@@ -351,7 +355,7 @@ describe("hookwire connect --http", () => {
     const file = path.join(box.cwd, ".claude/settings.local.json");
     const text = read(box, ".claude/settings.local.json");
     const token = settings(box).env.HOOKWIRE_TOKEN;
-    writeFileSync(file, text.replace(token, "x".repeat(43)).replace(" --http-port 1", ""));
+    writeFileSync(file, text.replace(token, "x".repeat(43)).replaceAll(" --http-port 1", ""));
     chmodSync(file, 0o644);
     const doctor = await box.run(["doctor"], { env: fresh(box) });
     expect(doctor.code).not.toBe(0);
@@ -362,6 +366,8 @@ describe("hookwire connect --http", () => {
         "✖ .claude/settings.local.json: it holds your hookwire token and other users may read it: they could call your hookwire server.",
         "    fix: chmod 600 <cwd>/.claude/settings.local.json",
         "✖ .claude/settings.local.json: no SessionStart entry starts the server the http entries post to (127.0.0.1:1): Claude Code refuses every tool call unless you start it.",
+        "    fix: pnpm exec hookwire connect claude --http --port 1",
+        "✖ .claude/settings.local.json: no UserPromptSubmit entry checks that what listens on 127.0.0.1:1 is your server: a session would send its calls and token to whatever holds the port.",
         "    fix: pnpm exec hookwire connect claude --http --port 1",
         "⚠ .claude/settings.local.json: no hookwire server listens on 127.0.0.1:1 now: a new Claude Code session starts it, one already running refuses its tool calls.",
         "    fix: pnpm exec hookwire serve --ensure --port 1",

@@ -1,6 +1,6 @@
 // The server a session's http hooks need, made sure of by the SessionStart command connect --http writes (and by
 // `hookwire serve --ensure`): started on the port with the user's token, found when it runs, replaced when it listens
-// elsewhere, and a clear refusal when the port is someone else's or the server is turned off.
+// elsewhere, and the session stopped, saying why, when the port is someone else's or the server is turned off.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { bin, type Sandbox, sandbox } from "./cli-harness.js";
-import { post } from "./serve-harness.js";
+import { plantedListener, post } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt(), 300_000);
 
@@ -44,18 +44,24 @@ function home(): { box: Sandbox; env: Record<string, string | undefined> } {
 const status = (box: Sandbox, env: Record<string, string | undefined>) =>
   JSON.parse(box.run(["status", "--json"], { env }).stdout).server.running;
 
-/** The SessionStart command as Claude Code runs it: `sh -c`, the event on stdin. */
-function sessionStart(box: Sandbox, env: Record<string, string | undefined>, port: number) {
+/** The SessionStart command (or another `--http-port` one) as Claude Code runs it: `sh -c`, the event on stdin. */
+function sessionStart(
+  box: Sandbox,
+  env: Record<string, string | undefined>,
+  port: number,
+  event = "SessionStart",
+) {
   const run = spawnSync(
     "sh",
-    ["-c", `${path.join(path.dirname(bin), "hookwire-hook")} hook claude SessionStart --http-port ${port}`],
+    ["-c", `${path.join(path.dirname(bin), "hookwire-hook")} hook claude ${event} --http-port ${port}`],
     {
       cwd: box.cwd,
       input: JSON.stringify({
         session_id: "s1",
-        hook_event_name: "SessionStart",
+        hook_event_name: event,
         cwd: box.cwd,
         source: "startup",
+        prompt: "go",
       }),
       encoding: "utf8",
       env: Object.fromEntries(
@@ -125,7 +131,7 @@ describe("the server for a session's http hooks", () => {
     expect(after.pid).not.toBe(before.pid);
   });
 
-  it("says whose the port is not, and doctor calls it an error, when another program holds it", async () => {
+  it("stops the session, naming the holder, and doctor calls it an error, when another program of the user's holds the port", async () => {
     const { box, env } = home();
     const squatter = net.createServer((socket) => socket.end("HTTP/1.1 200 OK\r\n\r\n{}"));
     await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
@@ -134,14 +140,51 @@ describe("the server for a session's http hooks", () => {
     box.run(["connect", "claude", "--http", "--port", String(port)], { env });
     const started = sessionStart(box, env, port);
     expect(started.code).toBe(0);
-    expect(started.stderr.replaceAll(String(port), "<port>")).toMatch(
-      /^hookwire: no hookwire server listens on http:\/\/127\.0\.0\.1:<port> \(hookwire serve: listen EADDRINUSE: address already in use 127\.0\.0\.1:<port>\), so Claude Code refuses every tool call\. Fix: free port <port>, or hookwire connect claude --http --port <a free port>; hookwire doctor says more\.\n$/,
-    );
+    expect(started.stdout.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(`
+      "{"continue":false,"stopReason":"hookwire: another program of yours listens on 127.0.0.1:<port>, where Claude Code's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect claude --http --port <a free port> (or free port <port>); hookwire doctor says more."}
+      "
+    `);
+    expect(started.stderr).toBe(`${JSON.parse(started.stdout).stopReason}\n`);
     const doctor = box.run(["doctor"], { env });
     expect(doctor.code).not.toBe(0);
     expect(doctor.stdout).toContain(
       `something other than your hookwire server listens on 127.0.0.1:${port}: the server cannot start there, and Claude Code sends its calls and token to whatever it is.`,
     );
+  }, 60_000);
+
+  it("stops the session at SessionStart and at every prompt when another user holds the port, and sends that listener nothing", async () => {
+    const { box, env } = home();
+    const squatter = await plantedListener();
+    stops.push(squatter.stop);
+    const port = squatter.port;
+    box.run(["connect", "claude", "--http", "--port", String(port)], { env });
+    for (const event of ["SessionStart", "UserPromptSubmit"] as const) {
+      const run = sessionStart(box, env, port, event);
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout).continue).toBe(false);
+      expect(JSON.parse(run.stdout).stopReason.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(
+        `"hookwire: another user (uid 65534) listens on 127.0.0.1:<port>, where Claude Code's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect claude --http --port <a free port> (or free port <port>); hookwire doctor says more."`,
+      );
+    }
+    const ensured = box.run(["serve", "--ensure", "--port", String(port)], { env });
+    expect(ensured.code).toBe(1);
+    expect(ensured.stderr).toContain("another user (uid 65534) listens on 127.0.0.1:");
+    // Started by hand (Copilot CLI's way), the server says whose the port is.
+    const byHand = box.run(["serve", "--port", String(port)], { env });
+    expect(byHand.code).not.toBe(0);
+    expect(byHand.stderr.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(`
+      "hookwire: 127.0.0.1:<port> is in use: another user (uid 65534) listens there, and an agent's http hooks pointed at it would send it their calls and token. Use another --port (connect the agent with the same: hookwire connect <agent> --http --port <a free port>).
+      "
+    `);
+    // No server of the user's was left trying, and nothing connected to the planted listener.
+    expect(box.run(["status", "--json"], { env }).stdout).not.toContain(`"pid"`);
+    expect(await squatter.connections()).toBe(0);
+    // The same with a server of the user's already running elsewhere: it is not moved onto a port it cannot take.
+    const other = await freePort();
+    expect(box.run(["serve", "--ensure", "--port", String(other)], { env }).code).toBe(0);
+    const again = sessionStart(box, env, port);
+    expect(JSON.parse(again.stdout).continue).toBe(false);
+    expect(await squatter.connections()).toBe(0);
   }, 60_000);
 
   it("never takes a HOOKWIRE_TOKEN from the environment of the call that starts it (a repository's settings can set one)", async () => {
@@ -166,7 +209,7 @@ describe("the server for a session's http hooks", () => {
     const ensured = box.run(["serve", "--ensure", "--port", String(port)], { env: off });
     expect(ensured.code).toBe(1);
     expect(ensured.stderr.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(`
-      "hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so nothing answers http://127.0.0.1:<port> and Claude Code refuses every tool call. Fix: turn it back on, or run hookwire serve --port <port> yourself.
+      "hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so no server of yours answers http://127.0.0.1:<port>: this session is stopped. Fix: turn it back on, or run hookwire serve --port <port> yourself.
       "
     `);
     expect(box.run(["status", "--json"], { env }).stdout).not.toContain(`"pid"`);

@@ -95,3 +95,38 @@ export function post(url: string, body: string, headers: Record<string, string>)
     req.end(body);
   });
 }
+
+export interface PlantedListener {
+  port: number;
+  /** How many connections it has accepted so far. */
+  connections(): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * A listener on a free port of `host` held by another local user (uid 65534, `setpriv`: the tests run as root), which
+ * answers any request with `200 {}` (what an http hook's "go on" reads like) and counts the connections it got.
+ */
+export async function plantedListener(host = "127.0.0.1"): Promise<PlantedListener> {
+  const script = `let n = 0;
+require("node:net").createServer((s) => { n++; s.on("error", () => {}); s.end("HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\n{}"); })
+  .listen(0, ${JSON.stringify(host)}, function () { console.log(this.address().port); });
+process.stdin.on("data", () => console.log(n));`;
+  const child = spawn(
+    "setpriv",
+    ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "-e", script],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const lines = createInterface({ input: child.stdout as NonNullable<ChildProcess["stdout"]> })[
+    Symbol.asyncIterator
+  ]();
+  const port = Number((await lines.next()).value);
+  return {
+    port,
+    async connections() {
+      child.stdin?.write("\n");
+      return Number((await lines.next()).value);
+    },
+    stop: () => child.kill("SIGKILL"),
+  };
+}

@@ -85,7 +85,7 @@ function printHttp(
       `  token: ${shortPath(httpTokenFile(), root)} (yours alone), copied into ${file}'s "${agent.http.tokenSetting}" for ${label} to send; ${file} is now private (0600)`,
     );
     out.line(
-      `  server: each session's ${agent.http.startsServer} starts this user's hookwire server on port ${port} (or finds it running)`,
+      `  server: each session's ${agent.http.ensuresServer?.join(" and ")} make sure this user's hookwire server listens on port ${port} (started if need be); anything else there stops the session`,
     );
     if (user)
       out.line(colors.yellow(`  ${file} holds hookwire's token now: keep it out of dotfile repositories.`));
@@ -104,7 +104,9 @@ function printHttp(
       );
   }
   if (agent.http?.commandOnly?.length)
-    out.line(`  kept as commands (${label} calls no http hook there): ${agent.http.commandOnly.join(", ")}`);
+    out.line(
+      `  kept as commands: ${agent.http.commandOnly.join(", ")} (no http hook runs before the server is checked, nor after a stopped prompt)`,
+    );
 }
 
 /** What `connect --managed` did, and what the agent's channel still leaves open. */

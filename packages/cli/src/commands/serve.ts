@@ -8,6 +8,7 @@ import { exportSpansHere } from "../log/recorder.js";
 import { packageRoot } from "../package-root.js";
 import { resolveProject } from "../project.js";
 import { askServer } from "../serve/control.js";
+import { holderOf } from "../serve/port-holder.js";
 import { startLockFile } from "../serve/runtime-files.js";
 import { type RunningServer, startServer } from "../serve/server.js";
 import { socketDir } from "../serve/socket-path.js";
@@ -121,12 +122,21 @@ export const serveCommand = defineCommand({
         exit(0);
       },
     }).catch((error: unknown) => {
+      // A port in use says whose it is (an agent's http hooks pointed there would post to that listener).
+      const holder =
+        (error as NodeJS.ErrnoException).code === "EADDRINUSE" && port > 0 ? holderOf(port, true) : undefined;
       // Another server won the race to start: not an error for a server started in the background. Whatever
       // it was goes to its log (a port in use), where `serve --ensure` and `status` read it.
       if (args.background) {
-        process.stderr.write(`hookwire serve: ${(error as Error).message}\n`);
+        process.stderr.write(
+          `hookwire serve: ${(error as Error).message}${holder ? ` (${holder} listens there)` : ""}\n`,
+        );
         process.exit(0);
       }
+      if (holder)
+        throw new CliUsageError(
+          `127.0.0.1:${port} is in use: ${holder} listens there, and an agent's http hooks pointed at it would send it their calls and token. Use another --port (connect the agent with the same: hookwire connect <agent> --http --port <a free port>).`,
+        );
       throw error;
     });
     stop = server.close;
@@ -207,7 +217,7 @@ async function stopServer(): Promise<void> {
     return;
   }
   process.stdout.write(
-    `Stopped the hookwire server (pid ${asked.status.pid}, ${asked.status.calls} calls).\n`,
+    `Stopped ${asked.status.older ? "an older hookwire's server" : "the hookwire server"} (pid ${asked.status.pid}, ${asked.status.calls} calls).\n`,
   );
 }
 

@@ -106,7 +106,11 @@ export const statusCommand = defineCommand({
     if (args.json) return out.json(status);
     const { colors } = out;
     const { server } = status;
-    if (server.running)
+    if (server.running?.older)
+      out.line(
+        `server: ${colors.yellow("an older hookwire's")} (pid ${server.running.pid}, since ${server.running.startedAt}): the shell entry does not speak to it, so each call costs a Node start until it idles out; hookwire serve --stop ends it now`,
+      );
+    else if (server.running)
       out.line(
         `server: ${colors.green("running")} (pid ${server.running.pid}, since ${server.running.startedAt}, ${server.running.calls} calls, ${server.running.projects} projects loaded)`,
       );

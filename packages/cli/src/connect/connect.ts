@@ -124,8 +124,8 @@ export async function desiredEntries(options: Omit<ConnectOptions, "root">): Pro
       event: spec.name,
       failOpen: options.failOpen,
       ...(options.failClosedHooks ? { failClosedHooks: true } : {}),
-      // The session's first command starts the server its http entries post to.
-      ...(options.httpPort !== undefined && agent.http?.startsServer === spec.name
+      // The session's first command starts the server its http entries post to; each prompt's checks it is still there.
+      ...(options.httpPort !== undefined && agent.http?.ensuresServer?.includes(spec.name)
         ? { httpPort: options.httpPort }
         : {}),
       // Where the agent has no fail-closed switch, the command refuses the call when hookwire cannot start.

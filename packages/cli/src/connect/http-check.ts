@@ -27,6 +27,7 @@ function listening(port: number): Promise<boolean> {
 /** hookwire's entries in one file, as discovery lists them. */
 interface Connection {
   agent: DialectId;
+  event: string;
   invocation: readonly string[];
   httpPort?: number;
 }
@@ -61,10 +62,22 @@ export async function httpFindings(
         "it holds your hookwire token and other users may read it: they could call your hookwire server.",
       fix: `chmod 600 ${file.path}`,
     });
-  if (!connections.some((connection) => connection.invocation.length > 0 && connection.httpPort === port))
+  const ensuring = (event: string) =>
+    connections.some(
+      (connection) =>
+        connection.event === event && connection.invocation.length > 0 && connection.httpPort === port,
+    );
+  const [starts, ...checks] = agent.http.ensuresServer ?? [];
+  if (starts !== undefined && !ensuring(starts))
     findings.push({
       severity: "error",
-      message: `no ${agent.http.startsServer ?? "command"} entry starts the server the http entries post to (127.0.0.1:${port}): ${refused} unless you start it.`,
+      message: `no ${starts} entry starts the server the http entries post to (127.0.0.1:${port}): ${refused} unless you start it.`,
+      fix: again,
+    });
+  for (const event of checks.filter((name) => !ensuring(name)))
+    findings.push({
+      severity: "error",
+      message: `no ${event} entry checks that what listens on 127.0.0.1:${port} is your server: a session would send its calls and token to whatever holds the port.`,
       fix: again,
     });
   const asked = await askServer("status", undefined, 2000);

@@ -17,6 +17,8 @@ export interface ServerStatus {
   socket?: string;
   idleMs: number;
   stopping: boolean;
+  /** Started by an older hookwire (an older `serve.tcp` format): it answers `stop`, and no call is sent to it. */
+  older?: true;
 }
 
 export type Asked = { ok: true; status: ServerStatus } | { ok: false; why: string };
@@ -62,7 +64,8 @@ export function askServer(
           continue;
         }
         try {
-          return done({ ok: true, status: JSON.parse(line) as ServerStatus });
+          const status = JSON.parse(line) as ServerStatus;
+          return done({ ok: true, status: info.older ? { ...status, older: true } : status });
         } catch {
           return done({ ok: false, why: "the server's answer is not JSON" });
         }

@@ -5,6 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { serverLogFile, startServerInBackground } from "./autostart.js";
 import { askServer, type ServerStatus } from "./control.js";
 import { ensureHttpToken, tokenFingerprint } from "./http-token.js";
+import { holderOf } from "./port-holder.js";
 import { serverSetting } from "./server-setting.js";
 
 /**
@@ -42,9 +43,16 @@ const cannotListen = (log: string): string | undefined =>
 
 /**
  * `undefined` once this user's server listens on 127.0.0.1:`port` with the token of the user's token file (made when
- * missing); else what is wrong and the fix, for the agent's user. A server of this user on another port or with
- * another token is stopped and started again on this one, without an idle exit: an http hook cannot start it, so it
- * stays until `hookwire serve --stop`, logout (its runtime folder) or a reboot.
+ * missing); else what is wrong and the fix, for the agent's user, and the session must not go on (`refuseSession`):
+ * whatever else holds the port would receive the agent's calls and token, and could allow them. A server of this
+ * user's on another port, with another token or of an older hookwire is stopped and started again on this one,
+ * without an idle exit: an http hook cannot start it, so it stays until `hookwire serve --stop`, logout (its runtime
+ * folder) or a reboot.
+ *
+ * The server's word that it listens there is proof enough that nobody else does: it proved itself with the secret of
+ * `serve.tcp`, and the kernel gives a listening 127.0.0.1 port to one socket (the server sets no SO_REUSEPORT; Linux
+ * lets only the same user share a port that way, and refuses 0.0.0.0 or a dual-stack :: on a port 127.0.0.1 listens
+ * on). Without that word, the kernel's socket table names who holds the port (`holderOf`).
  */
 export async function ensureHttpServer(port: number): Promise<string | undefined> {
   let token: string;
@@ -54,7 +62,8 @@ export async function ensureHttpServer(port: number): Promise<string | undefined
     return `hookwire: ${(error as Error).message}`;
   }
   const url = `http://127.0.0.1:${port}`;
-  const fits = (status: ServerStatus) => status.url === url && status.token === tokenFingerprint(token);
+  const fits = (status: ServerStatus) =>
+    status.url === url && status.token === tokenFingerprint(token) && !status.older;
   const first = await askServer("status", undefined, 2000);
   if (first.ok && fits(first.status)) return undefined;
   if (first.ok) {
@@ -66,8 +75,11 @@ export async function ensureHttpServer(port: number): Promise<string | undefined
     )
       await sleep(POLL_MS);
   }
+  // Another user's listener: no server of ours can take the port, and nothing may be sent there.
+  const holder = holderOf(port);
+  if (holder?.startsWith("another user")) return heldBy(holder, port);
   if (serverSetting() === "off")
-    return `hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so nothing answers ${url} and Claude Code refuses every tool call. Fix: turn it back on, or run hookwire serve --port ${port} yourself.`;
+    return `hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so no server of yours answers ${url}: this session is stopped. Fix: turn it back on, or run hookwire serve --port ${port} yourself.`;
   let started = false;
   const logFrom = logSize();
   let why: string | undefined;
@@ -85,5 +97,19 @@ export async function ensureHttpServer(port: number): Promise<string | undefined
     why = cannotListen(logSince(logFrom));
     if (!why) await sleep(POLL_MS);
   }
-  return `hookwire: no hookwire server listens on ${url}${why ? ` (${why})` : ""}, so Claude Code refuses every tool call. Fix: free port ${port}, or hookwire connect claude --http --port <a free port>; hookwire doctor says more.`;
+  const taken = holderOf(port, why?.includes("EADDRINUSE"));
+  if (taken) return heldBy(taken, port);
+  return `hookwire: no hookwire server of yours listens on ${url}${why ? ` (${why})` : ""}: this session is stopped. Fix: free port ${port}, or hookwire connect claude --http --port <a free port>; hookwire doctor says more.`;
 }
+
+/** The refusal when `holder` (not this user's server) listens on the port the agent's http hooks post to. */
+const heldBy = (holder: string, port: number): string =>
+  `hookwire: ${holder} listens on 127.0.0.1:${port}, where Claude Code's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect claude --http --port <a free port> (or free port ${port}); hookwire doctor says more.`;
+
+/**
+ * What the session-start and prompt commands of `connect --http` print when `ensureHttpServer` found a problem: the
+ * session stops before anything reaches the port (Claude Code's common `continue: false`, which it honours on
+ * UserPromptSubmit: the prompt never reaches the model), and the reason is what the user reads.
+ */
+export const refuseSession = (problem: string): string =>
+  `${JSON.stringify({ continue: false, stopReason: problem })}\n`;

@@ -13,6 +13,13 @@ import { privateEntryProblem, socketDir } from "./socket-path.js";
  */
 export const SHELL_INFO_FORMAT = "hookwire-tcp-2";
 
+/**
+ * Formats of older servers (an upgrade leaves one running): their calls are not spoken to, but `stop` and `status`
+ * are, since every format so far proves the server and answers them alike (`control.ts`), so `hookwire serve --stop`
+ * and `hookwire status` still reach an older server of this user's.
+ */
+const OLDER_FORMATS: readonly string[] = ["hookwire-tcp-1"];
+
 /** What `serve.tcp` says: where the server listens for the shell entry, and the two secrets of the exchange. */
 export interface ShellInfo {
   port: number;
@@ -21,6 +28,8 @@ export interface ShellInfo {
   /** The server sends it first: whoever else listens on the port cannot. */
   server: string;
   pid: number;
+  /** Written by an older hookwire (`OLDER_FORMATS`): ask it to stop, never send it a call. */
+  older?: true;
 }
 
 export const shellInfoFile = (dir = socketDir()): string => path.join(dir, "serve.tcp");
@@ -45,7 +54,7 @@ export function writeShellInfo(info: ShellInfo, file = shellInfoFile()): void {
 
 /**
  * `serve.tcp` as the shell entry would trust it, or why not: the folder and the file this user's and private, the
- * format known.
+ * format this one or an older one (marked `older`).
  */
 export function readShellInfo(
   file = shellInfoFile(),
@@ -54,12 +63,13 @@ export function readShellInfo(
   if (why) return { ok: false, why };
   const [format, port, client, server, pid] = readFileSync(file, "utf8").trim().split(" ");
   if (
-    format !== SHELL_INFO_FORMAT ||
+    (format !== SHELL_INFO_FORMAT && !OLDER_FORMATS.includes(format ?? "")) ||
     !client ||
     !server ||
     !/^\d{1,5}$/.test(port ?? "") ||
     !/^\d+$/.test(pid ?? "")
   )
     return { ok: false, why: `${file} is not a hookwire server's` };
-  return { ok: true, info: { port: Number(port), client, server, pid: Number(pid) } };
+  const info: ShellInfo = { port: Number(port), client, server, pid: Number(pid) };
+  return { ok: true, info: format === SHELL_INFO_FORMAT ? info : { ...info, older: true } };
 }

@@ -160,10 +160,11 @@ export interface HookAgentSpec extends AgentBase {
     needs?: string;
     commandOnly?: readonly string[];
     /**
-     * The command event (one of `commandOnly`) that runs first in each session: its command makes sure this user's
-     * server listens for the http entries (`--http-port`), so nobody starts one by hand.
+     * The command events (of `commandOnly`; the first runs first in each session) whose command makes sure this user's
+     * server listens for the http entries (`--http-port`), so nobody starts one by hand, and stops the session when
+     * something else holds the port.
      */
-    startsServer?: string;
+    ensuresServer?: readonly string[];
     /**
      * The top-level settings object whose variables the agent's http hooks read (Claude Code's `env`): connect puts the
      * user's token there as `HOOKWIRE_TOKEN` and makes the file private, so nobody exports it. Absent: the user does.

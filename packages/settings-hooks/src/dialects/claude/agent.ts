@@ -29,9 +29,16 @@ export const claudeAgent: HookAgentSpec = {
     ]),
   gate: "Claude Code runs a project's settings once you trust the folder (its start-up prompt); nothing else to approve.",
   // Claude Code does not run an http SessionStart hook (observed, issue #36): that event stays a command, and starts
-  // the server. Its http hooks read header variables from the settings' `env` (observed in 2.1.332; a variable a
-  // SessionStart hook writes to CLAUDE_ENV_FILE reaches Bash only, not the hooks' headers).
-  http: { commandOnly: ["SessionStart"], startsServer: "SessionStart", tokenSetting: "env" },
+  // the server. UserPromptSubmit is a command too: it makes sure of the server before each prompt and stops the prompt
+  // (`continue: false`, honoured there; at SessionStart 2.1.332 ignores it) when the port is not this user's server,
+  // so no call reaches another user's listener; SessionEnd, which runs after a stopped prompt, so its token never goes
+  // there either (issue #38). Its http hooks read header variables from the settings' `env` (observed in 2.1.332; a
+  // variable a SessionStart hook writes to CLAUDE_ENV_FILE reaches Bash only, not the hooks' headers).
+  http: {
+    commandOnly: ["SessionStart", "UserPromptSubmit", "SessionEnd"],
+    ensuresServer: ["SessionStart", "UserPromptSubmit"],
+    tokenSetting: "env",
+  },
   // Any of its settings files saying so turns every hook off, hookwire's entries at user level included.
   silencers: (
     [
