@@ -42,11 +42,14 @@ export async function answer(
   if (tool && native === "tool_result") rt.hookedResults.add(toolCallId);
   // `if` rules are read with the Bash grammar; `largeOutput.save` asks them whether a handler runs.
   if (tool && bridge.hasRules) await loadShellParser().catch(() => undefined);
+  // This call's session: the host's as it is now (a host that switches sessions), never written back to the bridge.
+  const hostSession = bridge.options.hostSession?.();
+  const session = hostSession ? { ...bridge.session, ...hostSession } : bridge.session;
   const ctx: EventContext<NativeEventName, unknown> = {
     event,
     hook,
     api: rt.api,
-    session: bridge.session,
+    session,
     state,
     options: bridge.settings,
     ...(tool ? { tool } : {}),
@@ -69,7 +72,7 @@ export async function answer(
     handlerFields: (hookPath) => bridge.prepared.find((p) => p.hookPath === hookPath)?.handler.fields,
   };
   const fields = spec.input(event as never, ctx);
-  const { outcome, results } = await runEvent(rt, dialect, spec, fields, hook, tool);
+  const { outcome, results } = await runEvent(rt, dialect, spec, fields, session, hook, tool);
   const result = (await spec.apply(outcome, { ...ctx, fields, results })) as
     | Record<string, unknown>
     | undefined;

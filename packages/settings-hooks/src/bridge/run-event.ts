@@ -3,6 +3,7 @@ import type { HookContext } from "@hookwire/core";
 import { loadShellParser } from "@hookwire/shell-rules";
 import { aggregate } from "../aggregate.js";
 import type { AggregatedOutcome, AttributedResult } from "../dialect-kit/outcome.js";
+import type { SessionInfo } from "../dialect-kit/session.js";
 import type { AnyBridgedEvent, Dialect, DialectToolCall } from "../dialect-kit/types.js";
 import type { HandlerResult } from "../protocol/output.js";
 import { flushSavedOutputs } from "../protocol/saved-output.js";
@@ -95,13 +96,14 @@ export async function runEvent(
   dialect: Dialect,
   spec: AnyBridgedEvent,
   fields: object,
+  /** This call's session (answer.ts): what the handlers' input names. */
+  session: SessionInfo,
   ctx: HookContext,
   tool?: DialectToolCall,
 ): Promise<{ outcome: AggregatedOutcome; results: AttributedResult[] }> {
   const { bridge } = rt;
   rt.reportProblems();
-  if (bridge.options.hostSession) Object.assign(bridge.session, bridge.options.hostSession());
-  const input = dialect.protocol.input(spec, fields, bridge.session) as Record<string, unknown>;
+  const input = dialect.protocol.input(spec, fields, session) as Record<string, unknown>;
   // `if` rules read Bash commands with the grammar; if it cannot load, they treat commands as unanalysable.
   if (tool && bridge.hasRules) await loadShellParser().catch(() => undefined);
   const matched = selected(bridge, spec, input, tool);
