@@ -100,7 +100,15 @@ describe("runEvent: one event's handlers, in the dialect's way", () => {
     );
     const call = toDialectCall(claude.tools, "bash", { command: "ls" }, cwd);
     const fields = { tool_name: "Bash", tool_input: call.input, tool_use_id: "c1" };
-    const { outcome, results } = await runEvent(rt, claude, spec(claude, "PreToolUse"), fields, rt.bridge.session, hook, call);
+    const { outcome, results } = await runEvent(
+      rt,
+      claude,
+      spec(claude, "PreToolUse"),
+      fields,
+      rt.bridge.session,
+      hook,
+      call,
+    );
     expect(results).toHaveLength(1);
     expect(outcome.blocks).toEqual([
       { hookPath: ".claude/settings.json#hooks.PreToolUse[0].hooks[0]", text: "first" },
@@ -125,7 +133,15 @@ describe("runEvent: one event's handlers, in the dialect's way", () => {
     const { rt } = bridgeOf(copilot, json, ".github/hooks/guard.json", cwd);
     const call = toDialectCall(copilot.tools, "bash", { command: "ls" }, cwd);
     const event = spec(copilot, "preToolUse");
-    const { outcome, results } = await runEvent(rt, copilot, event, { toolName: "bash" }, rt.bridge.session, hook, call);
+    const { outcome, results } = await runEvent(
+      rt,
+      copilot,
+      event,
+      { toolName: "bash" },
+      rt.bridge.session,
+      hook,
+      call,
+    );
     expect(results.map((r) => r.hookPath)).toEqual([".github/hooks/guard.json#hooks.preToolUse[0]"]);
     expect(outcome.blocks.map((b) => b.text)).toEqual(["a"]);
   });
