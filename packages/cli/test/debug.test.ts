@@ -1,36 +1,35 @@
 // `--debug`: each handler's run in full — a command hook, an http hook on 127.0.0.1 and a hook module.
-import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { type Sandbox, sandbox } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 
-beforeAll(() => ensureBuilt(), 300_000);
-
-// A real http hook server in its own process (the CLI runs synchronously from the test).
-let server: ChildProcess | undefined;
+// A real http hook server on 127.0.0.1, in this process beside the CLI (both wait on the socket, not on each other).
+let server: Server | undefined;
 let url = "";
 beforeAll(async () => {
-  const code = `
-    const http = require("node:http");
-    const s = http.createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "http says no" } }));
-      });
+  server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          hookSpecificOutput: {
+            hookEventName: "PreToolUse",
+            permissionDecision: "deny",
+            permissionDecisionReason: "http says no",
+          },
+        }),
+      );
     });
-    s.listen(0, "127.0.0.1", () => console.log(s.address().port));`;
-  server = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<string>((resolve) =>
-    server?.stdout?.once("data", (d) => resolve(String(d).trim())),
-  );
-  url = `http://127.0.0.1:${port}/hook`;
+  });
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 });
-afterAll(() => {
-  server?.kill();
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
 });
 
 const clean = (text: string) =>
@@ -41,7 +40,7 @@ const clean = (text: string) =>
     .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>")
     .replace(/\d+\.\d ms/g, "<n> ms");
 
-function project(hooks: unknown[]): Sandbox {
+async function project(hooks: unknown[]): Promise<Sandbox> {
   const box = sandbox("basic");
   const script = path.join(box.cwd, ".claude", "bin", "say.sh");
   writeFileSync(
@@ -53,17 +52,17 @@ function project(hooks: unknown[]): Sandbox {
     path.join(box.cwd, ".claude", "settings.json"),
     JSON.stringify({ hooks: { PreToolUse: hooks } }),
   );
-  box.run(["trust", "--yes"]);
+  await box.run(["trust", "--yes"]);
   return box;
 }
 
 describe("--debug", () => {
-  it("shows a command hook's matcher decision, command, cwd, stdin, exit code, output, parse and decision", () => {
-    const box = project([
+  it("shows a command hook's matcher decision, command, cwd, stdin, exit code, output, parse and decision", async () => {
+    const box = await project([
       { matcher: "Bash", hooks: [{ type: "command", command: "./.claude/bin/say.sh" }] },
       { matcher: "Write", hooks: [{ type: "command", command: "./.claude/bin/say.sh --never" }] },
     ]);
-    const out = box.run([
+    const out = await box.run([
       "emit",
       "PreToolUse",
       "--debug",
@@ -90,9 +89,9 @@ describe("--debug", () => {
     `);
   });
 
-  it("shows an http hook's POST, body, status and decision", () => {
-    const box = project([{ matcher: "Bash", hooks: [{ type: "http", url }] }]);
-    const out = box.run(
+  it("shows an http hook's POST, body, status and decision", async () => {
+    const box = await project([{ matcher: "Bash", hooks: [{ type: "http", url }] }]);
+    const out = await box.run(
       ["emit", "PreToolUse", "--input", '{"tool_name":"Bash","tool_input":{"command":"ls"}}'],
       {
         env: { HOOKWIRE_DEBUG: "1" },
@@ -115,9 +114,9 @@ describe("--debug", () => {
     `);
   });
 
-  it("shows a hook module's result in tool's pre and post phases", () => {
-    const box = project([]);
-    const out = box.run(["tool", "bash", "--debug", "--input", '{"command":"npm test"}']);
+  it("shows a hook module's result in tool's pre and post phases", async () => {
+    const box = await project([]);
+    const out = await box.run(["tool", "bash", "--debug", "--input", '{"command":"npm test"}']);
     expect(out.code).toBe(0);
     expect(clean(out.stderr)).toMatchInlineSnapshot(`
       "── pre (tool_call) ──
