@@ -13,9 +13,12 @@ import path from "node:path";
 import { readDecisions } from "@hookwire/project/records";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { bin, claudeBash, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin, claudeBash } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
+// The server is the built binary (serve-harness.ts): a process that runs until it is stopped, as an operator's does.
+// The commands around it (token, trust, a start refused) run in this process.
 beforeAll(() => ensureBuilt());
 
 const running: Served[] = [];
@@ -71,8 +74,8 @@ function team(): Team {
   return { box, policy, tokens: path.join(root, "tokens"), marks };
 }
 
-function addToken(t: Team, name: string): string {
-  const added = t.box.run(["serve", "token", "add", name, "--tokens", t.tokens]);
+async function addToken(t: Team, name: string): Promise<string> {
+  const added = await t.box.run(["serve", "token", "add", name, "--tokens", t.tokens]);
   expect(added.code, added.stderr).toBe(0);
   return added.stdout.trim();
 }
@@ -113,8 +116,8 @@ async function decisions(t: Team, count: number) {
 describe("hookwire serve --policy (a team server)", () => {
   it("runs the policy's hooks for two developers, and each decision carries the developer's name", async () => {
     const t = team();
-    const alice = addToken(t, "alice");
-    const bob = addToken(t, "bob");
+    const alice = await addToken(t, "alice");
+    const bob = await addToken(t, "bob");
     const server = await started(t);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
@@ -150,7 +153,7 @@ describe("hookwire serve --policy (a team server)", () => {
 
   it("refuses an absent, a wrong and a revoked token with 401 and the reason, runs nothing, and logs each", async () => {
     const t = team();
-    const alice = addToken(t, "alice");
+    const alice = await addToken(t, "alice");
     const server = await started(t);
     const body = preToolUse(DEV_CWD, "ls");
     const tries = [
@@ -177,7 +180,7 @@ describe("hookwire serve --policy (a team server)", () => {
     `);
     // Revoked while the server runs: refused from the next call on, and logged with the name.
     expect((await post(`${server.url}/claude`, body, bearer(alice))).status).toBe(200);
-    const revoked = t.box.run(["serve", "token", "revoke", "alice", "--tokens", t.tokens]);
+    const revoked = await t.box.run(["serve", "token", "revoke", "alice", "--tokens", t.tokens]);
     expect(revoked.code, revoked.stderr).toBe(0);
     const refused = await post(`${server.url}/claude`, body, {
       ...bearer(alice),
@@ -237,14 +240,14 @@ describe("hookwire serve --policy (a team server)", () => {
 
   it("runs the same policy whatever the event's cwd: a trusted folder with hooks of its own changes nothing", async () => {
     const t = team();
-    const alice = addToken(t, "alice");
+    const alice = await addToken(t, "alice");
     // A project on the server's own disk, with hooks that would block `ls`, trusted by the server's user.
     const other = path.join(path.dirname(t.box.cwd), "other");
     const otherMarks = path.join(path.dirname(t.box.cwd), "other-calls.txt");
     write(path.join(other, ".hookwire/hooks/guard.ts"), guard("ls", "the other project's guard", otherMarks));
     write(path.join(other, ".claude/settings.json"), settingsHook("ls", "the other project's settings"));
     mkdirSync(path.join(other, ".git"));
-    expect(t.box.run(["trust", "--yes"], { cwd: other }).code).toBe(0);
+    expect((await t.box.run(["trust", "--yes"], { cwd: other })).code).toBe(0);
     const server = await started(t);
 
     for (const cwd of [other, path.join(other, ".hookwire"), t.policy, "relative/path", "", "/"]) {
@@ -274,8 +277,8 @@ describe("hookwire serve --policy (a team server)", () => {
 };
 `,
     );
-    const alice = addToken(t, "alice");
-    const bob = addToken(t, "bob");
+    const alice = await addToken(t, "alice");
+    const bob = await addToken(t, "bob");
     const server = await started(t);
     const event = (name: string, fields: object) =>
       JSON.stringify({
@@ -298,7 +301,7 @@ describe("hookwire serve --policy (a team server)", () => {
 
   it("refuses tool calls once a policy file changes, telling the operator, until they trust it again or restart", async () => {
     const t = team();
-    const alice = addToken(t, "alice");
+    const alice = await addToken(t, "alice");
     const server = await started(t);
     expect((await post(`${server.url}/claude`, preToolUse(DEV_CWD, "ls"), bearer(alice))).status).toBe(200);
     // Someone with write access to the server's checkout loosens the policy.
@@ -318,7 +321,7 @@ describe("hookwire serve --policy (a team server)", () => {
         `hookwire serve: the policy in ${policy} is changed since it was trusted (hook .hookwire/hooks/guard.ts edited): its hooks do not run and tool calls are refused. Review and trust it as this user (hookwire trust --cwd ${policy} shows the diff), or start the server again.`,
       );
     // The operator reviews the change and trusts it: the running server takes it up.
-    expect(t.box.run(["trust", "--yes", "--cwd", t.policy], { env: boxEnv(t.box) }).code).toBe(0);
+    expect((await t.box.run(["trust", "--yes", "--cwd", t.policy], { env: boxEnv(t.box) })).code).toBe(0);
     await expect
       .poll(
         async () => (await post(`${server.url}/claude`, preToolUse(DEV_CWD, "rm -rf /"), bearer(alice))).json,
@@ -342,8 +345,8 @@ describe("hookwire serve --policy (a team server)", () => {
 
   it("starts only on the policy the operator reviewed when given its --fingerprint", async () => {
     const t = team();
-    addToken(t, "alice");
-    const run = t.box.run(
+    await addToken(t, "alice");
+    const run = await t.box.run(
       ["serve", "--policy", t.policy, "--tokens", t.tokens, "--fingerprint", `sha256:${"0".repeat(64)}`],
       { env: boxEnv(t.box) },
     );
@@ -357,8 +360,8 @@ describe("hookwire serve --policy (a team server)", () => {
 describe("the team server's address", () => {
   it("refuses an address other machines reach without --plain-http, and warns with it", async () => {
     const t = team();
-    addToken(t, "alice");
-    const refused = t.box.run(
+    await addToken(t, "alice");
+    const refused = await t.box.run(
       ["serve", "--policy", t.policy, "--tokens", t.tokens, "--listen", "0.0.0.0:0"],
       {
         env: boxEnv(t.box),
@@ -385,9 +388,9 @@ describe("the team server's address", () => {
 });
 
 describe("hookwire serve token", () => {
-  it("prints a new token once and keeps only its hash, in a file only its owner reads (0600)", () => {
+  it("prints a new token once and keeps only its hash, in a file only its owner reads (0600)", async () => {
     const t = team();
-    const added = t.box.run(["serve", "token", "add", "alice", "--tokens", t.tokens]);
+    const added = await t.box.run(["serve", "token", "add", "alice", "--tokens", t.tokens]);
     expect(added.code).toBe(0);
     const token = added.stdout.trim();
     expect(token).toMatch(/^hwt_[\w-]{43}$/);
@@ -395,18 +398,19 @@ describe("hookwire serve token", () => {
     expect(text).toMatch(/^alice sha256:[0-9a-f]{64}\n$/);
     expect(text).not.toContain(token.slice(4, 20));
     expect(statSync(t.tokens).mode & 0o777).toBe(0o600);
-    const again = t.box.run(["serve", "token", "add", "alice", "--tokens", t.tokens]);
+    const again = await t.box.run(["serve", "token", "add", "alice", "--tokens", t.tokens]);
     expect([again.code, again.stderr.replaceAll(t.tokens, "<tokens>")]).toEqual([
       2,
       "hookwire: alice already has a token (<tokens>:1). Revoke it first: hookwire serve token revoke alice --tokens <tokens>\n",
     ]);
-    expect(t.box.run(["serve", "token", "revoke", "alice", "--tokens", t.tokens]).code).toBe(0);
-    expect(t.box.run(["serve", "token", "add", "alice", "--tokens", t.tokens]).code).toBe(0);
-    expect(t.box.run(["serve", "token", "list", "--tokens", t.tokens]).stdout).toBe(
+    expect((await t.box.run(["serve", "token", "revoke", "alice", "--tokens", t.tokens])).code).toBe(0);
+    expect((await t.box.run(["serve", "token", "add", "alice", "--tokens", t.tokens])).code).toBe(0);
+    expect((await t.box.run(["serve", "token", "list", "--tokens", t.tokens])).stdout).toBe(
       "alice (revoked)\nalice\n",
     );
   }, 60_000);
 
+  // The built binary, six at once: the lock is between processes, which one process cannot show.
   it("keeps every token of adds made at the same time (the file is locked)", async () => {
     const t = team();
     const names = Array.from({ length: 6 }, (_, i) => `dev${i}`);
@@ -421,11 +425,13 @@ describe("hookwire serve token", () => {
       ),
     );
     expect(codes).toEqual(names.map(() => 0));
-    const listed = t.box.run(["serve", "token", "list", "--tokens", t.tokens]).stdout.trim().split("\n");
+    const listed = (await t.box.run(["serve", "token", "list", "--tokens", t.tokens])).stdout
+      .trim()
+      .split("\n");
     expect(listed.sort()).toEqual(names);
   }, 60_000);
 
-  it("refuses to start on a token file with a bad line, naming file:line, what was wrong and the fix", () => {
+  it("refuses to start on a token file with a bad line, naming file:line, what was wrong and the fix", async () => {
     const t = team();
     const hash = (digit: string) => `sha256:${digit.repeat(64)}`;
     const cases: [string, string][] = [
@@ -436,12 +442,15 @@ describe("hookwire serve token", () => {
       [`al\u001bice ${hash("a")}\n`, "a control character"],
       [`alice ${hash("a")} admin\n`, "a word after the hash"],
     ];
-    const said = cases.map(([text, what]) => {
+    const said: string[] = [];
+    for (const [text, what] of cases) {
       writeFileSync(t.tokens, text, { mode: 0o600 });
-      const run = t.box.run(["serve", "--policy", t.policy, "--tokens", t.tokens], { env: boxEnv(t.box) });
+      const run = await t.box.run(["serve", "--policy", t.policy, "--tokens", t.tokens], {
+        env: boxEnv(t.box),
+      });
       expect(run.code, what).toBe(2);
-      return run.stderr.replaceAll(t.tokens, "<tokens>").trim();
-    });
+      said.push(run.stderr.replaceAll(t.tokens, "<tokens>").trim());
+    }
     expect(said).toMatchInlineSnapshot(`
       [
         "hookwire: <tokens>:3: one word where "<name> sha256:<64 hex digits>" (what \`hookwire serve token add <name>\` writes) is expected. A plain token does not belong here: the file holds hashes only; add developers with \`hookwire serve token add\`.",
@@ -454,16 +463,18 @@ describe("hookwire serve token", () => {
     `);
   }, 60_000);
 
-  it("refuses a token file others can write, or none at all", () => {
+  it("refuses a token file others can write, or none at all", async () => {
     const t = team();
     writeFileSync(t.tokens, `alice sha256:${"a".repeat(64)}\n`);
     chmodSync(t.tokens, 0o666);
-    const shared = t.box.run(["serve", "--policy", t.policy, "--tokens", t.tokens], { env: boxEnv(t.box) });
+    const shared = await t.box.run(["serve", "--policy", t.policy, "--tokens", t.tokens], {
+      env: boxEnv(t.box),
+    });
     expect([shared.code, shared.stderr.replaceAll(t.tokens, "<tokens>")]).toEqual([
       2,
       "hookwire: <tokens> can be written by others (mode 666), who could add tokens. Run: chmod 600 <tokens>\n",
     ]);
-    const none = t.box.run(["serve", "--policy", t.policy], { env: boxEnv(t.box) });
+    const none = await t.box.run(["serve", "--policy", t.policy], { env: boxEnv(t.box) });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("hookwire serve --policy needs --tokens FILE");
   }, 60_000);
