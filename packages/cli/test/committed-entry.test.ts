@@ -5,8 +5,11 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFi
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { bin, type Sandbox, sandbox } from "./cli-harness.js";
+import { bin } from "./cli-harness.js";
+import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from "./cli-in-process.js";
 
+// connect, disconnect and doctor run in this process. The commands they write run as the agent runs them (`sh -c`
+// from PATH): the shell entry starting the built binary is the point there.
 beforeAll(() => ensureBuilt());
 
 /** This checkout's shell entry: the words an absolute entry starts with. */
@@ -61,20 +64,20 @@ describe("connect into a file the project commits", () => {
     ["gemini", ".gemini/settings.json"],
     ["copilot", ".github/hooks/hookwire.json"],
     ["cursor", ".cursor/hooks.json"],
-  ])("%s: %s names no path of this machine, and starts hookwire-hook from PATH", (agent, file) => {
+  ])("%s: %s names no path of this machine, and starts hookwire-hook from PATH", async (agent, file) => {
     const box = sandbox("connect");
-    expect(box.run(["connect", agent]).code).toBe(0);
+    expect((await box.run(["connect", agent])).code).toBe(0);
     const text = read(box, file);
     for (const local of [path.dirname(entry), path.dirname(process.execPath), box.cwd, box.home])
       expect(text).not.toContain(local);
     expect(text).toContain(`hookwire-hook hook ${agent} `);
     // Recognised as hookwire's own entry: disconnect takes it out again.
-    expect(box.run(["disconnect", agent]).stdout).toContain(`removed ${file}`);
+    expect((await box.run(["disconnect", agent])).stdout).toContain(`removed ${file}`);
   });
 
-  it("claude --shared: .claude/settings.json, the file a team commits, gets the PATH entry; the local file is left alone", () => {
+  it("claude --shared: .claude/settings.json, the file a team commits, gets the PATH entry; the local file is left alone", async () => {
     const box = sandbox("connect");
-    const out = box.run(["connect", "claude", "--shared"]);
+    const out = await box.run(["connect", "claude", "--shared"]);
     expect(out.stdout).toContain("created .claude/settings.json");
     const pre = JSON.parse(read(box, ".claude/settings.json")).hooks.PreToolUse[0].hooks[0];
     expect(pre).toEqual({
@@ -85,33 +88,35 @@ describe("connect into a file the project commits", () => {
       onFailure: "block",
     });
     expect(existsSync(path.join(box.cwd, ".claude/settings.local.json"))).toBe(false);
-    expect(box.run(["disconnect", "claude", "--shared"]).stdout).toContain("removed .claude/settings.json");
-    const both = box.run(["connect", "claude", "--shared", "--user"]);
+    expect((await box.run(["disconnect", "claude", "--shared"])).stdout).toContain(
+      "removed .claude/settings.json",
+    );
+    const both = await box.run(["connect", "claude", "--shared", "--user"]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain(
       "--shared is the project's committed file; --user is your own: choose one.",
     );
   });
 
-  it("pi --shared: the published package, not this machine's folder", () => {
+  it("pi --shared: the published package, not this machine's folder", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "pi", "--shared"]);
+    await box.run(["connect", "pi", "--shared"]);
     expect(JSON.parse(read(box, ".pi/settings.json")).packages).toEqual(["npm:@hookwire/pi"]);
   });
 
-  it("keeps the absolute entry in a local file and in the user's own (no PATH lookup there)", () => {
+  it("keeps the absolute entry in a local file and in the user's own (no PATH lookup there)", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "claude"]);
+    await box.run(["connect", "claude"]);
     expect(read(box, ".claude/settings.local.json")).toContain(`"${entry} hook claude PreToolUse"`);
-    box.run(["connect", "gemini", "--user"]);
+    await box.run(["connect", "gemini", "--user"]);
     const user = readFileSync(path.join(box.home, ".gemini/settings.json"), "utf8");
     expect(user).toContain(`${entry} hook gemini BeforeTool`);
     expect(user).not.toContain("command -v");
   });
 
-  it("refuses a tool call where hookwire is not installed, saying how to install it; other events only warn", () => {
+  it("refuses a tool call where hookwire is not installed, saying how to install it; other events only warn", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "gemini"]);
+    await box.run(["connect", "gemini"]);
     const call = {
       hook_event_name: "BeforeTool",
       tool_name: "run_shell_command",
@@ -130,17 +135,17 @@ describe("connect into a file the project commits", () => {
       "
     `);
     // --fail-open: a missing hookwire lets the call through too, with the warning.
-    box.run(["connect", "codex", "--fail-open"]);
+    await box.run(["connect", "codex", "--fail-open"]);
     const open = runCommand(box, commandOf(box, ".codex/hooks.json", "PreToolUse"), call, bare);
     expect(open.code).toBe(1);
   });
 
-  it("runs this hookwire where hookwire-hook is on PATH: the project's guard blocks", () => {
+  it("runs this hookwire where hookwire-hook is on PATH: the project's guard blocks", async () => {
     const box = sandbox("connect");
     mkdirSync(path.join(box.cwd, ".hookwire/hooks"), { recursive: true });
     writeFileSync(path.join(box.cwd, ".hookwire/hooks/guard.ts"), GUARD);
-    box.run(["connect", "codex"]);
-    expect(box.run(["trust", "--yes"]).code).toBe(0);
+    await box.run(["connect", "codex"]);
+    expect((await box.run(["trust", "--yes"])).code).toBe(0);
     const call = {
       session_id: `${path.basename(path.dirname(box.cwd))}-committed`,
       transcript_path: null,
@@ -161,20 +166,19 @@ describe("connect into a file the project commits", () => {
 });
 
 describe("doctor on a committed file", () => {
-  it("says when hookwire-hook is not on PATH, or is another hookwire's, and nothing when it is this one", () => {
+  it("says when hookwire-hook is not on PATH, or is another hookwire's, and nothing when it is this one", async () => {
     const box = sandbox("connect");
-    box.run(["connect", "gemini"]);
-    const finding = (pathValue: string) =>
-      box
-        .run(["doctor"], { env: { PATH: pathValue } })
-        .stdout.split("\n")
+    await box.run(["connect", "gemini"]);
+    const finding = async (pathValue: string) =>
+      (await box.run(["doctor"], { env: { PATH: pathValue } })).stdout
+        .split("\n")
         .filter(
           (line) => line.includes("hookwire-hook") || line.includes("fix: npm") || line.includes("fix: put"),
         )
         .join("\n")
         .replaceAll(path.dirname(entry), "<bin>")
         .replaceAll(box.home, "<home>");
-    expect(finding(bare)).toMatchInlineSnapshot(`
+    expect(await finding(bare)).toMatchInlineSnapshot(`
       "✖ .gemini/settings.json#hooks.BeforeTool[0].hooks[0]: Gemini CLI runs hookwire-hook from PATH (a file the project commits), and hookwire-hook is not on PATH here: an agent started from this environment refuses every tool call, saying to install hookwire.
           fix: npm install -g hookwire, or put <bin> on the agent's PATH"
     `);
@@ -183,10 +187,10 @@ describe("doctor on a committed file", () => {
     writeFileSync(path.join(other, "hookwire-hook"), "#!/bin/sh\necho /elsewhere/bin/hookwire.js\n", {
       mode: 0o755,
     });
-    expect(finding(`${other}${path.delimiter}${bare}`)).toMatchInlineSnapshot(`
+    expect(await finding(`${other}${path.delimiter}${bare}`)).toMatchInlineSnapshot(`
       "⚠ .gemini/settings.json#hooks.BeforeTool[0].hooks[0]: Gemini CLI runs hookwire-hook from PATH (a file the project commits), and hookwire-hook on PATH is <home>/other/hookwire-hook, which runs /elsewhere/bin/hookwire.js, not this hookwire (<bin>/hookwire.js).
           fix: put <bin> before <home>/other on PATH, or run doctor with the hookwire the agent finds"
     `);
-    expect(finding(`${installed(box)}${path.delimiter}${bare}`)).toBe("");
+    expect(await finding(`${installed(box)}${path.delimiter}${bare}`)).toBe("");
   });
 });
