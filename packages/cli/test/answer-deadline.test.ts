@@ -3,13 +3,11 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ensureBuilt } from "../../../scripts/ensure-built.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerInTime } from "../src/adapter/run-hook.js";
 import { flushRecords } from "../src/log/recorder.js";
-import { sandbox } from "./cli-harness.js";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 
-beforeAll(() => ensureBuilt(), 180_000);
 afterEach(() => vi.unstubAllEnvs());
 
 /** Processes whose command line holds `needle`. */
@@ -45,7 +43,7 @@ describe("the answer deadline", () => {
     };
     mkdirSync(path.join(box.cwd, ".hookwire"), { recursive: true });
     writeFileSync(path.join(box.cwd, ".hookwire/settings.json"), JSON.stringify(settings));
-    expect(box.run(["trust", "--yes"]).code).toBe(0);
+    expect((await box.run(["trust", "--yes"])).code).toBe(0);
     const state = path.join(box.home, "state");
     vi.stubEnv("HOME", box.home);
     vi.stubEnv("XDG_CONFIG_HOME", path.join(box.home, ".config"));
