@@ -92,18 +92,20 @@ export function sandboxFolders(name: string): SandboxFolders {
   return { cwd, home, env, clean };
 }
 
+/** Start the built binary in `folders` with `args`, and wait for it to end. */
+export function runBinary(folders: SandboxFolders, args: string[], options: RunOptions = {}): CliRun {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: options.cwd ?? folders.cwd,
+    input: options.input ?? "",
+    encoding: "utf8",
+    env: folders.env(options.env),
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: folders.clean(result.stdout), stderr: folders.clean(result.stderr) };
+}
+
 /** Copy `fixtures/<name>` into a fresh folder with its own home; `run` starts the built binary there. */
 export function sandbox(name: string): Sandbox {
-  const { cwd, home, env, clean } = sandboxFolders(name);
-  const run = (args: string[], options: RunOptions = {}): CliRun => {
-    const result = spawnSync(process.execPath, [bin, ...args], {
-      cwd: options.cwd ?? cwd,
-      input: options.input ?? "",
-      encoding: "utf8",
-      env: env(options.env),
-      timeout: 60_000,
-    });
-    return { code: result.status, stdout: clean(result.stdout), stderr: clean(result.stderr) };
-  };
-  return { cwd, home, run };
+  const folders = sandboxFolders(name);
+  return { cwd: folders.cwd, home: folders.home, run: (args, options) => runBinary(folders, args, options) };
 }

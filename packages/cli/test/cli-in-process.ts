@@ -1,10 +1,10 @@
 // Runs `hookwire` inside the test's process through `runCli`, in a sandbox like cli-harness.ts's: for tests of what
 // the CLI parses, prints and decides, where starting the built binary costs a second and proves nothing more. What
 // needs the binary (stdin read as a file, the process guards of src/cli.ts, exit on a hook's open handle, signals,
-// bin/ and the shell entry) stays in cli-harness.ts.
+// bin/ and the shell entry) starts it: cli-harness.ts, or a sandbox's `binary` for a run or two among in-process ones.
 import { Readable } from "node:stream";
 import { runCli } from "../src/main.js";
-import { bin, type CliRun, sandboxFolders } from "./cli-harness.js";
+import { bin, type CliRun, type RunOptions, runBinary, sandboxFolders } from "./cli-harness.js";
 
 export interface InProcessOptions {
   /** The run's stdin as a stream (what `hookwire hook` reads); it ends after this text. */
@@ -20,6 +20,11 @@ export interface InProcessSandbox {
   /** HOME of every run. */
   home: string;
   run(args: string[], options?: InProcessOptions): Promise<CliRun>;
+  /**
+   * Start the built binary there instead (call `ensureBuilt()` first), for what only a process of its own shows:
+   * bin/hookwire.js's hook path (a call forwarded to the server, the server started), stdin read as a file.
+   */
+  binary(args: string[], options?: RunOptions): CliRun;
 }
 
 /**
@@ -81,12 +86,13 @@ async function inProcess<T>(
 
 /** Copy `fixtures/<name>` into a fresh folder with its own home; `run` runs the CLI in this process there. */
 export function sandboxInProcess(name: string): InProcessSandbox {
-  const { cwd, home, env, clean } = sandboxFolders(name);
+  const folders = sandboxFolders(name);
+  const { cwd, home, env, clean } = folders;
   const run = async (args: string[], options: InProcessOptions = {}): Promise<CliRun> => {
     const out = await inProcess(env(options.env), options.cwd ?? cwd, options.input ?? "", async () => ({
       code: await runCli(args),
     }));
     return { code: out.code, stdout: clean(out.stdout), stderr: clean(out.stderr) };
   };
-  return { cwd, home, run };
+  return { cwd, home, run, binary: (args, options) => runBinary(folders, args, options) };
 }

@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { sandbox } from "./cli-harness.js";
+import { sandboxInProcess as sandbox } from "./cli-in-process.js";
 import { boxEnv } from "./serve-harness.js";
 
+// The commands run in this process. The three hook calls start the built binary: bin/hookwire.js's hook path is what
+// starts the server and forwards them to it.
 beforeAll(() => ensureBuilt(), 300_000);
 
 const GUARD = `export default (pi) => pi.on("tool_call", (e) => e.input.command.includes("rm") ? { block: true, reason: "no rm" } : undefined);\n`;
@@ -26,9 +28,9 @@ describe("hookwire status", () => {
     mkdirSync(path.join(box.cwd, ".hookwire/hooks"), { recursive: true });
     writeFileSync(path.join(box.cwd, ".hookwire/hooks/guard.mjs"), GUARD);
     const env = { ...boxEnv(box) };
-    expect(box.run(["trust", "--yes"], { env }).code).toBe(0);
-    expect(box.run(["connect", "claude"], { env }).code).toBe(0);
-    expect(box.run(["status"], { env }).stdout).toMatchInlineSnapshot(`
+    expect((await box.run(["trust", "--yes"], { env })).code).toBe(0);
+    expect((await box.run(["connect", "claude"], { env })).code).toBe(0);
+    expect((await box.run(["status"], { env })).stdout).toMatchInlineSnapshot(`
       "server: off (HOOKWIRE_SERVER=off or "server": "off"): every call starts its own process
 
       connected:
@@ -38,14 +40,14 @@ describe("hookwire status", () => {
       "
     `);
     const auto = { ...env, HOOKWIRE_SERVER: "" };
-    box.run(["hook", "claude", "PreToolUse"], { env: auto, input: event(box.cwd, "rm -rf x", "s-1") });
-    box.run(["hook", "claude", "PreToolUse"], { env: auto, input: event(box.cwd, "ls", "s-1") });
-    box.run(["hook", "claude", "PreToolUse"], { env: auto, input: "not json" });
+    box.binary(["hook", "claude", "PreToolUse"], { env: auto, input: event(box.cwd, "rm -rf x", "s-1") });
+    box.binary(["hook", "claude", "PreToolUse"], { env: auto, input: event(box.cwd, "ls", "s-1") });
+    box.binary(["hook", "claude", "PreToolUse"], { env: auto, input: "not json" });
     const serverFile = path.join(box.home, ".local/state/hookwire/run/serve.tcp");
     const end = Date.now() + 30_000;
     while (!existsSync(serverFile) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     try {
-      const text = box.run(["status"], { env: auto }).stdout;
+      const text = (await box.run(["status"], { env: auto })).stdout;
       expect(
         text
           .replace(
@@ -68,7 +70,7 @@ describe("hookwire status", () => {
             decided by: .hookwire/hooks/guard.mjs 1
         "
       `);
-      const json = JSON.parse(box.run(["status", "--json"], { env: auto }).stdout);
+      const json = JSON.parse((await box.run(["status", "--json"], { env: auto })).stdout);
       expect(json.server.running.pid).toBeGreaterThan(0);
       expect(json.sessions.find((s: { session: string }) => s.session === "s-1")).toMatchObject({
         agent: "claude",
@@ -76,7 +78,7 @@ describe("hookwire status", () => {
         decisions: { block: 1, none: 1 },
       });
     } finally {
-      box.run(["serve", "--stop"], { env: auto });
+      await box.run(["serve", "--stop"], { env: auto });
     }
   }, 90_000);
 });
