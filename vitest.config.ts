@@ -18,12 +18,13 @@ const INCLUDE = [
 
 /**
  * The `slow` project: everything under `integration/` (the agent oracles and real agents, the packaging tests, and
- * the cross-package suites: the rules corpus, the property and fault suites), and every package test file that
- * starts a process of its own: the built binary (`ensureBuilt`) or `child_process`. The rest is `fast`
- * (`pnpm test:fast`): the packages' unit tests and in-process ones. Read from the files, so a new test lands in
- * the right project by what it does.
+ * the cross-package suites: the rules corpus, the property and fault suites), a package's property suites
+ * (`*.property.test.ts`: thousands of generated cases each), and every package test file that starts a process of
+ * its own: the built binary (`ensureBuilt`) or `child_process`. The rest is `fast` (`pnpm test:fast`): the
+ * packages' unit tests and in-process ones. Read from the files, so a new test lands in the right project by what
+ * it does.
  */
-const SLOW_FOLDERS = /^integration\//;
+const SLOW_FILES = /^integration\/|\.property\.test\.ts$/;
 const STARTS_A_PROCESS = /\bensureBuilt\(|from "node:child_process"|\bspawnSync?\(|\bexecFile(Sync)?\(/;
 
 /** The `.test.ts` files under `dir`, skipping `node_modules` (integration's hold the real agents: 200k entries). */
@@ -50,7 +51,7 @@ function testFiles(): string[] {
 }
 
 const slow = testFiles().filter(
-  (file) => SLOW_FOLDERS.test(file) || STARTS_A_PROCESS.test(readFileSync(file, "utf8")),
+  (file) => SLOW_FILES.test(file) || STARTS_A_PROCESS.test(readFileSync(file, "utf8")),
 );
 
 /**

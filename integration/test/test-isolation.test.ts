@@ -4,8 +4,6 @@ import path from "node:path";
 import { defaultCacheRoot } from "@hookwire/loader";
 import { defaultSessionEnvDir } from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
-import { defaultOutputDir } from "../../packages/settings-hooks/src/protocol/output.js";
-import { defaultTranscriptDir } from "../../packages/settings-hooks/src/transcript.js";
 
 const inside = (dir: string, parent: string) => {
   const relative = path.relative(parent, dir);
@@ -21,14 +19,14 @@ describe("the test run's folders", () => {
     expect(process.env.XDG_CACHE_HOME).toBe(path.join(run, "xdg-cache"));
   });
 
+  // Those of the settings hooks that their package keeps to itself (saved output, transcripts) are checked to follow
+  // XDG_CACHE_HOME by its own tests (packages/settings-hooks/test/session-folders.test.ts).
   it("holds every per-user cache folder hookwire writes by default", () => {
     const realCache = path.join(os.homedir(), ".cache");
     for (const dir of [
       defaultCacheRoot(),
       path.join(defaultCacheRoot(), "modules"),
-      defaultOutputDir(),
       defaultSessionEnvDir("some-session"),
-      defaultTranscriptDir("/some/project"),
     ]) {
       expect(inside(dir, run), dir).toBe(true);
       expect(inside(dir, realCache), dir).toBe(false);

@@ -11,9 +11,14 @@ import {
   textOf,
 } from "@hookwire/conformance-kit";
 import { errorMessage } from "@hookwire/core";
-import { createSettingsHooks, readSettingsFile, SessionEnvironment } from "@hookwire/settings-hooks";
+import {
+  claude,
+  createSettingsHooks,
+  readSettingsFile,
+  SessionEnvironment,
+  toNativeInput,
+} from "@hookwire/settings-hooks";
 import { type HookToolWrapperOptions, ToolDeferredError, wrapTools } from "@hookwire/tool-wrapper";
-import { fromSettingsInput } from "../../../packages/settings-hooks/src/dialects/claude/tool-names.js";
 import { type ConformanceCase, materialize } from "./case.js";
 import { startHttpHooks } from "./http-hooks.js";
 import { type Observation, observe } from "./observe.js";
@@ -86,7 +91,10 @@ export async function runInHookwire(testCase: ConformanceCase): Promise<Observat
           const tool = tools.get(name);
           try {
             if (!tool) throw new Error(`No such tool available: ${call.tool}`);
-            const result = await tool.execute(`toolu_hw_${index}`, fromSettingsInput(name, call.input));
+            const result = await tool.execute(
+              `toolu_hw_${index}`,
+              toNativeInput(claude.tools, name, call.input),
+            );
             return { text: textOf(result.content), outcome: "ok" as const };
           } catch (error) {
             // Headless, a deferred call ends the run: the caller decides it, the model never sees a result.

@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -11,9 +12,13 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createNoOpUIContext } from "@hookwire/core";
-import { createSettingsHooks, flushSavedOutputs, readSettingsFile } from "@hookwire/settings-hooks";
+import {
+  createSettingsHooks,
+  flushSavedOutputs,
+  projectFolderName,
+  readSettingsFile,
+} from "@hookwire/settings-hooks";
 import { describe, expect, it } from "vitest";
-import { defaultTranscriptDir } from "../../settings-hooks/src/transcript.js";
 import { AgentHost, JsonlSessionManager } from "../src/index.js";
 
 /**
@@ -70,6 +75,20 @@ async function hostWithGate() {
   return { cwd, host, session, lines, transcript, gateLog };
 }
 
+/**
+ * The folders the settings hooks keep for `cwd` in the per-user cache (the test run's XDG_CACHE_HOME):
+ * `<cache>/hookwire/<kind>/<projectFolderName>`, whatever the kind.
+ */
+function projectFoldersInCache(cwd: string): string[] {
+  const root = path.join(process.env.XDG_CACHE_HOME ?? "", "hookwire");
+  const entries = (dir: string) => (existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir) : []);
+  return entries(root).flatMap((kind) =>
+    entries(path.join(root, kind))
+      .filter((entry) => entry === projectFolderName(cwd))
+      .map((entry) => `${kind}/${entry}`),
+  );
+}
+
 describe("a host-kit session as the settings hooks' transcript", () => {
   it("lets a Stop gate that finds the test run in the host's transcript stop at once", async () => {
     const { cwd, host, session, transcript, gateLog, lines } = await hostWithGate();
@@ -112,8 +131,8 @@ describe("a host-kit session as the settings hooks' transcript", () => {
         .slice(1)
         .every((l, i) => l.parentUuid === transcript()[i].uuid),
     ).toBe(true);
-    // One transcript: the bridge wrote none of its own.
-    expect(existsSync(defaultTranscriptDir(cwd))).toBe(false);
+    // One transcript: the bridge wrote none of its own (it would be in a folder of the project's in the user's cache).
+    expect(projectFoldersInCache(cwd)).toEqual([]);
   });
 
   it("re-prompts once when the host's transcript has no test run, and the gate sees the block's feedback", async () => {

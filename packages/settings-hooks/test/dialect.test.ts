@@ -27,7 +27,7 @@ const failed = (errorMessage: string): AgentMessage[] => [
 
 describe("Claude Code's catalogue", () => {
   it("holds every event file of its folder, once, in the reference's order", () => {
-    const files = readdirSync(path.join(repo, "packages/settings-hooks/src/dialects/claude/events"));
+    const files = readdirSync(path.join(here, "../src/dialects/claude/events"));
     const kebab = (name: string) => name.replace(/(?<!^)(?=[A-Z])/g, "-").toLowerCase();
     expect(
       eventNames(claude)

@@ -3,9 +3,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSessionEnvDir, projectFolderName } from "../src/index.js";
+import { defaultOutputDir } from "../src/protocol/output.js";
 import { defaultTranscriptDir } from "../src/transcript.js";
 
+const inside = (dir: string, parent: string) => {
+  const relative = path.relative(parent, dir);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
+
 describe("per-project and per-session folders", () => {
+  it("are all in the per-user cache (XDG_CACHE_HOME): a test run's own folder, never the user's ~/.cache", () => {
+    // vitest.global-setup.ts points XDG_CACHE_HOME into the run's temporary folder.
+    const cache = process.env.XDG_CACHE_HOME ?? "";
+    expect(inside(cache, tmpdir())).toBe(true);
+    for (const dir of [
+      defaultOutputDir(),
+      defaultSessionEnvDir("some-session"),
+      defaultTranscriptDir("/some/project"),
+    ])
+      expect(inside(dir, cache), dir).toBe(true);
+  });
+
   it("gives /x/a-b, /x/a/b and /x/a.b folders of their own", () => {
     const root = realpathSync(mkdtempSync(path.join(tmpdir(), "hookwire-folders-")));
     const projects = ["a-b", "a/b", "a.b"].map((name) => path.join(root, name));

@@ -1,12 +1,9 @@
 // Matcher evaluation checked against a reference model written from the settings reference's matcher table.
-import { isSettingsError } from "@hookwire/settings-hooks";
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  compileMatcher,
-  MAX_MATCHED_CHARS,
-  regexSafety,
-} from "../../../packages/settings-hooks/src/matcher.js";
+import { isSettingsError } from "../src/index.js";
+import { compileMatcher, MAX_MATCHED_CHARS, regexSafety } from "../src/matcher.js";
 
 const RUNS = 10_000;
 // Regexes with a repeated group are checked with recheck when compiled; on a loaded machine that adds up.

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CommandRun } from "../../../packages/settings-hooks/src/handlers/command.js";
-import { interpretCommandRun } from "../../../packages/settings-hooks/src/protocol/exit-code.js";
-import { parseStdout, validateOutput } from "../../../packages/settings-hooks/src/protocol/output.js";
+import type { CommandRun } from "../src/handlers/command.js";
+import { interpretCommandRun } from "../src/protocol/exit-code.js";
+import { parseStdout, validateOutput } from "../src/protocol/output.js";
 
 const RUNS = 10_000;
 const outputDir = mkdtempSync(path.join(os.tmpdir(), "hookwire-prop-output-"));
