@@ -5,9 +5,9 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { node22 } from "@hookwire/hosts/node22";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
-import { node22 } from "../../hosts/src/node22.js";
 import { tempDir } from "../support/temp-dir.js";
 import { extensionExamples, pi16 } from "./support/pi-packages.js";
 
