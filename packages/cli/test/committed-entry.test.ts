@@ -10,7 +10,7 @@ import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from ".
 
 // connect, disconnect and doctor run in this process. The commands they write run as the agent runs them (`sh -c`
 // from PATH): the shell entry starting the built binary is the point there.
-beforeAll(() => ensureBuilt());
+beforeAll(() => ensureBuilt(), 300_000);
 
 /** This checkout's shell entry: the words an absolute entry starts with. */
 const entry = realpathSync(path.join(path.dirname(bin), "hookwire-hook"));

@@ -19,7 +19,7 @@ import { boxEnv, post, type Served, serve } from "./serve-harness.js";
 
 // The server is the built binary (serve-harness.ts): a process that runs until it is stopped, as an operator's does.
 // The commands around it (token, trust, a start refused) run in this process.
-beforeAll(() => ensureBuilt());
+beforeAll(() => ensureBuilt(), 300_000);
 
 const running: Served[] = [];
 afterEach(async () => {
