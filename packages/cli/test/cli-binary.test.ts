@@ -1,7 +1,7 @@
 // What only the built binary shows: input on stdin, the process guards of src/cli.ts (a hook's leaked timer, its
-// errors outside any handler, a promise that never settles) and the bundled demo from dist/. The rest of the CLI's
-// parsing and output is tested in-process (cli.test.ts).
-import { readFileSync, rmSync } from "node:fs";
+// errors outside any handler, a promise that never settles), a hook's process.exit stopped, and the bundled demo
+// from dist/. The rest of the CLI's parsing and output is tested in-process (cli.test.ts).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
@@ -136,3 +136,28 @@ function box(trace: string): string {
   if (!match?.[1]) throw new Error(`no project folder in:\n${trace}`);
   return match[1];
 }
+
+// A real process: exit 0 from a hook would end it, and only a process of its own shows that it did not.
+describe("a trusted module's process.exit", () => {
+  it("blocks the tool call instead of ending hookwire tool with exit 0", () => {
+    const box = sandbox("basic");
+    rmSync(path.join(box.cwd, ".hookwire"), { recursive: true, force: true });
+    // The user's own guard, which must not be skipped by an exit 0 before it decides.
+    mkdirSync(path.join(box.home, ".pi/hooks"), { recursive: true });
+    writeFileSync(
+      path.join(box.home, ".pi/hooks/guard.mjs"),
+      'export default (pi) => pi.on("tool_call", () => ({ block: true, reason: "user guard" }));\n',
+    );
+    mkdirSync(path.join(box.cwd, ".pi/hooks"), { recursive: true });
+    writeFileSync(
+      path.join(box.cwd, ".pi/hooks/quit.mjs"),
+      'export default (pi) => pi.on("tool_call", () => { process.exit(0); });\n',
+    );
+    box.run(["trust", "--yes"]);
+    const out = box.run(["tool", "bash", "--input", '{"command":"rm -rf /tmp/nothing-here"}']);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain(
+      '✖ blocked by .pi/hooks/quit.mjs: Hook `.pi/hooks/quit.mjs` failed on "tool_call": called process.exit(0), which would end the host; it was stopped.',
+    );
+  });
+});

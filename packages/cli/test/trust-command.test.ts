@@ -1,5 +1,5 @@
 // `hookwire trust`: what it shows before trusting (every item, a diff of what changed, switches and code it cannot
-// fingerprint), recording only with --yes; and a trusted module's process.exit stopped. On a terminal: terminal.test.ts.
+// fingerprint), recording only with --yes. On a terminal: terminal.test.ts.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -230,29 +230,5 @@ describe("hookwire trust", () => {
       },
     ]);
     expect(JSON.parse((await box.run(["trust", "--json", "--yes"])).stdout).trusted).toBe(true);
-  });
-});
-
-describe("a trusted module's process.exit", () => {
-  it("blocks the tool call instead of ending hookwire tool with exit 0", async () => {
-    const box = sandbox("basic");
-    rmSync(path.join(box.cwd, ".hookwire"), { recursive: true, force: true });
-    // The user's own guard, which must not be skipped by an exit 0 before it decides.
-    mkdirSync(path.join(box.home, ".pi/hooks"), { recursive: true });
-    writeFileSync(
-      path.join(box.home, ".pi/hooks/guard.mjs"),
-      'export default (pi) => pi.on("tool_call", () => ({ block: true, reason: "user guard" }));\n',
-    );
-    mkdirSync(path.join(box.cwd, ".pi/hooks"), { recursive: true });
-    writeFileSync(
-      path.join(box.cwd, ".pi/hooks/quit.mjs"),
-      'export default (pi) => pi.on("tool_call", () => { process.exit(0); });\n',
-    );
-    await box.run(["trust", "--yes"]);
-    const out = await box.run(["tool", "bash", "--input", '{"command":"rm -rf /tmp/nothing-here"}']);
-    expect(out.code).toBe(1);
-    expect(out.stdout).toContain(
-      '✖ blocked by .pi/hooks/quit.mjs: Hook `.pi/hooks/quit.mjs` failed on "tool_call": called process.exit(0), which would end the host; it was stopped.',
-    );
   });
 });
