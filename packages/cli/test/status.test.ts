@@ -47,6 +47,16 @@ describe("hookwire status", () => {
     const end = Date.now() + 30_000;
     while (!existsSync(serverFile) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     try {
+      // Its file is written as it starts listening; in-process, status can ask before the server answers.
+      await expect
+        .poll(
+          async () =>
+            JSON.parse((await box.run(["status", "--json"], { env: auto })).stdout).server.running?.pid,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBeGreaterThan(0);
       const text = (await box.run(["status"], { env: auto })).stdout;
       expect(
         text
