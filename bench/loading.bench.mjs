@@ -156,6 +156,89 @@ function row(name, baseline, subject, base, target) {
   };
 }
 
+/** The table: this build beside the baseline build (when measured), then against native import() and plain jiti. */
+function rowsOf(m) {
+  const sideBySide = BASE_LOADER_URL
+    ? [
+        row(`loadHooks ${MODULES} plain .mjs modules`, "the baseline build", m.loaderJs, m.baseJs, null),
+        row(
+          `loadHooks ${MODULES} TS modules, cold cache`,
+          "the baseline build",
+          m.loaderCold,
+          m.baseCold,
+          null,
+        ),
+        row(
+          `loadHooks ${MODULES} TS modules, warm cache`,
+          "the baseline build",
+          m.loaderWarm,
+          m.baseWarm,
+          null,
+        ),
+        row(
+          `loadHooks ${MODULES} CommonJS TS modules, cold cache`,
+          "the baseline build",
+          m.loaderCjsCold,
+          m.baseCjsCold,
+          null,
+        ),
+        row(
+          `loadHooks ${MODULES} CommonJS TS modules, warm cache`,
+          "the baseline build",
+          m.loaderCjsWarm,
+          m.baseCjsWarm,
+          null,
+        ),
+      ]
+    : [];
+  return [
+    ...sideBySide,
+    row(
+      `loadHooks ${MODULES} plain .mjs modules (nothing aliased)`,
+      `native import() of .mjs`,
+      m.loaderJs,
+      m.native,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} TS modules, warm cache`,
+      `native import() of .mjs`,
+      m.loaderWarm,
+      m.native,
+      1.3,
+    ),
+    row(`loadHooks ${MODULES} TS modules, cold cache`, `native import() of .mjs`, m.loaderCold, m.native, 3),
+    row(
+      `loadHooks ${MODULES} CommonJS TS modules, warm cache`,
+      `native import() of .mjs`,
+      m.loaderCjsWarm,
+      m.native,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} CommonJS TS modules, cold cache`,
+      `native import() of .mjs`,
+      m.loaderCjsCold,
+      m.native,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} TS modules, cold cache`,
+      "plain jiti, cold cache",
+      m.loaderCold,
+      m.jitiCold,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} TS modules, warm cache`,
+      "plain jiti, warm cache",
+      m.loaderWarm,
+      m.jitiWarm,
+      null,
+    ),
+  ];
+}
+
 export async function run() {
   const dir = await prepare();
   try {
@@ -215,91 +298,7 @@ export async function run() {
       }
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-    const sideBySide = BASE_LOADER_URL
-      ? [
-          row(`loadHooks ${MODULES} plain .mjs modules`, "the baseline build", m.loaderJs, m.baseJs, null),
-          row(
-            `loadHooks ${MODULES} TS modules, cold cache`,
-            "the baseline build",
-            m.loaderCold,
-            m.baseCold,
-            null,
-          ),
-          row(
-            `loadHooks ${MODULES} TS modules, warm cache`,
-            "the baseline build",
-            m.loaderWarm,
-            m.baseWarm,
-            null,
-          ),
-          row(
-            `loadHooks ${MODULES} CommonJS TS modules, cold cache`,
-            "the baseline build",
-            m.loaderCjsCold,
-            m.baseCjsCold,
-            null,
-          ),
-          row(
-            `loadHooks ${MODULES} CommonJS TS modules, warm cache`,
-            "the baseline build",
-            m.loaderCjsWarm,
-            m.baseCjsWarm,
-            null,
-          ),
-        ]
-      : [];
-    return [
-      ...sideBySide,
-      row(
-        `loadHooks ${MODULES} plain .mjs modules (nothing aliased)`,
-        `native import() of .mjs`,
-        m.loaderJs,
-        m.native,
-        null,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, warm cache`,
-        `native import() of .mjs`,
-        m.loaderWarm,
-        m.native,
-        1.3,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, cold cache`,
-        `native import() of .mjs`,
-        m.loaderCold,
-        m.native,
-        3,
-      ),
-      row(
-        `loadHooks ${MODULES} CommonJS TS modules, warm cache`,
-        `native import() of .mjs`,
-        m.loaderCjsWarm,
-        m.native,
-        null,
-      ),
-      row(
-        `loadHooks ${MODULES} CommonJS TS modules, cold cache`,
-        `native import() of .mjs`,
-        m.loaderCjsCold,
-        m.native,
-        null,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, cold cache`,
-        "plain jiti, cold cache",
-        m.loaderCold,
-        m.jitiCold,
-        null,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, warm cache`,
-        "plain jiti, warm cache",
-        m.loaderWarm,
-        m.jitiWarm,
-        null,
-      ),
-    ];
+    return rowsOf(m);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

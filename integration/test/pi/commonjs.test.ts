@@ -46,7 +46,8 @@ async function inHookwire(entry: string): Promise<string> {
   return ((await runner.emitToolCall(EVENT)) as { reason?: string } | undefined)?.reason as string;
 }
 
-const BLOCK = (reason: string) => `(pi: any) => pi.on("tool_call", () => ({ block: true, reason: ${reason} }))`;
+const BLOCK = (reason: string) =>
+  `(pi: any) => pi.on("tool_call", () => ({ block: true, reason: ${reason} }))`;
 
 const same: Array<{ name: string; files: Record<string, string>; reason: string }> = [
   {
@@ -73,7 +74,7 @@ const same: Array<{ name: string; files: Record<string, string>; reason: string 
     name: "a CommonJS helper and a built-in",
     files: {
       "ext.cts": `const join = require("./join.cts");\nconst os = require("node:os");\nmodule.exports = ${BLOCK('join("a", typeof os.platform())')};\n`,
-      "join.cts": 'module.exports = (a: string, b: string) => `${a}+${b}`;\n',
+      "join.cts": 'module.exports = (a: string, b: string) => a + "+" + b;\n',
     },
     reason: "a+string",
   },
@@ -99,7 +100,10 @@ const same: Array<{ name: string; files: Record<string, string>; reason: string 
 describe(`CommonJS extensions in pi ${pi073.version} and in hookwire`, () => {
   it.each(same)("give the same result: $name", async ({ files, reason }) => {
     const entry = write(files);
-    expect({ pi: await inPi(entry), hookwire: await inHookwire(entry) }).toEqual({ pi: reason, hookwire: reason });
+    expect({ pi: await inPi(entry), hookwire: await inHookwire(entry) }).toEqual({
+      pi: reason,
+      hookwire: reason,
+    });
   });
 
   it("differ on when a required module runs: at the require in pi, before the body in hookwire", async () => {

@@ -39,7 +39,7 @@ describe("a CommonJS TypeScript hook module", () => {
         'const { reason } = require("./esm-helper");',
         'const suffix: string = require("./cjs-helper.cts");',
         'const { basename } = require("node:path");',
-        `module.exports = ${BLOCK("`${reason}${suffix} in ${basename(__filename)}`")};`,
+        `module.exports = ${BLOCK('reason + suffix + " in " + basename(__filename)')};`,
         "",
       ].join("\n"),
       "types.ts": "export interface Api { on(name: string, handler: unknown): void }\n",
@@ -61,7 +61,7 @@ describe("a CommonJS TypeScript hook module", () => {
       "guard.cts": [
         "exports.selfIsExports = this === module.exports;",
         "undeclared = 1; // sloppy mode, as Node runs CommonJS",
-        `module.exports = ${BLOCK('`${exports.selfIsExports} ${require("node:path").basename(__dirname)}`')};`,
+        `module.exports = ${BLOCK('exports.selfIsExports + " " + require("node:path").basename(__dirname)')};`,
         "if (module.exports) return;",
         'module.exports = "never";',
         "",
@@ -150,7 +150,12 @@ describe("a trusted CommonJS module that requires a project file the walk could 
     });
     const home = path.join(root, "home");
     await mkdir(home);
-    const options = { home, formats: HOOK_FORMATS, trustStore: path.join(root, "trust.json"), fsCache: false };
+    const options = {
+      home,
+      formats: HOOK_FORMATS,
+      trustStore: path.join(root, "trust.json"),
+      fsCache: false,
+    };
     expect((await trustProject(cwd, options)).items).toEqual(["hook .pi/hooks/guard.cts"]);
     const loaded = await discoverAndLoadHooks([], cwd, options);
     expect(loaded.trust.trusted).toBe(true);

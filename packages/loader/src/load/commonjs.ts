@@ -78,7 +78,11 @@ export function fillNamespace(namespace: Record<PropertyKey, unknown>, moduleExp
   if ((typeof value === "object" || typeof value === "function") && value !== null) {
     for (const name of Object.keys(value)) {
       if (name === "default" || name === "__esModule") continue;
-      Object.defineProperty(namespace, name, { enumerable: true, configurable: true, get: () => value[name] });
+      Object.defineProperty(namespace, name, {
+        enumerable: true,
+        configurable: true,
+        get: () => value[name],
+      });
     }
   }
   const esModule = typeof value === "object" && value !== null && value.__esModule === true;

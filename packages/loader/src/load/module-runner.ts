@@ -140,7 +140,13 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
       if (!Array.isArray(deps) || !Array.isArray(dynamicDeps) || !Array.isArray(requires)) return undefined;
       if (typeof commonjs !== "boolean") return undefined;
       const strings = (list: unknown[]) => list.map(String);
-      return { code, deps: strings(deps), dynamicDeps: strings(dynamicDeps), commonjs, requires: strings(requires) };
+      return {
+        code,
+        deps: strings(deps),
+        dynamicDeps: strings(dynamicDeps),
+        commonjs,
+        requires: strings(requires),
+      };
     } catch {
       return undefined;
     }
@@ -316,7 +322,12 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
       },
     };
     const esm = [exports, meta, importModule, importModule, exportAll];
-    const evaluation: Evaluation = { exports, required: () => exports, running: true, done: Promise.resolve() };
+    const evaluation: Evaluation = {
+      exports,
+      required: () => exports,
+      running: true,
+      done: Promise.resolve(),
+    };
     cache.set(planned.key, evaluation);
     if (planned.commonjs) {
       // Node's wrapper: not strict unless the file says so, `this` is `module.exports`.
@@ -328,7 +339,9 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
       const module = createCommonJsModule(file, require);
       evaluation.required = () => module.exports;
       evaluation.done = loadRequires(planned, load)
-        .then(() => run.call(module.exports, ...esm, module.exports, require, module, file, path.dirname(file)))
+        .then(() =>
+          run.call(module.exports, ...esm, module.exports, require, module, file, path.dirname(file)),
+        )
         .then(() => {
           module.loaded = true;
           fillNamespace(exports, module.exports);
