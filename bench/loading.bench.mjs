@@ -1,6 +1,7 @@
 // Loading 50 TypeScript hook modules, each importing a TypeScript helper, through loadHooks (cold and warm
-// cache) against native import() of the same modules compiled to .mjs, and against plain jiti; and the .mjs
-// modules themselves through loadHooks (which reads a JavaScript module's imports for aliased packages first). Every
+// cache) against native import() of the same modules compiled to .mjs, and against plain jiti; the same hooks as
+// CommonJS TypeScript (`.cts`, each requiring a `.cts` helper); and the .mjs modules themselves through loadHooks
+// (which reads a JavaScript module's imports for aliased packages first). Every
 // measurement runs in a fresh `node` process so no module cache carries over; every clock starts before the
 // first import of the mode (its library included); modes are interleaved per round; rows report medians.
 // Standalone: `pnpm build && node bench/loading.bench.mjs`.
@@ -54,6 +55,17 @@ export default function hook${i}(pi: Api): void {
 `;
 }
 
+/** The same hook as CommonJS TypeScript: a `.cts` that requires its `.cts` helper. */
+function commonJsHookSource(i) {
+  return hookSource(i, ".cts")
+    .replace(/^import \{ check \} from (".*");$/m, "const { check } = require($1);")
+    .replace(/^export default function/m, "module.exports = function");
+}
+
+function commonJsHelperSource(i) {
+  return `${helperSource(i).replace(/^export function/m, "function")}\nmodule.exports = { check };\n`;
+}
+
 // Runs in the child: prints the milliseconds one mode took to load every module.
 const CHILD = `
 const [mode, listFile, cacheDir, loaderUrl, jitiUrl] = process.argv.slice(2);
@@ -97,6 +109,8 @@ async function prepare() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-loading-"));
   await mkdir(path.join(dir, "ts", "helpers"), { recursive: true });
   await mkdir(path.join(dir, "mjs", "helpers"), { recursive: true });
+  await mkdir(path.join(dir, "cts", "helpers"), { recursive: true });
+  const ctsFiles = [];
   const tsFiles = [];
   const mjsFiles = [];
   for (let i = 0; i < MODULES; i++) {
@@ -106,11 +120,16 @@ async function prepare() {
     await writeFile(mjsFile, compile(hookSource(i, ".mjs")));
     await writeFile(path.join(dir, "ts", "helpers", `helper-${i}.ts`), helperSource(i));
     await writeFile(path.join(dir, "mjs", "helpers", `helper-${i}.mjs`), compile(helperSource(i)));
+    const ctsFile = path.join(dir, "cts", `hook-${String(i).padStart(2, "0")}.cts`);
+    await writeFile(ctsFile, commonJsHookSource(i));
+    await writeFile(path.join(dir, "cts", "helpers", `helper-${i}.cts`), commonJsHelperSource(i));
+    ctsFiles.push(ctsFile);
     tsFiles.push(tsFile);
     mjsFiles.push(mjsFile);
   }
   await writeFile(path.join(dir, "ts.json"), JSON.stringify(tsFiles));
   await writeFile(path.join(dir, "mjs.json"), JSON.stringify(mjsFiles));
+  await writeFile(path.join(dir, "cts.json"), JSON.stringify(ctsFiles));
   await writeFile(path.join(dir, "child.mjs"), CHILD);
   return dir;
 }
@@ -137,6 +156,89 @@ function row(name, baseline, subject, base, target) {
   };
 }
 
+/** The table: this build beside the baseline build (when measured), then against native import() and plain jiti. */
+function rowsOf(m) {
+  const sideBySide = BASE_LOADER_URL
+    ? [
+        row(`loadHooks ${MODULES} plain .mjs modules`, "the baseline build", m.loaderJs, m.baseJs, null),
+        row(
+          `loadHooks ${MODULES} TS modules, cold cache`,
+          "the baseline build",
+          m.loaderCold,
+          m.baseCold,
+          null,
+        ),
+        row(
+          `loadHooks ${MODULES} TS modules, warm cache`,
+          "the baseline build",
+          m.loaderWarm,
+          m.baseWarm,
+          null,
+        ),
+        row(
+          `loadHooks ${MODULES} CommonJS TS modules, cold cache`,
+          "the baseline build",
+          m.loaderCjsCold,
+          m.baseCjsCold,
+          null,
+        ),
+        row(
+          `loadHooks ${MODULES} CommonJS TS modules, warm cache`,
+          "the baseline build",
+          m.loaderCjsWarm,
+          m.baseCjsWarm,
+          null,
+        ),
+      ]
+    : [];
+  return [
+    ...sideBySide,
+    row(
+      `loadHooks ${MODULES} plain .mjs modules (nothing aliased)`,
+      `native import() of .mjs`,
+      m.loaderJs,
+      m.native,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} TS modules, warm cache`,
+      `native import() of .mjs`,
+      m.loaderWarm,
+      m.native,
+      1.3,
+    ),
+    row(`loadHooks ${MODULES} TS modules, cold cache`, `native import() of .mjs`, m.loaderCold, m.native, 3),
+    row(
+      `loadHooks ${MODULES} CommonJS TS modules, warm cache`,
+      `native import() of .mjs`,
+      m.loaderCjsWarm,
+      m.native,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} CommonJS TS modules, cold cache`,
+      `native import() of .mjs`,
+      m.loaderCjsCold,
+      m.native,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} TS modules, cold cache`,
+      "plain jiti, cold cache",
+      m.loaderCold,
+      m.jitiCold,
+      null,
+    ),
+    row(
+      `loadHooks ${MODULES} TS modules, warm cache`,
+      "plain jiti, warm cache",
+      m.loaderWarm,
+      m.jitiWarm,
+      null,
+    ),
+  ];
+}
+
 export async function run() {
   const dir = await prepare();
   try {
@@ -144,11 +246,24 @@ export async function run() {
     const warmJiti = path.join(dir, "cache-jiti-warm");
     // Fill the persistent caches once; warm runs only read them.
     await measure(dir, "loader", "ts.json", warmLoader);
+    await measure(dir, "loader", "cts.json", warmLoader);
     await measure(dir, "jiti", "ts.json", warmJiti);
     const warmBase = path.join(dir, "cache-base-warm");
-    if (BASE_LOADER_URL) await measure(dir, "loader", "ts.json", warmBase, BASE_LOADER_URL);
+    if (BASE_LOADER_URL) {
+      await measure(dir, "loader", "ts.json", warmBase, BASE_LOADER_URL);
+      await measure(dir, "loader", "cts.json", warmBase, BASE_LOADER_URL);
+    }
 
-    const times = { native: [], loaderJs: [], loaderCold: [], loaderWarm: [], jitiCold: [], jitiWarm: [] };
+    const times = {
+      native: [],
+      loaderJs: [],
+      loaderCold: [],
+      loaderWarm: [],
+      loaderCjsCold: [],
+      loaderCjsWarm: [],
+      jitiCold: [],
+      jitiWarm: [],
+    };
     const modes = [
       ["native", () => measure(dir, "native", "mjs.json", "-")],
       // Plain JavaScript that imports nothing aliased: the loader reads its imports, then lets Node import it.
@@ -156,6 +271,8 @@ export async function run() {
       ["loaderCold", (round) => measure(dir, "loader", "ts.json", path.join(dir, `cold-loader-${round}`))],
       ["jitiCold", (round) => measure(dir, "jiti", "ts.json", path.join(dir, `cold-jiti-${round}`))],
       ["loaderWarm", () => measure(dir, "loader", "ts.json", warmLoader)],
+      ["loaderCjsCold", (round) => measure(dir, "loader", "cts.json", path.join(dir, `cold-cjs-${round}`))],
+      ["loaderCjsWarm", () => measure(dir, "loader", "cts.json", warmLoader)],
       ["jitiWarm", () => measure(dir, "jiti", "ts.json", warmJiti)],
     ];
     if (BASE_LOADER_URL) {
@@ -163,10 +280,14 @@ export async function run() {
       times.baseJs = [];
       times.baseCold = [];
       times.baseWarm = [];
+      times.baseCjsCold = [];
+      times.baseCjsWarm = [];
       modes.push(
         ["baseJs", () => base("mjs.json", warmBase)],
         ["baseCold", (round) => base("ts.json", path.join(dir, `cold-base-${round}`))],
         ["baseWarm", () => base("ts.json", warmBase)],
+        ["baseCjsCold", (round) => base("cts.json", path.join(dir, `cold-base-cjs-${round}`))],
+        ["baseCjsWarm", () => base("cts.json", warmBase)],
       );
     }
     for (let round = 0; round < ROUNDS; round++) {
@@ -177,63 +298,7 @@ export async function run() {
       }
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-    const sideBySide = BASE_LOADER_URL
-      ? [
-          row(`loadHooks ${MODULES} plain .mjs modules`, "the baseline build", m.loaderJs, m.baseJs, null),
-          row(
-            `loadHooks ${MODULES} TS modules, cold cache`,
-            "the baseline build",
-            m.loaderCold,
-            m.baseCold,
-            null,
-          ),
-          row(
-            `loadHooks ${MODULES} TS modules, warm cache`,
-            "the baseline build",
-            m.loaderWarm,
-            m.baseWarm,
-            null,
-          ),
-        ]
-      : [];
-    return [
-      ...sideBySide,
-      row(
-        `loadHooks ${MODULES} plain .mjs modules (nothing aliased)`,
-        `native import() of .mjs`,
-        m.loaderJs,
-        m.native,
-        null,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, warm cache`,
-        `native import() of .mjs`,
-        m.loaderWarm,
-        m.native,
-        1.3,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, cold cache`,
-        `native import() of .mjs`,
-        m.loaderCold,
-        m.native,
-        3,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, cold cache`,
-        "plain jiti, cold cache",
-        m.loaderCold,
-        m.jitiCold,
-        null,
-      ),
-      row(
-        `loadHooks ${MODULES} TS modules, warm cache`,
-        "plain jiti, warm cache",
-        m.loaderWarm,
-        m.jitiWarm,
-        null,
-      ),
-    ];
+    return rowsOf(m);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -27,8 +27,6 @@ async function project(files: Record<string, string>) {
 
 const GUARD = `(event) => /rm -rf/.test(String(event.input.command)) ? { block: true, reason: "no rm -rf" } : undefined`;
 
-// `.cjs` requiring pi's package goes through jiti, whose require vitest's own module hooks answer with the workspace's
-// pi instead of the alias (outside vitest, the built loader requires the alias target: checked by hand, see notes).
 const modules: Array<{ name: string; file: string; text: string }> = [
   {
     name: ".js importing @hookwire/core",
@@ -44,6 +42,16 @@ const modules: Array<{ name: string; file: string; text: string }> = [
     name: ".cjs requiring @hookwire/core",
     file: "guard.cjs",
     text: `const { isToolEvent } = require("@hookwire/core");\nmodule.exports = (pi) => pi.on("tool_call", (e) => isToolEvent(e, "bash") ? (${GUARD})(e) : undefined);\n`,
+  },
+  {
+    name: `.cjs requiring ${PI}`,
+    file: "guard.cjs",
+    text: `const { isBash } = require("${PI}");\nmodule.exports = (pi) => pi.on("tool_call", (e) => isBash(e) ? (${GUARD})(e) : undefined);\n`,
+  },
+  {
+    name: `.cts requiring ${PI}`,
+    file: "guard.cts",
+    text: `const { isBash } = require("${PI}");\nmodule.exports = (pi: any) => pi.on("tool_call", (e: any) => isBash(e) ? (${GUARD})(e) : undefined);\n`,
   },
   {
     name: `.js importing ${PI}`,

@@ -2,7 +2,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +10,6 @@ import { ensureBuilt } from "../../../scripts/ensure-built.js";
 const root = process.getuid?.() === 0;
 const canAddUsers = root && spawnSync("useradd", ["--help"]).status === 0;
 const LOADER = pathToFileURL(path.resolve(import.meta.dirname, "../dist/index.js")).href;
-const JITI = createRequire(import.meta.url).resolve("jiti");
 
 /** Runs a child, resolving with its exit code and output. */
 function run(command: string, args: string[], env: Record<string, string>) {
@@ -46,7 +44,7 @@ describe.skipIf(!canAddUsers)(
       rmSync(shared, { recursive: true, force: true });
     });
 
-    it("never runs what the other user planted in the jiti cache in the middle of a host's start", async () => {
+    it("never runs what the other user planted in the module cache in the middle of a host's start", async () => {
       const cache = path.join(shared, "cache");
       const project = path.join(shared, "project");
       const ready = path.join(shared, "ready");
@@ -55,7 +53,7 @@ describe.skipIf(!canAddUsers)(
       mkdirSync(cache, { mode: 0o777 });
       chmodSync(cache, 0o777);
       mkdirSync(project, { mode: 0o755 });
-      // The first hook starts jiti (its CommonJS helper) and then waits: the other user acts meanwhile.
+      // The first hook (and its CommonJS helper) runs and then waits: the other user acts meanwhile.
       writeFileSync(
         path.join(project, "first.ts"),
         `import helper from "./helper.cts";
@@ -80,21 +78,24 @@ export default (pi: unknown) => void helper;
       expect(mkdir.status).toBe(0);
 
       const attacker = path.join(shared, "attacker.cjs");
+      const second = path.join(project, "second.cts");
       writeFileSync(
         attacker,
-        `const fs = require("node:fs"), path = require("node:path");
-const { createJiti } = require(${JSON.stringify(JITI)});
+        `const fs = require("node:fs"), path = require("node:path"), { createHash } = require("node:crypto");
 const wait = () => new Promise((r) => setTimeout(r, 20));
+const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 (async () => {
   while (!fs.existsSync(${JSON.stringify(ready)})) await wait();
-  const jiti = path.join(${JSON.stringify(cache)}, "hookwire", "jiti");
-  if (fs.existsSync(jiti)) fs.renameSync(jiti, jiti + "-victim");
-  fs.mkdirSync(jiti, { mode: 0o755 });
-  // The entry jiti looks for: the same name and trailer, made by jiti itself, with code of ours before it.
-  await createJiti(__filename, { fsCache: jiti, interopDefault: false }).import(${JSON.stringify(path.join(project, "second.cts"))});
-  for (const name of fs.readdirSync(jiti)) {
-    const file = path.join(jiti, name);
-    fs.writeFileSync(file, 'require("node:fs").writeFileSync(${JSON.stringify(pwned)}, "");\\n' + fs.readFileSync(file, "utf8"));
+  const modules = path.join(${JSON.stringify(cache)}, "hookwire", "modules");
+  if (fs.existsSync(modules)) fs.renameSync(modules, modules + "-victim");
+  fs.mkdirSync(modules, { mode: 0o755 });
+  // The entry the runner looks for: the same name, key and hash it would write, with code of ours.
+  const source = fs.readFileSync(${JSON.stringify(second)}, "utf8");
+  for (const version of ["1", "2", "3", "4", "5", "6"]) {
+    const key = sha256(version + "\\0" + ${JSON.stringify(second)} + "\\0" + source);
+    const code = 'require("node:fs").writeFileSync(${JSON.stringify(pwned)}, "");\\nmodule.exports = () => {};';
+    const header = JSON.stringify({ key, sha256: sha256(code), deps: [], dynamicDeps: [], commonjs: true, requires: ["node:fs"] });
+    fs.writeFileSync(path.join(modules, "second.cts." + key.slice(0, 32) + ".js"), "//hookwire-module " + header + "\\n" + code);
   }
   fs.writeFileSync(${JSON.stringify(swapped)}, "");
 })();

@@ -40,7 +40,7 @@ function hookWarnings(hooks: readonly LoadedHook[]): LoadWarning[] {
 export interface HookTesterOptions {
   /** Folder the hooks run in; module and settings paths are relative to it. Default `process.cwd()`. */
   cwd?: string;
-  /** Hook modules: paths (loaded with jiti, as hosts do) or factories written in the test. */
+  /** Hook modules: paths (loaded by the loader's module runner, as hosts load them) or factories written in the test. */
   modules?: ModuleSpec[];
   /** Claude-style settings: file paths, or the settings JSON itself (`{ hooks: { PreToolUse: [...] } }`). */
   settings?: SettingsSpec | SettingsSpec[];

@@ -11,7 +11,7 @@ let discovery: Promise<typeof import("./discovery.js")> | undefined;
 /**
  * The discovery chunk, imported once. A failed import is not kept (the next call tries again) and says what failed.
  * This module imports core for that error, which also keeps it out of reach of a loader that imports modules without
- * workspace imports natively (jiti, pi's extension loader): its `import()` would then resolve with the process's
+ * workspace imports natively (pi's extension loader, jiti): its `import()` would then resolve with the process's
  * conditions rather than the loader's.
  */
 function load(): Promise<typeof import("./discovery.js")> {

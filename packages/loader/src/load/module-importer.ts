@@ -1,4 +1,4 @@
-// Imports hook modules: the runner for TypeScript and aliased JavaScript, native `import()` for the rest, jiti for CommonJS.
+// Imports hook modules: the runner for TypeScript (ES modules and CommonJS) and aliased JavaScript, native `import()` for the rest.
 
 import { closeSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -6,8 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openRegularFile, readRegularFile } from "@hookwire/core/internal";
 import { engineOf, importCache, packageScopeProblem } from "@hookwire/trust/modules";
-import { defaultCacheRoot, ensurePrivateDir } from "@hookwire/trust/private-files";
-import type { Jiti } from "jiti";
+import { defaultCacheRoot } from "@hookwire/trust/private-files";
 import { createModuleRunner, type VerifySource } from "./module-runner.js";
 import { parseError } from "./oxc-transform.js";
 import { runningPiAliases } from "./pi-host.js";
@@ -41,7 +40,7 @@ function checkModuleFile(file: string): void {
   checkPackageScope(file);
 }
 
-/** What Node or jiti imports must not sit under a package.json they would never finish reading. */
+/** What Node imports must not sit under a package.json they would never finish reading. */
 function checkPackageScope(file: string): void {
   const problem = packageScopeProblem(file);
   if (problem !== undefined) throw new Error(problem);
@@ -49,19 +48,18 @@ function checkPackageScope(file: string): void {
 
 export interface ModuleImportOptions {
   /**
-   * Module aliases (`{ "@mariozechner/pi-coding-agent": "/host/pi.js" }`), for the runner and jiti. A `.js/.mjs/.cjs`
+   * Module aliases (`{ "@mariozechner/pi-coding-agent": "/host/pi.js" }`), for the runner. A `.js/.mjs/.cjs`
    * module whose imports name one runs in the runner (`namesAlias`); Node resolves the imports of the others itself.
    */
   alias?: Record<string, string>;
   /**
    * Persistent transform cache: a directory, `true` for the default place, `false` for none. Default `true`.
-   * `.ts` / `.mts` modules and the TypeScript helpers they import are transformed by oxc and cached, each
+   * `.ts` / `.mts` / `.cts` modules and the TypeScript helpers they import are transformed by oxc and cached, each
    * under the hash of its source, in `<dir>/hookwire` (default `$XDG_CACHE_HOME/hookwire/modules`, else
-   * `~/.cache/hookwire/modules`); they run without jiti. What they import from packages, `.cts` modules
-   * and modules oxc cannot transform go through jiti, whose cache is `<dir>` (default `<same root>/jiti`).
+   * `~/.cache/hookwire/modules`). What they import from packages Node imports itself.
    * Settings handlers zod accepted are remembered in `<root>/settings` (`<dir>/hookwire-settings`), so an
    * unchanged settings file is validated without importing zod.
-   * Never jiti's own default, the shared temp folder or a `node_modules/.cache` inside the project, where
+   * Never the shared temp folder or a `node_modules/.cache` inside the project, where
    * anyone who can write there could replace what runs. A folder that is not private to this user (mode
    * 0700, owned by them) is not used; a cache entry that is not this user's, or whose content does not
    * match the hash stored with it, is transformed again.
@@ -116,62 +114,26 @@ let reloadCounter = 0;
 
 /**
  * One decision for every file: the resolver's `engineOf` says who runs it. TypeScript and JSX modules run in the
- * loader's runner (oxc, cached by content hash): the one engine for TypeScript. What Node runs itself (`.js`,
- * `.mjs`, `.cjs`) is imported natively, as the host's Node would, unless its imports name an aliased package
- * (`runner.runs`). jiti is left only CommonJS (`.cts`, a `.ts` that uses `require`, an aliased `.cjs`), started
- * when one is met: a `require` is synchronous and may name an ES module (a TypeScript helper, the host's aliased
- * packages, which are ES modules), which jiti rewrites to CommonJS; oxc transforms TypeScript but not module
- * formats, and Node requires ES modules only from 20.19 (hookwire supports 20.5).
+ * loader's runner (oxc, cached by content hash), CommonJS ones (`.cts`, a `.ts` that uses `require`) included: the
+ * one engine for TypeScript. What Node runs itself (`.js`, `.mjs`, `.cjs`) is imported natively, as the host's Node
+ * would, unless its imports name an aliased package (`runner.runs`).
  */
 export function createModuleImporter(options: ModuleImportOptions = {}): ModuleImporter {
   const fsCache = options.fsCache ?? true;
   const root = fsCache === false ? undefined : fsCache === true ? defaultCacheRoot() : fsCache;
-  const cacheIn = (name: string, custom: string) =>
-    root === undefined ? undefined : path.join(root, fsCache === true ? name : custom);
   const fresh = options.moduleCache === false;
   const alias = () => ({ ...hostPackages(), ...options.alias });
 
-  let jiti: Promise<Jiti> | undefined;
-  const start = async () => {
-    const { createJiti } = await import("jiti");
-    const dir = cacheIn("jiti", "hookwire-jiti");
-    return createJiti(import.meta.url, {
-      alias: alias(),
-      // Checked like the runner's folder: private, and no one else can rename what holds it.
-      fsCache: dir !== undefined && ensurePrivateDir(dir) ? dir : false,
-      moduleCache: !fresh,
-      // The loader checks `default` itself; jiti's interop proxy would hide a missing default export.
-      interopDefault: false,
-    });
-  };
-  const importCommonJs = async (file: string): Promise<unknown> => {
-    jiti ??= start();
-    return (await jiti).import(file);
-  };
-
   const runner = createModuleRunner({
-    dir: cacheIn("modules", "hookwire"),
+    dir: root === undefined ? undefined : path.join(root, fsCache === true ? "modules" : "hookwire"),
     alias,
     readSource: readModuleSource,
-    importCommonJs,
     // The trust walk's cache of the same scans: a warm start lexes nothing it read before.
     ...(root === undefined ? {} : { imports: importCache() }),
   });
 
   return async (file, { verify } = {}) => {
-    const engine = engineOf(file);
-    if (engine === "runner" || (engine === "node" && runner.runs(file))) {
-      const loaded = await runner.load(file, { fresh, verify });
-      // The entry itself is CommonJS: jiti runs it (the runner read and checked it).
-      if (loaded !== undefined) return loaded;
-      checkPackageScope(file);
-      return importCommonJs(file);
-    }
-    if (engine === "commonjs") {
-      verify?.(file, readModuleSource(file));
-      checkPackageScope(file);
-      return importCommonJs(file);
-    }
+    if (engineOf(file) === "runner" || runner.runs(file)) return runner.load(file, { fresh, verify });
     checkModuleFile(file);
     verify?.(file, undefined);
     const url = pathToFileURL(file);

@@ -1,10 +1,17 @@
-// Runs TypeScript (and JSX) hook modules and their helpers from a per-user cache of oxc's output, keyed by content hash.
+// Runs TypeScript (and JSX) hook modules and their helpers, ES modules and CommonJS, from a per-user cache of oxc's output.
 import { randomUUID } from "node:crypto";
 import { renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
-import { engineOf, type ImportCache, packageScopeProblem, Resolver } from "@hookwire/trust/modules";
+import {
+  engineOf,
+  type ImportCache,
+  type ImportKind,
+  packageScopeProblem,
+  Resolver,
+} from "@hookwire/trust/modules";
 import {
   ensurePrivateDir,
   MAX_CACHE_ENTRIES,
@@ -13,19 +20,17 @@ import {
   sha256,
 } from "@hookwire/trust/private-files";
 import { namesAlias } from "./alias-imports.js";
+import { createCommonJsModule, createRunnerRequire, fillNamespace, type Required } from "./commonjs.js";
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
-const CACHE_VERSION = "3";
+const CACHE_VERSION = "4";
 const HEADER = "//hookwire-module ";
 
-// Code that expects CommonJS (`require`, `module.exports`) is not a module the runner can run.
-const COMMONJS = /\brequire\s*\(|\bmodule\.exports\b|\b__dirname\b|\b__filename\b|\bexports\.\w/;
+/** A CommonJS body's wrapper adds Node's five names to the runner's. */
+const COMMONJS_PARAMS = ["exports", "require", "module", "__filename", "__dirname"] as const;
 
-type Target =
-  | { kind: "module"; file: string }
-  | { kind: "native"; specifier: string; file?: string }
-  | { kind: "commonjs"; file: string };
+type Target = { kind: "module"; file: string } | { kind: "native"; specifier: string; file?: string };
 
 interface Planned extends Transformed {
   file: string;
@@ -34,6 +39,8 @@ interface Planned extends Transformed {
 
 interface Evaluation {
   exports: Record<PropertyKey, unknown>;
+  /** What a `require` of it returns: `module.exports` for CommonJS, the exports object for an ES module. */
+  required: Required;
   /** Still running its body: an import cycle gets the exports object as it is, as ESM does. */
   running: boolean;
   done: Promise<void>;
@@ -46,8 +53,6 @@ export interface ModuleRunnerOptions {
   alias: () => Record<string, string>;
   /** Reads a module's source (the caller's size and file-type checks). */
   readSource(file: string): string;
-  /** Imports a CommonJS TypeScript module (`.cts`, or a `.ts` that uses `require`), which the runner does not run. */
-  importCommonJs(file: string): Promise<unknown>;
   /** What JavaScript files import, kept across processes (`importCache()`, as the trust walk keeps it). */
   imports?: ImportCache;
 }
@@ -58,7 +63,7 @@ export type VerifySource = (file: string, source: string | undefined) => void;
 export interface ModuleRunner {
   /** Whether the runner runs `file`: TypeScript and JSX, and JavaScript whose imports name an alias (`namesAlias`). */
   runs(file: string): boolean;
-  /** The module's exports; `undefined` when the entry itself is CommonJS (for jiti). */
+  /** The module's exports (a CommonJS module's as an importer sees them: `default` and its keys). */
   load(file: string, options?: { fresh?: boolean; verify?: VerifySource }): Promise<unknown>;
 }
 
@@ -73,7 +78,7 @@ function notFound(specifier: string, parent: string, why: string): Error {
   return error;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the runner's cache, resolver and evaluation steps share its state; split with the loader's one TypeScript engine (issue 37, item 5).
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the runner's cache, resolver and evaluation steps share its state.
 export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const { dir, alias } = options;
   let usable: boolean | undefined;
@@ -90,8 +95,8 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   const shared = new Map<string, Evaluation>();
 
   /** The one resolver decides which file an import names and who runs it (the trust walk asks it the same). */
-  const resolve = (specifier: string, parent: string): Target => {
-    const found = resolverOf().resolve(specifier, parent, "import");
+  const resolve = (specifier: string, parent: string, kind: ImportKind = "import"): Target => {
+    const found = resolverOf().resolve(specifier, parent, kind);
     if (found.kind === "builtin") return { kind: "native", specifier: found.specifier };
     if (found.kind === "missing") throw notFound(specifier, parent, found.why);
     const engine = engineOf(found.file);
@@ -101,10 +106,9 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
       (!resolverOf().isAliased(specifier) && namesAlias(found.file, resolverOf(), options.imports))
     )
       return { kind: "module", file: found.file };
-    // Node or jiti reads the package.json above what it imports: one it could never finish reading is refused.
+    // Node reads the package.json above what it imports: one it could never finish reading is refused.
     const problem = packageScopeProblem(found.file);
     if (problem !== undefined) throw new Error(`\`${specifier}\` from \`${parent}\`: ${problem}`);
-    if (engine === "commonjs") return { kind: "commonjs", file: found.file };
     return { kind: "native", specifier: pathToFileURL(found.file).href, file: found.file };
   };
 
@@ -127,11 +131,22 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
         sha256?: unknown;
         deps?: unknown;
         dynamicDeps?: unknown;
+        commonjs?: unknown;
+        requires?: unknown;
       };
       const code = text.slice(newline + 1);
       if (header.key !== key || header.sha256 !== sha256(code)) return undefined;
-      if (!Array.isArray(header.deps) || !Array.isArray(header.dynamicDeps)) return undefined;
-      return { code, deps: header.deps.map(String), dynamicDeps: header.dynamicDeps.map(String) };
+      const { deps, dynamicDeps, commonjs, requires } = header;
+      if (!Array.isArray(deps) || !Array.isArray(dynamicDeps) || !Array.isArray(requires)) return undefined;
+      if (typeof commonjs !== "boolean") return undefined;
+      const strings = (list: unknown[]) => list.map(String);
+      return {
+        code,
+        deps: strings(deps),
+        dynamicDeps: strings(dynamicDeps),
+        commonjs,
+        requires: strings(requires),
+      };
     } catch {
       return undefined;
     }
@@ -139,13 +154,13 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
 
   let written = 0;
   const writeEntry = (root: string, file: string, key: string, transformed: Transformed): void => {
-    const { code, deps, dynamicDeps } = transformed;
+    const { code, ...facts } = transformed;
     const entry = entryPath(root, file, key);
     const temporary = `${entry}.${process.pid}.${randomUUID()}.tmp`;
     try {
       // Every edit of a module is a new entry: the folder is kept within MAX_CACHE_ENTRIES.
       if (++written % 64 === 1) pruneOldest(root, MAX_CACHE_ENTRIES, ".js");
-      const header = JSON.stringify({ key, sha256: sha256(code), deps, dynamicDeps });
+      const header = JSON.stringify({ key, sha256: sha256(code), ...facts });
       writeFileSync(temporary, `${HEADER}${header}\n${code}`, { mode: 0o600, flag: "wx" });
       // Rename is atomic, so a concurrent reader never sees half a file.
       renameSync(temporary, entry);
@@ -154,11 +169,8 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     }
   };
 
-  /**
-   * The transform of one module: from the cache when this exact source was seen, else by oxc. `undefined` when
-   * the module is CommonJS (jiti runs it); a syntax error throws, with oxc's position.
-   */
-  const prepare = async (file: string, verify: VerifySource | undefined): Promise<Planned | undefined> => {
+  /** The transform of one module: from the cache when this exact source was seen, else by oxc; a syntax error throws. */
+  const prepare = async (file: string, verify: VerifySource | undefined): Promise<Planned> => {
     const source = options.readSource(file);
     // The bytes checked are the bytes run: a file edited after its check is never what runs.
     verify?.(file, source);
@@ -169,7 +181,6 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     if (!transformed) {
       const made = await transformModule(file, source);
       if (made instanceof SyntaxError) throw made;
-      if (COMMONJS.test(made.code)) return undefined;
       transformed = made;
       if (root !== undefined) writeEntry(root, file, key, transformed);
     }
@@ -178,37 +189,106 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
 
   interface Load {
     graph: Map<string, Planned>;
-    /** TypeScript modules that turned out to be CommonJS: jiti runs them. */
-    commonjs: Set<string>;
+    /** What CommonJS modules of this load require, by resolved file, loaded before their bodies ran. */
+    required: Map<string, Required>;
     cache: Map<string, Evaluation>;
     verify: VerifySource | undefined;
   }
 
-  /** Every TypeScript module the entry imports statically, prepared before any of them runs. */
+  /** Every module the runner runs that the entry imports or requires statically, prepared before any of them runs. */
   const plan = async (file: string, load: Load): Promise<void> => {
     // A static import chain is walked with a queue: a chain of thousands of modules is no deeper a stack.
     const queue = [file];
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      if (load.graph.has(next) || load.commonjs.has(next)) continue;
+      if (load.graph.has(next)) continue;
       const planned = await prepare(next, load.verify);
-      if (!planned) {
-        load.commonjs.add(next);
-        continue;
-      }
       load.graph.set(next, planned);
       for (const specifier of planned.deps) {
         const target = resolve(specifier, next);
         if (target.kind === "module") queue.push(target.file);
       }
+      for (const specifier of planned.requires) {
+        const target = resolveRequire(specifier, next);
+        if (target?.kind === "module") queue.push(target.file);
+      }
     }
   };
 
-  /** What Node or jiti runs, checked first (Node reads the file itself, so the check is on the file as it is now). */
+  /** A literal `require`'s target; `undefined` when nothing answers it (the `require` throws Node's error when it runs). */
+  const resolveRequire = (specifier: string, parent: string): Target | undefined => {
+    try {
+      return resolve(specifier, parent, "require");
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** What Node runs, checked first (Node reads the file itself, so the check is on the file as it is now). */
   const importOutside = (target: Exclude<Target, { kind: "module" }>, load: Load): Promise<unknown> => {
     if (target.file !== undefined) load.verify?.(target.file, undefined);
-    if (target.kind === "commonjs") return options.importCommonJs(target.file);
     return import(target.specifier);
   };
+
+  /** An ES module Node runs (`.mjs`, a `.js` of a `"type": "module"` package): Node 20 cannot `require` it. */
+  const isNativeEsm = (file: string) =>
+    /\.mjs$/i.test(file) || (/\.js$/i.test(file) && resolverOf().packageType(file) === "module");
+
+  /**
+   * Loads what a CommonJS module requires by name before its body runs, so its synchronous `require` can hand it
+   * over: the runner's modules evaluated (ES modules included), Node's ES modules imported. A failure is kept and
+   * thrown by the `require` that names it, where Node would throw it.
+   */
+  const loadRequires = async (planned: Planned, load: Load): Promise<void> => {
+    for (const specifier of planned.requires) {
+      const target = resolveRequire(specifier, planned.file);
+      const file = target?.kind === "module" ? target.file : target?.file;
+      if (target === undefined || file === undefined || load.required.has(file)) continue;
+      if (target.kind === "native" && !isNativeEsm(file)) continue;
+      let required: Required;
+      try {
+        if (target.kind === "module") {
+          const dep = load.graph.get(file);
+          if (!dep) continue;
+          await evaluate(dep, load);
+          const evaluation = load.cache.get(dep.key);
+          required = evaluation ? evaluation.required : () => undefined;
+        } else {
+          const namespace = await importOutside(target, load);
+          required = () => namespace;
+        }
+      } catch (error) {
+        required = () => {
+          throw error;
+        };
+      }
+      load.required.set(file, required);
+    }
+  };
+
+  /** The `require` a CommonJS module of this load calls: what `loadRequires` loaded, Node's CommonJS, built-ins. */
+  const requireOf = (file: string, load: Load) =>
+    createRunnerRequire(file, {
+      resolve(specifier) {
+        const target = resolve(specifier, file, "require");
+        if (target.kind === "native" && target.file === undefined) return { builtin: target.specifier };
+        return { file: target.kind === "module" ? target.file : target.file! };
+      },
+      loaded(target) {
+        const planned = load.graph.get(target);
+        const evaluation = planned && load.cache.get(planned.key);
+        return evaluation?.required ?? load.required.get(target);
+      },
+      native(target) {
+        if (engineOf(target) !== "node" || isNativeEsm(target) || load.graph.has(target)) return undefined;
+        return () => {
+          load.verify?.(target, undefined);
+          return createRequire(file)(target);
+        };
+      },
+      check(target) {
+        load.verify?.(target, engineOf(target) === "runner" ? options.readSource(target) : undefined);
+      },
+    });
 
   const evaluate = (planned: Planned, load: Load): Promise<unknown> => {
     const { cache, graph } = load;
@@ -221,10 +301,8 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
       const target = resolve(specifier, file);
       if (target.kind !== "module") return importOutside(target, load);
       // A dynamic import of a module the static graph did not reach.
-      if (!graph.has(target.file) && !load.commonjs.has(target.file)) await plan(target.file, load);
-      const dep = graph.get(target.file);
-      if (!dep) return importOutside({ kind: "commonjs", file: target.file }, load);
-      return evaluate(dep, load);
+      if (!graph.has(target.file)) await plan(target.file, load);
+      return evaluate(graph.get(target.file)!, load);
     };
     const exportAll = (from: Record<string, unknown>) => {
       for (const name in from) {
@@ -243,15 +321,43 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
         return pathToFileURL(target.file).href;
       },
     };
-    const run = runInThisContext(
-      `(async function (${RUNNER_PARAMS.join(", ")}) {"use strict";${planned.code}\n})`,
-      { filename: file },
-    ) as (...args: unknown[]) => Promise<void>;
-    const evaluation: Evaluation = { exports, running: true, done: Promise.resolve() };
+    const esm = [exports, meta, importModule, importModule, exportAll];
+    const evaluation: Evaluation = {
+      exports,
+      required: () => exports,
+      running: true,
+      done: Promise.resolve(),
+    };
     cache.set(planned.key, evaluation);
-    evaluation.done = run(exports, meta, importModule, importModule, exportAll).finally(() => {
-      evaluation.running = false;
-    });
+    if (planned.commonjs) {
+      // Node's wrapper: not strict unless the file says so, `this` is `module.exports`.
+      const run = runInThisContext(
+        `(async function (${[...RUNNER_PARAMS, ...COMMONJS_PARAMS].join(", ")}) {${planned.code}\n})`,
+        { filename: file },
+      ) as (this: unknown, ...args: unknown[]) => Promise<void>;
+      const require = requireOf(file, load);
+      const module = createCommonJsModule(file, require);
+      evaluation.required = () => module.exports;
+      evaluation.done = loadRequires(planned, load)
+        .then(() =>
+          run.call(module.exports, ...esm, module.exports, require, module, file, path.dirname(file)),
+        )
+        .then(() => {
+          module.loaded = true;
+          fillNamespace(exports, module.exports);
+        })
+        .finally(() => {
+          evaluation.running = false;
+        });
+    } else {
+      const run = runInThisContext(
+        `(async function (${RUNNER_PARAMS.join(", ")}) {"use strict";${planned.code}\n})`,
+        { filename: file },
+      ) as (...args: unknown[]) => Promise<void>;
+      evaluation.done = run(...esm).finally(() => {
+        evaluation.running = false;
+      });
+    }
     evaluation.done.catch(() => cache.delete(planned.key));
     return evaluation.done.then(() => exports);
   };
@@ -259,10 +365,9 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
   return {
     runs: (file) => engineOf(file) === "runner" || namesAlias(file, resolverOf(), options.imports),
     async load(file, { fresh = false, verify } = {}) {
-      const load: Load = { graph: new Map(), commonjs: new Set(), cache: fresh ? new Map() : shared, verify };
+      const load: Load = { graph: new Map(), required: new Map(), cache: fresh ? new Map() : shared, verify };
       await plan(file, load);
-      const entry = load.graph.get(file);
-      return entry ? evaluate(entry, load) : undefined;
+      return evaluate(load.graph.get(file)!, load);
     },
   };
 }

@@ -9,7 +9,18 @@ export interface Transformed {
   deps: string[];
   /** Literal `import("…")` specifiers. */
   dynamicDeps: string[];
+  /** CommonJS (`.cts`, `.cjs`, or code that uses `require`, `module.exports`, `exports.x`, `__dirname`): run in its wrapper. */
+  commonjs: boolean;
+  /** Literal `require("…")` specifiers (CommonJS only), loaded before the module runs. */
+  requires: string[];
 }
+
+// Code that expects CommonJS (`require`, `module.exports`) runs in the CommonJS wrapper.
+const COMMONJS_CODE = /\brequire\s*\(|\bmodule\.exports\b|\b__dirname\b|\b__filename\b|\bexports\.\w/;
+// `require("x")` with a literal, not `require.resolve("x")` or `other.require("x")`: what the module requires by name.
+const LITERAL_REQUIRE = /(?<![\w$.])require\s*\(\s*(["'`])([^"'`\n$]*)\1\s*\)/g;
+// A CommonJS body may `return` at its top level (Node runs it inside a function); the runner does too.
+const TOP_LEVEL_RETURN = "A 'return' statement can only be used within a function body.";
 
 /** What the transformed code calls for imports, exports and `import.meta` (oxc's module-runner names). */
 export const RUNNER_PARAMS = [
@@ -143,23 +154,32 @@ export async function parseError(file: string, source: string): Promise<SyntaxEr
   return result.errors.length > 0 ? syntaxError(file, result.errors) : undefined;
 }
 
-/** Transforms a TypeScript module; a syntax error comes back as the SyntaxError to throw, with its position. */
+/**
+ * Transforms a TypeScript or JavaScript module; a syntax error comes back as the SyntaxError to throw, with its
+ * position. `.cts` and `.cjs` are CommonJS; `.mts` and `.mjs` are ES modules; any other file is CommonJS when its
+ * code uses CommonJS's names (as jiti and pi decide), else an ES module.
+ */
 export async function transformModule(file: string, source: string): Promise<Transformed | SyntaxError> {
   const deep = tooDeep(file, source);
   if (deep) return deep;
   oxc ??= import("oxc-transform");
   const { transformSync, moduleRunnerTransformSync } = await oxc;
-  const stripped = transformSync(file, source, { sourceType: "module", sourcemap: true });
+  const declared = /\.c[jt]s$/i.test(file);
+  const sourceType = declared ? "commonjs" : "module";
+  const stripped = transformSync(file, source, { sourceType, sourcemap: true });
   if (stripped.errors.length > 0 || !stripped.map) return syntaxError(file, stripped.errors);
   const runner = moduleRunnerTransformSync(file.replace(/\.[cm]?[jt]sx?$/i, ".js"), stripped.code, {
     sourcemap: true,
   });
-  if (runner.errors.length > 0 || !runner.map) return syntaxError(file, runner.errors);
+  const errors = declared ? runner.errors.filter((e) => e.message !== TOP_LEVEL_RETURN) : runner.errors;
+  if (errors.length > 0 || !runner.map) return syntaxError(file, errors);
   const toStripped = firstSourceLines(runner.map);
   const toSource = firstSourceLines(stripped.map);
   const code = realign(runner.code, (line) => {
     const at = toStripped[line] ?? -1;
     return at === -1 ? -1 : (toSource[at] ?? -1);
   });
-  return { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps };
+  const commonjs = declared || (!/\.m[jt]s$/i.test(file) && COMMONJS_CODE.test(code));
+  const requires = commonjs ? [...code.matchAll(LITERAL_REQUIRE)].map((match) => match[2]!) : [];
+  return { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps, commonjs, requires };
 }

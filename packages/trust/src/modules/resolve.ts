@@ -7,23 +7,17 @@ import { readRegularFile } from "@hookwire/core/internal";
 import { resolveExports } from "../lazy-deps.js";
 
 /**
- * Who runs a file, the loader's one table of engines: `runner` (the loader's oxc runner: TypeScript and JSX, the one
- * engine for TypeScript), `commonjs` (CommonJS TypeScript, `.cts`: jiti, the only case left to it, since a
- * `require` is synchronous and may name an ES module or the host's ES packages, which jiti rewrites and oxc does
- * not), `node` (what Node runs itself: `.js`, `.mjs`, `.cjs`, `.json`, `.node`, imported natively as the host's
- * own Node would). It decides how the file's own imports are resolved: TypeScript's conventions in the first two,
- * Node's in the last.
+ * Who runs a file, the loader's one table of engines: `runner` (the loader's module runner: TypeScript and JSX, ES
+ * modules and CommonJS alike, the one engine for TypeScript), `node` (what Node runs itself: `.js`, `.mjs`, `.cjs`,
+ * `.json`, `.node`, imported natively as the host's own Node would). It decides how the file's own imports are
+ * resolved: TypeScript's conventions in the first, Node's in the last.
  */
-export type Engine = "runner" | "commonjs" | "node";
+export type Engine = "runner" | "node";
 
-const RUNNER_EXTENSIONS = new Set([".ts", ".mts", ".tsx", ".jsx"]);
-const COMMONJS_EXTENSIONS = new Set([".cts"]);
+const RUNNER_EXTENSIONS = new Set([".ts", ".mts", ".cts", ".tsx", ".jsx"]);
 
 export function engineOf(file: string): Engine {
-  const ext = path.extname(file).toLowerCase();
-  if (RUNNER_EXTENSIONS.has(ext)) return "runner";
-  if (COMMONJS_EXTENSIONS.has(ext)) return "commonjs";
-  return "node";
+  return RUNNER_EXTENSIONS.has(path.extname(file).toLowerCase()) ? "runner" : "node";
 }
 
 /** `import` (ESM) or `require` (CommonJS, `createRequire`): the conditions and the extension search differ. */
@@ -42,7 +36,7 @@ const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = {
   ".mjs": [".mts"],
   ".cjs": [".cts"],
 };
-/** What an extensionless path may name, in the order tried: TypeScript modules first, as jiti and tsx try them. */
+/** What an extensionless path may name, in the order tried: TypeScript modules first, as tsx and jiti try them. */
 const TS_SEARCH = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json"];
 /** Node's `require` search; Node's ESM `import` searches nothing (a relative import names its file exactly). */
 const REQUIRE_SEARCH = [".js", ".json", ".node"];
@@ -87,7 +81,7 @@ export interface ResolverOptions {
 /**
  * Resolves specifiers as the file that imports them is run: Node's algorithm (package `exports` and `imports`
  * with the `node` and `import`/`require` conditions, `main`, `node_modules` up the tree, folder `index` files)
- * for what Node runs; the same plus TypeScript's extension conventions for what the runner and jiti run. One
+ * for what Node runs; the same plus TypeScript's extension conventions for what the runner runs. One
  * instance caches the `package.json` files it read; make a new one to see edits.
  */
 export class Resolver {
@@ -300,7 +294,7 @@ function* scopeFolders(from: string): Generator<string> {
 }
 
 /**
- * Why `file` must not be handed to Node or jiti, which read the package.json nearest a module before importing it
+ * Why `file` must not be handed to Node, which reads the package.json nearest a module before importing it
  * (a bundler's resolver too): the nearest one that exists is not a regular file. A FIFO or a device there would
  * block that read for good, and with it the thread that does it (Node's main thread, for a `.js`). A link to a
  * regular file is fine, as Node follows it; a folder named package.json is passed over, as Node does.
