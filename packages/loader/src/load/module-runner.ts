@@ -24,7 +24,7 @@ import { createCommonJsModule, createRunnerRequire, fillNamespace, type Required
 import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
-const CACHE_VERSION = "4";
+const CACHE_VERSION = "5";
 const HEADER = "//hookwire-module ";
 
 /** A CommonJS body's wrapper adds Node's five names to the runner's. */

@@ -9,14 +9,15 @@ export interface Transformed {
   deps: string[];
   /** Literal `import("…")` specifiers. */
   dynamicDeps: string[];
-  /** CommonJS (`.cts`, `.cjs`, or code that uses `require`, `module.exports`, `exports.x`, `__dirname`): run in its wrapper. */
+  /** CommonJS (`.cts`, `.cjs`, or code that uses `require`, `module.exports`, `exports.x`): run in its wrapper. */
   commonjs: boolean;
   /** Literal `require("…")` specifiers (CommonJS only), loaded before the module runs. */
   requires: string[];
 }
 
-// Code that expects CommonJS (`require`, `module.exports`) runs in the CommonJS wrapper.
-const COMMONJS_CODE = /\brequire\s*\(|\bmodule\.exports\b|\b__dirname\b|\b__filename\b|\bexports\.\w/;
+// Code that expects CommonJS (`require`, `module.exports`) runs in the CommonJS wrapper. Not `__dirname`: an ES module
+// may declare its own (`const __dirname = dirname(fileURLToPath(import.meta.url))`), which the wrapper's would clash with.
+const COMMONJS_CODE = /\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/;
 // `require("x")` with a literal, not `require.resolve("x")` or `other.require("x")`: what the module requires by name.
 const LITERAL_REQUIRE = /(?<![\w$.])require\s*\(\s*(["'`])([^"'`\n$]*)\1\s*\)/g;
 // A CommonJS body may `return` at its top level (Node runs it inside a function); the runner does too.
