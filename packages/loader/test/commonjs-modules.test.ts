@@ -86,6 +86,37 @@ describe("a CommonJS TypeScript hook module", () => {
     expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "import+require" });
   });
 
+  it("leaves an ES module that makes its own require (createRequire, Node's idiom) an ES module", async () => {
+    const files = {
+      "guard.ts": [
+        'import { createRequire } from "node:module";',
+        "const require = createRequire(import.meta.url);",
+        'const { basename } = require("node:path");',
+        `export default ${BLOCK('basename(require.resolve("./helper.cjs")) + " " + require("./helper.cjs")')};`,
+        "",
+      ].join("\n"),
+      "helper.cjs": 'module.exports = "own require";\n',
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "helper.cjs own require" });
+  });
+
+  it("runs an ES module that also uses CommonJS's names strict, its own declarations shadowing the wrapper's", async () => {
+    const files = {
+      "guard.ts": [
+        'import { reason } from "./helper.ts";',
+        'const __filename = "own";',
+        'const other = require("./other.cts");',
+        "let strict = false;",
+        "try { neverDeclaredAnywhere = 1; } catch { strict = true; }",
+        `export default ${BLOCK('reason + other + " " + __filename + " " + strict')};`,
+        "",
+      ].join("\n"),
+      "helper.ts": 'export const reason = "import";\n',
+      "other.cts": 'module.exports = "+require";\n',
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "import+require own true" });
+  });
+
   // Node (and pi's jiti) run a required module at the require call: there `b` would see `early`.
   it("runs what it requires before its own body, so a require cycle sees the exports as they were before it", async () => {
     const files = {

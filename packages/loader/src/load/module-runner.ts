@@ -21,10 +21,10 @@ import {
 } from "@hookwire/trust/private-files";
 import { namesAlias } from "./alias-imports.js";
 import { createCommonJsModule, createRunnerRequire, fillNamespace, type Required } from "./commonjs.js";
-import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
+import { hasModuleSyntax, RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
-const CACHE_VERSION = "4";
+const CACHE_VERSION = "6";
 const HEADER = "//hookwire-module ";
 
 /** A CommonJS body's wrapper adds Node's five names to the runner's. */
@@ -330,9 +330,11 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
     };
     cache.set(planned.key, evaluation);
     if (planned.commonjs) {
-      // Node's wrapper: not strict unless the file says so, `this` is `module.exports`.
+      // Node's wrapper: not strict unless the file says so, `this` is `module.exports`. An ES module using CommonJS's
+      // names too stays strict, its body a block of its own so that what it declares shadows the wrapper's names.
+      const body = hasModuleSyntax(planned.code) ? `"use strict";{${planned.code}\n}` : `${planned.code}\n`;
       const run = runInThisContext(
-        `(async function (${[...RUNNER_PARAMS, ...COMMONJS_PARAMS].join(", ")}) {${planned.code}\n})`,
+        `(async function (${[...RUNNER_PARAMS, ...COMMONJS_PARAMS].join(", ")}) {${body}})`,
         { filename: file },
       ) as (this: unknown, ...args: unknown[]) => Promise<void>;
       const require = requireOf(file, load);

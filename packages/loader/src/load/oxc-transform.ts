@@ -9,14 +9,27 @@ export interface Transformed {
   deps: string[];
   /** Literal `import("…")` specifiers. */
   dynamicDeps: string[];
-  /** CommonJS (`.cts`, `.cjs`, or code that uses `require`, `module.exports`, `exports.x`, `__dirname`): run in its wrapper. */
+  /** CommonJS (`.cts`, `.cjs`, or code that uses `require`, `module.exports`, `exports.x`): run in its wrapper. */
   commonjs: boolean;
   /** Literal `require("…")` specifiers (CommonJS only), loaded before the module runs. */
   requires: string[];
 }
 
-// Code that expects CommonJS (`require`, `module.exports`) runs in the CommonJS wrapper.
-const COMMONJS_CODE = /\brequire\s*\(|\bmodule\.exports\b|\b__dirname\b|\b__filename\b|\bexports\.\w/;
+// Code that expects CommonJS (`require`, `module.exports`) runs in the CommonJS wrapper. Not `__dirname`: an ES module
+// may declare its own (`const __dirname = dirname(fileURLToPath(import.meta.url))`), which the wrapper's would clash with.
+const COMMONJS_EXPORTS = /\bmodule\.exports\b|\bexports\.\w/;
+const REQUIRE_CALL = /\brequire\s*\(/;
+// Nor does a `require` the module makes itself (`const require = createRequire(import.meta.url)`, Node's idiom in an
+// ES module): its calls are its own, not CommonJS's, and the runner loads nothing for them.
+const OWN_REQUIRE = /\b(?:const|let|var|function|class)\s+require\b/;
+// What the module runner's transform writes for `import`, `export` and `import.meta`: the code is an ES module's.
+const MODULE_SYNTAX = /\b__vite_ssr_(?:exports|import|import_meta)__\b/;
+
+/**
+ * Whether transformed code of an ES module (`import`, `export`, `import.meta`) that uses CommonJS's names as well: the
+ * runner runs it strict, its own declarations shadowing the wrapper's names (`const module = …` stays legal).
+ */
+export const hasModuleSyntax = (code: string): boolean => MODULE_SYNTAX.test(code);
 // `require("x")` with a literal, not `require.resolve("x")` or `other.require("x")`: what the module requires by name.
 const LITERAL_REQUIRE = /(?<![\w$.])require\s*\(\s*(["'`])([^"'`\n$]*)\1\s*\)/g;
 // A CommonJS body may `return` at its top level (Node runs it inside a function); the runner does too.
@@ -179,7 +192,10 @@ export async function transformModule(file: string, source: string): Promise<Tra
     const at = toStripped[line] ?? -1;
     return at === -1 ? -1 : (toSource[at] ?? -1);
   });
-  const commonjs = declared || (!/\.m[jt]s$/i.test(file) && COMMONJS_CODE.test(code));
+  const commonjs =
+    declared ||
+    (!/\.m[jt]s$/i.test(file) &&
+      (COMMONJS_EXPORTS.test(code) || (REQUIRE_CALL.test(code) && !OWN_REQUIRE.test(code))));
   const requires = commonjs ? [...code.matchAll(LITERAL_REQUIRE)].map((match) => match[2]!) : [];
   return { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps, commonjs, requires };
 }
