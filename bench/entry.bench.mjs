@@ -76,6 +76,12 @@ async function noServer(world) {
   }
 }
 
+/** A row meant to run with no server is void if one was there at its end (it would have answered the calls). */
+function noServerRan(world, what) {
+  if (existsSync(shellInfo(world)))
+    throw new Error(`a hookwire server ran during ${what}: its figures are not valid`);
+}
+
 async function untilServer(world) {
   const end = Date.now() + 30_000;
   while (!existsSync(shellInfo(world))) {
@@ -226,7 +232,10 @@ export async function run() {
         },
       }),
     );
-    stopServer(world);
+    // The last round's call starts a server once it has answered: stopped once it is up, so no server of this user
+    // runs for the rows that measure calls without one (a running server answers them, turned off or not).
+    await untilServer(world);
+    await noServer(world);
     const off = { ...world.env, HOOKWIRE_SERVER: "off" };
     rows.push(
       await compareProcesses({
@@ -238,6 +247,7 @@ export async function run() {
         rounds: ROUNDS,
       }),
     );
+    noServerRan(world, "the server-off row");
     rows.push(
       await compareProcesses({
         name: "anchor: a bare shell hook, sh -c 'cat >/dev/null'",
@@ -261,11 +271,13 @@ export async function run() {
     rows.push(...(await httpRows(world, node0, rows[0])));
     // A session end to end: before, the Node entry with no server (what connect wrote until now, unless the user
     // started `hookwire serve` by hand); after, the shell entry from no server at all (its first call included).
+    await noServer(world);
     const before = await session(
       `${process.execPath} ${CLI_BIN} hook claude PreToolUse`,
       { ...world, env: off },
       SESSION_CALLS,
     );
+    noServerRan(world, "the session through the Node entry with no server");
     stopServer(world);
     const after = await session(entry, world, SESSION_CALLS);
     stopServer(world);
