@@ -9,6 +9,7 @@ import { createOutput } from "../output.js";
 import { askServer, type ServerStatus } from "../serve/control.js";
 import { serverSetting } from "../serve/server-setting.js";
 import { jsonArg } from "../shared-args.js";
+import { plural } from "./trust.js";
 
 /** One agent session as the log tells it. */
 export interface SessionSummary {
@@ -112,7 +113,7 @@ export const statusCommand = defineCommand({
       );
     else if (server.running)
       out.line(
-        `server: ${colors.green("running")} (pid ${server.running.pid}, since ${server.running.startedAt}, ${server.running.calls} calls, ${server.running.projects} projects loaded)`,
+        `server: ${colors.green("running")} (pid ${server.running.pid}, since ${server.running.startedAt}, ${plural(server.running.calls, "call")}, ${plural(server.running.projects, "project")} loaded)`,
       );
     else if (server.setting === "off")
       out.line(`server: off (HOOKWIRE_SERVER=off or "server": "off"): every call starts its own process`);
