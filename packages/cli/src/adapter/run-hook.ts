@@ -5,6 +5,7 @@ import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/set
 import { callContext } from "../log/call-context.js";
 import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "../serve/forwarded-variables.js";
+import { checkedInput, readAgentInput } from "./agent-input.js";
 import {
   ANSWER_WITHIN_MS,
   type CallRecord,
@@ -13,25 +14,6 @@ import {
   handleHookEvent,
 } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
-
-/** An agent's hook input past this is refused (fail-closed on tool events): none comes near it. */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
-
-function readStdin(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_INPUT_BYTES) {
-        process.stdin.destroy();
-        reject(new Error(`the agent's input is over ${MAX_INPUT_BYTES} bytes`));
-      } else chunks.push(chunk);
-    });
-    process.stdin.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    process.stdin.on("error", reject);
-  });
-}
 
 /** What the command line (or the forwarded call) says beside the agent and event. */
 export interface HookFlags {
@@ -96,7 +78,7 @@ function recordLate(
 /**
  * One call answered within `withinMs` (`ANSWER_WITHIN_MS`), whatever happens (an answer, an error, a hook
  * that never settles): what `hookwire hook` writes and what `hookwire serve` sends back. `input` may still be
- * arriving. At the deadline the processes the call's hooks started are killed (their whole trees) and named.
+ * arriving; one over `MAX_INPUT_BYTES` is refused here, however it came. At the deadline the processes the call's hooks started are killed (their whole trees) and named.
  */
 export async function answerInTime(
   agent: DialectId,
@@ -139,7 +121,7 @@ export async function answerInTime(
         failOpen,
         failClosedHooks: flags.failClosedHooks === true,
         env,
-        input: read,
+        input: checkedInput(read),
         ...(flags.user === undefined ? {} : { user: flags.user }),
       };
       return scope.run(() =>
@@ -152,6 +134,15 @@ export async function answerInTime(
   const response = await Promise.race([answered, late]);
   clearTimeout(timer);
   return response;
+}
+
+/** `readAgentInput`, a failure to read as a rejection (the call's answer says why). */
+function fromStdin(): Promise<string> {
+  try {
+    return Promise.resolve(readAgentInput());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
@@ -168,7 +159,7 @@ export async function runHook(
     agent,
     event,
     flags,
-    input === undefined ? readStdin() : Promise.resolve(input),
+    input === undefined ? fromStdin() : Promise.resolve(input),
   );
   if (response.stderr) process.stderr.write(response.stderr);
   process.stdout.write(response.stdout);

@@ -25,10 +25,7 @@ const isImports = (value: unknown): value is FileImports => {
  * while it is not private to this user, nothing is kept and every file is lexed. Entries are keyed by `reader`
  * (`READER_ID`: the lexer and the code that reads its output) and the text: another reader's are never read.
  */
-export function importCache(
-  dir = path.join(defaultCacheRoot(), "imports"),
-  reader = READER_ID,
-): ImportCache {
+export function importCache(dir = path.join(defaultCacheRoot(), "imports"), reader = READER_ID): ImportCache {
   let cache: KeyedCache | undefined | null;
   const opened = () => {
     if (cache === undefined) cache = keyedCache(dir, MAX_ENTRIES) ?? null;
