@@ -1,6 +1,6 @@
 // `hookwire hook` over stdin and stdout: the agent's JSON read, one answer written in time, whatever happens.
 import { errorMessage } from "@hookwire/core";
-import { RunScope } from "@hookwire/core/internal";
+import { nowMs, RunScope } from "@hookwire/core/internal";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import { callContext } from "../log/call-context.js";
 import { flushRecords, recordDecision } from "../log/recorder.js";
@@ -70,7 +70,7 @@ function recordLate(
     decision: "error",
     reason,
     ...(killed[0] ? { hook: killed[0] } : {}),
-    durationMs: Math.round((performance.now() - call.startedMs) * 1000) / 1000,
+    durationMs: Math.round((nowMs() - call.startedMs) * 1000) / 1000,
     ...(otel ? { otel } : {}),
   });
 }
@@ -100,7 +100,7 @@ export async function answerInTime(
   const scope = new RunScope();
   // The deadline's record, as any other, is timed from the call's arrival.
   const time = new Date().toISOString();
-  const startedMs = performance.now();
+  const startedMs = nowMs();
   let text: string | undefined;
   let known: Readonly<CallRecord> | undefined;
   let timer: NodeJS.Timeout | undefined;
