@@ -2,9 +2,9 @@
 // `hookwire serve` over its private socket, else — no server, or it dies mid-call — run in this process
 // (hook-main). It imports nothing but Node's own modules until it must, and is built as CommonJS
 // (scripts/write-forward.mjs), so with a server a call costs about a bare `node` start.
-import { writeSync } from "node:fs";
 import net from "node:net";
 import { overBound, readAgentInput } from "./adapter/agent-input.js";
+import { writeAnswer } from "./adapter/answer-out.js";
 import { runHookPath } from "./hook-path-run.js";
 import { takeHttpPort } from "./http-port-flag.js";
 import { forwardedVariables } from "./serve/forwarded-variables.js";
@@ -24,23 +24,9 @@ function inProcess(input?: string): void {
   if (!runHookPath(__dirname, input)) void import("./hook-main.js").then(({ hookMain }) => hookMain(input));
 }
 
-/**
- * Written straight to the descriptors: creating `process.stdout` for a pipe costs a fresh process a few
- * milliseconds. A pipe that would block (a full, non-blocking one) gets the stream after all.
- */
+/** The answer out (straight to the descriptors), then the exit with its code. */
 function answered(answer: Answer): void {
-  const write = (fd: 1 | 2, text: string, then: () => void) => {
-    if (text === "") return then();
-    const bytes = Buffer.from(text, "utf8");
-    let written = 0;
-    try {
-      while (written < bytes.length) written += writeSync(fd, bytes, written);
-      then();
-    } catch {
-      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(written), then);
-    }
-  };
-  write(2, answer.stderr, () => write(1, answer.stdout, () => process.exit(answer.code)));
+  writeAnswer(answer, () => process.exit(answer.code));
 }
 
 /**

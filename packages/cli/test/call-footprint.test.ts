@@ -1,5 +1,6 @@
-// What an in-process call (no server) loads of Node's own modules: nothing for reading its input or timing itself.
-import { spawnSync } from "node:child_process";
+// What an in-process call (no server) loads of Node's own modules: nothing for reading its input, writing its answer
+// (stdout and stderr are pipes here, as an agent gives them) or timing itself.
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,12 +41,32 @@ function builtinsOfCall(): string[] {
 }
 
 describe("an in-process call", () => {
-  it("reads its input without a stream and times itself without node:perf_hooks", () => {
+  it("ends with its exit code, saying nothing, when the agent stopped reading its answer", async () => {
+    const box = sandbox("connect");
+    const child = spawn(process.execPath, [bin, "hook", "claude", "PreToolUse"], {
+      cwd: box.cwd,
+      env: boxEnv(box),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    // The reading end is closed before the answer: writing it fails with EPIPE.
+    child.stdout.destroy();
+    child.stdin.end(claudeBash(box.cwd, "ls", "s-gone"));
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+  });
+
+  it("reads its input and writes its answer without a stream, and times itself without node:perf_hooks", () => {
     const loaded = builtinsOfCall();
     expect(loaded).toContain("NativeModule internal/process/per_thread");
     expect(
       loaded.filter((name) =>
-        /^NativeModule (perf_hooks|internal\/perf\/performance$|internal\/fs\/streams)/.test(name),
+        /^NativeModule (perf_hooks|internal\/perf\/performance$|internal\/fs\/streams|net$|internal\/fs\/sync_write_stream)/.test(
+          name,
+        ),
       ),
     ).toEqual([]);
   });

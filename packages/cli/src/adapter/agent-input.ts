@@ -29,7 +29,7 @@ export function readAgentInput(): string | Promise<string> {
       read = readSync(0, buffer, size, buffer.length - size, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") return readRest(buffer.subarray(0, size));
+      if (code === "EAGAIN") return streamInput(buffer.subarray(0, size));
       // Windows says so for a pipe whose writer closed it.
       if (code === "EOF") break;
       throw error;
@@ -41,8 +41,12 @@ export function readAgentInput(): string | Promise<string> {
   return buffer.toString("utf8", 0, size);
 }
 
-/** The rest of stdin from `process.stdin`, after `head` (what was read before it would block), bounded as above. */
-function readRest(head: Buffer): Promise<string> {
+/**
+ * Stdin from `process.stdin`, after `head` (what was read before it would block), bounded as above: the rest of a
+ * pipe that would block, or the whole input of a call that reads the process's streams (the CLI's `hookwire hook`,
+ * and the tests that run it in their own process with a stream for stdin).
+ */
+export function streamInput(head: Buffer = Buffer.alloc(0)): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks = [head];
     let size = head.length;

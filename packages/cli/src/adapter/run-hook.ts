@@ -5,7 +5,8 @@ import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/set
 import { callContext } from "../log/call-context.js";
 import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "../serve/forwarded-variables.js";
-import { checkedInput, readAgentInput } from "./agent-input.js";
+import { checkedInput, readAgentInput, streamInput } from "./agent-input.js";
+import { writeAnswer } from "./answer-out.js";
 import {
   ANSWER_WITHIN_MS,
   type CallRecord,
@@ -146,23 +147,35 @@ function fromStdin(): Promise<string> {
 }
 
 /**
+ * How a call reads stdin and writes its answer: its file descriptors (the hook path an agent starts: no stream is
+ * created, ~5 ms of a fresh process for the pipes) or the process's streams (the CLI's `hookwire hook`, and tests that
+ * run it in their own process, where the streams are swapped for the run's).
+ */
+export type HookIo = "descriptors" | "streams";
+
+/**
  * Reads the agent's JSON from stdin (or takes `input`, already read by the forwarding client), answers on
- * stdout (and stderr), resolves with the exit code.
+ * stdout (and stderr), resolves with the exit code (with `descriptors`, once the answer is written).
  */
 export async function runHook(
   agent: DialectId,
   event: string,
   flags: HookFlags,
   input?: string,
+  io: HookIo = "streams",
 ): Promise<number> {
+  const read = () => (io === "descriptors" ? fromStdin() : streamInput());
   const response = await answerInTime(
     agent,
     event,
     flags,
-    input === undefined ? fromStdin() : Promise.resolve(input),
+    input === undefined ? read() : Promise.resolve(input),
   );
-  if (response.stderr) process.stderr.write(response.stderr);
-  process.stdout.write(response.stdout);
+  if (io === "descriptors") await new Promise<void>((resolve) => writeAnswer(response, resolve));
+  else {
+    if (response.stderr) process.stderr.write(response.stderr);
+    process.stdout.write(response.stdout);
+  }
   // Spans go out before the process ends (only when OpenTelemetry is on).
   await flushRecords();
   return response.code;
