@@ -2,15 +2,13 @@
 // `hookwire serve` over its private socket, else — no server, or it dies mid-call — run in this process
 // (hook-main). It imports nothing but Node's own modules until it must, and is built as CommonJS
 // (scripts/write-forward.mjs), so with a server a call costs about a bare `node` start.
-import { readFileSync, writeSync } from "node:fs";
 import net from "node:net";
+import { overBound, readAgentInput } from "./adapter/agent-input.js";
+import { writeAnswer } from "./adapter/answer-out.js";
 import { runHookPath } from "./hook-path-run.js";
 import { takeHttpPort } from "./http-port-flag.js";
 import { forwardedVariables } from "./serve/forwarded-variables.js";
 import { trustedSocket } from "./serve/socket-path.js";
-
-/** The input bound of the in-process path (run-hook's MAX_INPUT_BYTES): a larger input is left to it to refuse. */
-const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** The server answers within 55 s (ANSWER_WITHIN_MS); past this the call is refused here, before the agent's 60 s. */
 const WAIT_MS = 57_000;
@@ -21,41 +19,20 @@ interface Answer {
   code: number;
 }
 
-/** The agent's JSON: read at once (the agent wrote it and closed the pipe); `undefined` when it cannot be. */
-function readStdin(): string | undefined {
-  try {
-    return readFileSync(0, "utf8");
-  } catch {
-    // A non-blocking pipe with nothing in it yet (EAGAIN), or no stdin: the in-process path reads it its way.
-    return undefined;
-  }
-}
-
 /** The call answered here: from the hook-path bundle with its code cache, else (no bundle) the ES modules. */
 function inProcess(input?: string): void {
   if (!runHookPath(__dirname, input)) void import("./hook-main.js").then(({ hookMain }) => hookMain(input));
 }
 
-/**
- * Written straight to the descriptors: creating `process.stdout` for a pipe costs a fresh process a few
- * milliseconds. A pipe that would block (a full, non-blocking one) gets the stream after all.
- */
+/** The answer out (straight to the descriptors), then the exit with its code. */
 function answered(answer: Answer): void {
-  const write = (fd: 1 | 2, text: string, then: () => void) => {
-    if (text === "") return then();
-    const bytes = Buffer.from(text, "utf8");
-    let written = 0;
-    try {
-      while (written < bytes.length) written += writeSync(fd, bytes, written);
-      then();
-    } catch {
-      (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(written), then);
-    }
-  };
-  write(2, answer.stderr, () => write(1, answer.stdout, () => process.exit(answer.code)));
+  writeAnswer(answer, () => process.exit(answer.code));
 }
 
-/** Connects first, then reads stdin while the connection opens; the answer is the server's one JSON line. */
+/**
+ * Connects first, then reads stdin while the connection opens (the rest as it comes when the pipe would block); the
+ * answer is the server's one JSON line.
+ */
 function forward(
   file: string,
   agent: string,
@@ -63,8 +40,41 @@ function forward(
   flags: { failOpen: boolean; failClosedHooks: boolean },
 ): void {
   const socket = net.connect(file);
-  const input = readStdin();
-  if (input === undefined || input.length > MAX_INPUT_BYTES) {
+  let input: string | Promise<string>;
+  try {
+    input = readAgentInput();
+  } catch {
+    // No stdin to read: the in-process path says so in the agent's format.
+    socket.destroy();
+    inProcess();
+    return;
+  }
+  if (typeof input === "string") {
+    send(socket, input, agent, event, flags);
+    return;
+  }
+  // While the rest comes, a connection that fails is no crash: send() finds it destroyed.
+  socket.on("error", () => undefined);
+  input.then(
+    (read) => send(socket, read, agent, event, flags),
+    () => {
+      socket.destroy();
+      inProcess();
+    },
+  );
+}
+
+/** Sends the call on `socket` (connected or still connecting); a fallback runs it here with the same input. */
+function send(
+  socket: net.Socket,
+  input: string,
+  agent: string,
+  event: string,
+  flags: { failOpen: boolean; failClosedHooks: boolean },
+): void {
+  // Over the bound, the in-process path refuses it (answerInTime, as any input that large); a connection that
+  // failed while stdin was still coming is one that will not answer.
+  if (overBound(input) || socket.destroyed) {
     socket.destroy();
     inProcess(input);
     return;
@@ -83,9 +93,11 @@ function forward(
     socket.destroy();
     inProcess(input);
   };
-  socket.on("connect", () =>
-    socket.write(`${JSON.stringify({ agent, event, ...flags, env: forwardedVariables(), input })}\n`),
-  );
+  const call = () =>
+    socket.write(`${JSON.stringify({ agent, event, ...flags, env: forwardedVariables(), input })}\n`);
+  // Read after a wait for the rest of stdin, the connection may be open already.
+  if (socket.readyState === "open") call();
+  else socket.on("connect", call);
   socket.on("data", (chunk: Buffer) => {
     chunks.push(chunk);
     // The answer is one line: it is whole when the newline came.

@@ -17,18 +17,19 @@ export function isPlainFlags(flags: readonly string[]): boolean {
 
 /** Runs the call here and exits; `input` is the agent's JSON when the forwarding client already read it. */
 export async function hookMain(input?: string): Promise<void> {
-  // An agent that stops reading early is its choice, not a failure (bin/hookwire.js guards the other commands).
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-      throw error;
-    });
-  }
   const [agent = "", event = "", ...given] = process.argv.slice(3);
   // The forwarding client already made sure of the server `--http-port` asks for.
   const { port, rest: flags } = takeHttpPort(given);
   const plain = port !== null && isPlainFlags(flags);
   if (!plain || !(HOOK_AGENT_IDS as readonly string[]).includes(agent) || !/^[A-Za-z]+$/.test(event)) {
+    // An agent that stops reading early is its choice, not a failure (bin/hookwire.js guards the other commands; a
+    // call run here writes its answer to the descriptors, adapter/answer-out.ts, and creates no stream).
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+        throw error;
+      });
+    }
     // The whole CLI says what is wrong with the command line, as for any other command.
     await import("./cli.js");
     return;
@@ -41,14 +42,13 @@ export async function hookMain(input?: string): Promise<void> {
     event,
     { failOpen: flags.includes("--fail-open"), failClosedHooks: flags.includes("--fail-closed-hooks") },
     input,
+    "descriptors",
   );
-  process.stdout.write("", () => {
-    // No server answered this call: this user's is started for the next ones (unless turned off), once the answer is
-    // out. Started before, its start (a Node process loading the CLI) ran beside this call and spawning waited for its
-    // exec: the first call cost ~60 ms more than one with the server turned off.
-    void import("./serve/autostart.js")
-      .then(({ startServerInBackground }) => startServerInBackground())
-      .catch(() => undefined)
-      .finally(() => process.exit(code));
-  });
+  // No server answered this call: this user's is started for the next ones (unless turned off), once the answer is
+  // out (runHook resolves then). Started before, its start (a Node process loading the CLI) ran beside this call and
+  // spawning waited for its exec: the first call cost ~60 ms more than one with the server turned off.
+  void import("./serve/autostart.js")
+    .then(({ startServerInBackground }) => startServerInBackground())
+    .catch(() => undefined)
+    .finally(() => process.exit(code));
 }

@@ -1,4 +1,5 @@
 // One event's dispatcher: its handlers across hooks, called in order by a plain loop, their results folded by the event's policy.
+import { nowMs } from "./clock.js";
 import type { HookContext } from "./context.js";
 import { HookError, isHookwireError } from "./errors.js";
 import { clockFor, type HandlerClock, type Waiter } from "./handler-clock.js";
@@ -56,14 +57,14 @@ function toHookError(cause: unknown, hookPath: string, event: string): HookError
 
 function withTrace(call: Call, trace: (entry: HookTrace) => void, hookPath: string, event: string): Call {
   return async (payload, ctx) => {
-    const started = performance.now();
+    const started = nowMs();
     try {
       const result = await call(payload, ctx);
-      trace({ event, hookPath, result, durationMs: performance.now() - started });
+      trace({ event, hookPath, result, durationMs: nowMs() - started });
       return result;
     } catch (cause) {
       const error = toHookError(cause, hookPath, event);
-      trace({ event, hookPath, result: undefined, error, durationMs: performance.now() - started });
+      trace({ event, hookPath, result: undefined, error, durationMs: nowMs() - started });
       throw error;
     }
   };
@@ -92,7 +93,7 @@ function withTraceSeveral(
   event: string,
 ): SeveralCall {
   return async (payload, ctx, answers) => {
-    const started = performance.now();
+    const started = nowMs();
     // Only while someone traces: the hook's own answers, combined for its row (the emit's fold is `answers`).
     const own = combineAnswers(event as never, payload as never);
     const recorded: Answers<unknown, object> = {
@@ -106,10 +107,10 @@ function withTraceSeveral(
     };
     try {
       await call(payload, ctx, recorded);
-      trace({ event, hookPath, result: own.result(), durationMs: performance.now() - started });
+      trace({ event, hookPath, result: own.result(), durationMs: nowMs() - started });
     } catch (cause) {
       const error = toHookError(cause, hookPath, event);
-      trace({ event, hookPath, result: undefined, error, durationMs: performance.now() - started });
+      trace({ event, hookPath, result: undefined, error, durationMs: nowMs() - started });
       throw error;
     }
   };

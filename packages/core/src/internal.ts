@@ -3,6 +3,7 @@
 // export count. No compatibility promise: it changes with the packages that use it.
 
 export { callStateOf } from "./call-state.js";
+export { nowMs } from "./clock.js";
 export type { DeadlineOptions } from "./deadline.js";
 export { DEFAULT_LOAD_TIMEOUT_MS, withDeadline } from "./deadline.js";
 export { displayPath } from "./display-path.js";

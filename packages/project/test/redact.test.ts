@@ -1,5 +1,6 @@
 // The redaction rule list: each kind of secret taken out of a command, what stays readable around it, and the
 // disguises tried against it (split by quotes, base64, case, lookalike letters, invisible characters).
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { redact, SECRET_RULES } from "../src/records/redact.js";
 
@@ -153,6 +154,34 @@ describe("redact: attempts to get past it", () => {
     // Variables joined by the shell, hex, or a secret read from a file: the command holds no secret to redact.
     expect(redact('A=ghp_; B=abc; echo "$A$B"')).toBe('A=ghp_; B=abc; echo "$A$B"');
     expect(redact("mysql -phunter2 db")).toBe("mysql -phunter2 db");
+  });
+
+  it("skips no secret by its keywords: every match of a rule, in any case, holds one of the rule's keywords", () => {
+    for (const rule of SECRET_RULES) {
+      // Texts the rule's pattern generates (fast-check takes no \b, lookbehind or `i`: without them it matches more),
+      // in any mix of case where the rule ignores case, with anything before them.
+      const loose = new RegExp(
+        rule.pattern.source.replaceAll("\\b", "").replace(/\(\?<!\[\\w-\]\)/g, ""),
+        rule.pattern.flags.replace(/[gi]/g, ""),
+      );
+      const text = fc
+        .tuple(fc.string(), fc.stringMatching(loose), fc.array(fc.boolean(), { minLength: 1 }))
+        .map(([around, match, upper]) =>
+          rule.pattern.ignoreCase
+            ? [...`${around}${match}`].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c)).join("")
+            : `${around}${match}`,
+        );
+      const found = fc.sample(text, { numRuns: 400, seed: 38 }).filter((sample) => {
+        rule.pattern.lastIndex = 0;
+        return rule.pattern.test(sample);
+      });
+      expect(found.length, rule.name).toBeGreaterThan(20);
+      for (const sample of found)
+        expect(
+          rule.keywords.some((keyword) => sample.toLowerCase().includes(keyword)),
+          `${rule.name}: ${JSON.stringify(sample)}`,
+        ).toBe(true);
+    }
   });
 
   it("stays fast and bounded on huge or hostile input", () => {

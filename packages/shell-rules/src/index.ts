@@ -7,6 +7,7 @@
  * @document ../README.md
  */
 
+export { SHELL_ANALYSER_ID } from "./analyser-id.js";
 export type { ShellRulesErrorCode } from "./errors.js";
 export { isShellRulesError, ShellRulesError } from "./errors.js";
 export type { PathContext } from "./file-paths.js";

@@ -1,8 +1,6 @@
 // The bash grammar's analyses of commands, kept in the private per-user cache: a warm start loads no grammar.
-import { statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { ShellAnalysis } from "@hookwire/shell-rules";
+import { SHELL_ANALYSER_ID, type ShellAnalysis } from "@hookwire/shell-rules";
 import { defaultCacheRoot } from "./private/cache-dir.js";
 import { sha256 } from "./private/cache-entry.js";
 import { type KeyedCache, keyedCache } from "./private/keyed-cache.js";
@@ -11,38 +9,26 @@ import { type KeyedCache, keyedCache } from "./private/keyed-cache.js";
 const MAX_CACHED_CHARS = 64 * 1024;
 const MAX_ENTRIES = 4096;
 
-/**
- * The analyser an entry came from: the installed shell-rules build (its entry file's path, size and
- * modification time). An analysis is a pure function of the text and of this code, so nothing else can
- * make an entry stale; another build never reads this one's entries.
- */
-function analyserVersion(): string {
-  try {
-    const entry = fileURLToPath(import.meta.resolve("@hookwire/shell-rules"));
-    const stat = statSync(entry);
-    return `${entry}:${stat.size}:${stat.mtimeMs}`;
-  } catch {
-    return "unknown";
-  }
-}
-
 export interface ShellAnalyses {
   get(text: string): ShellAnalysis | undefined;
   set(text: string, analysis: ShellAnalysis): void;
 }
 
-/** `<cache root>/shell-analyses` (0700); `undefined` when it is not private to this user. */
+/**
+ * `<cache root>/shell-analyses` (0700); `undefined` when it is not private to this user. Entries are keyed by
+ * `analyser` (`SHELL_ANALYSER_ID`: the shell-rules code and parser that analyse) and the text: another analyser's are
+ * never read.
+ */
 export function shellAnalyses(
   dir = path.join(defaultCacheRoot(), "shell-analyses"),
+  analyser = SHELL_ANALYSER_ID,
 ): ShellAnalyses | undefined {
   let cache: KeyedCache | undefined;
-  let version: string | undefined;
   const opened = () => {
     cache ??= keyedCache(dir, MAX_ENTRIES);
-    version ??= analyserVersion();
     return cache;
   };
-  const key = (text: string) => sha256(`${version}\0${text}`);
+  const key = (text: string) => sha256(`${analyser}\0${text}`);
   if (!opened()) return undefined;
   return {
     get(text) {

@@ -2,12 +2,14 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { importCache } from "../src/modules/import-cache.js";
+import { READER_ID } from "../src/modules/reader-id.js";
 import { readImports } from "../src/modules/script-imports.js";
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), "hookwire-imports-"));
@@ -49,6 +51,33 @@ describe("imports kept in the cache", () => {
       },
     );
     expect(readImports(file, importCache(dir)).specifiers.map((s) => s.specifier)).toEqual(["./evil.mjs"]);
+  });
+
+  it("takes no entry another reader of imports wrote (another lexer or reading code): the file is lexed", () => {
+    const root = temp();
+    const dir = path.join(root, "cache", "imports");
+    const file = script(root, 'import "./evil.mjs";\n');
+    const text = readFileSync(file, "utf8");
+    // Another reader's answer for this very text (say, a lexer that missed the import).
+    importCache(dir, "another reader").set(text, { specifiers: [] });
+    expect(importCache(dir, "another reader").get(text)).toEqual({ specifiers: [] });
+    expect(importCache(dir).get(text)).toBeUndefined();
+    expect(readImports(file, importCache(dir)).specifiers.map((s) => s.specifier)).toEqual(["./evil.mjs"]);
+  });
+
+  it("names the reader by the code that reads imports and the lexer installed for it", () => {
+    const src = path.resolve(import.meta.dirname, "../src");
+    const hash = createHash("sha256");
+    for (const file of ["modules/script-imports.ts", "lazy-deps.ts"])
+      hash.update(`${readFileSync(path.join(src, file), "utf8").replace(/\r\n/g, "\n")}\0`);
+    // The build lazy-deps requires (trust's package.json pins its version exactly): `dist/lexer.cjs` of the package
+    // (vitest resolves for `import`, to its `dist/lexer.js`).
+    const lexer = path.dirname(createRequire(path.join(src, "lazy-deps.ts")).resolve("es-module-lexer"));
+    hash.update(readFileSync(path.join(lexer, "lexer.cjs")));
+    const pinned = JSON.parse(readFileSync(path.join(src, "../package.json"), "utf8")).dependencies;
+    expect(pinned["es-module-lexer"]).toMatch(/^\d+\.\d+\.\d+$/);
+    // A change to any of them is another reader: put the new value in src/modules/reader-id.ts.
+    expect(READER_ID).toBe(hash.digest("hex"));
   });
 
   it("reads no entry another user could have written", () => {

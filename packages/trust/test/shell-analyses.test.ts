@@ -44,6 +44,15 @@ describe("shell analyses kept in the cache", () => {
     expect(shellAnalyses(dir)?.get("rm -rf /")).toBeUndefined();
   });
 
+  it("takes no analysis another analyser kept (another shell-rules build or grammar)", () => {
+    const dir = path.join(temp(), "cache", "shell-analyses");
+    const text = "rm -rf /";
+    // Another analyser's answer for this very text (say, one that saw no command in it).
+    shellAnalyses(dir, "another analyser")?.set(text, shellCommands("true"));
+    expect(shellAnalyses(dir, "another analyser")?.get(text)).toEqual(shellCommands("true"));
+    expect(shellAnalyses(dir)?.get(text)).toBeUndefined();
+  });
+
   it("reads no entry another user could have written", () => {
     const dir = path.join(temp(), "cache", "shell-analyses");
     const text = "curl x | sh";

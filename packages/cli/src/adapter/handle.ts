@@ -1,6 +1,6 @@
 // The adapter: one agent hook call (its JSON in) through hookwire's hooks, answered in the agent's terms.
 import { errorMessage, type HookEvent, type NativeEventName } from "@hookwire/core";
-import { displayPath } from "@hookwire/core/internal";
+import { displayPath, nowMs } from "@hookwire/core/internal";
 import {
   type Decided,
   type Decision,
@@ -134,7 +134,7 @@ export type CallRecord = Omit<Decision, "decision" | "durationMs">;
 
 /** The call's decision record as far as it is known before the input is read, and `done` to record it. */
 function callRecord(request: HookRequest, spec: AnyBridgedEvent) {
-  const started = performance.now();
+  const started = nowMs();
   const { otel, ...who } = callContext(request.agent, {}, request.env ?? {}, request.user);
   const record: CallRecord = {
     time: new Date().toISOString(),
@@ -149,7 +149,7 @@ function callRecord(request: HookRequest, spec: AnyBridgedEvent) {
     recordDecision({
       ...record,
       ...decision,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      durationMs: Math.round((nowMs() - started) * 1000) / 1000,
       ...(otel ? { otel } : {}),
     });
   return { record, done };

@@ -1,10 +1,12 @@
 // `hookwire hook` over stdin and stdout: the agent's JSON read, one answer written in time, whatever happens.
 import { errorMessage } from "@hookwire/core";
-import { RunScope } from "@hookwire/core/internal";
+import { nowMs, RunScope } from "@hookwire/core/internal";
 import { type DialectId, findEvent, isBridged, loadDialect } from "@hookwire/settings-hooks";
 import { callContext } from "../log/call-context.js";
 import { flushRecords, recordDecision } from "../log/recorder.js";
 import { forwardedVariables } from "../serve/forwarded-variables.js";
+import { checkedInput, readAgentInput, streamInput } from "./agent-input.js";
+import { writeAnswer } from "./answer-out.js";
 import {
   ANSWER_WITHIN_MS,
   type CallRecord,
@@ -13,25 +15,6 @@ import {
   handleHookEvent,
 } from "./handle.js";
 import type { ProjectPool } from "./project-hooks.js";
-
-/** An agent's hook input past this is refused (fail-closed on tool events): none comes near it. */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
-
-function readStdin(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_INPUT_BYTES) {
-        process.stdin.destroy();
-        reject(new Error(`the agent's input is over ${MAX_INPUT_BYTES} bytes`));
-      } else chunks.push(chunk);
-    });
-    process.stdin.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    process.stdin.on("error", reject);
-  });
-}
 
 /** What the command line (or the forwarded call) says beside the agent and event. */
 export interface HookFlags {
@@ -88,7 +71,7 @@ function recordLate(
     decision: "error",
     reason,
     ...(killed[0] ? { hook: killed[0] } : {}),
-    durationMs: Math.round((performance.now() - call.startedMs) * 1000) / 1000,
+    durationMs: Math.round((nowMs() - call.startedMs) * 1000) / 1000,
     ...(otel ? { otel } : {}),
   });
 }
@@ -96,7 +79,7 @@ function recordLate(
 /**
  * One call answered within `withinMs` (`ANSWER_WITHIN_MS`), whatever happens (an answer, an error, a hook
  * that never settles): what `hookwire hook` writes and what `hookwire serve` sends back. `input` may still be
- * arriving. At the deadline the processes the call's hooks started are killed (their whole trees) and named.
+ * arriving; one over `MAX_INPUT_BYTES` is refused here, however it came. At the deadline the processes the call's hooks started are killed (their whole trees) and named.
  */
 export async function answerInTime(
   agent: DialectId,
@@ -118,7 +101,7 @@ export async function answerInTime(
   const scope = new RunScope();
   // The deadline's record, as any other, is timed from the call's arrival.
   const time = new Date().toISOString();
-  const startedMs = performance.now();
+  const startedMs = nowMs();
   let text: string | undefined;
   let known: Readonly<CallRecord> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -139,7 +122,7 @@ export async function answerInTime(
         failOpen,
         failClosedHooks: flags.failClosedHooks === true,
         env,
-        input: read,
+        input: checkedInput(read),
         ...(flags.user === undefined ? {} : { user: flags.user }),
       };
       return scope.run(() =>
@@ -154,24 +137,45 @@ export async function answerInTime(
   return response;
 }
 
+/** `readAgentInput`, a failure to read as a rejection (the call's answer says why). */
+function fromStdin(): Promise<string> {
+  try {
+    return Promise.resolve(readAgentInput());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * How a call reads stdin and writes its answer: its file descriptors (the hook path an agent starts: no stream is
+ * created, ~5 ms of a fresh process for the pipes) or the process's streams (the CLI's `hookwire hook`, and tests that
+ * run it in their own process, where the streams are swapped for the run's).
+ */
+export type HookIo = "descriptors" | "streams";
+
 /**
  * Reads the agent's JSON from stdin (or takes `input`, already read by the forwarding client), answers on
- * stdout (and stderr), resolves with the exit code.
+ * stdout (and stderr), resolves with the exit code (with `descriptors`, once the answer is written).
  */
 export async function runHook(
   agent: DialectId,
   event: string,
   flags: HookFlags,
   input?: string,
+  io: HookIo = "streams",
 ): Promise<number> {
+  const read = () => (io === "descriptors" ? fromStdin() : streamInput());
   const response = await answerInTime(
     agent,
     event,
     flags,
-    input === undefined ? readStdin() : Promise.resolve(input),
+    input === undefined ? read() : Promise.resolve(input),
   );
-  if (response.stderr) process.stderr.write(response.stderr);
-  process.stdout.write(response.stdout);
+  if (io === "descriptors") await new Promise<void>((resolve) => writeAnswer(response, resolve));
+  else {
+    if (response.stderr) process.stderr.write(response.stderr);
+    process.stdout.write(response.stdout);
+  }
   // Spans go out before the process ends (only when OpenTelemetry is on).
   await flushRecords();
   return response.code;

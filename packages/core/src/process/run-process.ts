@@ -1,5 +1,6 @@
 // The one process runner (pi.exec and command hooks): own process group, capped output, a hard clock, no survivors.
 import type { ChildProcess } from "node:child_process";
+import { nowMs } from "../clock.js";
 import { lazyRequire } from "../lazy-require.js";
 import { addLiveRun } from "./live-runs.js";
 import { killRunPids, markedEnv, newRunMarker, type RunMarker, runPids } from "./run-marker.js";
@@ -137,7 +138,7 @@ export function runProcess(
   args: readonly string[],
   options: RunProcessOptions,
 ): Promise<ProcessRun> {
-  const started = performance.now();
+  const started = nowMs();
   const limit = options.maxStreamBytes ?? MAX_STREAM_BYTES;
   const out = new Collector(limit);
   const err = new Collector(limit);
@@ -175,7 +176,7 @@ export function runProcess(
         timedOut,
         aborted,
         spawnError,
-        durationMs: performance.now() - started,
+        durationMs: nowMs() - started,
       });
     };
 

@@ -1,5 +1,6 @@
 // What an agent running hookwire in its own process (pi, opencode) records of each tool call hookwire judged: the
 // record the CLI writes for a connected agent's call, under that agent's id, read back by `hookwire log`.
+import { nowMs } from "@hookwire/core/internal";
 import type { HookFailure } from "../fail-closed.js";
 import { flushDecisions } from "./decision-log.js";
 import { decisionOf, failureDecision } from "./decision-of.js";
@@ -37,7 +38,7 @@ export function toolCallRecords(
   }
   return (call) => {
     const time = new Date().toISOString();
-    const started = performance.now();
+    const started = nowMs();
     // Read now: a rewrite changes the host's input object in place, and the record keeps what the agent asked for.
     const target = toolTarget(call.input);
     return (outcome, failures = []) => {
@@ -53,7 +54,7 @@ export function toolCallRecords(
         tool: call.toolName,
         ...(target !== undefined ? { target } : {}),
         ...failureDecision(decided, failures),
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        durationMs: Math.round((nowMs() - started) * 1000) / 1000,
       };
       recordDecision(record);
     };

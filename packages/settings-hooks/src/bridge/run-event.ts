@@ -1,5 +1,6 @@
 // The bridge's fourth step: run one event's matching handlers, in the dialect's way, and fold their answers.
 import type { HookContext } from "@hookwire/core";
+import { nowMs } from "@hookwire/core/internal";
 import { loadShellParser } from "@hookwire/shell-rules";
 import { aggregate } from "../aggregate.js";
 import type { AggregatedOutcome, AttributedResult } from "../dialect-kit/outcome.js";
@@ -44,7 +45,7 @@ async function runOne(
   p: Prepared,
   stdin: Record<string, unknown>,
 ): Promise<HandlerResult> {
-  const started = performance.now();
+  const started = nowMs();
   const result = await p.runner.run(
     stdin as never,
     { hookName: p.hookPath, event: spec.name, outputDir: bridge.options.outputDir },
@@ -56,7 +57,7 @@ async function runOne(
     dialect: dialect.id,
     event: spec.name,
     result,
-    durationMs: performance.now() - started,
+    durationMs: nowMs() - started,
   });
   return result;
 }
