@@ -158,6 +158,14 @@ describe("a CommonJS TypeScript hook module", () => {
     expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "own ./nowhere undefined" });
   });
 
+  it("sees CommonJS's require spelled with an escape", async () => {
+    const files = {
+      "guard.ts": `const { reason } = requ\\u0069re("./helper.cts");\nexport default ${BLOCK("reason")};\n`,
+      "helper.cts": 'exports.reason = "escaped";\n',
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "escaped" });
+  });
+
   it("gives an ES module that uses __dirname without declaring it CommonJS's, as jiti and pi do", async () => {
     const files = {
       "guard.ts": `import path from "node:path";\nexport default ${BLOCK("path.basename(__dirname)")};\n`,

@@ -8,6 +8,7 @@ const useOf = (code: string) => commonJsUse(parseSync("m.js", code, { sourceType
 describe("the CommonJS names a module uses", () => {
   it.each([
     ["a top-level require", 'const a = require("a");', true, ["a"]],
+    ["a require spelled with an escape", 'requ\\u0069re("e");', true, ["e"]],
     ["module.exports", "module.exports = 1;", true, []],
     ["exports.x", "exports.x = 1;", true, []],
     [

@@ -53,15 +53,18 @@ function patternNames(pattern: unknown, into: Set<string>): void {
   }
 }
 
+/** Nodes whose children may hold a `var` of the same function: statements, blocks, clauses, export declarations. */
+const HOLDS_STATEMENTS = /Statement$|Block$|Clause$|^SwitchCase$|^Program$|^Export/;
+
 /** `var` declarations hoisted to the function (or program) whose statements these are, nested blocks included. */
 function hoistedVars(node: unknown, into: Set<string>): void {
   if (!isNode(node)) return;
-  if (/Function|Class/.test(node.type)) return; // their own scope (a class body holds no statements)
   if (node.type === "VariableDeclaration") {
     if (node.kind === "var") for (const d of node.declarations as AnyNode[]) patternNames(d.id, into);
     return;
   }
-  if (!/Statement|Block|Clause|SwitchCase|Program|Export/.test(node.type)) return;
+  // Not into functions and classes (their own scope; a class body holds no statements) nor expressions.
+  if (node.type === "StaticBlock" || !HOLDS_STATEMENTS.test(node.type)) return;
   for (const key in node) {
     const value = node[key];
     if (Array.isArray(value)) for (const item of value) hoistedVars(item, into);
@@ -90,8 +93,25 @@ function declared(scope: Scope | undefined, name: string): boolean {
   return false;
 }
 
+/** The node types that open a scope (the rest cost no look at their declarations). */
+const SCOPES = new Set([
+  "Program",
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunctionExpression",
+  "StaticBlock",
+  "BlockStatement",
+  "SwitchStatement",
+  "ForStatement",
+  "ForInStatement",
+  "ForOfStatement",
+  "CatchClause",
+  "ClassExpression",
+]);
+
 /** The scope `node` opens, when it opens one that declares a wrapper name; else `outer`. */
 function scopeOf(node: AnyNode, outer: Scope | undefined): Scope | undefined {
+  if (!SCOPES.has(node.type)) return outer;
   const names = new Set<string>();
   switch (node.type) {
     case "Program":
@@ -198,15 +218,15 @@ export function commonJsUse(program: Program): CommonJsUse {
         if (specifier !== undefined) use.requires.push(specifier);
       }
     }
-    // Children pushed in reverse: they are visited in source order (the requires' order).
-    const children: Visit[] = [];
+    // Children pushed, then turned round: they are visited in source order (the requires' order).
+    const first = stack.length;
     for (const key in node) {
       const value = node[key];
-      const items = Array.isArray(value) ? value : [value];
-      for (const item of items)
-        if (isNode(item)) children.push({ node: item, scope, nameOnly: isNameOnly(node, key) });
+      if (Array.isArray(value)) {
+        for (const item of value) if (isNode(item)) stack.push({ node: item, scope, nameOnly: false });
+      } else if (isNode(value)) stack.push({ node: value, scope, nameOnly: isNameOnly(node, key) });
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    for (let i = first, j = stack.length - 1; i < j; i++, j--) [stack[i], stack[j]] = [stack[j]!, stack[i]!];
   }
   return use;
 }

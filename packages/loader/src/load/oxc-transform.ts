@@ -16,6 +16,8 @@ export interface Transformed {
   requires: string[];
 }
 
+// A name of Node's CommonJS wrapper, where the code may use one.
+const WRAPPER_NAME = /\b(?:require|module|exports|__filename|__dirname)\b/;
 // A CommonJS body may `return` at its top level (Node runs it inside a function); the runner does too.
 const TOP_LEVEL_RETURN = "A 'return' statement can only be used within a function body.";
 
@@ -177,11 +179,14 @@ export async function transformModule(file: string, source: string): Promise<Tra
     const at = toStripped[line] ?? -1;
     return at === -1 ? -1 : (toSource[at] ?? -1);
   });
+  const extension = declared ? "cjs" : /\.m[jt]s$/i.test(file) ? "esm" : "any";
+  const facts = { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps };
+  // Code that never spells a wrapper name uses none: no parse needed (oxc prints `requ\u0069re` as `require`).
+  if (extension === "esm" || !WRAPPER_NAME.test(stripped.code))
+    return { ...facts, kind: declared ? "commonjs" : "module", requires: [] };
   // The stripped code is plain JavaScript that parsed once already: its AST says what the module uses.
   const parsed = (await oxcParser).parseSync(js, stripped.code, { sourceType });
   const use = commonJsUse(parsed.program);
-  const extension = declared ? "cjs" : /\.m[jt]s$/i.test(file) ? "esm" : "any";
   const kind = moduleKind(use, parsed.module.hasModuleSyntax, extension);
-  const requires = kind === "module" ? [] : use.requires;
-  return { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps, kind, requires };
+  return { ...facts, kind, requires: kind === "module" ? [] : use.requires };
 }
