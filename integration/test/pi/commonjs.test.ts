@@ -95,6 +95,21 @@ const same: Array<{ name: string; files: Record<string, string>; reason: string 
     },
     reason: "objectfunction",
   },
+  {
+    name: "CommonJS's require at the top level beside a nested function's own require",
+    files: {
+      "ext.ts": `function local() { const require = (name: string) => "own " + name; return require("x"); }\nconst { reason } = require("./helper.cts");\nexport default ${BLOCK('reason + " / " + local()')};\n`,
+      "helper.cts": 'exports.reason = "theirs";\n',
+    },
+    reason: "theirs / own x",
+  },
+  {
+    name: "an ES module that uses __dirname without declaring it",
+    files: {
+      "ext.ts": `import path from "node:path";\nexport default ${BLOCK("path.basename(__dirname).slice(0, 5)")};\n`,
+    },
+    reason: "case-",
+  },
 ];
 
 describe(`CommonJS extensions in pi ${pi073.version} and in hookwire`, () => {

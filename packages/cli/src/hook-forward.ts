@@ -140,7 +140,7 @@ if (typeof httpPort === "number")
   void import("./serve/ensure-http.js").then(async ({ ensureHttpServer, refuseSession }) => {
     let problem: string | undefined;
     try {
-      problem = await ensureHttpServer(httpPort);
+      problem = await ensureHttpServer(httpPort, agent);
     } catch (error) {
       problem = `hookwire: ${(error as Error)?.message ?? error}`;
     }

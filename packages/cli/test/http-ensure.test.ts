@@ -50,10 +50,11 @@ function sessionStart(
   env: Record<string, string | undefined>,
   port: number,
   event = "SessionStart",
+  agent = "claude",
 ) {
   const run = spawnSync(
     "sh",
-    ["-c", `${path.join(path.dirname(bin), "hookwire-hook")} hook claude ${event} --http-port ${port}`],
+    ["-c", `${path.join(path.dirname(bin), "hookwire-hook")} hook ${agent} ${event} --http-port ${port}`],
     {
       cwd: box.cwd,
       input: JSON.stringify({
@@ -145,6 +146,16 @@ describe("the server for a session's http hooks", () => {
       "
     `);
     expect(started.stderr).toBe(`${JSON.parse(started.stdout).stopReason}\n`);
+    // The refusal names the agent whose command asked, or every agent's http hooks when nobody's session asks.
+    const copilot = sessionStart(box, env, port, "SessionStart", "copilot");
+    expect(JSON.parse(copilot.stdout).stopReason.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(
+      `"hookwire: another program of yours listens on 127.0.0.1:<port>, where GitHub Copilot CLI's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect copilot --http --port <a free port> (or free port <port>); hookwire doctor says more."`,
+    );
+    const ensured = box.run(["serve", "--ensure", "--port", String(port)], { env });
+    expect(ensured.stderr.replaceAll(String(port), "<port>")).toMatchInlineSnapshot(`
+      "hookwire: another program of yours listens on 127.0.0.1:<port>, where the http hooks of your agents connected with --http would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect <agent> --http --port <a free port> (or free port <port>); hookwire doctor says more.
+      "
+    `);
     const doctor = box.run(["doctor"], { env });
     expect(doctor.code).not.toBe(0);
     expect(doctor.stdout).toContain(

@@ -99,15 +99,47 @@ describe("hookwire serve", () => {
     expect(tries.map((t) => t.status)).toEqual([401, 401, 401, 403, 403]);
     expect(tries[0]?.json).toMatchInlineSnapshot(`
       {
-        "error": "A bearer token is required: the server's (hookwire connect claude --http gives Claude Code yours; the headers \`hookwire serve\` printed, else). hookwire doctor says what is wrong.",
+        "error": "A bearer token is required: the server's (hookwire connect claude --http puts yours in Claude Code's settings ("env")). hookwire doctor says what is wrong.",
       }
     `);
-    // An agent without HOOKWIRE_TOKEN sends an empty bearer: the refusal names the fix.
-    const empty = await post(`${server.url}/claude`, body, { Authorization: "Bearer " });
-    expect([empty.status, (empty.json as { error: string }).error]).toEqual([
-      401,
-      "No token came with the call: the agent's HOOKWIRE_TOKEN is empty. hookwire connect claude --http puts your token in Claude Code's settings; another agent needs HOOKWIRE_TOKEN (the server's token, 32+ characters) in the environment that starts it. hookwire doctor says what is wrong.",
-    ]);
+    // An agent without HOOKWIRE_TOKEN sends an empty bearer: the refusal names that agent's fix, by the path it posts to.
+    const refusals: Record<string, unknown> = {};
+    for (const agent of ["claude", "copilot", "nobody"])
+      for (const authorization of ["Bearer ", "Bearer wrong"]) {
+        const refused = await post(`${server.url}/${agent}`, body, { Authorization: authorization });
+        refusals[`${agent} ${JSON.stringify(authorization)}`] = [
+          refused.status,
+          (refused.json as { error: string }).error,
+        ];
+      }
+    expect(refusals).toMatchInlineSnapshot(`
+      {
+        "claude "Bearer "": [
+          401,
+          "No token came with the call: Claude Code's HOOKWIRE_TOKEN is empty. hookwire connect claude --http puts your token in Claude Code's settings ("env"). hookwire doctor says what is wrong.",
+        ],
+        "claude "Bearer wrong"": [
+          401,
+          "A bearer token is required: the server's (hookwire connect claude --http puts yours in Claude Code's settings ("env")). hookwire doctor says what is wrong.",
+        ],
+        "copilot "Bearer "": [
+          401,
+          "No token came with the call: HOOKWIRE_TOKEN is empty in the environment that started GitHub Copilot CLI. Export the server's token (32+ characters) there before starting GitHub Copilot CLI. hookwire doctor says what is wrong.",
+        ],
+        "copilot "Bearer wrong"": [
+          401,
+          "A bearer token is required: the server's, as HOOKWIRE_TOKEN in the environment that starts GitHub Copilot CLI (the headers \`hookwire serve\` printed). hookwire doctor says what is wrong.",
+        ],
+        "nobody "Bearer "": [
+          401,
+          "No token came with the call: HOOKWIRE_TOKEN is empty in the environment that started the agent. Export the server's token (32+ characters) there before starting the agent. hookwire doctor says what is wrong.",
+        ],
+        "nobody "Bearer wrong"": [
+          401,
+          "A bearer token is required: the server's, as HOOKWIRE_TOKEN in the environment that starts the agent (the headers \`hookwire serve\` printed). hookwire doctor says what is wrong.",
+        ],
+      }
+    `);
     expect(existsSync(path.join(box.cwd, "calls.txt"))).toBe(false);
 
     const localhost = await post(`${server.url}/claude`, body, {

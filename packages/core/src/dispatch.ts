@@ -1,4 +1,5 @@
 // One event's dispatcher: its handlers across hooks, called in order by a plain loop, their results folded by the event's policy.
+import { type CallScope, callScope, inCallScope } from "./call-host.js";
 import { nowMs } from "./clock.js";
 import type { HookContext } from "./context.js";
 import { HookError, isHookwireError } from "./errors.js";
@@ -7,6 +8,7 @@ import type { LoadedHook } from "./instantiate.js";
 import { combineAnswers } from "./policies/combine.js";
 import type { Policy } from "./policies/policy.js";
 import { type Answers, answersSeveral, type SeveralAnswersHandler } from "./several-answers.js";
+import type { DialogCounter } from "./ui-dialogs.js";
 
 /** One handler run, for hosts and tools that show what each hook did. */
 export interface HookTrace {
@@ -23,8 +25,11 @@ export interface DispatchOptions {
   report(error: HookError): void;
   /** Milliseconds a handler may take before it counts as failed; 0 or undefined waits forever. */
   handlerTimeout?: number;
-  /** True while the user is answering a dialog: handler clocks do not expire meanwhile. */
-  paused?: () => boolean;
+  /**
+   * The dialogs of the calls of `scope` (an emit's, kept when its handler first returned a thenable): while any
+   * is open the emit's handler clock does not expire. Another call's dialogs do not stop it.
+   */
+  dialogs?: (scope: CallScope) => DialogCounter;
   /** Set only while someone listens: the uninstrumented path stays free of timing work. */
   trace?: (entry: HookTrace) => void;
 }
@@ -260,6 +265,8 @@ class Waiting implements Waiter {
     readonly emit: Emit,
     readonly resolve: (outcome: unknown) => void,
     readonly reject: (error: unknown) => void,
+    // The emit's calls, kept for its clock: the clock's one timer runs in whichever call armed it.
+    readonly scope: CallScope = dispatcher.limit > 0 ? callScope() : undefined,
   ) {
     const { limit } = dispatcher;
     if (limit > 0) {
@@ -269,7 +276,7 @@ class Waiting implements Waiter {
   }
 
   paused(): boolean {
-    return this.dispatcher.options.paused?.() ?? false;
+    return (this.dispatcher.options.dialogs?.(this.scope).open ?? 0) > 0;
   }
 
   wait(pending: PromiseLike<unknown>): void {
@@ -313,7 +320,10 @@ class Waiting implements Waiter {
       event: dispatcher.event,
       message: `handler did not settle within ${dispatcher.limit} ms`,
     });
-    new Waiting(dispatcher, emit, this.resolve, this.reject).resume(undefined, error, true);
+    // Reported to, and going on in, the emit's own call (its host's onError, its hooks' actions).
+    inCallScope(this.scope, () =>
+      new Waiting(dispatcher, emit, this.resolve, this.reject, this.scope).resume(undefined, error, true),
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 // HookRunner: dispatches events to loaded hooks by the combination policy of each event.
 
 import type { MessageRenderer, RegisteredCommand, RegisteredFlag, RegisteredShortcut } from "./api.js";
-import { activeCall, runInCall } from "./call-host.js";
+import { activeCall, type CallScope, callDialogs, callScope, runInCall } from "./call-host.js";
 import { withCallState } from "./call-state.js";
 import type { HookCommandContext, HookContext, HookUIContext, ReadonlySessionManager } from "./context.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./deadline.js";
@@ -33,8 +33,8 @@ export interface HookRunnerOptions {
   modelRegistry?: unknown;
   /**
    * Milliseconds a handler may take to settle before it counts as failed (`HOOK_TIMEOUT`; for
-   * tool_call the call is blocked). Default `DEFAULT_HANDLER_TIMEOUT_MS` (60 s); 0 = no limit. The
-   * clock does not expire while a `ctx.ui` dialog is open.
+   * tool_call the call is blocked). Default `DEFAULT_HANDLER_TIMEOUT_MS` (60 s); 0 = no limit. An emit's
+   * clock does not expire while a `ctx.ui` dialog of its own call is open (emits given no host count as one).
    */
   handlerTimeout?: number;
 }
@@ -64,7 +64,10 @@ export class HookRunner {
   readonly #errorListeners = new Set<(error: HookError) => void>();
   readonly #traceListeners = new Set<(trace: HookTrace) => void>();
   #init: HookRunnerInit | undefined;
+  /** The dialogs opened outside any call with a host (emits without one share the runner's context). */
   readonly #dialogs: DialogCounter = { open: 0 };
+  /** The dialogs of this runner's call in `scope`: a call's handler clocks wait for its own only. */
+  readonly #callDialogs = (scope: CallScope): DialogCounter => callDialogs(this, scope) ?? this.#dialogs;
   /** Each host UI as handlers see it (completed, dialogs counted), made once per UI object. */
   readonly #uis = new WeakMap<Partial<HookUIContext>, HookUIContext>();
   /** The UI of a runner whose host has none: the no-UI answers, one object for every context. */
@@ -373,7 +376,7 @@ export class HookRunner {
       compiled = compileDispatch(this.hooks, event, policyFor(event), {
         report: this.#report,
         handlerTimeout: this.#options.handlerTimeout ?? DEFAULT_HANDLER_TIMEOUT_MS,
-        paused: () => this.#dialogs.open > 0,
+        dialogs: this.#callDialogs,
         trace: this.#traceListeners.size > 0 ? this.#trace : undefined,
       });
       this.#compiled.set(event, compiled);
@@ -401,7 +404,7 @@ export class HookRunner {
     // Made once per UI object: a host passes the same one call after call, or a new one per call.
     let ui = this.#uis.get(host);
     if (ui === undefined) {
-      ui = countDialogs(completeUIContext(host), this.#dialogs);
+      ui = countDialogs(completeUIContext(host), () => this.#callDialogs(callScope()));
       this.#uis.set(host, ui);
     }
     return ui;

@@ -1,4 +1,4 @@
-// Counts the UI dialogs hooks have open, so a handler waiting for the user does not time out.
+// Counts the UI dialogs hooks have open, so a handler waiting for the user does not time out (each call counts its own).
 import type { HookUIContext } from "./context.js";
 
 /** The members that wait for the user; everything else on the UI context returns at once. */
@@ -9,10 +9,11 @@ export interface DialogCounter {
 }
 
 /**
- * The host's UI context seen through a proxy that counts open dialogs in `counter`. Members the
- * host adds (an extension UI has more) pass through untouched.
+ * The host's UI context seen through a proxy that counts each open dialog in `counterOf()`, asked when the dialog
+ * opens (the call it opens in: one UI object may serve several calls at once). Members the host adds (an
+ * extension UI has more) pass through untouched.
  */
-export function countDialogs(ui: HookUIContext, counter: DialogCounter): HookUIContext {
+export function countDialogs(ui: HookUIContext, counterOf: () => DialogCounter): HookUIContext {
   const wrapped = new Map<PropertyKey, unknown>();
   return new Proxy(ui, {
     get(target, key) {
@@ -22,6 +23,7 @@ export function countDialogs(ui: HookUIContext, counter: DialogCounter): HookUIC
       if (!wrapper || (wrapper as { original?: unknown }).original !== value) {
         wrapper = Object.assign(
           (...args: unknown[]) => {
+            const counter = counterOf();
             counter.open++;
             let result: unknown;
             try {

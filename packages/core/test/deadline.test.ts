@@ -108,6 +108,62 @@ describe("handler timeout", () => {
     expect(isHookError(error) && error.code).toBe("HOOK_TIMEOUT");
   });
 
+  it("a dialog open in one call does not hold back the clock of another call in flight on the runner", async () => {
+    const hook = await instantiateHook(
+      (pi) => {
+        pi.on("tool_call", (event, ctx) =>
+          event.toolName === "ask" ? (ctx.ui.confirm("Run it?", "x") as never) : new Promise<never>(() => {}),
+        );
+      },
+      { path: "hooks/h.ts", cwd: "/p" },
+    );
+    const runner = new HookRunner([hook], { cwd: "/p", handlerTimeout: 100 });
+    // One UI object for both calls, as a host that serves every call with one UI: the user answers after 600 ms.
+    const uiContext = { ...createNoOpUIContext(), confirm: () => later(600, true) };
+    const seen: string[] = [];
+    const asking = runner
+      .emit({ type: "tool_call", toolName: "ask", toolCallId: "a", input: {} }, { host: { uiContext } })
+      .then((outcome) => seen.push(`ask: block ${outcome.block}`));
+    const slow = runner
+      .emit({ type: "tool_call", toolName: "slow", toolCallId: "s", input: {} }, { host: { uiContext } })
+      .catch((error: unknown) => seen.push(`slow: ${isHookError(error) && error.code}`));
+    await Promise.all([asking, slow]);
+    expect(seen).toEqual(["slow: HOOK_TIMEOUT", "ask: block false"]);
+  });
+
+  it("a timeout is reported to its own call, whose next hook's dialog still holds back its clock", async () => {
+    const stuck = await instantiateHook(
+      (pi) => {
+        pi.on("session_start", () => new Promise<never>(() => {}));
+      },
+      { path: "hooks/stuck.ts", cwd: "/p" },
+    );
+    const asks = await instantiateHook(
+      (pi) => {
+        pi.on("session_start", async (_event, ctx) => {
+          if (ctx.hasUI) await ctx.ui.confirm("Go on?", "x");
+        });
+      },
+      { path: "hooks/asks.ts", cwd: "/p" },
+    );
+    const runner = new HookRunner([stuck, asks], { cwd: "/p", handlerTimeout: 100 });
+    const failed: string[] = [];
+    const host = (name: string) => ({
+      uiContext: { ...createNoOpUIContext(), confirm: () => later(500, true) },
+      onError: (error: { code: string; hookPath: string }) =>
+        failed.push(`${name}: ${error.code} ${error.hookPath}`),
+    });
+    // The other call arms the shared clock first: its timer runs in that call's context.
+    const other = runner.emit({ type: "session_start" }, { hasUI: false, host: host("other") });
+    const asking = runner.emit({ type: "session_start" }, { hasUI: true, host: host("asking") });
+    await Promise.all([other, asking]);
+    // Each call is told of its own timeout, and the asking call's second hook was not cut off.
+    expect(failed.sort()).toEqual([
+      "asking: HOOK_TIMEOUT hooks/stuck.ts",
+      "other: HOOK_TIMEOUT hooks/stuck.ts",
+    ]);
+  });
+
   it("0 means no limit", async () => {
     const runner = await runnerWith(() => later(200, { block: true, reason: "slow no" }), {
       handlerTimeout: 0,

@@ -117,6 +117,62 @@ describe("a CommonJS TypeScript hook module", () => {
     expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "import+require own true" });
   });
 
+  it("runs CommonJS's require at the top level of a module whose nested function declares a require of its own", async () => {
+    const files = {
+      "guard.ts": [
+        'function local() { const require = (name: string) => "own " + name; return require("x"); }',
+        'const { reason } = require("./helper.cts");',
+        `export default ${BLOCK('reason + " / " + local()')};`,
+        "",
+      ].join("\n"),
+      "helper.cts": 'exports.reason = "theirs";\n',
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "theirs / own x" });
+  });
+
+  it("does not load ahead what an ES module's own require names, though it mentions module.exports", async () => {
+    const files = {
+      "guard.ts": [
+        'import { createRequire } from "node:module";',
+        "const require = createRequire(import.meta.url);",
+        "const before = String((globalThis as Record<string, unknown>).sideRuns);",
+        'const side = require("./side.cts");',
+        "const unused = () => module.exports;",
+        `export default ${BLOCK('before + " " + side')};`,
+        "",
+      ].join("\n"),
+      // Node's own require runs an unknown extension as JavaScript.
+      "side.cts": "const g = globalThis; g.sideRuns = (g.sideRuns ?? 0) + 1; module.exports = g.sideRuns;\n",
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "undefined 1" });
+  });
+
+  it("leaves an ES module whose only require is a parameter's an ES module, with no `module`", async () => {
+    const files = {
+      "guard.ts": [
+        'const call = (require: (name: string) => string) => require("./nowhere");',
+        `export default ${BLOCK('call((name) => "own " + name) + " " + typeof module')};`,
+        "",
+      ].join("\n"),
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "own ./nowhere undefined" });
+  });
+
+  it("sees CommonJS's require spelled with an escape", async () => {
+    const files = {
+      "guard.ts": `const { reason } = requ\\u0069re("./helper.cts");\nexport default ${BLOCK("reason")};\n`,
+      "helper.cts": 'exports.reason = "escaped";\n',
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "escaped" });
+  });
+
+  it("gives an ES module that uses __dirname without declaring it CommonJS's, as jiti and pi do", async () => {
+    const files = {
+      "guard.ts": `import path from "node:path";\nexport default ${BLOCK("path.basename(__dirname)")};\n`,
+    };
+    expect(await reasonOf(files, "guard.ts")).toEqual({ errors: [], reason: "project" });
+  });
+
   // Node (and pi's jiti) run a required module at the require call: there `b` would see `early`.
   it("runs what it requires before its own body, so a require cycle sees the exports as they were before it", async () => {
     const files = {

@@ -91,10 +91,10 @@ const sha256 = (text) => createHash("sha256").update(text).digest("hex");
   fs.mkdirSync(modules, { mode: 0o755 });
   // The entry the runner looks for: the same name, key and hash it would write, with code of ours.
   const source = fs.readFileSync(${JSON.stringify(second)}, "utf8");
-  for (const version of ["1", "2", "3", "4", "5", "6"]) {
+  for (const version of ["1", "2", "3", "4", "5", "6", "7"]) {
     const key = sha256(version + "\\0" + ${JSON.stringify(second)} + "\\0" + source);
     const code = 'require("node:fs").writeFileSync(${JSON.stringify(pwned)}, "");\\nmodule.exports = () => {};';
-    const header = JSON.stringify({ key, sha256: sha256(code), deps: [], dynamicDeps: [], commonjs: true, requires: ["node:fs"] });
+    const header = JSON.stringify({ key, sha256: sha256(code), deps: [], dynamicDeps: [], commonjs: true, kind: "commonjs", requires: ["node:fs"] });
     fs.writeFileSync(path.join(modules, "second.cts." + key.slice(0, 32) + ".js"), "//hookwire-module " + header + "\\n" + code);
   }
   fs.writeFileSync(${JSON.stringify(swapped)}, "");

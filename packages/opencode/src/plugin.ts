@@ -3,7 +3,7 @@ import type { AttributedText, ContentPart, SessionEntry } from "@hookwire/core";
 import { HOOK_FORMATS } from "@hookwire/loader";
 import { fromOpencodeArgs, toOpencodeArgs } from "@hookwire/opencode-plugins/tools";
 import {
-  CallFailures,
+  collectFailures,
   type HookFailure,
   hookFailure,
   openProject,
@@ -81,7 +81,6 @@ export async function HookwirePlugin(input: PluginInput) {
   });
   runner.onError((error) => process.stderr.write(`hookwire: ${error.message}\n`));
   const pending = new Map<string, readonly AttributedText[]>();
-  const calls = new CallFailures(runner);
   // Each tool call hookwire judged, in the decision log under opencode's id (`hookwire log --agent opencode`).
   const record = toolCallRecords("opencode", root, loaded.skipped.length);
 
@@ -95,9 +94,8 @@ export async function HookwirePlugin(input: PluginInput) {
         toolName: call.tool,
         input,
       });
-      const { result: outcome, failures } = await calls.run(() =>
-        gate.check({ toolName: call.tool, toolCallId: call.callID, input }),
-      );
+      const { call: failing, failures } = collectFailures();
+      const outcome = await gate.check({ toolName: call.tool, toolCallId: call.callID, input }, failing);
       // The gate's deny for a hook that threw is that hook's failure (named in the record as `error`).
       const thrown: HookFailure[] =
         outcome.denied === "error"

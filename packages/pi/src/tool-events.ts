@@ -7,7 +7,7 @@ import {
   type HookRunner,
   type ToolCallOutcome,
 } from "@hookwire/core";
-import { CallFailures, type HookFailure, hookFailure, userFailClosedRefusal } from "@hookwire/project";
+import { collectFailures, hookFailure, userFailClosedRefusal } from "@hookwire/project";
 import type { RecordCall, RecordedCall } from "@hookwire/project/records";
 import {
   appendAdditionalContext,
@@ -80,7 +80,6 @@ export function recordedCall(event: ToolCallEvent, ctx: ExtensionContext): Recor
  */
 export function toolEvents(runner: HookRunner, cwd: string, record: (call: RecordedCall) => RecordCall) {
   const pending = new Map<string, readonly AttributedText[]>();
-  const calls = new CallFailures(runner);
   return {
     async tool_call(
       event: ToolCallEvent,
@@ -90,20 +89,19 @@ export function toolEvents(runner: HookRunner, cwd: string, record: (call: Recor
       if (!runner.hasHandlersFor("tool_call", event.toolName)) return undefined;
       const done = record(recordedCall(event, ctx));
       let outcome: ToolCallOutcome;
-      let failures: HookFailure[];
+      const failing = collectFailures(call);
+      const { failures } = failing;
       try {
-        ({ result: outcome, failures } = await calls.run(() =>
-          runner.emit(
-            {
-              type: "tool_call",
-              toolName: event.toolName,
-              toolCallId: event.toolCallId,
-              input: event.input as Record<string, unknown>,
-              ...nested(event),
-            },
-            call,
-          ),
-        ));
+        outcome = await runner.emit(
+          {
+            type: "tool_call",
+            toolName: event.toolName,
+            toolCallId: event.toolCallId,
+            input: event.input as Record<string, unknown>,
+            ...nested(event),
+          },
+          failing.call,
+        );
       } catch (error) {
         // Fail-safe: a hook that cannot decide does not let the call through.
         const reason = errorMessage(error);

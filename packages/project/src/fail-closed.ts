@@ -1,8 +1,7 @@
 // The user's fail-closed switch, one reading for every host (the CLI's adapter, pi, opencode): `"onFailure": "block"` in
 // the user's hooks.json makes a tool call that a hook failed on refused, naming the hooks and why.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
-import { type HookError, type HookRunner, isHookError } from "@hookwire/core";
+import { type CallContext, type HookError, isHookError } from "@hookwire/core";
 import { defaultHooksConfigPath } from "@hookwire/loader/user-config";
 
 /** What the user's hooks config says about failing hooks; `problem` when its value is not one hookwire knows. */
@@ -64,25 +63,20 @@ export function failureRefusal(failures: readonly HookFailure[], why: string): s
 }
 
 /**
- * The hooks that fail while `run` runs, as the runner reports them (`runner.onError`), told apart per call by the
- * async context the report comes from: two tool calls at once (opencode runs tools in parallel) each see their own.
- * For the in-process hosts, whose hooks report failures instead of throwing (a settings command exiting 127).
+ * `call` with a host that collects the hooks failing on it into `failures`, as the runner tells each call's host
+ * (`CallHost.onError`: core keeps the call with its handlers, so two tool calls at once, as opencode runs them, each
+ * see their own). For the in-process hosts, whose hooks report failures instead of throwing (a settings command
+ * exiting 127). An `onError` the call's host already had still hears every error.
  */
-export class CallFailures {
-  readonly #calls = new AsyncLocalStorage<HookFailure[]>();
-
-  constructor(runner: HookRunner) {
-    runner.onError((error: HookError) => {
-      const failure = hookFailure(error);
-      if (failure) this.#calls.getStore()?.push(failure);
-    });
-  }
-
-  async run<T>(call: () => Promise<T>): Promise<{ result: T; failures: HookFailure[] }> {
-    const failures: HookFailure[] = [];
-    const result = await this.#calls.run(failures, call);
-    return { result, failures };
-  }
+export function collectFailures(call: CallContext = {}): { call: CallContext; failures: HookFailure[] } {
+  const failures: HookFailure[] = [];
+  const heard = call.host?.onError;
+  const onError = (error: HookError) => {
+    heard?.(error);
+    const failure = hookFailure(error);
+    if (failure) failures.push(failure);
+  };
+  return { call: { ...call, host: { ...call.host, onError } }, failures };
 }
 
 /**

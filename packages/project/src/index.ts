@@ -8,7 +8,7 @@
  * @document ../README.md
  */
 export {
-  CallFailures,
+  collectFailures,
   describeFailures,
   failureRefusal,
   type HookFailure,

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { HookRunner } from "@hookwire/core";
 import { loadHooks } from "@hookwire/loader";
-import { CallFailures, readFailClosedSetting, userFailClosedRefusal } from "@hookwire/project";
+import { collectFailures, readFailClosedSetting, userFailClosedRefusal } from "@hookwire/project";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let root: string;
@@ -33,7 +33,7 @@ describe("readFailClosedSetting", () => {
   });
 });
 
-describe("CallFailures", () => {
+describe("collectFailures", () => {
   it("gives each of two calls at once only the failures reported inside it", async () => {
     const file = path.join(root, "reporter.mjs");
     // A hook that reports a failure (as a settings command exiting 127 does) for calls naming "fail", after a wait.
@@ -47,12 +47,17 @@ describe("CallFailures", () => {
     const { hooks, errors } = await loadHooks([file], root);
     expect(errors).toEqual([]);
     const runner = new HookRunner(hooks, { cwd: root });
-    const calls = new CallFailures(runner);
-    const call = (command: string, id: string) =>
-      calls.run(() =>
-        runner.emit({ type: "tool_call", toolName: "bash", toolCallId: id, input: { command } }),
-      );
+    // The call's host keeps an onError of its own: it still hears the failure.
+    const heard: string[] = [];
+    const call = async (command: string, id: string) => {
+      const { call, failures } = collectFailures({
+        host: { onError: (e) => heard.push(`${id}: ${e.error}`) },
+      });
+      await runner.emit({ type: "tool_call", toolName: "bash", toolCallId: id, input: { command } }, call);
+      return { failures };
+    };
     const [failing, fine] = await Promise.all([call("fail", "1"), call("ls", "2")]);
+    expect(heard).toEqual(["1: exited with code 127"]);
     expect(failing.failures).toHaveLength(1);
     expect(failing.failures[0]?.why).toContain("exited with code 127");
     expect(fine.failures).toEqual([]);

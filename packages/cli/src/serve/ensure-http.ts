@@ -54,7 +54,7 @@ const cannotListen = (log: string): string | undefined =>
  * lets only the same user share a port that way, and refuses 0.0.0.0 or a dual-stack :: on a port 127.0.0.1 listens
  * on). Without that word, the kernel's socket table names who holds the port (`holderOf`).
  */
-export async function ensureHttpServer(port: number): Promise<string | undefined> {
+export async function ensureHttpServer(port: number, agent?: string): Promise<string | undefined> {
   let token: string;
   try {
     token = ensureHttpToken();
@@ -77,7 +77,7 @@ export async function ensureHttpServer(port: number): Promise<string | undefined
   }
   // Another user's listener: no server of ours can take the port, and nothing may be sent there.
   const holder = holderOf(port);
-  if (holder?.startsWith("another user")) return heldBy(holder, port);
+  if (holder?.startsWith("another user")) return heldBy(holder, port, agent);
   if (serverSetting() === "off")
     return `hookwire: the per-user server is turned off (HOOKWIRE_SERVER=off, or "server": "off" in the hookwire config), so no server of yours answers ${url}: this session is stopped. Fix: turn it back on, or run hookwire serve --port ${port} yourself.`;
   let started = false;
@@ -98,17 +98,26 @@ export async function ensureHttpServer(port: number): Promise<string | undefined
     if (!why) await sleep(POLL_MS);
   }
   const taken = holderOf(port, why?.includes("EADDRINUSE"));
-  if (taken) return heldBy(taken, port);
-  return `hookwire: no hookwire server of yours listens on ${url}${why ? ` (${why})` : ""}: this session is stopped. Fix: free port ${port}, or hookwire connect claude --http --port <a free port>; hookwire doctor says more.`;
+  if (taken) return heldBy(taken, port, agent);
+  const { connect } = await words(agent);
+  return `hookwire: no hookwire server of yours listens on ${url}${why ? ` (${why})` : ""}: this session is stopped. Fix: free port ${port}, or ${connect} --port <a free port>; hookwire doctor says more.`;
 }
 
-/** The refusal when `holder` (not this user's server) listens on the port the agent's http hooks post to. */
-const heldBy = (holder: string, port: number): string =>
-  `hookwire: ${holder} listens on 127.0.0.1:${port}, where Claude Code's http hooks would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: hookwire connect claude --http --port <a free port> (or free port ${port}); hookwire doctor says more.`;
+// Read only for a problem: a session whose server answers loads no agent table.
+const words = async (agent: string | undefined) => (await import("./agent-words.js")).postedBy(agent);
+
+/**
+ * The refusal when `holder` (not this user's server) listens on the port the http hooks post to: `agent`'s (the
+ * session's), or every agent's connected with `--http` when no session asks (`serve --ensure`).
+ */
+async function heldBy(holder: string, port: number, agent: string | undefined): Promise<string> {
+  const { hooks, connect } = await words(agent);
+  return `hookwire: ${holder} listens on 127.0.0.1:${port}, where ${hooks} would send every call and your hookwire token, and it could allow them: this session is stopped. Fix: ${connect} --port <a free port> (or free port ${port}); hookwire doctor says more.`;
+}
 
 /**
  * What the session-start and prompt commands of `connect --http` print when `ensureHttpServer` found a problem: the
- * session stops before anything reaches the port (Claude Code's common `continue: false`, which it honours on
+ * session stops before anything reaches the port (the common `continue: false`, which Claude Code honours on
  * UserPromptSubmit: the prompt never reaches the model), and the reason is what the user reads.
  */
 export const refuseSession = (problem: string): string =>

@@ -11,6 +11,7 @@ import { MAX_INPUT_BYTES } from "../adapter/agent-input.js";
 import { ProjectPool } from "../adapter/project-hooks.js";
 import { answerInTime } from "../adapter/run-hook.js";
 import { flushRecords, recordDecision } from "../log/recorder.js";
+import { tokenRefusal } from "./agent-words.js";
 import { forwardedVariables } from "./forwarded-variables.js";
 import { readHttpToken, tokenFingerprint } from "./http-token.js";
 import { newSecret, readShellInfo, shellInfoFile, writeShellInfo } from "./runtime-files.js";
@@ -173,13 +174,6 @@ function eventInBody(body: string): string | undefined {
   }
 }
 
-/** Why a call without the right token is refused, with the fix (an agent without HOOKWIRE_TOKEN sends `Bearer `). */
-function unauthorized(given: string | undefined): string {
-  return typeof given === "string" && given.trim() === "Bearer"
-    ? "No token came with the call: the agent's HOOKWIRE_TOKEN is empty. hookwire connect claude --http puts your token in Claude Code's settings; another agent needs HOOKWIRE_TOKEN (the server's token, 32+ characters) in the environment that starts it. hookwire doctor says what is wrong."
-    : "A bearer token is required: the server's (hookwire connect claude --http gives Claude Code yours; the headers `hookwire serve` printed, else). hookwire doctor says what is wrong.";
-}
-
 /** Who may call: this user's server checks `Host` and its one token; a team server a token per developer. */
 type Admit = (request: IncomingMessage, response: ServerResponse) => { user?: string } | undefined;
 
@@ -195,7 +189,9 @@ function admitThisUser(token: string, port: () => number): Admit {
     const given = request.headers.authorization;
     if (typeof given !== "string" || !timingSafeEqual(digest(given), expected)) {
       response.setHeader("www-authenticate", "Bearer");
-      reply(response, 401, refusal(unauthorized(given)));
+      // An agent without HOOKWIRE_TOKEN sends `Bearer `: the refusal names that agent's fix.
+      const empty = typeof given === "string" && given.trim() === "Bearer";
+      reply(response, 401, refusal(tokenRefusal(route(request.url)?.agent, empty)));
       return undefined;
     }
     return {};

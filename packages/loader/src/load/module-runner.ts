@@ -21,10 +21,10 @@ import {
 } from "@hookwire/trust/private-files";
 import { namesAlias } from "./alias-imports.js";
 import { createCommonJsModule, createRunnerRequire, fillNamespace, type Required } from "./commonjs.js";
-import { hasModuleSyntax, RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
+import { RUNNER_PARAMS, type Transformed, transformModule } from "./oxc-transform.js";
 
 // Bumped whenever the shape of cached files or of the transform changes.
-const CACHE_VERSION = "6";
+const CACHE_VERSION = "7";
 const HEADER = "//hookwire-module ";
 
 /** A CommonJS body's wrapper adds Node's five names to the runner's. */
@@ -131,20 +131,20 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
         sha256?: unknown;
         deps?: unknown;
         dynamicDeps?: unknown;
-        commonjs?: unknown;
+        kind?: unknown;
         requires?: unknown;
       };
       const code = text.slice(newline + 1);
       if (header.key !== key || header.sha256 !== sha256(code)) return undefined;
-      const { deps, dynamicDeps, commonjs, requires } = header;
+      const { deps, dynamicDeps, kind, requires } = header;
       if (!Array.isArray(deps) || !Array.isArray(dynamicDeps) || !Array.isArray(requires)) return undefined;
-      if (typeof commonjs !== "boolean") return undefined;
+      if (kind !== "module" && kind !== "commonjs" && kind !== "mixed") return undefined;
       const strings = (list: unknown[]) => list.map(String);
       return {
         code,
         deps: strings(deps),
         dynamicDeps: strings(dynamicDeps),
-        commonjs,
+        kind,
         requires: strings(requires),
       };
     } catch {
@@ -329,10 +329,10 @@ export function createModuleRunner(options: ModuleRunnerOptions): ModuleRunner {
       done: Promise.resolve(),
     };
     cache.set(planned.key, evaluation);
-    if (planned.commonjs) {
+    if (planned.kind !== "module") {
       // Node's wrapper: not strict unless the file says so, `this` is `module.exports`. An ES module using CommonJS's
       // names too stays strict, its body a block of its own so that what it declares shadows the wrapper's names.
-      const body = hasModuleSyntax(planned.code) ? `"use strict";{${planned.code}\n}` : `${planned.code}\n`;
+      const body = planned.kind === "mixed" ? `"use strict";{${planned.code}\n}` : `${planned.code}\n`;
       const run = runInThisContext(
         `(async function (${[...RUNNER_PARAMS, ...COMMONJS_PARAMS].join(", ")}) {${body}})`,
         { filename: file },

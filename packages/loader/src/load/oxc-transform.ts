@@ -1,6 +1,7 @@
 // TypeScript to runnable code with oxc-transform: types stripped, imports turned into calls, statements on their source lines.
 import { nestsDeeperThan } from "@hookwire/core/internal";
 import type { SourceMap } from "oxc-transform";
+import { commonJsUse, type ModuleKind, moduleKind } from "./commonjs-use.js";
 
 export interface Transformed {
   /** The body of an async function of the `RUNNER_PARAMS`; line n holds what source line n held. */
@@ -9,29 +10,14 @@ export interface Transformed {
   deps: string[];
   /** Literal `import("…")` specifiers. */
   dynamicDeps: string[];
-  /** CommonJS (`.cts`, `.cjs`, or code that uses `require`, `module.exports`, `exports.x`): run in its wrapper. */
-  commonjs: boolean;
-  /** Literal `require("…")` specifiers (CommonJS only), loaded before the module runs. */
+  /** How the runner runs it: an ES module, in CommonJS's wrapper, or an ES module in the wrapper (`ModuleKind`). */
+  kind: ModuleKind;
+  /** Literal `require("…")` specifiers of CommonJS's `require`, loaded before the module runs. */
   requires: string[];
 }
 
-// Code that expects CommonJS (`require`, `module.exports`) runs in the CommonJS wrapper. Not `__dirname`: an ES module
-// may declare its own (`const __dirname = dirname(fileURLToPath(import.meta.url))`), which the wrapper's would clash with.
-const COMMONJS_EXPORTS = /\bmodule\.exports\b|\bexports\.\w/;
-const REQUIRE_CALL = /\brequire\s*\(/;
-// Nor does a `require` the module makes itself (`const require = createRequire(import.meta.url)`, Node's idiom in an
-// ES module): its calls are its own, not CommonJS's, and the runner loads nothing for them.
-const OWN_REQUIRE = /\b(?:const|let|var|function|class)\s+require\b/;
-// What the module runner's transform writes for `import`, `export` and `import.meta`: the code is an ES module's.
-const MODULE_SYNTAX = /\b__vite_ssr_(?:exports|import|import_meta)__\b/;
-
-/**
- * Whether transformed code of an ES module (`import`, `export`, `import.meta`) that uses CommonJS's names as well: the
- * runner runs it strict, its own declarations shadowing the wrapper's names (`const module = …` stays legal).
- */
-export const hasModuleSyntax = (code: string): boolean => MODULE_SYNTAX.test(code);
-// `require("x")` with a literal, not `require.resolve("x")` or `other.require("x")`: what the module requires by name.
-const LITERAL_REQUIRE = /(?<![\w$.])require\s*\(\s*(["'`])([^"'`\n$]*)\1\s*\)/g;
+// A name of Node's CommonJS wrapper, where the code may use one.
+const WRAPPER_NAME = /\b(?:require|module|exports|__filename|__dirname)\b/;
 // A CommonJS body may `return` at its top level (Node runs it inside a function); the runner does too.
 const TOP_LEVEL_RETURN = "A 'return' statement can only be used within a function body.";
 
@@ -46,6 +32,7 @@ export const RUNNER_PARAMS = [
 
 type Oxc = typeof import("oxc-transform");
 let oxc: Promise<Oxc> | undefined;
+let oxcParser: Promise<typeof import("oxc-parser")> | undefined;
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const B64_VALUE = new Map([...B64].map((c, i) => [c, i]));
@@ -170,20 +157,20 @@ export async function parseError(file: string, source: string): Promise<SyntaxEr
 /**
  * Transforms a TypeScript or JavaScript module; a syntax error comes back as the SyntaxError to throw, with its
  * position. `.cts` and `.cjs` are CommonJS; `.mts` and `.mjs` are ES modules; any other file is CommonJS when its
- * code uses CommonJS's names (as jiti and pi decide), else an ES module.
+ * code uses a name of CommonJS's wrapper that it does not declare (as jiti and pi decide), read from oxc's AST.
  */
 export async function transformModule(file: string, source: string): Promise<Transformed | SyntaxError> {
   const deep = tooDeep(file, source);
   if (deep) return deep;
   oxc ??= import("oxc-transform");
+  oxcParser ??= import("oxc-parser");
   const { transformSync, moduleRunnerTransformSync } = await oxc;
   const declared = /\.c[jt]s$/i.test(file);
   const sourceType = declared ? "commonjs" : "module";
   const stripped = transformSync(file, source, { sourceType, sourcemap: true });
   if (stripped.errors.length > 0 || !stripped.map) return syntaxError(file, stripped.errors);
-  const runner = moduleRunnerTransformSync(file.replace(/\.[cm]?[jt]sx?$/i, ".js"), stripped.code, {
-    sourcemap: true,
-  });
+  const js = file.replace(/\.[cm]?[jt]sx?$/i, ".js");
+  const runner = moduleRunnerTransformSync(js, stripped.code, { sourcemap: true });
   const errors = declared ? runner.errors.filter((e) => e.message !== TOP_LEVEL_RETURN) : runner.errors;
   if (errors.length > 0 || !runner.map) return syntaxError(file, errors);
   const toStripped = firstSourceLines(runner.map);
@@ -192,10 +179,14 @@ export async function transformModule(file: string, source: string): Promise<Tra
     const at = toStripped[line] ?? -1;
     return at === -1 ? -1 : (toSource[at] ?? -1);
   });
-  const commonjs =
-    declared ||
-    (!/\.m[jt]s$/i.test(file) &&
-      (COMMONJS_EXPORTS.test(code) || (REQUIRE_CALL.test(code) && !OWN_REQUIRE.test(code))));
-  const requires = commonjs ? [...code.matchAll(LITERAL_REQUIRE)].map((match) => match[2]!) : [];
-  return { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps, commonjs, requires };
+  const extension = declared ? "cjs" : /\.m[jt]s$/i.test(file) ? "esm" : "any";
+  const facts = { code, deps: runner.deps, dynamicDeps: runner.dynamicDeps };
+  // Code that never spells a wrapper name uses none: no parse needed (oxc prints `requ\u0069re` as `require`).
+  if (extension === "esm" || !WRAPPER_NAME.test(stripped.code))
+    return { ...facts, kind: declared ? "commonjs" : "module", requires: [] };
+  // The stripped code is plain JavaScript that parsed once already: its AST says what the module uses.
+  const parsed = (await oxcParser).parseSync(js, stripped.code, { sourceType });
+  const use = commonJsUse(parsed.program);
+  const kind = moduleKind(use, parsed.module.hasModuleSyntax, extension);
+  return { ...facts, kind, requires: kind === "module" ? [] : use.requires };
 }
