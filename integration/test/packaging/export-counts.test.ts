@@ -19,7 +19,9 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/core": 120,
   // pi 1.6's events (issue 41): each event type by name.
   "@hookwire/core/events": 80,
-  "@hookwire/core/internal": 30,
+  // nowMs (issue 38): the call path's clock, which loads no node:perf_hooks; core, project, settings-hooks and the CLI
+  // time a call with it.
+  "@hookwire/core/internal": 31,
   "@hookwire/host-kit": 29,
   // PluginRuntime, PluginRuntimes (issue 37): the contract a host hands opencode's plugin runtime through, now a
   // package of its own (the loader's opencode-tools subpath, 2 names, went with it).
@@ -47,7 +49,9 @@ const BUDGETS: Record<string, number> = {
   // The agent registry (issue 37): one AgentSpec per agent, what connect, doctor, discovery and serve read.
   // ManagedChannel: where an agent reads organisation settings (issue 39, connect --managed).
   "@hookwire/settings-hooks/agents": 27,
-  "@hookwire/shell-rules": 37,
+  // SHELL_ANALYSER_ID (issue 38): the analyser's identity, which keys trust's cache of shell analyses without
+  // resolving and statting packages at every call.
+  "@hookwire/shell-rules": 38,
   "@hookwire/testing": 16,
   "@hookwire/tool-wrapper": 28,
   // Trust (issue 37, item 5): the walk, the fingerprint, the decision, the guard, the records. Its lighter entries
