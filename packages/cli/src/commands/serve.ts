@@ -13,6 +13,7 @@ import { startLockFile } from "../serve/runtime-files.js";
 import { type RunningServer, startServer } from "../serve/server.js";
 import { socketDir } from "../serve/socket-path.js";
 import { cwdArg } from "../shared-args.js";
+import { plural } from "./trust.js";
 
 function count(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -217,7 +218,7 @@ async function stopServer(): Promise<void> {
     return;
   }
   process.stdout.write(
-    `Stopped ${asked.status.older ? "an older hookwire's server" : "the hookwire server"} (pid ${asked.status.pid}, ${asked.status.calls} calls).\n`,
+    `Stopped ${asked.status.older ? "an older hookwire's server" : "the hookwire server"} (pid ${asked.status.pid}, ${plural(asked.status.calls, "call")}).\n`,
   );
 }
 
