@@ -219,6 +219,25 @@ describe("the hook path's code cache in a fresh home, with the server on", () =>
     expect(statSync(whole).ino).toBe(first.ino);
   });
 
+  it("is written by connect, before any call: the bundle's top level for this Node, which the first call reads", () => {
+    const box = project();
+    const env = { XDG_CACHE_HOME: path.dirname(path.dirname(box.cache)), HOOKWIRE_SERVER: "off" };
+    expect(box.run(["connect", "claude"], { env }).code).toBe(0);
+    const [written] = binFiles(box.cache);
+    expect(binFiles(box.cache)).toHaveLength(1);
+    expect(written).toMatch(/^hook-path-top-level-[0-9a-f]{64}\.bin$/);
+    const file = path.join(box.cache, written as string);
+    const before = statSync(file);
+    expect(before.mode & 0o777).toBe(0o600);
+    // Under the key a call computes (same Node, same flags): the call keeps it and adds its whole call's code.
+    expect(JSON.parse(box.call("rm -rf /").stdout).hookSpecificOutput).toMatchObject(DENY);
+    expect(binFiles(box.cache)).toHaveLength(2);
+    expect(statSync(file).ino).toBe(before.ino);
+    // Connecting again writes nothing more.
+    expect(box.run(["connect", "claude"], { env }).code).toBe(0);
+    expect(binFiles(box.cache)).toHaveLength(2);
+  });
+
   it("is not written by the server through a link planted where its entry goes", async () => {
     const box = project();
     const server = withServer(box);

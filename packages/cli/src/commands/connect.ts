@@ -18,6 +18,7 @@ import { connectManaged, type ManagedResult } from "../connect/managed.js";
 import { installedPackage } from "../connect/own-package.js";
 import { connectPackage } from "../connect/package-entry.js";
 import { CliUsageError } from "../errors.js";
+import { prepareHookPath } from "../hook-path-prepare.js";
 import { spellCommand } from "../invocation.js";
 import { createOutput, type Output } from "../output.js";
 import { discoverOptions, resolveProject, shortPath } from "../project.js";
@@ -255,6 +256,8 @@ export const connectCommand = defineCommand({
       ...(shared ? { shared } : {}),
       ...(args.http ? { httpPort: port } : {}),
     });
+    // The agent's first call reads the hook path compiled for this Node instead of compiling it (hook-path-prepare.ts).
+    await prepareHookPath();
     const label = agent.label;
     const silenced = await silencingSwitches(id, { root });
     const file = shortPath(result.file, root);

@@ -1,11 +1,10 @@
 // `hookwire serve`: the resident server agents' http hooks and `hookwire hook` talk to (its first stdout line:
 // `{"url", "headers", "socket"}`).
 import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { defineCommand } from "citty";
 import { CliUsageError } from "../errors.js";
+import { prepareHookPath } from "../hook-path-prepare.js";
 import { exportSpansHere } from "../log/recorder.js";
-import { packageRoot } from "../package-root.js";
 import { resolveProject } from "../project.js";
 import { askServer } from "../serve/control.js";
 import { holderOf } from "../serve/port-holder.js";
@@ -150,7 +149,7 @@ export const serveCommand = defineCommand({
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => exit(0));
     // The call that started this server left the hook path's code cache to it (hook-path-run.ts): written once the
     // server listens, so neither that call nor the next one waits for it.
-    if (args.background) setImmediate(writeCodeCache);
+    if (args.background) setImmediate(() => void prepareHookPath());
     // Runs until a signal or the idle timeout.
     await new Promise(() => {});
   },
@@ -219,12 +218,5 @@ async function stopServer(): Promise<void> {
   }
   process.stdout.write(
     `Stopped ${asked.status.older ? "an older hookwire's server" : "the hookwire server"} (pid ${asked.status.pid}, ${plural(asked.status.calls, "call")}).\n`,
-  );
-}
-
-/** The hook path's code cache, when this user's cache has none for this build (a fresh HOME, an upgrade). */
-function writeCodeCache(): void {
-  void import("../hook-path-run.js").then(({ writeHookPathCache }) =>
-    writeHookPathCache(path.join(packageRoot(import.meta.url, "hookwire"), "dist")),
   );
 }
