@@ -15,7 +15,9 @@ import { serverSetting } from "./server-setting.js";
 export const serverLogFile = (): string => path.join(stateRoot(), "serve.log");
 const MAX_LOG_BYTES = 256 * 1024;
 
-const hookwireScript = (): string => path.join(packageRoot(import.meta.url, "hookwire"), "bin", "hookwire.js");
+/** The `hookwire` script of this install, which the server runs from. */
+const hookwireScript = (): string =>
+  path.join(packageRoot(import.meta.url, "hookwire"), "bin", "hookwire.js");
 
 /** A lock younger than this is a server starting or running (proper-lockfile refreshes it every 5 s). */
 const LOCK_FRESH_MS = 15_000;
