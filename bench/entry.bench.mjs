@@ -213,7 +213,12 @@ export async function run() {
         subjectCmd: sh(entry),
         target: 2,
         rounds: Math.min(ROUNDS, 11),
-        prepare: () => noServer(world),
+        // The server the last round's call started (after it answered) is waited for, then stopped: stopped before it
+        // took its lock, it would come up during this round and answer its call.
+        prepare: async () => {
+          await untilServer(world);
+          await noServer(world);
+        },
       }),
     );
     // The row: a fresh HOME has neither a server nor the hook path's code cache (the call compiles the
@@ -227,6 +232,7 @@ export async function run() {
         target: 2,
         rounds: Math.min(ROUNDS, 11),
         prepare: async () => {
+          await untilServer(world);
           await noServer(world);
           await rm(codeCache(world), { recursive: true, force: true });
         },

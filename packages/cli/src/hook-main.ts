@@ -2,6 +2,7 @@
 // loads (it costs every tool call a little): what `hook-forward` runs when no server answers for it.
 import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import { takeHttpPort } from "./http-port-flag.js";
+import { takeEntry } from "./serve/entry-starter.js";
 
 /** The flags connect writes, in its order (`--fail-open`, then `--fail-closed-hooks`); anything else goes to citty. */
 export function isPlainFlags(flags: readonly string[]): boolean {
@@ -17,6 +18,9 @@ export function isPlainFlags(flags: readonly string[]): boolean {
 
 /** Runs the call here and exits; `input` is the agent's JSON when the forwarding client already read it. */
 export async function hookMain(input?: string): Promise<void> {
+  // Run by the shell entry, which starts the server after this process (serve/entry-starter.ts); out of the
+  // environment before anything this call runs could inherit it.
+  const entry = takeEntry();
   const [agent = "", event = "", ...given] = process.argv.slice(3);
   // The forwarding client already made sure of the server `--http-port` asks for.
   const { port, rest: flags } = takeHttpPort(given);
@@ -46,9 +50,10 @@ export async function hookMain(input?: string): Promise<void> {
   );
   // No server answered this call: this user's is started for the next ones (unless turned off), once the answer is
   // out (runHook resolves then). Started before, its start (a Node process loading the CLI) ran beside this call and
-  // spawning waited for its exec: the first call cost ~60 ms more than one with the server turned off.
+  // spawning waited for its exec: the first call cost ~60 ms more than one with the server turned off. Under the shell
+  // entry, the entry starts it after this process has exited: spawning from here still held the call ~40 ms.
   void import("./serve/autostart.js")
-    .then(({ startServerInBackground }) => startServerInBackground())
+    .then(({ startServerAfterCall }) => startServerAfterCall(entry))
     .catch(() => undefined)
     .finally(() => process.exit(code));
 }

@@ -3,9 +3,11 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   chownSync,
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -39,6 +41,11 @@ const GUARD = `export default function guard(pi) {
       // Said, for a test that looks at what runs beside the call meanwhile.
       (await import("node:fs")).writeFileSync(\`\${process.env.HOME}/slow-call-running\`, "");
       await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
+    if (command === "record-env") {
+      // What a hook's environment holds of the entry's.
+      const seen = { HOOKWIRE_ENTRY: process.env.HOOKWIRE_ENTRY ?? null };
+      (await import("node:fs")).writeFileSync(\`\${process.env.HOME}/hook-env.json\`, JSON.stringify(seen));
     }
     if (command.includes("rm -rf")) return { block: true, reason: "no rm -rf" };
   });
@@ -212,6 +219,19 @@ describe("the shell entry and the server it starts", () => {
     expect(existsSync(info(w))).toBe(false);
   }, 60_000);
 
+  it("the server the entry starts takes neither the agent's HOOKWIRE_TOKEN nor HOOKWIRE_ENTRY; no hook sees the second", async () => {
+    const w = world();
+    const token = "t".repeat(40);
+    expect(w.call("record-env", { HOOKWIRE_TOKEN: token, HOOKWIRE_ENTRY: "1" }).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(w.home, "hook-env.json"), "utf8"))).toEqual({
+      HOOKWIRE_ENTRY: null,
+    });
+    await until(() => existsSync(info(w)), "serve.tcp");
+    const [pid] = serversOf(w.home);
+    const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    expect(environ.filter((entry) => /^HOOKWIRE_(TOKEN|ENTRY)=/.test(entry))).toEqual([]);
+  }, 60_000);
+
   it("ends an idle server and removes what it wrote", async () => {
     const w = world();
     const child: ChildProcess = spawn(
@@ -251,6 +271,145 @@ describe("the shell entry and the server it starts", () => {
     expect(denied(huge.stdout)).toMatch(/over 16777216 bytes.*the call is refused/);
     expect(callsOf(w)).toBe(2);
   }, 120_000);
+});
+
+describe("the server's start after a call the Node adapter answered", () => {
+  /**
+   * `setsid` on the entry's PATH, through which it starts the server: it says it was asked (`asked`), waits for `go`,
+   * then goes on as the real one (or runs the command, where there is none): a start held as long as a test likes.
+   */
+  function heldStart(w: World) {
+    const dir = path.join(path.dirname(w.home), "bin");
+    mkdirSync(dir);
+    const asked = path.join(dir, "start-asked");
+    const go = path.join(dir, "go");
+    const real = spawnSync("sh", ["-c", "command -v setsid"], { encoding: "utf8" }).stdout.trim();
+    writeFileSync(
+      path.join(dir, "setsid"),
+      `#!/bin/sh\n: > '${asked}'\nwhile [ ! -e '${go}' ]; do sleep 0.05; done\nexec ${real ? `'${real}' ` : ""}"$@"\n`,
+      { mode: 0o755 },
+    );
+    return { env: { PATH: `${dir}:${w.env.PATH}` }, asked, go };
+  }
+
+  /** The entry as an agent may start it: `sh -c`, in a process group of its own (the group's id: its pid). */
+  function inGroup(w: World, command: string, env: Record<string, string>) {
+    const child = spawn("sh", ["-c", `${entry} claude PreToolUse`], {
+      cwd: w.project,
+      env: { ...w.env, ...env },
+      detached: true,
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.resume();
+    child.stdin.end(
+      JSON.stringify({
+        session_id: "s1",
+        transcript_path: "",
+        cwd: w.project,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command },
+        tool_use_id: "t1",
+      }),
+    );
+    // `close`: the process exited and its output reached its end.
+    const closed = new Promise<{ code: number | null; stdout: string }>((resolve) =>
+      child.on("close", (code) => resolve({ code, stdout })),
+    );
+    return { pid: child.pid as number, closed };
+  }
+
+  it("ends the call, its output closed, before the server's start, and starts the server after it", async () => {
+    const w = world();
+    const held = heldStart(w);
+    const answer = await w.start("rm -rf build", held.env);
+    expect(answer.code).toBe(0);
+    expect(denied(answer.stdout)).toBe("no rm -rf");
+    // The call is over; the start it asked for is still held.
+    await until(() => existsSync(held.asked), "the entry to start the server");
+    expect(existsSync(info(w))).toBe(false);
+    writeFileSync(held.go, "");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    expect(denied(w.call("rm -rf next").stdout)).toBe("no rm -rf");
+    expect(callsOf(w)).toBe(1);
+  }, 60_000);
+
+  it("starts the server out of the call's process group: the agent killing the group as the call ends does not stop it", async () => {
+    const w = world();
+    const held = heldStart(w);
+    const call = inGroup(w, "rm -rf build", held.env);
+    expect(denied((await call.closed).stdout)).toBe("no rm -rf");
+    await until(() => existsSync(held.asked), "the entry to start the server");
+    try {
+      process.kill(-call.pid, "SIGKILL");
+    } catch (error) {
+      // Nothing left in the group: what the entry started is elsewhere.
+      expect((error as NodeJS.ErrnoException).code).toBe("ESRCH");
+    }
+    writeFileSync(held.go, "");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    expect(denied(w.call("rm -rf next").stdout)).toBe("no rm -rf");
+    expect(callsOf(w)).toBe(1);
+  }, 60_000);
+
+  it("passes a TERM sent to the entry on to the Node adapter, which ends the call unanswered", async () => {
+    const w = world();
+    const child = spawn(entry, ["claude", "PreToolUse"], { cwd: w.project, env: w.env });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.resume();
+    child.stdin.end(
+      JSON.stringify({
+        cwd: w.project,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "slow rm -rf x" },
+      }),
+    );
+    const closed = new Promise((resolve) => child.on("close", resolve));
+    await until(() => existsSync(path.join(w.home, "slow-call-running")), "the guard to run");
+    child.kill("SIGTERM");
+    expect(await closed).toBe(128 + 15);
+    // The adapter ended before its guard's answer: nothing printed, and no server asked for.
+    expect(stdout).toBe("");
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(serversOf(w.home)).toEqual([]);
+  }, 60_000);
+
+  it("is the Node adapter's own under the Node entry, whatever HOOKWIRE_ENTRY its environment holds", async () => {
+    const w = world();
+    const fifo = path.join(w.home, "fifo");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const pipe = openSync(fifo, "r+");
+    // A pid that is not the call's parent, with a pipe on descriptor 3; then the parent's pid, with none there.
+    for (const [value, fd3] of [
+      ["1", pipe],
+      [String(process.pid), "ignore"],
+    ] as const) {
+      const run = spawnSync(process.execPath, [bin, "hook", "claude", "PreToolUse"], {
+        cwd: w.project,
+        env: { ...w.env, HOOKWIRE_ENTRY: value },
+        input: JSON.stringify({
+          cwd: w.project,
+          hook_event_name: "PreToolUse",
+          tool_name: "Bash",
+          tool_input: { command: "rm -rf x" },
+        }),
+        stdio: ["pipe", "pipe", "pipe", fd3],
+        encoding: "utf8",
+      });
+      expect(denied(run.stdout)).toBe("no rm -rf");
+      await until(() => existsSync(info(w)), "serve.tcp");
+      expect(callsOf(w)).toBe(0);
+      await until(() => serversOf(w.home).length === 0, "the server to stop");
+    }
+    closeSync(pipe);
+  }, 60_000);
 });
 
 describe("what the shell entry does not believe", () => {
