@@ -221,21 +221,41 @@ export async function run() {
         },
       }),
     );
-    // The row: a fresh HOME has neither a server nor the hook path's code cache (the call compiles the
-    // bundle, answers and starts the server, which writes the cache as it starts listening).
+    // The row: a fresh HOME where the user connected the agent, as any first call has: no server, and only
+    // what connect writes to the code cache (the hook path's compiled top level for this Node); the call answers,
+    // writes its whole call's code, and the entry starts the server.
+    const freshHome = async () => {
+      await untilServer(world);
+      await noServer(world);
+      await rm(codeCache(world), { recursive: true, force: true });
+    };
     rows.push(
       await compareProcesses({
-        name: "the first call in a fresh HOME: no server, no code cache yet (it compiles the hook path, answers, starts the server, which writes the cache)",
+        name: "the first call in a fresh HOME after connect: no server, the code cache connect wrote (the hook path's top level)",
         baseline: "node -e 0",
         baselineCmd: node0,
         subjectCmd: sh(entry),
         target: 2,
         rounds: Math.min(ROUNDS, 11),
         prepare: async () => {
-          await untilServer(world);
-          await noServer(world);
-          await rm(codeCache(world), { recursive: true, force: true });
+          await freshHome();
+          execFileSync(process.execPath, [CLI_BIN, "connect", "claude"], {
+            cwd: world.cwd,
+            env: world.env,
+            stdio: "ignore",
+          });
         },
+      }),
+    );
+    rows.push(
+      await compareProcesses({
+        name: "anchor: the first call with nothing in the code cache for this Node (a Node other than connect's): it compiles the hook path",
+        baseline: "node -e 0",
+        baselineCmd: node0,
+        subjectCmd: sh(entry),
+        target: null,
+        rounds: Math.min(ROUNDS, 11),
+        prepare: freshHome,
       }),
     );
     // The last round's call starts a server once it has answered: stopped once it is up, so no server of this user

@@ -155,8 +155,9 @@ export function timeProcess(command, args, options = {}) {
 
 /**
  * Whole processes side by side: each round runs the baseline and the subject once, the order flipping
- * every round; the ratio is the median of per-round ratios. `prepare(round)` runs untimed before each
- * subject run (e.g. to empty a cache for cold starts).
+ * every round; the ratio is the median of per-round ratios. `prepare(round)` runs untimed at the start of each
+ * round (e.g. to empty a cache for cold starts, or to wait for and stop what the last subject left starting), and
+ * such a round runs the baseline, then the subject: the baseline never runs beside what the subject left running.
  */
 export async function compareProcesses({
   name,
@@ -177,11 +178,12 @@ export async function compareProcesses({
   const subj = [];
   for (let round = 0; round < rounds; round++) {
     const runBase = async () => base.push(await timeProcess(...baselineCmd));
-    const runSubj = async () => {
-      await prepare?.(round);
-      subj.push(await timeProcess(...subjectCmd));
-    };
-    if (round % 2 === 0) {
+    const runSubj = async () => subj.push(await timeProcess(...subjectCmd));
+    if (prepare) {
+      await prepare(round);
+      await runBase();
+      await runSubj();
+    } else if (round % 2 === 0) {
       await runBase();
       await runSubj();
     } else {
