@@ -180,6 +180,68 @@ async function session(command, world, n) {
   return performance.now() - started;
 }
 
+/**
+ * The calls that find no server (each round's call answers in its own process; the entry starts the server after it):
+ * with a whole call's code cached, in a fresh HOME after connect, and with nothing cached for this Node.
+ */
+async function firstCallRows(world, node0, subjectCmd) {
+  const rows = [];
+  rows.push(
+    await compareProcesses({
+      name: "the first call, no server yet, the hook path's code cache present (it answers in-process and starts the server)",
+      baseline: "node -e 0",
+      baselineCmd: node0,
+      subjectCmd,
+      target: 2,
+      rounds: Math.min(ROUNDS, 11),
+      // The server the last round's call started (after it answered) is waited for, then stopped: stopped before it
+      // took its lock, it would come up during this round and answer its call.
+      prepare: async () => {
+        await untilServer(world);
+        await noServer(world);
+      },
+    }),
+  );
+  // The row: a fresh HOME where the user connected the agent, as any first call has: no server, and only
+  // what connect writes to the code cache (the hook path's compiled top level for this Node); the call answers,
+  // writes its whole call's code, and the entry starts the server.
+  const freshHome = async () => {
+    await untilServer(world);
+    await noServer(world);
+    await rm(codeCache(world), { recursive: true, force: true });
+  };
+  rows.push(
+    await compareProcesses({
+      name: "the first call in a fresh HOME after connect: no server, the code cache connect wrote (the hook path's top level)",
+      baseline: "node -e 0",
+      baselineCmd: node0,
+      subjectCmd,
+      target: 2,
+      rounds: Math.min(ROUNDS, 11),
+      prepare: async () => {
+        await freshHome();
+        execFileSync(process.execPath, [CLI_BIN, "connect", "claude"], {
+          cwd: world.cwd,
+          env: world.env,
+          stdio: "ignore",
+        });
+      },
+    }),
+  );
+  rows.push(
+    await compareProcesses({
+      name: "anchor: the first call with nothing in the code cache for this Node (a Node other than connect's): it compiles the hook path",
+      baseline: "node -e 0",
+      baselineCmd: node0,
+      subjectCmd,
+      target: null,
+      rounds: Math.min(ROUNDS, 11),
+      prepare: freshHome,
+    }),
+  );
+  return rows;
+}
+
 export async function run() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-entry-"));
   const world = await setUp(dir);
@@ -205,59 +267,7 @@ export async function run() {
         rounds: ROUNDS,
       }),
     );
-    rows.push(
-      await compareProcesses({
-        name: "the first call, no server yet, the hook path's code cache present (it answers in-process and starts the server)",
-        baseline: "node -e 0",
-        baselineCmd: node0,
-        subjectCmd: sh(entry),
-        target: 2,
-        rounds: Math.min(ROUNDS, 11),
-        // The server the last round's call started (after it answered) is waited for, then stopped: stopped before it
-        // took its lock, it would come up during this round and answer its call.
-        prepare: async () => {
-          await untilServer(world);
-          await noServer(world);
-        },
-      }),
-    );
-    // The row: a fresh HOME where the user connected the agent, as any first call has: no server, and only
-    // what connect writes to the code cache (the hook path's compiled top level for this Node); the call answers,
-    // writes its whole call's code, and the entry starts the server.
-    const freshHome = async () => {
-      await untilServer(world);
-      await noServer(world);
-      await rm(codeCache(world), { recursive: true, force: true });
-    };
-    rows.push(
-      await compareProcesses({
-        name: "the first call in a fresh HOME after connect: no server, the code cache connect wrote (the hook path's top level)",
-        baseline: "node -e 0",
-        baselineCmd: node0,
-        subjectCmd: sh(entry),
-        target: 2,
-        rounds: Math.min(ROUNDS, 11),
-        prepare: async () => {
-          await freshHome();
-          execFileSync(process.execPath, [CLI_BIN, "connect", "claude"], {
-            cwd: world.cwd,
-            env: world.env,
-            stdio: "ignore",
-          });
-        },
-      }),
-    );
-    rows.push(
-      await compareProcesses({
-        name: "anchor: the first call with nothing in the code cache for this Node (a Node other than connect's): it compiles the hook path",
-        baseline: "node -e 0",
-        baselineCmd: node0,
-        subjectCmd: sh(entry),
-        target: null,
-        rounds: Math.min(ROUNDS, 11),
-        prepare: freshHome,
-      }),
-    );
+    rows.push(...(await firstCallRows(world, node0, sh(entry))));
     // The last round's call starts a server once it has answered: stopped once it is up, so no server of this user
     // runs for the rows that measure calls without one (a running server answers them, turned off or not).
     await untilServer(world);
