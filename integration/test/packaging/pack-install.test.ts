@@ -38,9 +38,11 @@ const PACKAGES = [
 /**
  * What `npm install -g` of the CLI may write, in bytes (the sum of the installed files' sizes, which does not
  * depend on the file system's block size). It was 103 MB with recheck's JAR and native binary and the native
- * tree-sitter-bash build, and is ~26 MB without them.
+ * tree-sitter-bash build, and is ~26 MB without them. 32 MB since the loader tells CommonJS from ES modules scope by
+ * scope from the program's syntax tree: oxc-parser (the oxc release oxc-transform is, ~3.6 MB with its binding) made
+ * it 31.0 MB.
  */
-const MAX_INSTALL_BYTES = 30_000_000;
+const MAX_INSTALL_BYTES = 32_000_000;
 
 // npm must not see pnpm's settings for this test run; HOME stays, so npm's cache does too.
 const npmEnv: NodeJS.ProcessEnv = Object.fromEntries(
