@@ -76,6 +76,15 @@ async function noServer(world) {
   }
 }
 
+/**
+ * The server the last call started (once it had answered) waited for, then stopped: stopped before it took its lock, it
+ * would come up later and answer calls meant to find none.
+ */
+async function lastServerStopped(world) {
+  await untilServer(world);
+  await noServer(world);
+}
+
 /** A row meant to run with no server is void if one was there at its end (it would have answered the calls). */
 function noServerRan(world, what) {
   if (existsSync(shellInfo(world)))
@@ -185,40 +194,33 @@ async function session(command, world, n) {
  * with a whole call's code cached, in a fresh HOME after connect, and with nothing cached for this Node.
  */
 async function firstCallRows(world, node0, subjectCmd) {
-  const rows = [];
-  rows.push(
-    await compareProcesses({
-      name: "the first call, no server yet, the hook path's code cache present (it answers in-process and starts the server)",
+  const firstCall = (name, target, prepare) =>
+    compareProcesses({
+      name,
       baseline: "node -e 0",
       baselineCmd: node0,
       subjectCmd,
-      target: 2,
+      target,
       rounds: Math.min(ROUNDS, 11),
-      // The server the last round's call started (after it answered) is waited for, then stopped: stopped before it
-      // took its lock, it would come up during this round and answer its call.
-      prepare: async () => {
-        await untilServer(world);
-        await noServer(world);
-      },
-    }),
-  );
-  // The row: a fresh HOME where the user connected the agent, as any first call has: no server, and only
-  // what connect writes to the code cache (the hook path's compiled top level for this Node); the call answers,
-  // writes its whole call's code, and the entry starts the server.
+      prepare,
+    });
   const freshHome = async () => {
-    await untilServer(world);
-    await noServer(world);
+    await lastServerStopped(world);
     await rm(codeCache(world), { recursive: true, force: true });
   };
-  rows.push(
-    await compareProcesses({
-      name: "the first call in a fresh HOME after connect: no server, the code cache connect wrote (the hook path's top level)",
-      baseline: "node -e 0",
-      baselineCmd: node0,
-      subjectCmd,
-      target: 2,
-      rounds: Math.min(ROUNDS, 11),
-      prepare: async () => {
+  return [
+    await firstCall(
+      "the first call, no server yet, the hook path's code cache present (it answers in-process and starts the server)",
+      2,
+      () => lastServerStopped(world),
+    ),
+    // The row: a fresh HOME where the user connected the agent, as any first call has: no server, and only
+    // what connect writes to the code cache (the hook path's compiled top level for this Node); the call answers,
+    // writes its whole call's code, and the entry starts the server.
+    await firstCall(
+      "the first call in a fresh HOME after connect: no server, the code cache connect wrote (the hook path's top level)",
+      2,
+      async () => {
         await freshHome();
         execFileSync(process.execPath, [CLI_BIN, "connect", "claude"], {
           cwd: world.cwd,
@@ -226,20 +228,13 @@ async function firstCallRows(world, node0, subjectCmd) {
           stdio: "ignore",
         });
       },
-    }),
-  );
-  rows.push(
-    await compareProcesses({
-      name: "anchor: the first call with nothing in the code cache for this Node (a Node other than connect's): it compiles the hook path",
-      baseline: "node -e 0",
-      baselineCmd: node0,
-      subjectCmd,
-      target: null,
-      rounds: Math.min(ROUNDS, 11),
-      prepare: freshHome,
-    }),
-  );
-  return rows;
+    ),
+    await firstCall(
+      "anchor: the first call with nothing in the code cache for this Node (a Node other than connect's): it compiles the hook path",
+      null,
+      freshHome,
+    ),
+  ];
 }
 
 export async function run() {
@@ -268,10 +263,9 @@ export async function run() {
       }),
     );
     rows.push(...(await firstCallRows(world, node0, sh(entry))));
-    // The last round's call starts a server once it has answered: stopped once it is up, so no server of this user
-    // runs for the rows that measure calls without one (a running server answers them, turned off or not).
-    await untilServer(world);
-    await noServer(world);
+    // No server of this user runs for the rows that measure calls without one (a running server answers them,
+    // turned off or not).
+    await lastServerStopped(world);
     const off = { ...world.env, HOOKWIRE_SERVER: "off" };
     rows.push(
       await compareProcesses({
