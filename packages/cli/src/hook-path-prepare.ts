@@ -4,8 +4,15 @@
 import path from "node:path";
 import { packageRoot } from "./package-root.js";
 
-/** Writes the bundle's top level to this user's code cache for this Node, unless it holds one; whether it wrote. */
+/**
+ * Writes the bundle's top level to this user's code cache for this Node, unless it holds one; whether it wrote. Never
+ * throws: a cache not written (an incomplete install) costs the first call time, and must not fail `connect`.
+ */
 export async function prepareHookPath(): Promise<boolean> {
-  const { writeHookPathCache } = await import("./hook-path-run.js");
-  return writeHookPathCache(path.join(packageRoot(import.meta.url, "hookwire"), "dist"));
+  try {
+    const { writeHookPathCache } = await import("./hook-path-run.js");
+    return writeHookPathCache(path.join(packageRoot(import.meta.url, "hookwire"), "dist"));
+  } catch {
+    return false;
+  }
 }
