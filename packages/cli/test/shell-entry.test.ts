@@ -322,6 +322,14 @@ describe("the server's start after a call the Node adapter answered", () => {
     return { pid: child.pid as number, closed };
   }
 
+  /** The held start let go: the server comes up, and the next call is its first (the held call was answered here). */
+  async function startReleased(w: World, held: { go: string }): Promise<void> {
+    writeFileSync(held.go, "");
+    await until(() => existsSync(info(w)), "serve.tcp");
+    expect(denied(w.call("rm -rf next").stdout)).toBe("no rm -rf");
+    expect(callsOf(w)).toBe(1);
+  }
+
   it("ends the call, its output closed, before the server's start, and starts the server after it", async () => {
     const w = world();
     const held = heldStart(w);
@@ -331,10 +339,7 @@ describe("the server's start after a call the Node adapter answered", () => {
     // The call is over; the start it asked for is still held.
     await until(() => existsSync(held.asked), "the entry to start the server");
     expect(existsSync(info(w))).toBe(false);
-    writeFileSync(held.go, "");
-    await until(() => existsSync(info(w)), "serve.tcp");
-    expect(denied(w.call("rm -rf next").stdout)).toBe("no rm -rf");
-    expect(callsOf(w)).toBe(1);
+    await startReleased(w, held);
   }, 60_000);
 
   it("starts the server out of the call's process group: the agent killing the group as the call ends does not stop it", async () => {
@@ -349,10 +354,7 @@ describe("the server's start after a call the Node adapter answered", () => {
       // Nothing left in the group: what the entry started is elsewhere.
       expect((error as NodeJS.ErrnoException).code).toBe("ESRCH");
     }
-    writeFileSync(held.go, "");
-    await until(() => existsSync(info(w)), "serve.tcp");
-    expect(denied(w.call("rm -rf next").stdout)).toBe("no rm -rf");
-    expect(callsOf(w)).toBe(1);
+    await startReleased(w, held);
   }, 60_000);
 
   it("passes a TERM sent to the entry on to the Node adapter, which ends the call unanswered", async () => {
