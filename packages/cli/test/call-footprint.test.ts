@@ -1,5 +1,5 @@
-// What an in-process call (no server) loads of Node's own modules: nothing for reading its input, writing its answer
-// (stdout and stderr are pipes here, as an agent gives them) or timing itself.
+// What a call loads of Node's own modules. In process (no server): nothing for reading its input, writing its answer
+// (stdout and stderr are pipes here, as an agent gives them) or timing itself. Forwarded to the server: no node:crypto.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -7,12 +7,15 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../scripts/ensure-built.js";
 import { bin, claudeBash, sandbox } from "./cli-harness.js";
-import { boxEnv } from "./serve-harness.js";
+import { boxEnv, serve } from "./serve-harness.js";
 
 beforeAll(() => ensureBuilt());
 
-/** Node's modules a `hookwire hook claude PreToolUse` process loaded (`process.moduleLoadList` at its exit). */
-function builtinsOfCall(): string[] {
+/**
+ * Node's modules a `hookwire hook claude PreToolUse` process loaded (`process.moduleLoadList` at its exit); with
+ * `server`, while this box's server runs (the call is forwarded to it).
+ */
+async function builtinsOfCall({ server = false } = {}): Promise<string[]> {
   const box = sandbox("connect");
   mkdirSync(path.join(box.cwd, ".hookwire/hooks"), { recursive: true });
   writeFileSync(
@@ -27,6 +30,7 @@ function builtinsOfCall(): string[] {
     preload,
     `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join("\\n")));\n`,
   );
+  const served = server ? await serve(box) : undefined;
   // Twice: the first writes the hook path's code cache, the second is a call as most are.
   for (let i = 0; i < 2; i++) {
     const run = spawnSync(process.execPath, ["--require", preload, bin, "hook", "claude", "PreToolUse"], {
@@ -37,6 +41,7 @@ function builtinsOfCall(): string[] {
     });
     expect(run.stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse"}}');
   }
+  await served?.stop();
   return readFileSync(list, "utf8").split("\n");
 }
 
@@ -59,8 +64,8 @@ describe("an in-process call", () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
   });
 
-  it("reads its input and writes its answer without a stream, and times itself without node:perf_hooks", () => {
-    const loaded = builtinsOfCall();
+  it("reads its input and writes its answer without a stream, and times itself without node:perf_hooks", async () => {
+    const loaded = await builtinsOfCall();
     expect(loaded).toContain("NativeModule internal/process/per_thread");
     expect(
       loaded.filter((name) =>
@@ -69,5 +74,14 @@ describe("an in-process call", () => {
         ),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("a call the Node entry forwards to the server", () => {
+  it("loads no node:crypto (it hashes nothing: the socket's checks are its owner and mode)", async () => {
+    const loaded = await builtinsOfCall({ server: true });
+    // Forwarded: the socket's client.
+    expect(loaded).toContain("NativeModule net");
+    expect(loaded.filter((name) => /^NativeModule (crypto|internal\/crypto\/)/.test(name))).toEqual([]);
   });
 });
