@@ -12,8 +12,10 @@ import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from ".
 // from PATH): the shell entry starting the built binary is the point there.
 beforeAll(() => ensureBuilt(), 300_000);
 
-/** This checkout's shell entry: the words an absolute entry starts with. */
+/** This checkout's shell entry. */
 const entry = realpathSync(path.join(path.dirname(bin), "hookwire-hook"));
+/** The words an absolute entry starts with: the bash on PATH, then the entry. */
+const absolute = `${spawnSync("sh", ["-c", "command -v bash"], { encoding: "utf8" }).stdout.trim()} ${entry}`;
 /** A PATH with node and the system's tools, and no hookwire-hook (a teammate who has not installed hookwire). */
 const bare = [path.dirname(process.execPath), "/usr/bin", "/bin"].join(path.delimiter);
 
@@ -107,10 +109,10 @@ describe("connect into a file the project commits", () => {
   it("keeps the absolute entry in a local file and in the user's own (no PATH lookup there)", async () => {
     const box = sandbox("connect");
     await box.run(["connect", "claude"]);
-    expect(read(box, ".claude/settings.local.json")).toContain(`"${entry} hook claude PreToolUse"`);
+    expect(read(box, ".claude/settings.local.json")).toContain(`"${absolute} hook claude PreToolUse"`);
     await box.run(["connect", "gemini", "--user"]);
     const user = readFileSync(path.join(box.home, ".gemini/settings.json"), "utf8");
-    expect(user).toContain(`${entry} hook gemini BeforeTool`);
+    expect(user).toContain(`${absolute} hook gemini BeforeTool`);
     expect(user).not.toContain("command -v");
   });
 

@@ -1,5 +1,5 @@
 // `hookwire connect` / `disconnect` on real files: the user's content kept, exact undo, links and planted records refused.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -20,10 +20,14 @@ import { type InProcessSandbox as Sandbox, sandboxInProcess as sandbox } from ".
 
 beforeAll(() => ensureBuilt());
 
-/** What connect writes to start hookwire on a POSIX system: the shell entry beside the CLI, absolute. */
+/** The bash connect names first: the one on PATH (4.1 or newer on every machine these tests run on). */
+const bash = execFileSync("sh", ["-c", "command -v bash"], { encoding: "utf8" }).trim();
+/** The shell entry beside the CLI, absolute. */
 const entry = realpathSync(path.join(path.dirname(bin), "hookwire-hook"));
-/** The command connect writes, with this machine's entry shown as <hookwire>. */
-const shown = (text: string) => text.replaceAll(entry, "<hookwire>");
+/** What connect writes to start hookwire on a POSIX system: that bash, then the entry. */
+const runs = `${bash} ${entry}`;
+/** The command connect writes, with this machine's bash and entry shown as <bash> and <hookwire>. */
+const shown = (text: string) => text.replaceAll(runs, "<bash> <hookwire>").replaceAll(entry, "<hookwire>");
 
 function write(box: Sandbox, file: string, text: string) {
   const full = path.join(box.cwd, file);
@@ -51,7 +55,7 @@ describe("hookwire connect claude", () => {
     expect(shown(out.stdout)).toMatchInlineSnapshot(`
       "✔ Claude Code: updated .claude/settings.local.json
         events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, SessionEnd
-        runs: <hookwire> hook claude <event>
+        runs: <bash> <hookwire> hook claude <event>
         fail-closed: when hookwire itself fails, tool calls are refused (connect --fail-open to change)
         Claude Code runs a project's settings once you trust the folder (its start-up prompt); nothing else to approve.
         Project hooks run once trusted: pnpm exec hookwire trust. Undo: pnpm exec hookwire disconnect claude.
@@ -68,7 +72,7 @@ describe("hookwire connect claude", () => {
       hooks: [
         {
           type: "command",
-          command: `${entry} hook claude PreToolUse`,
+          command: `${runs} hook claude PreToolUse`,
           timeout: 60,
           onFailure: "block",
         },
@@ -76,6 +80,29 @@ describe("hookwire connect claude", () => {
     });
     // Only tool-gating events fail closed.
     expect(hooks.PostToolUse[0].hooks[0].onFailure).toBeUndefined();
+  });
+
+  it("names the bash on PATH as PATH spells it (a link is not resolved); with only a bash older than 4.1 there, the entry alone", async () => {
+    const box = sandbox("connect");
+    const command = () => JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0].command;
+    // A package manager's link: its target moves at the next upgrade, the link stays.
+    const linked = path.join(box.home, "linked");
+    mkdirSync(linked);
+    symlinkSync(bash, path.join(linked, "bash"));
+    await box.run(["connect", "claude"], { env: { PATH: `${linked}:${process.env.PATH}` } });
+    expect(command()).toBe(`${path.join(linked, "bash")} ${entry} hook claude PreToolUse`);
+    // A bash gone since is said as a moved entry is.
+    rmSync(path.join(linked, "bash"));
+    const doctor = await box.run(["doctor"]);
+    expect(doctor.stdout).toContain(
+      `runs hookwire as \`<home>/linked/bash ${entry}\`, but <home>/linked/bash does not exist`,
+    );
+    // macOS's own bash is 3.2: the entry's `#!/usr/bin/env bash` finds one at each call instead.
+    const old = path.join(box.home, "old");
+    mkdirSync(old);
+    writeFileSync(path.join(old, "bash"), '#!/bin/sh\necho "3 2"\n', { mode: 0o755 });
+    await box.run(["connect", "claude"], { env: { PATH: `${old}:${process.env.PATH}` } });
+    expect(command()).toBe(`${entry} hook claude PreToolUse`);
   });
 
   it("changes nothing when run again, and restores the file byte for byte on disconnect", async () => {
@@ -231,12 +258,12 @@ describe("hookwire connect --http", () => {
     const { env, hooks } = settings(box);
     expect(env).toEqual({ HOOKWIRE_TOKEN: token });
     expect(shown(hooks.SessionStart[0].hooks[0].command)).toBe(
-      "<hookwire> hook claude SessionStart --http-port 8977",
+      "<bash> <hookwire> hook claude SessionStart --http-port 8977",
     );
     expect(shown(hooks.UserPromptSubmit[0].hooks[0].command)).toBe(
-      "<hookwire> hook claude UserPromptSubmit --http-port 8977",
+      "<bash> <hookwire> hook claude UserPromptSubmit --http-port 8977",
     );
-    expect(shown(hooks.SessionEnd[0].hooks[0].command)).toBe("<hookwire> hook claude SessionEnd");
+    expect(shown(hooks.SessionEnd[0].hooks[0].command)).toBe("<bash> <hookwire> hook claude SessionEnd");
     expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({
       type: "http",
       url: "http://127.0.0.1:8977/claude/PreToolUse?if-refused=run-hookwire-doctor",
@@ -533,7 +560,7 @@ describe("hookwire doctor on connected agents", () => {
     expect(out.code).toBe(2);
     const lines = out.stdout.split("\n");
     expect(lines.find((line) => line.includes("PreToolUse[0].hooks[0]"))).toBe(
-      "✖ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: Claude Code runs hookwire as `" +
+      `✖ .claude/settings.local.json#hooks.PreToolUse[0].hooks[0]: Claude Code runs hookwire as \`${bash} ` +
         "/gone/hookwire/bin/hookwire-hook`, but /gone/hookwire/bin/hookwire-hook does not exist: " +
         "its PreToolUse calls fail (tool calls are refused, or go through with --fail-open).",
     );

@@ -245,14 +245,15 @@ export const connectCommand = defineCommand({
       throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
     const agent = hookAgent(id);
     const committed = !args.http && committedFile(agent, scope, process.platform, shared);
-    const invocation = committed ? [tooling.PATH_ENTRY] : entryInvocation();
+    const entry = entryInvocation();
+    const invocation = committed ? [tooling.PATH_ENTRY] : entry;
     const result = await connectAgent({
       agent: agent.dialect,
       root,
       scope,
       failOpen: args["fail-open"] === true,
       ...(failClosedHooks ? { failClosedHooks } : {}),
-      invocation: entryInvocation(),
+      invocation: entry,
       ...(shared ? { shared } : {}),
       ...(args.http ? { httpPort: port } : {}),
     });

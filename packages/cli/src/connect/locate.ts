@@ -20,19 +20,48 @@ export function currentInvocation(script = process.argv[1]): string[] {
 
 /**
  * What connect writes before `hook <agent> <event>`: `bin/hookwire-hook` of this CLI, absolute and resolved, which
- * sends the call to this user's server (or runs the Node adapter with the `node` on PATH when there is none); on
- * Windows, where agents run hooks without a POSIX shell, the Node entry (`currentInvocation`).
+ * sends the call to this user's server (or runs the Node adapter with the `node` on PATH when there is none), after
+ * the bash to run it with (`entryBash`) when there is one; on Windows, where agents run hooks without a POSIX shell,
+ * the Node entry (`currentInvocation`).
  */
-export function entryInvocation(script = process.argv[1], platform = process.platform): string[] {
+export function entryInvocation(
+  script = process.argv[1],
+  platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
   const node = currentInvocation(script);
   if (platform === "win32") return node;
   const entry = path.join(path.dirname(node[1] as string), "hookwire-hook");
   try {
     accessSync(entry, constants.X_OK);
-    return [realpathSync(entry)];
   } catch {
     return node;
   }
+  const bash = entryBash(env);
+  return bash ? [bash, realpathSync(entry)] : [realpathSync(entry)];
+}
+
+/** `major minor` of the bash asked. */
+const VERSION = /^(\d+) (\d+)$/;
+
+/**
+ * The bash on this PATH when it can send a call to the server (4.1 or newer, as the entry requires), as PATH names it:
+ * not resolved, since a package manager's upgrade moves the file its link names. Named in the command, it spares each
+ * call the entry's `#!/usr/bin/env bash` (an exec of env and a PATH search: ~2 ms, a tenth of a call the server
+ * answers), and a desktop agent whose PATH holds only an older bash still gets this one. `undefined` when there is
+ * none: the entry's own first line finds a bash at each call.
+ */
+function entryBash(env: NodeJS.ProcessEnv): string | undefined {
+  const bash = onPath("bash", env);
+  if (bash === undefined || !path.isAbsolute(bash)) return undefined;
+  const asked = spawnSync(bash, ["-c", 'echo "${BASH_VERSINFO[0]} ${BASH_VERSINFO[1]}"'], {
+    // SHLVL: Debian's bash reads ~/.bashrc for `bash -c` without it.
+    env: { PATH: env.PATH ?? "", SHLVL: "1" },
+    encoding: "utf8",
+    timeout: 5000,
+  });
+  const [, major = "0", minor = "0"] = VERSION.exec(asked.stdout?.trim() ?? "") ?? [];
+  return Number(major) > 4 || (Number(major) === 4 && Number(minor) >= 1) ? bash : undefined;
 }
 
 /** Why an entry's words no longer start hookwire (a moved install, a removed node), or `undefined`. */
