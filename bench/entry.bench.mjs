@@ -18,7 +18,6 @@ import { compareProcesses, formatTable, row, timeProcess } from "./measure.mjs";
 const ROUNDS = Number(process.env.BENCH_ENTRY_ROUNDS ?? 21);
 const SESSION_CALLS = Number(process.env.BENCH_SESSION_CALLS ?? 1000);
 const CLI_BIN = fileURLToPath(new URL("../packages/cli/bin/hookwire.js", import.meta.url));
-const ENTRY = fileURLToPath(new URL("../packages/cli/bin/hookwire-hook", import.meta.url));
 
 const GUARD = `export default function guard(pi) {
   pi.on("tool_call", (event) => {
@@ -45,7 +44,24 @@ async function setUp(dir) {
   await writeFile(path.join(dir, "node-hook.cjs"), NODE_HOOK);
   const env = { PATH: process.env.PATH, HOME: home };
   execFileSync(process.execPath, [CLI_BIN, "trust", "--yes"], { cwd, env, stdio: "ignore" });
-  return { home, cwd, env, input: preToolUseInput(cwd) };
+  execFileSync(process.execPath, [CLI_BIN, "connect", "claude"], { cwd, env, stdio: "ignore" });
+  return {
+    home,
+    cwd,
+    env,
+    input: preToolUseInput(cwd),
+    command: { PreToolUse: connected(cwd, "PreToolUse"), SessionStart: connected(cwd, "SessionStart") },
+  };
+}
+
+/** The command `connect claude` wrote for `event`: what Claude Code runs (`sh -c`), the bash connect names included. */
+function connected(cwd, event) {
+  const { hooks } = JSON.parse(readFileSync(path.join(cwd, ".claude", "settings.local.json"), "utf8"));
+  const found = hooks[event]
+    .flatMap((group) => group.hooks)
+    .find((hook) => hook.command?.includes(`hook claude ${event}`));
+  if (!found) throw new Error(`connect claude wrote no ${event} command`);
+  return found.command;
 }
 
 const stopServer = (world) =>
@@ -91,11 +107,11 @@ function noServerRan(world, what) {
     throw new Error(`a hookwire server ran during ${what}: its figures are not valid`);
 }
 
-async function untilServer(world) {
+async function untilServer(world, everyMs = 20) {
   const end = Date.now() + 30_000;
   while (!existsSync(shellInfo(world))) {
     if (Date.now() > end) throw new Error("no server started");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -153,7 +169,7 @@ async function httpRows(world, node0, warm) {
       baselineCmd: node0,
       subjectCmd: [
         "sh",
-        ["-c", `${ENTRY} hook claude SessionStart --http-port ${port}`],
+        ["-c", connected(world.cwd, "SessionStart")],
         { cwd: world.cwd, env: world.env, input: start },
       ],
       target: null,
@@ -237,6 +253,41 @@ async function firstCallRows(world, node0, subjectCmd) {
   ];
 }
 
+/** How long after a SessionStart call with no server ended the server it started was up, in milliseconds, per round. */
+const serverUpMs = [];
+
+/**
+ * A session's first tool call as it comes: Claude Code runs SessionStart before any tool call, and that call (no server
+ * yet) starts the server. Each round stops the server, runs SessionStart as the agent does, and waits for the server.
+ */
+function sessionFirstToolCall(world, node0, subjectCmd) {
+  const sessionStart = JSON.stringify({
+    session_id: "bench",
+    hook_event_name: "SessionStart",
+    cwd: world.cwd,
+    source: "startup",
+  });
+  return compareProcesses({
+    name: "a session's first tool call: its SessionStart call (no server) started the server",
+    baseline: "node -e 0",
+    baselineCmd: node0,
+    subjectCmd,
+    target: null,
+    rounds: Math.min(ROUNDS, 11),
+    prepare: async () => {
+      await lastServerStopped(world);
+      await timeProcess("sh", ["-c", world.command.SessionStart], {
+        cwd: world.cwd,
+        env: world.env,
+        input: sessionStart,
+      });
+      const ended = performance.now();
+      await untilServer(world, 2);
+      serverUpMs.push(performance.now() - ended);
+    },
+  });
+}
+
 export async function run() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "hookwire-bench-entry-"));
   const world = await setUp(dir);
@@ -246,7 +297,7 @@ export async function run() {
     ["-c", command],
     { cwd: world.cwd, env, input: world.input },
   ];
-  const entry = `${ENTRY} claude PreToolUse`;
+  const entry = world.command.PreToolUse;
   try {
     const rows = [];
     // Warm: the first call starts the server; the next ones are forwarded.
@@ -263,6 +314,7 @@ export async function run() {
       }),
     );
     rows.push(...(await firstCallRows(world, node0, sh(entry))));
+    rows.push(await sessionFirstToolCall(world, node0, sh(entry)));
     // No server of this user runs for the rows that measure calls without one (a running server answers them,
     // turned off or not).
     await lastServerStopped(world);
@@ -328,6 +380,16 @@ export async function run() {
   }
 }
 
+/** The server's start after a session's SessionStart: the median and the slowest round, milliseconds. */
+export function serverUp() {
+  const sorted = [...serverUpMs].sort((a, b) => a - b);
+  return { medianMs: sorted[Math.floor(sorted.length / 2)], maxMs: sorted.at(-1), rounds: sorted.length };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(formatTable(await run()));
+  const up = serverUp();
+  console.log(
+    `the server was up ${up.medianMs.toFixed(0)} ms (median; slowest ${up.maxMs.toFixed(0)} ms, ${up.rounds} rounds) after the SessionStart call that started it ended`,
+  );
 }

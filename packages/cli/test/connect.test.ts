@@ -84,7 +84,8 @@ describe("hookwire connect claude", () => {
 
   it("names the bash on PATH as PATH spells it (a link is not resolved); with only a bash older than 4.1 there, the entry alone", async () => {
     const box = sandbox("connect");
-    const command = () => JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0].command;
+    const command = () =>
+      JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0].command;
     // A package manager's link: its target moves at the next upgrade, the link stays.
     const linked = path.join(box.home, "linked");
     mkdirSync(linked);
