@@ -20,8 +20,9 @@ const BUDGETS: Record<string, number> = {
   // pi 1.6's events (issue 41): each event type by name.
   "@hookwire/core/events": 80,
   // nowMs (issue 38): the call path's clock, which loads no node:perf_hooks; core, project, settings-hooks and the CLI
-  // time a call with it.
-  "@hookwire/core/internal": 31,
+  // time a call with it. sha256 (issue 38): hookwire's one hash, which trust's private files exported and nine
+  // modules of four packages each wrote again.
+  "@hookwire/core/internal": 32,
   "@hookwire/host-kit": 29,
   // PluginRuntime, PluginRuntimes (issue 37): the contract a host hands opencode's plugin runtime through, now a
   // package of its own (the loader's opencode-tools subpath, 2 names, went with it).
@@ -61,7 +62,8 @@ const BUDGETS: Record<string, number> = {
   "@hookwire/trust/modules": 12,
   "@hookwire/trust/store": 8,
   // defaultStateRoot: the state folder the decision log (now @hookwire/project's) and the CLI's records share.
-  "@hookwire/trust/private-files": 14,
+  // sha256 went to @hookwire/core/internal (issue 38).
+  "@hookwire/trust/private-files": 13,
   hookwire: 26,
 };
 

@@ -9,12 +9,12 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
+import { sha256 } from "@hookwire/core/internal";
 import {
   defaultCacheRoot,
   ensurePrivateDir,
   pruneOldest,
   readKeyedEntry,
-  sha256,
   writeKeyedEntry,
 } from "@hookwire/trust/private-files";
 

@@ -22,4 +22,5 @@ export type { RegularFileOpen, RegularFileRead, UnreadableReason } from "./read-
 export { openRegularFile, readRegularFile } from "./read-regular-file.js";
 export type { Answers } from "./several-answers.js";
 export { severalAnswers } from "./several-answers.js";
+export { sha256 } from "./sha256.js";
 export { vendoredFile } from "./vendored-file.js";

@@ -1,9 +1,9 @@
 // zod schemas of one settings handler per type, the wording of their issues, and the memo of accepted handlers.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sha256 } from "@hookwire/core/internal";
 import type { z } from "zod";
 import { zod } from "./lazy-deps.js";
 
@@ -94,9 +94,7 @@ export type HandlerCheck = ({ ok: true } & AcceptedHandler) | { ok: false; issue
 let schemaFingerprint: string | undefined;
 /** The schemas' own code and zod's version: a change to either is a new key for every handler. */
 function fingerprint(): string {
-  schemaFingerprint ??= createHash("sha256")
-    .update(`${zodVersion()}\0${buildSchemas.toString()}`)
-    .digest("hex");
+  schemaFingerprint ??= sha256(`${zodVersion()}\0${buildSchemas.toString()}`);
   return schemaFingerprint;
 }
 
@@ -142,7 +140,7 @@ function verdictKey(type: HandlerType, raw: unknown): string | undefined {
     return value;
   });
   if (!exact || text === undefined) return undefined;
-  return createHash("sha256").update(`${fingerprint()}\0${type}\0${text}`).digest("hex");
+  return sha256(`${fingerprint()}\0${type}\0${text}`);
 }
 
 /** zod's verdict on one handler of a known type; an accepted one is looked up in, and added to, `verdicts`. */

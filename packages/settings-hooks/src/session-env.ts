@@ -1,7 +1,7 @@
 // CLAUDE_ENV_FILE: the per-session files SessionStart hooks write `export` lines to, sourced by later Bash calls.
-import { createHash } from "node:crypto";
 import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import { defaultOutputDir } from "./protocol/output.js";
 
 /**
@@ -19,7 +19,7 @@ export function defaultSessionEnvDir(
 /** A session id as one file or folder name: itself when it is a plain name, else `id-<hash>`. */
 export function sessionFileName(sessionId: string): string {
   const plain = /^\w[\w.-]{0,127}$/.test(sessionId) && !sessionId.includes("..");
-  return plain ? sessionId : `id-${createHash("sha256").update(sessionId).digest("hex").slice(0, 32)}`;
+  return plain ? sessionId : `id-${sha256(sessionId).slice(0, 32)}`;
 }
 
 function shellQuote(text: string): string {

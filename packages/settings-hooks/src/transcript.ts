@@ -1,5 +1,5 @@
 // The session as a Claude Code transcript (JSONL), kept current before each hook runs, so hooks can read `transcript_path`.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   appendFileSync,
   closeSync,
@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import type { ToolTable } from "./dialect-kit/types.js";
 import { claudeTools } from "./dialects/claude/tools.js";
 import {
@@ -51,7 +52,7 @@ export function projectFolderName(cwd: string): string {
     // A folder that is gone keeps its own path's name.
   }
   const readable = real.replace(/[^A-Za-z0-9]/g, "-").slice(-48);
-  return `${readable}-${createHash("sha256").update(real).digest("hex").slice(0, 16)}`;
+  return `${readable}-${sha256(real).slice(0, 16)}`;
 }
 
 /** Deferred lines kept before they are written anyway, so a session whose hooks rarely run holds little in memory. */

@@ -1,6 +1,5 @@
 // What trust fingerprints of a settings file: its hook-relevant parts (the source's `trustKeys`), without hookwire's own entries.
-import { createHash } from "node:crypto";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "@hookwire/core/internal";
+import { MAX_JSON_DEPTH, nestsDeeperThan, sha256 } from "@hookwire/core/internal";
 import { isConnectionEntry, TOKEN_VARIABLE } from "./connection.js";
 import type { SourceSpec } from "./dialect-kit/types.js";
 import { type SettingsSource, sourceSpecOf } from "./sources.js";
@@ -147,15 +146,12 @@ export function settingsTrustRead(text: string, source: SettingsSource): Setting
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const json = nestsDeeperThan(body, MAX_JSON_DEPTH) ? undefined : parse(body, spec);
   if (!isObject(json)) {
-    const digest = createHash("sha256").update(`bytes\0${text}`).digest("hex");
+    const digest = sha256(`bytes\0${text}`);
     return { digest, view: text, legacy: digest };
   }
   const kept = withoutToken(withoutConnections(json, spec.hooksKey));
   const says = (parts: Record<string, unknown>) => Object.keys(parts).some((key) => !INERT_KEYS.has(key));
-  const digestOf = (parts: Record<string, unknown>, tag: string) =>
-    createHash("sha256")
-      .update(`${tag}\0${canonical(parts)}`)
-      .digest("hex");
+  const digestOf = (parts: Record<string, unknown>, tag: string) => sha256(`${tag}\0${canonical(parts)}`);
   const legacy = says(kept) ? digestOf(kept, "settings") : undefined;
   const known = spec.otherKeys ? new Set([...spec.otherKeys, ...INERT_KEYS]) : undefined;
   const parts = coveredParts(

@@ -1,7 +1,7 @@
 // Checks, right before a project hook runs, that the files it will run are the ones that were trusted.
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { escapeForTerminal } from "@hookwire/core";
+import { sha256 } from "@hookwire/core/internal";
 import type { SettingsHandler } from "@hookwire/settings-hooks";
 import { commandFiles, GrammarNeeded } from "./command-files.js";
 import { TrustChangedError } from "./errors.js";
@@ -88,8 +88,7 @@ export class TrustGuard {
       this.verify([file]);
       return;
     }
-    if (createHash("sha256").update(source).digest("hex") !== expected)
-      this.#refuse([`${this.init.show(file)} (edited)`]);
+    if (sha256(source) !== expected) this.#refuse([`${this.init.show(file)} (edited)`]);
   }
 
   /** Throws TrustChangedError when a file is not the one trusted: edited, removed, replaced, or new. */

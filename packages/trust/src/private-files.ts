@@ -8,7 +8,7 @@ export {
   MAX_CACHE_ENTRIES,
   privateDirProblem,
 } from "./private/cache-dir.js";
-export { type PrivateEntry, readPrivateEntry, readPrivateFile, sha256 } from "./private/cache-entry.js";
+export { type PrivateEntry, readPrivateEntry, readPrivateFile } from "./private/cache-entry.js";
 export {
   type KeyedCache,
   keyedCache,

@@ -1,8 +1,8 @@
 // The bash grammar's analyses of commands, kept in the private per-user cache: a warm start loads no grammar.
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import { SHELL_ANALYSER_ID, type ShellAnalysis } from "@hookwire/shell-rules";
 import { defaultCacheRoot } from "./private/cache-dir.js";
-import { sha256 } from "./private/cache-entry.js";
 import { type KeyedCache, keyedCache } from "./private/keyed-cache.js";
 
 /** Commands longer than this are analysed every time (real ones are a line); entries kept at most. */

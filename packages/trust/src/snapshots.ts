@@ -2,9 +2,9 @@
 import { randomUUID } from "node:crypto";
 import { closeSync, readdirSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openRegularFile } from "@hookwire/core/internal";
+import { openRegularFile, sha256 } from "@hookwire/core/internal";
 import { ensurePrivateDir } from "./private/cache-dir.js";
-import { readPrivateFile, sha256 } from "./private/cache-entry.js";
+import { readPrivateFile } from "./private/cache-entry.js";
 
 /** A file larger than this is named in a diff, not shown. */
 export const MAX_SNAPSHOT_BYTES = 256 * 1024;

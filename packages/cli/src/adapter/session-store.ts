@@ -2,8 +2,8 @@
 import { lstatSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ReadonlySessionManager, SessionEntry } from "@hookwire/core";
+import { sha256 } from "@hookwire/core/internal";
 import { defaultCacheRoot } from "@hookwire/loader";
-import { sha256 } from "../connect/records.js";
 import { readPrivateText, writePrivateJson } from "../private-file.js";
 
 /** Everything one session keeps, as written to its file. */

@@ -54,6 +54,7 @@ const VERSION = /^(\d+) (\d+)$/;
 function entryBash(env: NodeJS.ProcessEnv): string | undefined {
   const bash = onPath("bash", env);
   if (bash === undefined || !path.isAbsolute(bash)) return undefined;
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash expands it, not JavaScript
   const asked = spawnSync(bash, ["-c", 'echo "${BASH_VERSINFO[0]} ${BASH_VERSINFO[1]}"'], {
     // SHLVL: Debian's bash reads ~/.bashrc for `bash -c` without it.
     env: { PATH: env.PATH ?? "", SHLVL: "1" },

@@ -4,9 +4,10 @@
 import { rmdirSync, rmSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import type { AgentId } from "@hookwire/settings-hooks/agents";
 import { writeAtomically } from "./agent-file.js";
-import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, sha256, writeRecord } from "./records.js";
+import { type ConnectionRecord, MAX_ORIGINAL_BYTES, readRecords, writeRecord } from "./records.js";
 
 export interface RecordedWrite {
   agent: AgentId;

@@ -1,6 +1,5 @@
 // What `hookwire connect` did to each file, kept in the user's state folder so `disconnect` can undo it exactly.
 
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { AgentId } from "@hookwire/settings-hooks/agents";
 import { readPrivateJson, writePrivateJson } from "../private-file.js";
@@ -36,8 +35,6 @@ const MAX_FILE_BYTES = MAX_RECORDS * (MAX_ORIGINAL_BYTES * 2) + 65_536;
 export function recordsFile(): string {
   return path.join(stateRoot(), "connections.json");
 }
-
-export const sha256 = (bytes: Buffer | string): string => createHash("sha256").update(bytes).digest("hex");
 
 function isRecord(value: unknown): value is ConnectionRecord {
   const record = value as Partial<ConnectionRecord> | null;

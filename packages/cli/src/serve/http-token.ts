@@ -1,8 +1,9 @@
 // The per-user token of the http hooks (`connect --http`): one stable secret in a private file beside the user's
 // hookwire config, which the per-user server takes as its bearer token and `connect` hands to the agent's own settings.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import { userConfigPath } from "@hookwire/loader/user-config";
 import { privateDirProblem, readPrivateEntry } from "@hookwire/trust/private-files";
 
@@ -64,5 +65,4 @@ export function ensureHttpToken(file = httpTokenFile()): string {
 }
 
 /** What the server's `status` says of its token: enough for its owner to tell it is the file's, nothing to call with. */
-export const tokenFingerprint = (token: string): string =>
-  createHash("sha256").update(`hookwire-token:${token}`).digest("hex").slice(0, 16);
+export const tokenFingerprint = (token: string): string => sha256(`hookwire-token:${token}`).slice(0, 16);

@@ -1,10 +1,11 @@
 // `hookwire serve`: the resident server. Agents' http hooks POST to it on 127.0.0.1 (a bearer token, a checked
 // Host), `hookwire hook` forwards to it over a private socket; both are answered by the adapter's one path.
-import crypto, { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, lstatSync, mkdirSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import type { DialectId } from "@hookwire/settings-hooks";
 import { HOOK_AGENT_IDS } from "@hookwire/settings-hooks/agents";
 import { MAX_INPUT_BYTES } from "../adapter/agent-input.js";
@@ -121,11 +122,8 @@ export interface RunningServer {
 /** A request body past this is refused with 413 before it is read further. */
 export const MAX_BODY_BYTES = MAX_INPUT_BYTES;
 
-// Compared as digests, so the comparison takes the same time whatever the length sent. `crypto.hash` (Node
-// 20.12) is the one-shot form, without a Hash object per request.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "buffer") => Buffer }).hash;
-const digest = (text: string): Buffer =>
-  oneShot ? oneShot("sha256", text, "buffer") : createHash("sha256").update(text).digest();
+// Compared as digests, so the comparison takes the same time whatever the length sent.
+const digest = (text: string): Buffer => Buffer.from(sha256(text), "hex");
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

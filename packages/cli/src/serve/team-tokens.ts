@@ -1,8 +1,9 @@
 // The team server's token file: one developer a line, `name sha256:<hex>` (a token's hash, never the token), read and
 // checked line by line, looked up per call, and edited under a lock by `hookwire serve token add|revoke`.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 
 /** One line of the file that names a developer. */
 interface TokenEntry {
@@ -25,8 +26,6 @@ const ENTRY_FORM = '"<name> sha256:<64 hex digits>" (what `hookwire serve token 
 const TOKEN_PREFIX = "hwt_";
 
 export class TokenFileError extends Error {}
-
-const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** Why `line` is not an entry (a message to append to `file:line: `), or the entry. */
 function parseLine(text: string, line: number): TokenEntry | string | undefined {
@@ -153,8 +152,9 @@ export class TokenTable {
       };
     // Looked up by the token's SHA-256: how long the lookup takes depends on the digest, which tells an attacker
     // nothing about any token; the bytes are compared in constant time on top.
-    const digest = createHash("sha256").update(token).digest();
-    const entry = this.#byHash.get(digest.toString("hex"));
+    const hash = sha256(token);
+    const digest = Buffer.from(hash, "hex");
+    const entry = this.#byHash.get(hash);
     if (!entry || !timingSafeEqual(Buffer.from(entry.hash, "hex"), digest))
       return {
         refused: "This token is not one of this team server's. Ask your team for yours.",
@@ -227,7 +227,7 @@ export async function addToken(file: string, name: string): Promise<string> {
       );
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
     const separator = text === "" || text.endsWith("\n") ? "" : "\n";
-    replaceFile(file, `${text}${separator}${name} sha256:${sha256Hex(token)}\n`);
+    replaceFile(file, `${text}${separator}${name} sha256:${sha256(token)}\n`);
     return token;
   });
 }

@@ -1,10 +1,11 @@
 // The hooks the user turned off: `{ "disabled": [id…], "pinned": {…} }` in the user's hooks.json, honoured by every
 // discovery.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@hookwire/core";
+import { sha256 } from "@hookwire/core/internal";
 import type { SettingsHandler } from "@hookwire/settings-hooks";
 import { properLockfile } from "../lazy-deps.js";
 import { defaultHooksConfigPath } from "../user-config-paths.js";
@@ -31,7 +32,7 @@ export function handlerFingerprint(handler: SettingsHandler): string {
     handler.config,
     handler.fields ?? null,
   ];
-  return createHash("sha256").update(JSON.stringify(what)).digest("hex").slice(0, 16);
+  return sha256(JSON.stringify(what)).slice(0, 16);
 }
 
 /**

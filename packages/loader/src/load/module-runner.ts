@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { runInThisContext } from "node:vm";
+import { sha256 } from "@hookwire/core/internal";
 import {
   engineOf,
   type ImportCache,
@@ -17,7 +18,6 @@ import {
   MAX_CACHE_ENTRIES,
   pruneOldest,
   readPrivateFile,
-  sha256,
 } from "@hookwire/trust/private-files";
 import { namesAlias } from "./alias-imports.js";
 import { createCommonJsModule, createRunnerRequire, fillNamespace, type Required } from "./commonjs.js";

@@ -1,7 +1,7 @@
 // What each script imports, kept in the private per-user cache: a warm start loads no module lexer.
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import { defaultCacheRoot } from "../private/cache-dir.js";
-import { sha256 } from "../private/cache-entry.js";
 import { type KeyedCache, keyedCache } from "../private/keyed-cache.js";
 import { READER_ID } from "./reader-id.js";
 import type { FileImports, ImportCache } from "./script-imports.js";

@@ -1,19 +1,8 @@
 // Reading a file of the private per-user caches so that nothing but what this user wrote there is used.
-import crypto from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 
 /** Cached files larger than this are not read (a hook module itself is capped at 8 MiB). */
 export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
-
-type OneShot = (algorithm: string, data: string | Buffer, encoding: "hex") => string;
-
-// One-shot hashing (Node >= 20.12) skips a Hash object per call; older Nodes take the long way. Looked up at the first
-// hash, not when this module loads: the bundles load node:crypto on first use (scripts/lazy-builtins.mjs), and a
-// forwarded call hashes nothing.
-export const sha256 = (text: string | Buffer): string => {
-  const oneShot = (crypto as { hash?: OneShot }).hash;
-  return oneShot ? oneShot("sha256", text, "hex") : crypto.createHash("sha256").update(text).digest("hex");
-};
 
 // O_NOFOLLOW: a link in place of an entry is refused by the open itself; O_NONBLOCK: so is waiting on a FIFO.
 const ENTRY_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);

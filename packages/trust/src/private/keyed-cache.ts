@@ -2,8 +2,9 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sha256 } from "@hookwire/core/internal";
 import { ensurePrivateDir } from "./cache-dir.js";
-import { readPrivateBytes, sha256 } from "./cache-entry.js";
+import { readPrivateBytes } from "./cache-entry.js";
 
 const HEADER = "//hookwire-verdict ";
 
