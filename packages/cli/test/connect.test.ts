@@ -106,6 +106,29 @@ describe("hookwire connect claude", () => {
     expect(command()).toBe(`${entry} hook claude PreToolUse`);
   });
 
+  it("names no bash the repository holds, or that another user could replace: the entry alone, which finds one per call", async () => {
+    const box = sandbox("connect");
+    const command = () =>
+      JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0].command;
+    // A tool that puts the project's own bin/ on PATH (direnv, a package's scripts).
+    const own = path.join(box.cwd, "bin");
+    mkdirSync(own);
+    symlinkSync(bash, path.join(own, "bash"));
+    await box.run(["connect", "claude"], { env: { PATH: `${own}:${process.env.PATH}` } });
+    expect(command()).toBe(`${entry} hook claude PreToolUse`);
+    // A folder its group may write to (no sticky bit), holding a link to the system's bash.
+    const shared = path.join(box.home, "shared");
+    mkdirSync(shared);
+    chmodSync(shared, 0o775);
+    symlinkSync(bash, path.join(shared, "bash"));
+    await box.run(["connect", "claude"], { env: { PATH: `${shared}:${process.env.PATH}` } });
+    expect(command()).toBe(`${entry} hook claude PreToolUse`);
+    // The same folder made private again: named.
+    chmodSync(shared, 0o755);
+    await box.run(["connect", "claude"], { env: { PATH: `${shared}:${process.env.PATH}` } });
+    expect(command()).toBe(`${path.join(shared, "bash")} ${entry} hook claude PreToolUse`);
+  });
+
   it("changes nothing when run again, and restores the file byte for byte on disconnect", async () => {
     const box = sandbox("connect");
     write(box, ".claude/settings.local.json", LOCAL);

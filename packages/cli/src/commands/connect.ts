@@ -245,7 +245,7 @@ export const connectCommand = defineCommand({
       throw new CliUsageError(`--from-npm is for pi and opencode; ${id} runs the hookwire command.`);
     const agent = hookAgent(id);
     const committed = !args.http && committedFile(agent, scope, process.platform, shared);
-    const entry = entryInvocation();
+    const entry = entryInvocation({ project: root });
     const invocation = committed ? [tooling.PATH_ENTRY] : entry;
     const result = await connectAgent({
       agent: agent.dialect,

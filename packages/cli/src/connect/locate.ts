@@ -24,11 +24,18 @@ export function currentInvocation(script = process.argv[1]): string[] {
  * the bash to run it with (`entryBash`) when there is one; on Windows, where agents run hooks without a POSIX shell,
  * the Node entry (`currentInvocation`).
  */
-export function entryInvocation(
+export function entryInvocation({
   script = process.argv[1],
   platform = process.platform,
-  env: NodeJS.ProcessEnv = process.env,
-): string[] {
+  env = process.env,
+  project,
+}: {
+  script?: string;
+  platform?: NodeJS.Platform;
+  env?: NodeJS.ProcessEnv;
+  /** The project being connected: a bash inside it is the repository's, not the machine's. */
+  project?: string;
+} = {}): string[] {
   const node = currentInvocation(script);
   if (platform === "win32") return node;
   const entry = path.join(path.dirname(node[1] as string), "hookwire-hook");
@@ -37,7 +44,7 @@ export function entryInvocation(
   } catch {
     return node;
   }
-  const bash = entryBash(env);
+  const bash = entryBash(env, project);
   return bash ? [bash, realpathSync(entry)] : [realpathSync(entry)];
 }
 
@@ -49,11 +56,12 @@ const VERSION = /^(\d+) (\d+)$/;
  * not resolved, since a package manager's upgrade moves the file its link names. Named in the command, it spares each
  * call the entry's `#!/usr/bin/env bash` (an exec of env and a PATH search: ~2 ms, a tenth of a call the server
  * answers), and a desktop agent whose PATH holds only an older bash still gets this one. `undefined` when there is
- * none: the entry's own first line finds a bash at each call.
+ * none, or when the one PATH finds is not the machine's to keep naming (`foreignBash`): the entry's own first line
+ * then finds a bash at each call, as before.
  */
-function entryBash(env: NodeJS.ProcessEnv): string | undefined {
+function entryBash(env: NodeJS.ProcessEnv, project: string | undefined): string | undefined {
   const bash = onPath("bash", env);
-  if (bash === undefined || !path.isAbsolute(bash)) return undefined;
+  if (bash === undefined || !path.isAbsolute(bash) || foreignBash(bash, project)) return undefined;
   // biome-ignore lint/suspicious/noTemplateCurlyInString: bash expands it, not JavaScript
   const asked = spawnSync(bash, ["-c", 'echo "${BASH_VERSINFO[0]} ${BASH_VERSINFO[1]}"'], {
     // SHLVL: Debian's bash reads ~/.bashrc for `bash -c` without it.
@@ -117,4 +125,36 @@ export function pathEntryProblem(
     says: `${name} on PATH is ${found}, which runs ${runs === "" ? "no hookwire this version knows" : runs}, not this hookwire (${mine ?? script})`,
     fix: `put ${folder} before ${path.dirname(found)} on PATH, or run doctor with the hookwire the agent finds`,
   };
+}
+
+/**
+ * Whether the bash PATH found is one the command must not name for good: inside the project being connected (a
+ * repository's `bin/` that a tool put on PATH), or where another user could replace it (the file, or a folder on the
+ * way to it or to its link, writable by its group or by everyone without the sticky bit).
+ */
+function foreignBash(bash: string, project: string | undefined): boolean {
+  let real: string;
+  try {
+    real = realpathSync(bash);
+  } catch {
+    return true;
+  }
+  if (project !== undefined) {
+    const root = realpath(project) ?? path.resolve(project);
+    for (const file of [real, path.resolve(bash)]) {
+      const inside = path.relative(root, file);
+      if (!inside.startsWith("..") && !path.isAbsolute(inside)) return true;
+    }
+  }
+  if ((statSync(real).mode & 0o022) !== 0) return true;
+  return [path.dirname(real), path.dirname(path.resolve(bash))].some(othersMayReplace);
+}
+
+/** Whether anyone but its owner may replace what `dir` or a folder above it holds. */
+function othersMayReplace(dir: string): boolean {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o022) !== 0 && (mode & 0o1000) === 0) return true;
+    if (path.dirname(current) === current) return false;
+  }
 }
