@@ -11,6 +11,7 @@ import { holderOf } from "../serve/port-holder.js";
 import { startLockFile } from "../serve/runtime-files.js";
 import { type RunningServer, startServer } from "../serve/server.js";
 import { socketDir } from "../serve/socket-path.js";
+import { collectStartGarbage } from "../serve/start-garbage.js";
 import { cwdArg } from "../shared-args.js";
 import { plural } from "./trust.js";
 
@@ -148,8 +149,12 @@ export const serveCommand = defineCommand({
     );
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => exit(0));
     // The call that started this server left the hook path's code cache to it (hook-path-run.ts): written once the
-    // server listens, so neither that call nor the next one waits for it.
-    if (args.background) setImmediate(() => void prepareHookPath());
+    // server listens, so neither that call nor the next one waits for it. Then the start's garbage is collected, before
+    // a call comes (serve/start-garbage.ts).
+    setImmediate(async () => {
+      if (args.background) await prepareHookPath();
+      collectStartGarbage();
+    });
     // Runs until a signal or the idle timeout.
     await new Promise(() => {});
   },
