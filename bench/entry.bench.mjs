@@ -253,6 +253,9 @@ async function firstCallRows(world, node0, subjectCmd) {
   ];
 }
 
+/** How long a session's first tool call comes after its SessionStart, at the least (a model's answer in between). */
+const SETTLE_MS = 1000;
+
 /** How long after a SessionStart call with no server ended the server it started was up, in milliseconds, per round. */
 const serverUpMs = [];
 
@@ -284,6 +287,9 @@ function sessionFirstToolCall(world, node0, subjectCmd) {
       const ended = performance.now();
       await untilServer(world, 2);
       serverUpMs.push(performance.now() - ended);
+      // The first tool call comes after the model's first answer, seconds later: by then the server has finished its
+      // start (the code cache it writes, its collection), which would otherwise run beside this round's baseline.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     },
   });
 }
