@@ -36,6 +36,19 @@ function write(box: Sandbox, file: string, text: string) {
 }
 const read = (box: Sandbox, file: string) => readFileSync(path.join(box.cwd, file), "utf8");
 
+/** A folder `dir` (made here) holding a link to this machine's bash. */
+function bashIn(dir: string): string {
+  mkdirSync(dir);
+  symlinkSync(bash, path.join(dir, "bash"));
+  return dir;
+}
+
+/** The PreToolUse command `connect claude` writes with `dir` first on PATH. */
+async function connectedWithFirst(box: Sandbox, dir: string): Promise<string> {
+  await box.run(["connect", "claude"], { env: { PATH: `${dir}:${process.env.PATH}` } });
+  return JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0].command;
+}
+
 // The user's local settings as they wrote them: tabs, their key order, a hook of their own (no comment: Claude Code
 // ignores a settings file holding one, and connect refuses it).
 const LOCAL = `{
@@ -84,14 +97,11 @@ describe("hookwire connect claude", () => {
 
   it("names the bash on PATH as PATH spells it (a link is not resolved); with only a bash older than 4.1 there, the entry alone", async () => {
     const box = sandbox("connect");
-    const command = () =>
-      JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0].command;
     // A package manager's link: its target moves at the next upgrade, the link stays.
-    const linked = path.join(box.home, "linked");
-    mkdirSync(linked);
-    symlinkSync(bash, path.join(linked, "bash"));
-    await box.run(["connect", "claude"], { env: { PATH: `${linked}:${process.env.PATH}` } });
-    expect(command()).toBe(`${path.join(linked, "bash")} ${entry} hook claude PreToolUse`);
+    const linked = bashIn(path.join(box.home, "linked"));
+    expect(await connectedWithFirst(box, linked)).toBe(
+      `${path.join(linked, "bash")} ${entry} hook claude PreToolUse`,
+    );
     // A bash gone since is said as a moved entry is.
     rmSync(path.join(linked, "bash"));
     const doctor = await box.run(["doctor"]);
@@ -102,31 +112,24 @@ describe("hookwire connect claude", () => {
     const old = path.join(box.home, "old");
     mkdirSync(old);
     writeFileSync(path.join(old, "bash"), '#!/bin/sh\necho "3 2"\n', { mode: 0o755 });
-    await box.run(["connect", "claude"], { env: { PATH: `${old}:${process.env.PATH}` } });
-    expect(command()).toBe(`${entry} hook claude PreToolUse`);
+    expect(await connectedWithFirst(box, old)).toBe(`${entry} hook claude PreToolUse`);
   });
 
   it("names no bash the repository holds, or that another user could replace: the entry alone, which finds one per call", async () => {
     const box = sandbox("connect");
-    const command = () =>
-      JSON.parse(read(box, ".claude/settings.local.json")).hooks.PreToolUse[0].hooks[0].command;
     // A tool that puts the project's own bin/ on PATH (direnv, a package's scripts).
-    const own = path.join(box.cwd, "bin");
-    mkdirSync(own);
-    symlinkSync(bash, path.join(own, "bash"));
-    await box.run(["connect", "claude"], { env: { PATH: `${own}:${process.env.PATH}` } });
-    expect(command()).toBe(`${entry} hook claude PreToolUse`);
+    expect(await connectedWithFirst(box, bashIn(path.join(box.cwd, "bin")))).toBe(
+      `${entry} hook claude PreToolUse`,
+    );
     // A folder its group may write to (no sticky bit), holding a link to the system's bash.
-    const shared = path.join(box.home, "shared");
-    mkdirSync(shared);
+    const shared = bashIn(path.join(box.home, "shared"));
     chmodSync(shared, 0o775);
-    symlinkSync(bash, path.join(shared, "bash"));
-    await box.run(["connect", "claude"], { env: { PATH: `${shared}:${process.env.PATH}` } });
-    expect(command()).toBe(`${entry} hook claude PreToolUse`);
+    expect(await connectedWithFirst(box, shared)).toBe(`${entry} hook claude PreToolUse`);
     // The same folder made private again: named.
     chmodSync(shared, 0o755);
-    await box.run(["connect", "claude"], { env: { PATH: `${shared}:${process.env.PATH}` } });
-    expect(command()).toBe(`${path.join(shared, "bash")} ${entry} hook claude PreToolUse`);
+    expect(await connectedWithFirst(box, shared)).toBe(
+      `${path.join(shared, "bash")} ${entry} hook claude PreToolUse`,
+    );
   });
 
   it("changes nothing when run again, and restores the file byte for byte on disconnect", async () => {
