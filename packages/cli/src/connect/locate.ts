@@ -146,8 +146,13 @@ function foreignBash(bash: string, project: string | undefined): boolean {
       if (!inside.startsWith("..") && !path.isAbsolute(inside)) return true;
     }
   }
-  if ((statSync(real).mode & 0o022) !== 0) return true;
-  return [path.dirname(real), path.dirname(path.resolve(bash))].some(othersMayReplace);
+  try {
+    if ((statSync(real).mode & 0o022) !== 0) return true;
+    return [path.dirname(real), path.dirname(path.resolve(bash))].some(othersMayReplace);
+  } catch {
+    // A folder on the way that cannot be read: not one to vouch for.
+    return true;
+  }
 }
 
 /** Whether anyone but its owner may replace what `dir` or a folder above it holds. */
