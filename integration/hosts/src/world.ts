@@ -100,9 +100,17 @@ export function world(bin = HOOKWIRE_BIN): World {
     hookwireWith: (extra, ...args) => cli(args, "", extra),
     hook: (agent, event, stdin) => cli(["hook", agent, event], JSON.stringify(stdin)),
     remove: () => {
-      // The agent's first hook call started this home's hookwire server (as it does for a user): end it with the run.
-      cli(["serve", "--stop"], "");
-      rmSync(root, { recursive: true, force: true });
+      // The agent's hook calls started this home's hookwire server (as they do for a user): end it with the run. It may
+      // still be starting (the entry starts it once a call has ended), so it is stopped until none holds the start lock
+      // (5 s at most), and the removal retries while a late start still writes in the folder.
+      const lock = path.join(env.XDG_STATE_HOME, "hookwire", "run", "serve.lock");
+      const end = Date.now() + 5000;
+      for (;;) {
+        cli(["serve", "--stop"], "");
+        if (!existsSync(lock) || Date.now() > end) break;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+      }
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
