@@ -292,6 +292,19 @@ describe("the server's start after a call the Node adapter answered", () => {
     return { env: { PATH: `${dir}:${w.env.PATH}` }, asked, go };
   }
 
+  /** A started call given `input` as its event: its exit code and what it printed, once it has exited and its output reached its end (`close`). */
+  function answered(child: ChildProcess, input: unknown) {
+    let stdout = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr?.resume();
+    child.stdin?.end(JSON.stringify(input));
+    return new Promise<{ code: number | null; stdout: string }>((resolve) =>
+      child.on("close", (code) => resolve({ code, stdout })),
+    );
+  }
+
   /** The entry as an agent may start it: `sh -c`, in a process group of its own (the group's id: its pid). */
   function inGroup(w: World, command: string, env: Record<string, string>) {
     const child = spawn("sh", ["-c", `${entry} claude PreToolUse`], {
@@ -299,26 +312,15 @@ describe("the server's start after a call the Node adapter answered", () => {
       env: { ...w.env, ...env },
       detached: true,
     });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk;
+    const closed = answered(child, {
+      session_id: "s1",
+      transcript_path: "",
+      cwd: w.project,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command },
+      tool_use_id: "t1",
     });
-    child.stderr.resume();
-    child.stdin.end(
-      JSON.stringify({
-        session_id: "s1",
-        transcript_path: "",
-        cwd: w.project,
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command },
-        tool_use_id: "t1",
-      }),
-    );
-    // `close`: the process exited and its output reached its end.
-    const closed = new Promise<{ code: number | null; stdout: string }>((resolve) =>
-      child.on("close", (code) => resolve({ code, stdout })),
-    );
     return { pid: child.pid as number, closed };
   }
 
@@ -360,25 +362,18 @@ describe("the server's start after a call the Node adapter answered", () => {
   it("passes a TERM sent to the entry on to the Node adapter, which ends the call unanswered", async () => {
     const w = world();
     const child = spawn(entry, ["claude", "PreToolUse"], { cwd: w.project, env: w.env });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk;
+    const closed = answered(child, {
+      cwd: w.project,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "slow rm -rf x" },
     });
-    child.stderr.resume();
-    child.stdin.end(
-      JSON.stringify({
-        cwd: w.project,
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command: "slow rm -rf x" },
-      }),
-    );
-    const closed = new Promise((resolve) => child.on("close", resolve));
     await until(() => existsSync(path.join(w.home, "slow-call-running")), "the guard to run");
     child.kill("SIGTERM");
-    expect(await closed).toBe(128 + 15);
+    const ended = await closed;
+    expect(ended.code).toBe(128 + 15);
     // The adapter ended before its guard's answer: nothing printed, and no server asked for.
-    expect(stdout).toBe("");
+    expect(ended.stdout).toBe("");
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(serversOf(w.home)).toEqual([]);
   }, 60_000);
